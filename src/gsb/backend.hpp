@@ -1,0 +1,96 @@
+// The seam between the driver and the sort implementations (after NVBench's benchmark manager): a back-end
+// describes itself and enqueues its sort; it registers itself in its own file with GSB_REGISTER_BACKEND, and
+// the driver only ever walks the registry.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <cuda_runtime_api.h>
+
+#include "gsb/types.hpp"
+
+namespace gsb {
+
+inline constexpr std::uint64_t no_n_limit = std::numeric_limits<std::uint64_t>::max();
+
+struct BackendInfo {
+  std::string name;         // command-line name, e.g. "merge-samples"
+  std::string description;  // one line
+  std::string family;       // "baseline", "merge", "network", "radix", ...
+  std::vector<KeyType> key_types;
+  std::vector<ValueMode> value_modes;
+  std::vector<Order> orders{Order::asc, Order::desc};
+  bool stable = false;      // equal keys keep their input order (checked for key-value runs)
+  bool needs_gpu = true;    // false: run() works on host memory and is timed with a host clock
+  std::uint64_t max_n = no_n_limit;  // largest n accepted
+  std::string max_n_reason;          // why max_n exists ("int indexing", "would take hours", ...)
+  bool max_n_overridable = false;    // --force lifts max_n (a time limit, not a correctness limit)
+  // run() waits on the host (reads results back, host-driven recursion). Events still bracket all of its
+  // GPU work on the stream, so device time stays honest; the JSON records this flag beside the timing.
+  bool host_synchronizes = false;
+};
+
+// The buffers the driver hands to run(). The input is in keys[0] (and values[0]); keys[1]/values[1] are
+// equally large scratch halves of a double buffer (after CUB's DoubleBuffer). Both halves may be
+// overwritten; run() returns the index of the half that holds the sorted output. For needs_gpu back-ends
+// everything is device memory, for host back-ends host memory. values[*] are null for keys-only problems.
+// temp is at least temp_bytes(problem) bytes, allocated once by the driver, outside the timed region.
+struct SortBuffers {
+  void* keys[2] = {nullptr, nullptr};
+  void* values[2] = {nullptr, nullptr};
+  void* temp = nullptr;
+  std::size_t temp_bytes = 0;
+  cudaStream_t stream = nullptr;
+};
+
+struct RunOptions {
+  bool force = false;  // lift overridable n limits
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual const BackendInfo& info() const = 0;
+
+  // Why this back-end cannot sort p, or an empty string when it can. The default checks the key type, value
+  // mode, order and n limit declared in info(); override to add back-end-specific limits.
+  virtual std::string unsupported_reason(const SortProblem& p, const RunOptions& opts) const;
+
+  // Temporary storage (bytes) that run() needs beyond the two halves of the double buffer.
+  virtual std::size_t temp_bytes(const SortProblem& p) const = 0;
+
+  // Enqueue the sort of p on b.stream (device back-ends) or perform it (host back-ends). No allocation, no
+  // device-wide synchronisation unless info().host_synchronizes. Returns 0 or 1: the half holding the result.
+  virtual int run(const SortProblem& p, const SortBuffers& b) const = 0;
+};
+
+class Registry {
+ public:
+  static Registry& instance();
+  // Takes ownership; throws LogicError on a duplicate name.
+  void add(std::unique_ptr<Backend> backend);
+  // Every back-end, ordered by family then name.
+  std::vector<const Backend*> all() const;
+  const Backend* find(std::string_view name) const;  // nullptr when unknown
+
+ private:
+  std::vector<std::unique_ptr<Backend>> backends_;
+};
+
+namespace detail {
+struct Registrar {
+  explicit Registrar(std::unique_ptr<Backend> b) { Registry::instance().add(std::move(b)); }
+};
+}  // namespace detail
+
+}  // namespace gsb
+
+// One line at namespace scope in the back-end's own file registers it.
+#define GSB_REGISTER_BACKEND(Type) \
+  static const ::gsb::detail::Registrar gsb_registrar_##Type{std::make_unique<Type>()}

@@ -1,0 +1,50 @@
+// Typed dispatch for back-ends: SortProblem's run-time key width and value mode to template parameters.
+// Back-ends instantiate one sort per key *width* (the KeyCodec handles type and order at run time) and per
+// value type, where NoValue stands for keys-only: keys-only is the key-value sort with no value.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "gsb/error.hpp"
+#include "gsb/key_codec.hpp"
+#include "gsb/types.hpp"
+
+namespace gsb {
+
+struct NoValue {};
+template <class T> struct type_tag { using type = T; };
+template <class V> inline constexpr bool has_values_v = !std::is_same_v<V, NoValue>;
+
+// Calls f(type_tag<Value>{}) with Value = NoValue, std::uint32_t or std::uint64_t.
+template <class F>
+decltype(auto) dispatch_values(ValueMode mode, F&& f) {
+  switch (mode) {
+    case ValueMode::none: return f(type_tag<NoValue>{});
+    case ValueMode::u32: return f(type_tag<std::uint32_t>{});
+    case ValueMode::u64: return f(type_tag<std::uint64_t>{});
+  }
+  throw LogicError("dispatch_values: unknown value mode");
+}
+
+// Calls f(type_tag<Bits>{}) with Bits the unsigned word as wide as the key type.
+template <class F>
+decltype(auto) dispatch_key_bits(KeyType type, F&& f) {
+  switch (key_bytes(type)) {
+    case 1: return f(type_tag<std::uint8_t>{});
+    case 2: return f(type_tag<std::uint16_t>{});
+    case 4: return f(type_tag<std::uint32_t>{});
+    case 8: return f(type_tag<std::uint64_t>{});
+  }
+  throw LogicError("dispatch_key_bits: unknown key type");
+}
+
+// Calls f(type_tag<Bits>{}, type_tag<Value>{}) for the problem.
+template <class F>
+decltype(auto) dispatch_problem(const SortProblem& p, F&& f) {
+  return dispatch_key_bits(p.key_type, [&](auto kb) -> decltype(auto) {
+    return dispatch_values(p.values, [&](auto vb) -> decltype(auto) { return f(kb, vb); });
+  });
+}
+
+}  // namespace gsb
