@@ -1,0 +1,12 @@
+"""Python side of gpusort-bench: read result files, plot them, compare two runs, check for regressions.
+
+Modules, one job each:
+  results     load and check a result file, name its cases, pick the timed metric
+  schema      a small validator for the subset of JSON Schema our schema uses (no jsonschema at run time)
+  stats       ratio of medians, bootstrap interval, Mann-Whitney U, verdict
+  compare     `scripts/compare`: base vs new report
+  plot        `scripts/plot`: charts from result files
+  perf_check  `scripts/perf-check`: run a subset, compare with a committed baseline
+"""
+
+SCHEMA_VERSION = 1

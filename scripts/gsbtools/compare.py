@@ -1,0 +1,265 @@
+"""`scripts/compare BASE NEW`: match cases by identity, judge each timed pair, report new/missing cases."""
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+
+from .cli import EXIT_OK, EXIT_REGRESSION, BadInput, run_main
+from .results import METRICS, common_metric, load_result, metric_stats
+from .stats import compare_samples
+
+DEFAULT_THRESHOLD = 0.03
+DEFAULT_ALPHA = 0.05
+
+# Verdicts beside the four statistical ones, for cases whose status changed.
+STATUS_VERDICTS = {
+    "broken": "ok in base, failed or error in new",
+    "skipped": "ok in base, skipped in new",
+    "fixed": "not ok in base, ok in new",
+    "not-ok": "not ok in either run",
+}
+REGRESSION_VERDICTS = ("slower", "broken")
+
+
+@dataclass
+class Row:
+    key: object              # CaseKey
+    verdict: str
+    base_status: str
+    new_status: str
+    metric: str = None       # "sort" or "total" for timed pairs
+    comparison: object = None  # stats.Comparison for timed pairs
+    note: str = ""
+
+
+@dataclass
+class Report:
+    base: object
+    new: object
+    threshold: float
+    alpha: float
+    confidence: float
+    rows: list = field(default_factory=list)
+    new_cases: list = field(default_factory=list)
+    missing: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+
+    def with_verdict(self, *verdicts):
+        return [r for r in self.rows if r.verdict in verdicts]
+
+    @property
+    def regressions(self):
+        return self.with_verdict(*REGRESSION_VERDICTS)
+
+    def summary(self):
+        counts = {}
+        for r in self.rows:
+            counts[r.verdict] = counts.get(r.verdict, 0) + 1
+        order = ["slower", "broken", "faster", "same", "unclear", "skipped", "fixed", "not-ok"]
+        parts = [f"{counts[v]} {v}" for v in order if counts.get(v)]
+        parts += [f"{len(self.new_cases)} new", f"{len(self.missing)} missing"]
+        return f"{len(self.rows)} matched: " + ", ".join(parts)
+
+
+def device_identity(result):
+    return result.device_label
+
+
+def build_report(base, new, threshold=DEFAULT_THRESHOLD, alpha=DEFAULT_ALPHA, confidence=0.95, metric="auto",
+                 allow_different_devices=False, resamples=4000):
+    if device_identity(base) != device_identity(new):
+        msg = (f"base ran on '{device_identity(base)}' but new on '{device_identity(new)}'; "
+               "timings from different devices are not comparable (pass --allow-different-devices to compare anyway)")
+        if not allow_different_devices:
+            raise BadInput(msg)
+    report = Report(base, new, threshold, alpha, confidence)
+    if device_identity(base) != device_identity(new):
+        report.notes.append(f"different devices: base '{device_identity(base)}', new '{device_identity(new)}'")
+    for name in ("reps", "warmup", "timing", "seed"):
+        b, n = base.settings[name], new.settings[name]
+        if b != n:
+            report.notes.append(f"settings differ: {name} {b} in base, {n} in new")
+    if base.meta["version"] != new.meta["version"]:
+        report.notes.append(f"tool versions differ: {base.meta['version']} in base, {new.meta['version']} in new")
+
+    for key, b in base.by_key.items():
+        n = new.by_key.get(key)
+        if n is None:
+            report.missing.append(key)
+            continue
+        report.rows.append(_judge(key, b, n, threshold, alpha, confidence, metric, resamples))
+    report.new_cases = [k for k in new.by_key if k not in base.by_key]
+    return report
+
+
+def _judge(key, b, n, threshold, alpha, confidence, metric, resamples):
+    bs, ns = b["status"], n["status"]
+    if bs == "ok" and ns == "ok":
+        m = common_metric(b, n, metric)
+        if m is None:
+            return Row(key, "unclear", bs, ns, note=f"no '{metric}' timing present in both runs")
+        c = compare_samples(metric_stats(b, m)["samples_ms"], metric_stats(n, m)["samples_ms"], threshold,
+                            alpha, confidence, resamples)
+        return Row(key, c.verdict, bs, ns, m, c, c.note)
+    if bs == "ok":
+        verdict = "skipped" if ns == "skipped" else "broken"
+        return Row(key, verdict, bs, ns, note=f"new: {ns}: {n.get('reason') or 'no reason given'}")
+    if ns == "ok":
+        return Row(key, "fixed", bs, ns, note=f"base: {bs}: {b.get('reason') or 'no reason given'}")
+    return Row(key, "not-ok", bs, ns, note=f"base {bs}, new {ns}")
+
+
+def _ms(x):
+    return f"{x:.0f}" if x >= 1000 else f"{x:.4g}"
+
+
+def _cells(row):
+    """Cells for one row: case, base ms, new ms, new/base, CI, p, verdict, note."""
+    c = row.comparison
+    if c is None:
+        return [row.key.label(), row.base_status, row.new_status, "", "", "", row.verdict, row.note]
+    if c.ratio != c.ratio:  # nan
+        ratio = ci = p = "n/a"
+    else:
+        ratio = f"{c.ratio:.3f} ({c.change_pct:+.1f}%)"
+        ci = f"[{c.ci_low:.3f}, {c.ci_high:.3f}]"
+        p = f"{c.p_value:.3g}"
+    note = row.note if row.metric == "sort" else f"end-to-end time; {row.note}".rstrip("; ")
+    return [row.key.label(), _ms(c.base_median_ms), _ms(c.new_median_ms), ratio, ci, p, row.verdict, note]
+
+
+def _headers(report):
+    return ["case", "base median ms", "new median ms", "new/base", f"{report.confidence:.0%} CI", "p (MWU)",
+            "verdict", "note"]
+
+
+def _criteria(report):
+    return (f"slower/faster: median ratio beyond ±{report.threshold:.1%} and Mann-Whitney p < {report.alpha:g} "
+            f"and the {report.confidence:.0%} bootstrap interval excludes 1")
+
+
+def format_console(report):
+    headers = _headers(report)
+    rows = [_cells(r) for r in report.rows]
+    widths = [max([len(headers[i])] + [len(r[i]) for r in rows]) for i in range(len(headers) - 1)]
+    lines = [f"base: {report.base.describe()}", f"new:  {report.new.describe()}", _criteria(report)]
+    lines += [f"note: {n}" for n in report.notes]
+    lines.append("")
+    fmt = lambda cells: "  ".join(c.ljust(w) for c, w in zip(cells, widths)) + "  " + cells[-1]
+    lines.append(fmt(headers).rstrip())
+    lines.append("  ".join("-" * w for w in widths) + "  " + "-" * 4)
+    lines += [fmt(r).rstrip() for r in rows]
+    if report.new_cases:
+        lines += ["", f"new cases (only in new, {len(report.new_cases)}):"]
+        lines += [f"  {k.label()}" for k in report.new_cases]
+    if report.missing:
+        lines += ["", f"missing cases (only in base, {len(report.missing)}):"]
+        lines += [f"  {k.label()}" for k in report.missing]
+    lines += ["", report.summary()]
+    if report.regressions:
+        lines.append("regressions: " + "; ".join(f"{r.key.label()} ({r.verdict})" for r in report.regressions))
+    return "\n".join(lines) + "\n"
+
+
+def _md_escape(text):
+    return text.replace("|", "\\|")
+
+
+def format_markdown(report):
+    out = ["## gpusort-bench comparison", "",
+           f"- base: `{_md_escape(report.base.describe())}`",
+           f"- new: `{_md_escape(report.new.describe())}`",
+           f"- {_criteria(report)}"]
+    out += [f"- note: {_md_escape(n)}" for n in report.notes]
+    out += ["", f"**{report.summary()}**", ""]
+    headers = _headers(report)
+    out.append("| " + " | ".join(headers) + " |")
+    out.append("|" + "|".join(["---", "---:", "---:", "---:", "---", "---:", "---", "---"]) + "|")
+    for r in report.rows:
+        cells = [_md_escape(c) for c in _cells(r)]
+        if r.verdict in REGRESSION_VERDICTS:
+            cells[6] = f"**{cells[6]}**"
+        out.append("| " + " | ".join(cells) + " |")
+    for title, keys in (("New cases (only in new)", report.new_cases), ("Missing cases (only in base)", report.missing)):
+        if keys:
+            out += ["", f"### {title}", ""] + [f"- {_md_escape(k.label())}" for k in keys]
+    return "\n".join(out) + "\n"
+
+
+def parse_fraction(text):
+    """'0.03', '3%' -> 0.03; used for --threshold and --alpha."""
+    s = text.strip()
+    try:
+        value = float(s[:-1]) / 100.0 if s.endswith("%") else float(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number or percentage") from None
+    if not 0.0 <= value < 1.0:
+        raise argparse.ArgumentTypeError(f"'{text}' must be a fraction in [0, 1), e.g. 0.03 or 3%")
+    return value
+
+
+def add_judgement_options(parser):
+    parser.add_argument("--threshold", type=parse_fraction, default=DEFAULT_THRESHOLD,
+                        help="practical threshold on the ratio of medians (default 0.03, i.e. 3%%; '5%%' works)")
+    parser.add_argument("--alpha", type=parse_fraction, default=DEFAULT_ALPHA,
+                        help="significance level of the Mann-Whitney U test (default 0.05)")
+    parser.add_argument("--confidence", type=parse_fraction, default=0.95,
+                        help="confidence level of the bootstrap interval (default 0.95)")
+    parser.add_argument("--metric", choices=METRICS, default="auto",
+                        help="sort: the sort alone; total: end-to-end; auto: sort where both runs have it "
+                             "(default)")
+    parser.add_argument("--allow-different-devices", action="store_true",
+                        help="compare runs from different devices instead of refusing")
+    parser.add_argument("--markdown", metavar="FILE", help="also write the report as markdown to FILE "
+                        "('-' for stdout instead of the console table)")
+
+
+def make_parser():
+    p = argparse.ArgumentParser(
+        prog="compare",
+        description="Compare two gpusort-bench result files case by case (matched by back-end, key type, "
+                    "value mode, order, n and distribution).",
+        epilog="Exit codes: 0 done (no regression, or not asked to fail); 1 --fail-on-regression and some case "
+               "is slower (beyond threshold and statistics) or went from ok to failed/error; --fail-on-missing "
+               "and a base case is missing; 2 bad input or refused comparison.")
+    p.add_argument("base", help="result file of the reference run")
+    p.add_argument("new", help="result file of the run under test")
+    add_judgement_options(p)
+    p.add_argument("--fail-on-regression", action="store_true",
+                   help="exit 1 when a case is slower or ok->failed/error")
+    p.add_argument("--fail-on-missing", action="store_true", help="exit 1 when a base case is missing in new")
+    return p
+
+
+def emit(report, markdown_path):
+    if markdown_path == "-":
+        sys.stdout.write(format_markdown(report))
+        return
+    sys.stdout.write(format_console(report))
+    if markdown_path:
+        try:
+            with open(markdown_path, "w", encoding="utf-8") as f:
+                f.write(format_markdown(report))
+        except OSError as e:
+            raise BadInput(f"--markdown {markdown_path}: cannot write ({e.strerror})") from None
+
+
+def exit_code(report, fail_on_regression, fail_on_missing):
+    if fail_on_regression and report.regressions:
+        return EXIT_REGRESSION
+    if fail_on_missing and report.missing:
+        return EXIT_REGRESSION
+    return EXIT_OK
+
+
+def main(argv=None):
+    args = make_parser().parse_args(argv)
+    base, new = load_result(args.base), load_result(args.new)
+    report = build_report(base, new, args.threshold, args.alpha, args.confidence, args.metric,
+                          args.allow_different_devices)
+    emit(report, args.markdown)
+    return exit_code(report, args.fail_on_regression, args.fail_on_missing)
+
+
+def entry():
+    sys.exit(run_main("compare", main))

@@ -1,0 +1,338 @@
+"""`scripts/plot RESULT.json...`: throughput, time, speed-up, distribution and end-to-end charts.
+
+One chart per key type / value mode / order / distribution for the n sweeps; bar charts at one fixed n.
+Every chart carries the device, the run date(s) and the tool version, and each back-end keeps one colour
+(and marker) across all charts of an invocation: colours are given out in sorted order of the back-end names.
+"""
+
+import argparse
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only; no display on CI or the GPU machine
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
+
+from .cli import EXIT_OK, BadInput, run_main  # noqa: E402
+from .results import METRICS, CaseKey, load_result, metric_stats  # noqa: E402
+
+SPEEDUP_REFERENCES = ("std-sort", "cub-radix")
+FORMATS = ("png", "svg")
+MARKERS = "os^Dv<>PXph*"
+PHASE_COLOURS = {"h2d": "#c8c8c8", "d2h": "#6e6e6e"}
+
+matplotlib.rcParams.update({
+    "svg.fonttype": "none",        # text stays text in SVG: smaller, searchable files
+    "svg.hashsalt": "gpusort-bench",  # stable ids, so re-plotting the same data gives the same SVG
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "figure.dpi": 100,
+})
+
+
+class Palette:
+    """One colour and marker per back-end, the same in every chart."""
+
+    def __init__(self, backends):
+        names = sorted(set(backends))
+        tab10 = plt.get_cmap("tab10").colors
+        tab20 = plt.get_cmap("tab20").colors
+        colours = list(tab10) + [tab20[i] for i in range(1, 20, 2)]
+        self._style = {}
+        for i, name in enumerate(names):
+            self._style[name] = (colours[i % len(colours)], MARKERS[i % len(MARKERS)])
+
+    def colour(self, backend):
+        return self._style[backend][0]
+
+    def marker(self, backend):
+        return self._style[backend][1]
+
+
+def parse_n(text):
+    """'1000000', '1e6', '2^20' -> int."""
+    s = text.strip()
+    try:
+        if "^" in s:
+            base, exp = s.split("^", 1)
+            value = int(base) ** int(exp)
+        else:
+            value = float(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size (e.g. 1000000, 1e6, 2^20)") from None
+    if value < 1 or value != int(value):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a positive whole number")
+    return int(value)
+
+
+def parse_formats(text):
+    formats = [f.strip().lower() for f in text.split(",") if f.strip()]
+    bad = [f for f in formats if f not in FORMATS]
+    if bad or not formats:
+        raise argparse.ArgumentTypeError(f"'{text}': formats are a comma-separated subset of {','.join(FORMATS)}")
+    return formats
+
+
+def slug(*parts):
+    return "_".join(re.sub(r"[^A-Za-z0-9.+-]+", "-", str(p)).strip("-") for p in parts)
+
+
+def problem_title(key_type, values, order):
+    v = "keys only" if values == "none" else f"{values} values"
+    return f"{key_type} keys, {v}, {'ascending' if order == 'asc' else 'descending'}"
+
+
+class Dataset:
+    """The ok cases of all input files, merged (a later file's case replaces an earlier one's)."""
+
+    def __init__(self, results, metric):
+        labels = sorted({r.device_label for r in results})
+        if len(labels) > 1:
+            raise BadInput("files come from different devices (" + "; ".join(labels) +
+                           "): plot each device's files separately")
+        self.results = results
+        self.metric = metric
+        self.points = {}  # CaseKey -> (median_ms, metric used, case)
+        self.metrics_used = set()
+        self.distributions = []  # in order of first appearance (the tool's order)
+        for r in results:
+            for key, case in r.by_key.items():
+                if key.distribution not in self.distributions:
+                    self.distributions.append(key.distribution)
+                stats = metric_stats(case, metric)
+                if stats is None:
+                    continue
+                used = "sort" if stats is case.get("timing") else "total"
+                if key in self.points:
+                    print(f"plot: note: {key.label()} from {r.path} replaces an earlier file's", file=sys.stderr)
+                self.points[key] = (stats["median_ms"], used, case)
+        if not self.points:
+            raise BadInput(", ".join(r.path for r in results) + f": no ok case has a '{metric}' timing to plot")
+        self.palette = Palette(k.backend for k in self.points)
+
+    def subtitle(self):
+        devices = self.results[0].device_label
+        dates = sorted({r.date for r in self.results})
+        date = dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}"
+        versions = ", ".join(sorted({r.version_label for r in self.results}))
+        return f"{devices} · {date} · {versions}"
+
+    def time_label(self, keys):
+        used = {self.points[k][1] for k in keys}
+        if used == {"sort"}:
+            return "median sort time (ms)"
+        if used == {"total"}:
+            return "median end-to-end time (ms)"
+        return "median time (ms): sort alone, end-to-end where no sort time"
+
+    def sweeps(self):
+        """(key_type, values, order, distribution) -> {backend: [(n, median_ms)] sorted by n}."""
+        groups = defaultdict(lambda: defaultdict(list))
+        for key, (ms, _, _) in self.points.items():
+            groups[(key.key_type, key.values, key.order, key.distribution)][key.backend].append((key.n, ms))
+        for series in groups.values():
+            for pts in series.values():
+                pts.sort()
+        return dict(sorted(groups.items(), key=lambda kv: (kv[0][:3], self.distributions.index(kv[0][3]))))
+
+    def problems(self):
+        return sorted({(k.key_type, k.values, k.order) for k in self.points})
+
+    def fixed_n(self, problem, requested=None):
+        """The n for bar charts: the requested one, else the largest n among those with the most cases."""
+        ns = defaultdict(int)
+        for k in self.points:
+            if (k.key_type, k.values, k.order) == problem:
+                ns[k.n] += 1
+        if requested is not None:
+            return requested if requested in ns else None
+        return max(ns, key=lambda n: (ns[n], n)) if ns else None
+
+
+class Writer:
+    def __init__(self, out_dir, formats):
+        self.out_dir = Path(out_dir)
+        self.formats = formats
+        self.written = []  # (kind, title, stem)
+        try:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise BadInput(f"--out {out_dir}: cannot create ({e.strerror})") from None
+
+    def save(self, fig, kind, title, stem):
+        for fmt in self.formats:
+            kwargs = {"dpi": 120} if fmt == "png" else {"metadata": {"Date": None}}
+            fig.savefig(self.out_dir / f"{stem}.{fmt}", bbox_inches="tight", **kwargs)
+        plt.close(fig)
+        self.written.append((kind, title, stem))
+
+    def write_index(self, subtitle):
+        kinds = {"throughput": "Throughput against n", "time": "Time against n",
+                 "speedup-vs-std-sort": "Speed-up over std-sort", "speedup-vs-cub-radix": "Speed-up over cub-radix",
+                 "distributions": "Across distributions at a fixed n",
+                 "breakdown": "End-to-end breakdown"}
+        lines = ["# Charts", "", subtitle, ""]
+        ext = "png" if "png" in self.formats else self.formats[0]
+        for kind, heading in kinds.items():
+            entries = [(t, s) for k, t, s in self.written if k == kind]
+            if entries:
+                lines += [f"## {heading}", ""] + [f"- [{t}]({s}.{ext})" for t, s in entries] + [""]
+        (self.out_dir / "index.md").write_text("\n".join(lines), encoding="utf-8")
+
+
+def _new_axes(title, subtitle):
+    fig, ax = plt.subplots(figsize=(8, 5))
+    ax.set_title(f"{title}\n{subtitle}", fontsize=10)
+    return fig, ax
+
+
+def _legend(ax, **kwargs):
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False, **kwargs)
+
+
+def plot_sweeps(data, writer):
+    for (kt, vals, order, dist), series in data.sweeps().items():
+        problem = f"{problem_title(kt, vals, order)}, {dist}"
+        keys = [CaseKey(b, kt, vals, order, n, dist) for b, pts in series.items() for n, _ in pts]
+        tag = slug(f"{kt}-{vals}", order, dist)
+
+        for kind in ("throughput", "time"):
+            title = f"{'Throughput' if kind == 'throughput' else 'Time'}: {problem}"
+            fig, ax = _new_axes(title, data.subtitle())
+            for backend in sorted(series):
+                ns = [n for n, _ in series[backend]]
+                ys = [n / (ms / 1e3) if kind == "throughput" else ms for n, ms in series[backend]]
+                ax.plot(ns, ys, marker=data.palette.marker(backend), color=data.palette.colour(backend),
+                        label=backend)
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+            ax.set_xlabel("n (keys)")
+            ax.set_ylabel("keys/s (n / median time)" if kind == "throughput" else data.time_label(keys))
+            _legend(ax)
+            writer.save(fig, kind, title, f"{kind}_{tag}")
+
+        for ref in SPEEDUP_REFERENCES:
+            if ref not in series or len(series) < 2:
+                continue
+            ref_ms = dict(series[ref])
+            title = f"Speed-up over {ref}: {problem}"
+            fig, ax = _new_axes(title, data.subtitle())
+            ax.axhline(1.0, color=data.palette.colour(ref), linestyle="--", linewidth=1, label=f"{ref} (= 1)")
+            for backend in sorted(series):
+                if backend == ref:
+                    continue
+                pts = [(n, ref_ms[n] / ms) for n, ms in series[backend] if n in ref_ms and ms > 0]
+                if pts:
+                    ax.plot(*zip(*pts), marker=data.palette.marker(backend), color=data.palette.colour(backend),
+                            label=backend)
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+            ax.set_xlabel("n (keys)")
+            ax.set_ylabel(f"speed-up over {ref} (time ratio)")
+            _legend(ax)
+            writer.save(fig, f"speedup-vs-{ref}", title, f"speedup-vs-{ref}_{tag}")
+
+
+def plot_distributions(data, writer, requested_n):
+    for problem in data.problems():
+        n = data.fixed_n(problem, requested_n)
+        if n is None:
+            print(f"plot: note: no case with n={requested_n} for {problem_title(*problem)}", file=sys.stderr)
+            continue
+        keys = [k for k in data.points if (k.key_type, k.values, k.order) == problem and k.n == n]
+        dists = [d for d in data.distributions if any(k.distribution == d for k in keys)]
+        backends = sorted({k.backend for k in keys})
+        title = f"Throughput across distributions at n={n:,}: {problem_title(*problem)}"
+        fig, ax = plt.subplots(figsize=(max(8, 1.2 * len(dists) + 3), 5))
+        ax.set_title(f"{title}\n{data.subtitle()}", fontsize=10)
+        width = 0.8 / len(backends)
+        for i, backend in enumerate(backends):
+            xs, ys = [], []
+            for j, d in enumerate(dists):
+                point = data.points.get(CaseKey(backend, *problem, n, d))
+                if point:
+                    xs.append(j - 0.4 + width * (i + 0.5))
+                    ys.append(n / (point[0] / 1e3))
+            ax.bar(xs, ys, width, color=data.palette.colour(backend), label=backend)
+        ax.set_xticks(range(len(dists)))
+        ax.set_xticklabels(dists, rotation=30 if len(dists) > 4 else 0, ha="right" if len(dists) > 4 else "center")
+        ax.set_yscale("log")
+        ax.set_ylabel("keys/s (n / median time)")
+        ax.grid(axis="x", visible=False)
+        _legend(ax)
+        writer.save(fig, "distributions", title, f"distributions_{slug(f'{problem[0]}-{problem[1]}', problem[2])}_n{n}")
+
+
+def plot_breakdowns(data, writer, requested_n):
+    by_group = defaultdict(dict)  # (kt, values, order, dist) -> {n: {backend: end_to_end}}
+    for key, (_, _, case) in data.points.items():
+        e2e = case.get("end_to_end")
+        if e2e is not None:
+            group = by_group[(key.key_type, key.values, key.order, key.distribution)]
+            group.setdefault(key.n, {})[key.backend] = e2e
+    for (kt, vals, order, dist), per_n in sorted(by_group.items()):
+        n = requested_n if requested_n is not None else max(per_n, key=lambda m: (len(per_n[m]), m))
+        if n not in per_n:
+            continue
+        rows = per_n[n]
+        backends = sorted(rows)
+        title = f"End-to-end breakdown at n={n:,}: {problem_title(kt, vals, order)}, {dist}"
+        fig, ax = plt.subplots(figsize=(max(6, 0.9 * len(backends) + 3), 5))
+        ax.set_title(f"{title}\n{data.subtitle()}", fontsize=10)
+        x = range(len(backends))
+        h2d = [rows[b]["h2d_ms"]["median_ms"] for b in backends]
+        sort = [rows[b]["sort_ms"]["median_ms"] for b in backends]
+        d2h = [rows[b]["d2h_ms"]["median_ms"] for b in backends]
+        ax.bar(x, h2d, 0.6, color=PHASE_COLOURS["h2d"], edgecolor="black", linewidth=0.4)
+        ax.bar(x, sort, 0.6, bottom=h2d, color=[data.palette.colour(b) for b in backends], edgecolor="black",
+               linewidth=0.4)
+        ax.bar(x, d2h, 0.6, bottom=[a + b for a, b in zip(h2d, sort)], color=PHASE_COLOURS["d2h"],
+               edgecolor="black", linewidth=0.4)
+        for xi, b in zip(x, backends):
+            total = rows[b]["total_ms"]["median_ms"]
+            ax.annotate(f"{total:.3g} ms", (xi, h2d[xi] + sort[xi] + d2h[xi]), ha="center", va="bottom", fontsize=7)
+        ax.set_xticks(list(x))
+        ax.set_xticklabels(backends, rotation=30, ha="right")
+        ax.set_ylabel("median time (ms)")
+        ax.grid(axis="x", visible=False)
+        handles = [Patch(facecolor=PHASE_COLOURS["h2d"], edgecolor="black", label="host-to-device"),
+                   Patch(facecolor="white", edgecolor="black", label="sort (back-end colour)"),
+                   Patch(facecolor=PHASE_COLOURS["d2h"], edgecolor="black", label="device-to-host")]
+        _legend(ax, handles=handles)
+        writer.save(fig, "breakdown", title, f"breakdown_{slug(f'{kt}-{vals}', order, dist)}_n{n}")
+
+
+def make_parser():
+    p = argparse.ArgumentParser(
+        prog="plot", description="Charts (PNG and SVG) from one or more gpusort-bench result files of one device.",
+        epilog="Exit codes: 0 charts written; 2 bad input (missing file, not JSON, wrong schema, bad option).")
+    p.add_argument("results", nargs="+", help="result files; a later file's case replaces an earlier one's")
+    p.add_argument("--out", metavar="DIR", help="output folder (default: charts/ beside the first result file)")
+    p.add_argument("--format", type=parse_formats, default=list(FORMATS), help="png,svg (default both)")
+    p.add_argument("--metric", choices=METRICS, default="auto",
+                   help="sort: the sort alone; total: end-to-end; auto: sort where measured (default)")
+    p.add_argument("--bar-n", type=parse_n, metavar="N",
+                   help="n of the bar charts (default: the largest n with the most cases)")
+    return p
+
+
+def main(argv=None):
+    args = make_parser().parse_args(argv)
+    results = [load_result(path) for path in args.results]
+    data = Dataset(results, args.metric)
+    out = args.out or str(Path(args.results[0]).resolve().parent / "charts")
+    writer = Writer(out, args.format)
+    plot_sweeps(data, writer)
+    plot_distributions(data, writer, args.bar_n)
+    plot_breakdowns(data, writer, args.bar_n)
+    writer.write_index(data.subtitle())
+    print(f"plot: wrote {len(writer.written)} charts ({', '.join(args.format)}) to {out}")
+    return EXIT_OK
+
+
+def entry():
+    sys.exit(run_main("plot", main))

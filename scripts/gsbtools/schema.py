@@ -1,0 +1,165 @@
+"""Checks a document against results/schema/gpusort-bench.schema.json without the jsonschema package.
+
+The machines that run the scripts have numpy/scipy/matplotlib but not jsonschema, so this interprets the
+subset of draft 2020-12 that our schema uses (SUPPORTED_KEYWORDS); tests check that the schema stays inside
+that subset and that this validator agrees with jsonschema on the fixtures and on broken variants of them.
+"""
+
+import json
+import re
+from pathlib import Path
+
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "results" / "schema" / "gpusort-bench.schema.json"
+
+# Keywords that constrain (everything else we use is an annotation).
+SUPPORTED_KEYWORDS = {
+    "type", "const", "enum", "properties", "required", "additionalProperties", "items", "minItems",
+    "minimum", "exclusiveMinimum", "minLength", "pattern", "$ref", "anyOf", "allOf", "if", "then",
+}
+ANNOTATION_KEYWORDS = {"$schema", "$id", "$defs", "title", "description", "format"}
+
+_TYPES = {
+    "null": lambda v: v is None,
+    "boolean": lambda v: isinstance(v, bool),
+    "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool))
+    or (isinstance(v, float) and v.is_integer()),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "string": lambda v: isinstance(v, str),
+    "array": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+}
+
+
+def load_schema(path=SCHEMA_PATH):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def _short(value):
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _join(path, key):
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+class Validator:
+    def __init__(self, schema):
+        self.root = schema
+
+    def _resolve(self, ref):
+        if not ref.startswith("#/"):
+            raise ValueError(f"only local $ref is supported, not {ref!r}")
+        node = self.root
+        for part in ref[2:].split("/"):
+            node = node[part]
+        return node
+
+    def first_error(self, value, schema=None, path=""):
+        """The first violation as 'path: message', or None when the value conforms."""
+        if schema is None:
+            schema = self.root
+        if schema is True:
+            return None
+        if schema is False:
+            return f"{path or '(document)'}: not allowed"
+        where = path or "(document)"
+        if "$ref" in schema:
+            err = self.first_error(value, self._resolve(schema["$ref"]), path)
+            if err:
+                return err
+        if "type" in schema:
+            types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+            if not any(_TYPES[t](value) for t in types):
+                return f"{where}: expected {' or '.join(types)}, got {_short(value)}"
+        if "const" in schema and not _equal(value, schema["const"]):
+            return f"{where}: expected {_short(schema['const'])}, got {_short(value)}"
+        if "enum" in schema and not any(_equal(value, e) for e in schema["enum"]):
+            allowed = ", ".join(json.dumps(e) for e in schema["enum"])
+            return f"{where}: {_short(value)} is not one of {allowed}"
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if "minimum" in schema and value < schema["minimum"]:
+                return f"{where}: {_short(value)} is below the minimum {schema['minimum']}"
+            if "exclusiveMinimum" in schema and value <= schema["exclusiveMinimum"]:
+                return f"{where}: {_short(value)} must be greater than {schema['exclusiveMinimum']}"
+        if isinstance(value, str):
+            if "minLength" in schema and len(value) < schema["minLength"]:
+                return f"{where}: {_short(value)} is too short"
+            if "pattern" in schema and not re.search(schema["pattern"], value):
+                return f"{where}: {_short(value)} does not match {schema['pattern']}"
+        if isinstance(value, list):
+            if "minItems" in schema and len(value) < schema["minItems"]:
+                return f"{where}: needs at least {schema['minItems']} item(s), got {len(value)}"
+            if "items" in schema:
+                for i, item in enumerate(value):
+                    err = self.first_error(item, schema["items"], _join(path, i))
+                    if err:
+                        return err
+        if isinstance(value, dict):
+            for key in schema.get("required", []):
+                if key not in value:
+                    return f"{_join(path, key)}: missing"
+            props = schema.get("properties", {})
+            if schema.get("additionalProperties", True) is False:
+                for key in value:
+                    if key not in props:
+                        return f"{_join(path, key)}: unexpected key"
+            for key, sub in props.items():
+                if key in value:
+                    err = self.first_error(value[key], sub, _join(path, key))
+                    if err:
+                        return err
+        for sub in schema.get("allOf", []):
+            err = self.first_error(value, sub, path)
+            if err:
+                return err
+        if "anyOf" in schema:
+            errors = [self.first_error(value, sub, path) for sub in schema["anyOf"]]
+            if all(errors):
+                # Report the branch that got furthest (its complaint is about something inside the value);
+                # when every branch rejected the type itself, name all the types allowed.
+                type_prefix = where + ": expected "
+                deeper = [e for e in errors if not e.startswith(type_prefix)]
+                if deeper:
+                    return deeper[0]
+                expected = [e[len(type_prefix):].rsplit(", got ", 1)[0] for e in errors]
+                return f"{type_prefix}{' or '.join(expected)}, got {_short(value)}"
+        if "if" in schema and self.first_error(value, schema["if"], path) is None and "then" in schema:
+            err = self.first_error(value, schema["then"], path)
+            if err:
+                return err
+        return None
+
+
+def _equal(a, b):
+    # JSON equality: 1 == 1.0 but True != 1.
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    return a == b
+
+
+def unsupported_keywords(schema):
+    """Keywords in the schema that Validator would silently ignore (tests keep this empty)."""
+    found = set()
+
+    def walk(node, in_properties=False):
+        if isinstance(node, dict):
+            for key, sub in node.items():
+                if in_properties:
+                    walk(sub)
+                    continue
+                if key not in SUPPORTED_KEYWORDS | ANNOTATION_KEYWORDS:
+                    found.add(key)
+                if key in ("properties", "$defs"):
+                    walk(sub, in_properties=True)
+                elif key in ("items", "if", "then", "additionalProperties"):
+                    walk(sub)
+                elif key in ("anyOf", "allOf"):
+                    for s in sub:
+                        walk(s)
+
+    walk(schema)
+    return found

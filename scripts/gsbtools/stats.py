@@ -1,0 +1,92 @@
+"""Is the new run slower? Ratio of medians, a bootstrap interval for it, and a Mann-Whitney U test.
+
+A case is called slower (or faster) only when both hold:
+  practical:   the ratio of medians new/base lies beyond the threshold, i.e. |ln ratio| > ln(1 + threshold);
+  statistical: the two-sided Mann-Whitney U p-value is below alpha AND the bootstrap confidence interval of
+               the ratio of medians excludes 1.
+Within the threshold it is 'same' (a real but tiny shift is not worth a red build); beyond it without the
+statistics it is 'unclear' (too noisy, or too few repetitions to tell).
+"""
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as sps
+
+VERDICTS = ("faster", "slower", "same", "unclear")
+
+
+@dataclass
+class Comparison:
+    base_median_ms: float
+    new_median_ms: float
+    ratio: float        # new/base time: > 1 is slower
+    ci_low: float       # bootstrap interval of the ratio
+    ci_high: float
+    p_value: float      # Mann-Whitney U, two-sided
+    verdict: str
+    note: str = ""
+
+    @property
+    def change_pct(self):
+        return (self.ratio - 1.0) * 100.0
+
+
+def smallest_p_value(n_base, n_new):
+    """The smallest two-sided p-value the exact Mann-Whitney U test can give for these sample sizes."""
+    return min(1.0, 2.0 / math.comb(n_base + n_new, n_base))
+
+
+def bootstrap_ratio_interval(base, new, confidence=0.95, resamples=4000, seed=0):
+    """Percentile bootstrap interval of median(new)/median(base), resampling each run independently."""
+    rng = np.random.default_rng(seed)
+    b = base[rng.integers(0, base.size, size=(resamples, base.size))]
+    n = new[rng.integers(0, new.size, size=(resamples, new.size))]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratios = np.median(n, axis=1) / np.median(b, axis=1)
+    ratios = ratios[np.isfinite(ratios)]
+    if ratios.size == 0:
+        return math.nan, math.nan
+    tail = (1.0 - confidence) / 2.0
+    low, high = np.quantile(ratios, [tail, 1.0 - tail])
+    return float(low), float(high)
+
+
+def mann_whitney_p(base, new):
+    if np.all(base == base[0]) and np.all(new == new[0]) and base[0] == new[0]:
+        return 1.0  # identical constant samples: no evidence of any difference
+    try:
+        p = sps.mannwhitneyu(new, base, alternative="two-sided").pvalue
+    except ValueError:
+        return 1.0
+    return 1.0 if not np.isfinite(p) else float(p)
+
+
+def compare_samples(base_samples, new_samples, threshold=0.03, alpha=0.05, confidence=0.95, resamples=4000,
+                    seed=0):
+    base = np.asarray(base_samples, dtype=float)
+    new = np.asarray(new_samples, dtype=float)
+    base_median, new_median = float(np.median(base)), float(np.median(new))
+    if base_median <= 0.0 or new_median <= 0.0:
+        return Comparison(base_median, new_median, math.nan, math.nan, math.nan, math.nan, "unclear",
+                          "a median time is zero: below the timer's resolution")
+    ratio = new_median / base_median
+    ci_low, ci_high = bootstrap_ratio_interval(base, new, confidence, resamples, seed)
+    p = mann_whitney_p(base, new)
+    significant = p < alpha and (ci_low > 1.0 or ci_high < 1.0)
+    beyond = abs(math.log(ratio)) > math.log1p(threshold)
+    note = ""
+    if not beyond:
+        verdict = "same"
+    elif significant:
+        verdict = "slower" if ratio > 1.0 else "faster"
+    else:
+        verdict = "unclear"
+        floor = smallest_p_value(base.size, new.size)
+        if floor >= alpha:
+            note = (f"{base.size} vs {new.size} samples can never reach p < {alpha:g} "
+                    f"(smallest possible p is {floor:.3g}); run more repetitions")
+        else:
+            note = "change beyond the threshold but not statistically significant"
+    return Comparison(base_median, new_median, ratio, ci_low, ci_high, p, verdict, note)
