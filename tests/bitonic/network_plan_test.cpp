@@ -1,0 +1,122 @@
+// The sorting-network planner and its host emulation: every plan sorts every 0/1 input of small lengths (by
+// Batcher's 0-1 principle, then every input), random inputs with ties against the all-ones "+inf" word keep
+// their key-value pairing, and the pass counts match what the back-ends report.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "bitonic/network_emulate.hpp"
+#include "bitonic/network_plan.hpp"
+#include "gsb/error.hpp"
+
+namespace gsb::network {
+namespace {
+
+struct Case {
+  Network network;
+  PlanConfig config;
+};
+
+std::vector<Case> small_cases() {
+  std::vector<Case> cs;
+  for (Network net : {Network::bitonic, Network::odd_even_merge}) {
+    cs.push_back({net, PlanConfig{2, 1, 0}});
+    cs.push_back({net, PlanConfig{3, 2, 1}});
+    cs.push_back({net, PlanConfig{4, 2, 2}});
+    cs.push_back({net, PlanConfig{4, 3, 1}});
+  }
+  return cs;
+}
+
+const char* name(Network n) { return n == Network::bitonic ? "bitonic" : "odd_even_merge"; }
+
+TEST(NetworkPlan, SortsEveryZeroOneInput) {
+  for (const Case& c : small_cases()) {
+    for (std::uint64_t n = 0; n <= 17; ++n) {
+      const Plan plan = make_plan(c.network, n, c.config);
+      for (std::uint64_t bits = 0; bits < (std::uint64_t{1} << n); ++bits) {
+        std::vector<std::uint8_t> k(n);
+        for (std::uint64_t i = 0; i < n; ++i) k[i] = (bits >> i) & 1;
+        const auto ones = std::count(k.begin(), k.end(), 1);
+        emulate_plan<std::uint8_t, std::uint32_t>(plan, k, nullptr);
+        ASSERT_TRUE(std::is_sorted(k.begin(), k.end()))
+            << name(c.network) << " tile=" << c.config.tile_log2 << " n=" << n << " input=" << bits;
+        ASSERT_EQ(std::count(k.begin(), k.end(), 1), ones);
+      }
+    }
+  }
+}
+
+TEST(NetworkPlan, RandomKeyValueWithAllOnesKeys) {
+  std::mt19937_64 rng(42);
+  std::vector<Case> cs = small_cases();
+  for (Network net : {Network::bitonic, Network::odd_even_merge}) cs.push_back({net, PlanConfig{6, 3, 3}});
+  for (const Case& c : cs) {
+    for (std::uint64_t n : {1, 2, 3, 5, 31, 33, 63, 64, 65, 100, 255, 257, 500, 1000, 1025}) {
+      const Plan plan = make_plan(c.network, n, c.config);
+      // Few distinct keys, many of them 0xff: the all-ones word ties with the virtual +inf tail.
+      std::vector<std::uint8_t> k(n);
+      for (auto& x : k) x = static_cast<std::uint8_t>(std::array<int, 4>{0, 7, 255, 255}[rng() % 4]);
+      std::vector<std::uint32_t> v(n);
+      std::iota(v.begin(), v.end(), 0u);
+      const std::vector<std::uint8_t> in = k;
+      emulate_plan(plan, k, &v);
+      ASSERT_TRUE(std::is_sorted(k.begin(), k.end())) << name(c.network) << " n=" << n;
+      std::vector<bool> seen(n, false);
+      for (std::uint64_t i = 0; i < n; ++i) {
+        ASSERT_LT(v[i], n);
+        ASSERT_FALSE(seen[v[i]]) << "value " << v[i] << " twice";
+        seen[v[i]] = true;
+        ASSERT_EQ(in[v[i]], k[i]) << name(c.network) << " n=" << n << " pairing broken at " << i;
+      }
+    }
+  }
+}
+
+TEST(NetworkPlan, PassCountsAtTwoToTheTwentyFour) {
+  const PlanConfig cfg{13, 5, 10};
+  const Plan bit = make_plan(Network::bitonic, std::uint64_t{1} << 24, cfg);
+  // 1 block sort; stages 14..24: ceil((k-13)/5) register passes + 1 block merge each.
+  EXPECT_EQ(bit.passes.size(), 1u + (5 * 1 + 5 * 2 + 1 * 3) + 11);
+  EXPECT_TRUE(bit.passes.front().encode_keys);
+  EXPECT_TRUE(bit.passes.back().decode_keys);
+  const Plan oem = make_plan(Network::odd_even_merge, std::uint64_t{1} << 24, cfg);
+  // 1 block sort; each stage: 1 class pass, bits k-6..10 one each, 1 halo pass.
+  std::size_t expect = 1;
+  for (int k = 14; k <= 24; ++k) expect += 2 + std::max(0, k - 5 - 10);
+  EXPECT_EQ(oem.passes.size(), expect);
+}
+
+TEST(NetworkPlan, NonPowerOfTwoCostsNoMoreThanNextPowerOfTwo) {
+  const PlanConfig cfg{13, 5, 10};
+  for (Network net : {Network::bitonic, Network::odd_even_merge}) {
+    for (std::uint64_t n : {std::uint64_t{3} << 20, (std::uint64_t{1} << 24) + 1, (std::uint64_t{1} << 32) + 7}) {
+      const Plan a = make_plan(net, n, cfg);
+      const Plan b = make_plan(net, std::uint64_t{1} << a.log2_n, cfg);
+      EXPECT_EQ(a.passes.size(), b.passes.size());
+      std::uint64_t bytes_a = 0, bytes_b = 0;
+      for (const Pass& p : a.passes) bytes_a += pass_bytes(a, p, 8);
+      for (const Pass& p : b.passes) bytes_b += pass_bytes(b, p, 8);
+      EXPECT_LE(bytes_a, bytes_b);
+    }
+  }
+}
+
+TEST(NetworkPlan, HandlesBeyondTwoToTheThirtyTwo) {
+  const Plan p = make_plan(Network::bitonic, (std::uint64_t{1} << 33) + 5, PlanConfig{13, 5, 10});
+  EXPECT_EQ(p.log2_n, 34);
+  EXPECT_EQ(p.passes.back().stage, 34);
+}
+
+TEST(NetworkPlan, RejectsBadConfig) {
+  EXPECT_THROW(make_plan(Network::odd_even_merge, 100, PlanConfig{4, 3, 3}), LogicError);
+  EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{0, 3, 1}), LogicError);
+}
+
+}  // namespace
+}  // namespace gsb::network
