@@ -1,0 +1,81 @@
+"""Bad input to any script: exit code 2 and one line on stderr that names the bad file or value."""
+
+import json
+
+import pytest
+
+from conftest import BASE, load, run_script, write
+from gsbtools import compare, perf_check, plot
+from gsbtools.cli import run_main
+
+ENTRY_POINTS = {
+    "compare": lambda bad, tmp: (compare.main, [str(BASE), bad]),
+    "compare-base": lambda bad, tmp: (compare.main, [bad, str(BASE)]),
+    "plot": lambda bad, tmp: (plot.main, [bad, "--out", str(tmp / "charts")]),
+    "perf-check": lambda bad, tmp: (perf_check.main, ["--baseline", bad, "--tool", str(_fake_tool(tmp))]),
+}
+
+
+def _fake_tool(tmp):
+    path = tmp / "never-run-tool"
+    path.write_text("#!/bin/sh\nexit 99\n")
+    path.chmod(0o755)
+    return path
+
+
+def _bad_files(tmp, base_doc):
+    v2 = dict(base_doc, schema_version=2)
+    wrong_type = json.loads(json.dumps(base_doc))
+    wrong_type["cases"][0]["n"] = "many"
+    wrong_status = json.loads(json.dumps(base_doc))
+    wrong_status["cases"][1]["status"] = "fine"
+    (tmp / "not.json").write_text("this is { not JSON\n")
+    return {
+        "missing": (str(tmp / "no-such-file.json"), "no such file"),
+        "not-json": (str(tmp / "not.json"), "not JSON"),
+        "schema-version": (write(v2, tmp / "v2.json"), "schema_version 2 is not supported"),
+        "no-schema-version": (write({"cases": []}, tmp / "nov.json"), "schema_version missing"),
+        "wrong-type": (write(wrong_type, tmp / "type.json"), 'cases[0].n: expected integer, got "many"'),
+        "wrong-enum": (write(wrong_status, tmp / "enum.json"), 'cases[1].status: "fine" is not one of'),
+        "top-level-list": (write([1, 2], tmp / "list.json"), "top level is a JSON list"),
+    }
+
+
+@pytest.mark.parametrize("kind", ["missing", "not-json", "schema-version", "no-schema-version", "wrong-type",
+                                  "wrong-enum", "top-level-list"])
+@pytest.mark.parametrize("script", sorted(ENTRY_POINTS))
+def test_bad_result_file(tmp_path, base_doc, capsys, script, kind):
+    bad, expected = _bad_files(tmp_path, base_doc)[kind]
+    main, args = ENTRY_POINTS[script](bad, tmp_path)
+    assert run_main(script, main, args) == 2
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert bad in lines[0] and expected in lines[0]
+
+
+@pytest.mark.parametrize("script", ["compare", "plot", "perf-check"])
+def test_executables_report_bad_input_in_one_line(tmp_path, script):
+    missing = tmp_path / "gone.json"
+    args = {"compare": [BASE, missing], "plot": [missing], "perf-check": ["--baseline", missing, "--tool",
+                                                                          _fake_tool(tmp_path)]}[script]
+    done = run_script(script, *args)
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"{script}: error: {missing}: no such file"
+
+
+def test_duplicate_case_is_bad_input(tmp_path, base_doc, capsys):
+    doc = load(BASE)
+    doc["cases"].append(doc["cases"][0])
+    path = write(doc, tmp_path / "dup.json")
+    assert run_main("compare", compare.main, [path, path]) == 2
+    assert "appears twice" in capsys.readouterr().err
+
+
+def test_plot_bad_options(tmp_path, capsys):
+    for args in (["--format", "pdf"], ["--bar-n", "lots"]):
+        with pytest.raises(SystemExit) as e:
+            plot.main([str(BASE), "--out", str(tmp_path), *args])
+        assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "'pdf'" in err and "'lots'" in err

@@ -1,0 +1,79 @@
+"""scripts/plot: every chart kind is produced, non-empty, in PNG and SVG; titles and colours are shared."""
+
+import copy
+
+from conftest import BASE, GPU_SAMPLE, run_script, write
+from gsbtools import plot
+from gsbtools.cli import run_main
+from gsbtools.results import load_result
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def charts(folder):
+    return sorted(p.name for p in folder.iterdir() if p.suffix in (".png", ".svg"))
+
+
+def check_files(folder, names):
+    for name in names:
+        data = (folder / name).read_bytes()
+        assert len(data) > 2000, name
+        if name.endswith(".png"):
+            assert data.startswith(PNG_SIGNATURE), name
+        else:
+            assert b"<svg" in data[:2000], name
+
+
+def test_cpu_run_charts(tmp_path):
+    out = tmp_path / "charts"
+    done = run_script("plot", BASE, "--out", out)
+    assert done.returncode == 0, done.stderr
+    names = charts(out)
+    stems = {n.rsplit(".", 1)[0] for n in names}
+    assert len(names) == 2 * len(stems)  # every chart in both formats
+    kinds = {s.split("_", 1)[0] for s in stems}
+    assert {"throughput", "time", "speedup-vs-std-sort", "distributions"} <= kinds
+    check_files(out, names)
+    assert (out / "index.md").read_text().count("](") == len(stems)
+
+
+def test_gpu_run_charts(tmp_path):
+    out = tmp_path / "charts"
+    assert run_main("plot", plot.main, [str(GPU_SAMPLE), "--out", str(out), "--format", "png"]) == 0
+    names = charts(out)
+    kinds = {n.split("_", 1)[0] for n in names}
+    assert kinds == {"throughput", "time", "speedup-vs-std-sort", "speedup-vs-cub-radix", "distributions",
+                     "breakdown"}
+    assert all(n.endswith(".png") for n in names)
+    result = load_result(GPU_SAMPLE)
+    distributions = {c["distribution"] for c in result.cases}
+    assert sum(n.startswith("throughput_") for n in names) == len(distributions)
+    assert sum(n.startswith("breakdown_") for n in names) == len(distributions)
+    check_files(out, names)
+
+
+def test_titles_and_colours(tmp_path):
+    result = load_result(GPU_SAMPLE)
+    data = plot.Dataset([result], "auto")
+    subtitle = data.subtitle()
+    assert "NVIDIA H100 80GB HBM3" in subtitle and "2026-11-22" in subtitle and "gpusort-bench 0.1.0" in subtitle
+    # A back-end keeps its colour whichever charts (or files) it appears in.
+    names = sorted({c["backend"] for c in result.cases})
+    colours = [data.palette.colour(b) for b in names]
+    assert len(set(colours)) == len(colours)
+    again = plot.Dataset([result, result], "auto")
+    assert [again.palette.colour(b) for b in names] == colours
+    svg = tmp_path / "svg"
+    assert run_main("plot", plot.main, [str(GPU_SAMPLE), "--out", str(svg), "--format", "svg", "--bar-n",
+                                        "2^20"]) == 0
+    text = (svg / "throughput_u32-u32_asc_uniform.svg").read_text()
+    assert "NVIDIA H100 80GB HBM3" in text and "gpusort-bench 0.1.0" in text
+    assert any(n.startswith("breakdown_") and "n1048576" in n for n in charts(svg))
+
+
+def test_files_from_different_devices_are_refused(tmp_path, base_doc, capsys):
+    other = copy.deepcopy(base_doc)
+    other["host"]["cpu_model"] = "Another CPU"
+    path = write(other, tmp_path / "other.json")
+    assert run_main("plot", plot.main, [str(BASE), path, "--out", str(tmp_path / "c")]) == 2
+    assert "different devices" in capsys.readouterr().err
