@@ -1,0 +1,186 @@
+// Host tests of kernels/radix/common/pass_plan.hpp: the digit passes of every key width, the temp layout, and
+// the device-side skipping of constant-digit passes, emulated end to end with a host LSD sort.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "gsb/key_codec.hpp"
+#include "radix/common/ladder.hpp"
+#include "radix/common/pass_plan.hpp"
+#include "radix/onesweep/onesweep.hpp"
+
+namespace gsb::radix {
+namespace {
+
+TEST(RadixPassPlan, CoversEveryBitOnceLeastSignificantFirst) {
+  for (int key_bits : {8, 16, 32, 64})
+    for (int digit_bits = 1; digit_bits <= 16; ++digit_bits) {
+      const auto passes = plan_passes(key_bits, digit_bits);
+      ASSERT_EQ(passes.size(), static_cast<std::size_t>((key_bits + digit_bits - 1) / digit_bits));
+      int next = 0;
+      for (std::size_t i = 0; i < passes.size(); ++i) {
+        EXPECT_EQ(passes[i].shift, next);
+        EXPECT_GE(passes[i].width, 1);
+        EXPECT_LE(passes[i].width, digit_bits);
+        if (i + 1 < passes.size()) {
+          EXPECT_EQ(passes[i].width, digit_bits);  // only the top pass is narrower
+        }
+        next += passes[i].width;
+      }
+      EXPECT_EQ(next, key_bits);
+    }
+}
+
+TEST(RadixPassPlan, WideDigitsNeedFewerPasses) {
+  EXPECT_EQ(plan_passes(32, 8).size(), 4u);
+  EXPECT_EQ(plan_passes(32, 11).size(), 3u);
+  EXPECT_EQ(plan_passes(64, 8).size(), 8u);
+  EXPECT_EQ(plan_passes(64, 11).size(), 6u);
+  EXPECT_EQ(plan_passes(32, 1).size(), 32u);
+  EXPECT_TRUE(plan_passes(0, 8).empty());
+}
+
+TEST(RadixPassPlan, ResultHalfFollowsParity) {
+  EXPECT_EQ(result_half(0), 0);
+  EXPECT_EQ(result_half(1), 1);
+  EXPECT_EQ(result_half(4), 0);
+  EXPECT_EQ(result_half(3), 1);
+}
+
+TEST(RadixTempLayout, SizingAndPlacingAgree) {
+  TempLayout sizing;
+  sizing.take<std::uint64_t>(3);
+  sizing.take<unsigned>(1000);
+  sizing.take<char>(0);
+  sizing.take<std::uint64_t>(7);
+  std::vector<unsigned char> block(sizing.bytes() + TempLayout::alignment);
+  unsigned char* base = block.data();
+  TempLayout placing(base);
+  auto* a = placing.take<std::uint64_t>(3);
+  auto* b = placing.take<unsigned>(1000);
+  placing.take<char>(0);
+  auto* c = placing.take<std::uint64_t>(7);
+  EXPECT_EQ(placing.bytes(), sizing.bytes());
+  EXPECT_EQ(reinterpret_cast<unsigned char*>(a), base);
+  EXPECT_EQ((reinterpret_cast<unsigned char*>(b) - base) % TempLayout::alignment, 0);
+  EXPECT_GE(reinterpret_cast<unsigned char*>(b), reinterpret_cast<unsigned char*>(a + 3));
+  EXPECT_GE(reinterpret_cast<unsigned char*>(c), reinterpret_cast<unsigned char*>(b + 1000));
+  EXPECT_LE(reinterpret_cast<unsigned char*>(c + 7), base + sizing.bytes());
+}
+
+TEST(RadixPassSkipping, RunsEveryNeededPassAndEndsInTheAnnouncedHalf) {
+  for (int passes = 1; passes <= 8; ++passes)
+    for (std::uint64_t skippable = 0; skippable < (std::uint64_t{1} << passes); ++skippable) {
+      const std::uint64_t run = passes_to_run(skippable, passes);
+      const std::uint64_t all = (std::uint64_t{1} << passes) - 1;
+      EXPECT_EQ(run & ~all, 0u);
+      EXPECT_EQ(run & (all & ~skippable), all & ~skippable) << "a needed pass was skipped";
+      const int count = __builtin_popcountll(run);
+      EXPECT_EQ(count % 2, passes % 2) << "result would not be in half P % 2";
+      EXPECT_LE(count, __builtin_popcountll(all & ~skippable) + 1);
+      // Roles: halves alternate from 0, exactly one first and one last among the passes that run.
+      int firsts = 0, lasts = 0, half = 0;
+      for (int p = 0; p < passes; ++p) {
+        const PassRole r = pass_role(run, p);
+        EXPECT_EQ(r.run, ((run >> p) & 1u) != 0);
+        if (!r.run) continue;
+        EXPECT_EQ(r.src_half, half);
+        half = 1 - half;
+        firsts += r.first;
+        lasts += r.last;
+      }
+      EXPECT_EQ(firsts, count > 0 ? 1 : 0);
+      EXPECT_EQ(lasts, count > 0 ? 1 : 0);
+      EXPECT_EQ(half, result_half(passes));
+    }
+}
+
+// The whole `radix` pass pipeline on the host: histograms of every pass, skippable passes, stable counting
+// sorts of the passes that run between two halves, codec applied only by the first and last pass that run.
+template <class Bits>
+std::vector<Bits> emulate_radix(const std::vector<Bits>& in, const KeyCodec<Bits>& codec, int digit_bits,
+                                int* result) {
+  const int key_bits = 8 * sizeof(Bits);
+  const auto passes = plan_passes(key_bits, digit_bits);
+  const int P = static_cast<int>(passes.size());
+  std::uint64_t skippable = 0;
+  for (int p = 0; p < P; ++p) {
+    std::vector<std::uint64_t> hist(std::size_t{1} << passes[p].width, 0);
+    for (Bits k : in) ++hist[(codec.encode(k) >> passes[p].shift) & ((std::uint64_t{1} << passes[p].width) - 1)];
+    if (std::any_of(hist.begin(), hist.end(), [&](std::uint64_t c) { return c == in.size(); }))
+      skippable |= std::uint64_t{1} << p;
+  }
+  std::vector<Bits> half[2] = {in, std::vector<Bits>(in.size(), Bits{0x5a})};
+  const std::uint64_t run = passes_to_run(skippable, P);
+  for (int p = 0; p < P; ++p) {
+    const PassRole r = pass_role(run, p);
+    if (!r.run) continue;
+    const KeyCodec<Bits> cin = r.first ? codec : KeyCodec<Bits>{};
+    const KeyCodec<Bits> cout = r.last ? codec : KeyCodec<Bits>{};
+    const auto& src = half[r.src_half];
+    auto& dst = half[1 - r.src_half];
+    const std::uint64_t mask = (std::uint64_t{1} << passes[p].width) - 1;
+    std::vector<std::uint64_t> start(mask + 2, 0);
+    for (Bits k : src) ++start[((cin.encode(k) >> passes[p].shift) & mask) + 1];
+    for (std::size_t d = 1; d < start.size(); ++d) start[d] += start[d - 1];
+    for (Bits k : src) {
+      const Bits e = cin.encode(k);
+      dst[start[(e >> passes[p].shift) & mask]++] = cout.decode(e);
+    }
+  }
+  *result = result_half(passes.size());
+  return half[*result];
+}
+
+template <class Bits>
+void check_emulation(KeyType type, Order order, int digit_bits, int dist) {
+  std::mt19937_64 rng(static_cast<unsigned>(digit_bits * 131 + dist));
+  std::vector<Bits> keys(777);
+  for (auto& k : keys) {
+    const std::uint64_t r = rng();
+    k = dist == 0 ? static_cast<Bits>(r) : dist == 1 ? static_cast<Bits>(42) : static_cast<Bits>((r % 3) << 4);
+  }
+  const KeyCodec<Bits> codec = make_codec<Bits>(type, order);
+  int result = -1;
+  const auto out = emulate_radix(keys, codec, digit_bits, &result);
+  auto want = keys;
+  std::stable_sort(want.begin(), want.end(),
+                   [&](Bits a, Bits b) { return codec.encode(a) < codec.encode(b); });
+  EXPECT_EQ(out, want) << "digit_bits=" << digit_bits << " dist=" << dist;
+}
+
+TEST(RadixPassSkipping, HostEmulationSortsEveryKindOfInput) {
+  for (int bits : {1, 3, 8, 11})
+    for (int dist = 0; dist < 3; ++dist)
+      for (Order o : all_orders) {
+        check_emulation<std::uint8_t>(KeyType::u8, o, bits, dist);
+        check_emulation<std::uint16_t>(KeyType::u16, o, bits, dist);
+        check_emulation<std::uint32_t>(KeyType::f32, o, bits, dist);
+        check_emulation<std::uint32_t>(KeyType::i32, o, bits, dist);
+        check_emulation<std::uint64_t>(KeyType::i64, o, bits, dist);
+        check_emulation<std::uint64_t>(KeyType::f64, o, bits, dist);
+      }
+}
+
+TEST(RadixTemp, LadderTablesScaleWithBucketsAndTiles) {
+  SortProblem p;
+  p.n = 1000000;
+  // 2^r entries of 8 bytes per block, plus the scan's own levels.
+  EXPECT_GE(tiled_temp_bytes(p, 8, 1), 256u * ((p.n + tiled_threads - 1) / tiled_threads) * 8);
+  EXPECT_LT(tiled_temp_bytes(p, 4, tiled_coarse_items), tiled_temp_bytes(p, 4, 1));
+  EXPECT_GE(naive_temp_bytes(p), p.n * 8);
+  EXPECT_EQ(exclusive_scan_temp_bytes(2048), 0u);
+  EXPECT_GT(exclusive_scan_temp_bytes(2049), 0u);
+}
+
+TEST(RadixOnesweep, PortionFitsTheLookbackCount) {
+  // Inclusive counts of one portion must fit the 27-bit count of a lookback word.
+  EXPECT_LT(onesweep::max_portion_items, std::uint64_t{1} << onesweep::status_count_bits);
+  EXPECT_GE(onesweep::max_portion_items, std::uint64_t{100000000});  // n = 1e8 runs as one portion
+}
+
+}  // namespace
+}  // namespace gsb::radix

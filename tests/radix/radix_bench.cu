@@ -1,0 +1,524 @@
+// Standalone check-and-time harness for the radix family, for use before (or beside) the project driver.
+//   radix_bench check            every radix back-end against a host stable sort: key types, value modes,
+//                                orders, edge sizes, distributions (small n)
+//   radix_bench big              `radix` across a lookback portion boundary and beyond 2^32 keys
+//   radix_bench perf [n] [reps]  `radix` (and experimental tunings) against cub::DeviceRadixSort, same data
+//                                and buffers, CUDA events, median of reps; ladder rungs at n / 10
+// Not part of the library and not registered; built only on request (tests/radix/CMakeLists.txt).
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <cub/device/device_radix_sort.cuh>
+
+#include "gsb/backend.hpp"
+#include "gsb/dispatch.hpp"
+#include "gsb/error.hpp"
+#include "gsb/key_codec.hpp"
+#include "radix/onesweep/onesweep.cuh"
+
+using namespace gsb;
+
+namespace {
+
+#define CK(call) GSB_CUDA_TRY(call)
+
+int g_failures = 0;
+
+struct DeviceBuffers {
+  void* keys[2] = {nullptr, nullptr};
+  void* values[2] = {nullptr, nullptr};
+  void* temp = nullptr;
+  std::size_t temp_bytes = 0;
+  void release() {
+    for (void* p : {keys[0], keys[1], values[0], values[1], temp})
+      if (p) cudaFree(p);
+    *this = DeviceBuffers{};
+  }
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// check: host reference
+
+std::vector<std::uint64_t> make_keys(std::size_t n, int bytes, int dist, std::mt19937_64& rng) {
+  std::vector<std::uint64_t> k(n);
+  const std::uint64_t mask = bytes == 8 ? ~0ull : ((1ull << (8 * bytes)) - 1);
+  const std::uint64_t constant = rng();
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint64_t x;
+    switch (dist) {
+      case 0: x = rng(); break;                       // uniform bits (floats: NaNs too, sorted by totalOrder)
+      case 1: x = rng() & rng() & rng(); break;       // low entropy (0.544 bits per bit)
+      case 2: x = constant; break;                    // every key equal: every pass skippable
+      default: x = (rng() % 16) << (8 * bytes - 8); break;  // few distinct keys, differing in the top byte
+    }
+    k[i] = x & mask;
+  }
+  return k;
+}
+
+template <class Bits>
+void upload_keys(const std::vector<std::uint64_t>& k, void* dst) {
+  std::vector<Bits> t(k.size());
+  for (std::size_t i = 0; i < k.size(); ++i) t[i] = static_cast<Bits>(k[i]);
+  CK(cudaMemcpy(dst, t.data(), t.size() * sizeof(Bits), cudaMemcpyHostToDevice));
+}
+
+template <class Bits, class Value>
+bool check_one(const Backend& be, const SortProblem& p, const std::vector<std::uint64_t>& raw, DeviceBuffers& d) {
+  const std::size_t n = raw.size();
+  upload_keys<Bits>(raw, d.keys[0]);
+  CK(cudaMemset(d.keys[1], 0xA5, std::max<std::size_t>(n, 1) * sizeof(Bits)));  // poison the scratch half
+  if constexpr (has_values_v<Value>) {
+    std::vector<Value> v(n);
+    for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<Value>(i);
+    CK(cudaMemcpy(d.values[0], v.data(), n * sizeof(Value), cudaMemcpyHostToDevice));
+    CK(cudaMemset(d.values[1], 0xA5, std::max<std::size_t>(n, 1) * sizeof(Value)));
+  }
+  SortBuffers b;
+  b.keys[0] = d.keys[0];
+  b.keys[1] = d.keys[1];
+  b.values[0] = has_values_v<Value> ? d.values[0] : nullptr;
+  b.values[1] = has_values_v<Value> ? d.values[1] : nullptr;
+  b.temp = d.temp;
+  b.temp_bytes = d.temp_bytes;
+  const int half = be.run(p, b);
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  std::vector<Bits> got(n);
+  CK(cudaMemcpy(got.data(), d.keys[half], n * sizeof(Bits), cudaMemcpyDeviceToHost));
+  std::vector<Value> got_v;
+  if constexpr (has_values_v<Value>) {
+    got_v.resize(n);
+    CK(cudaMemcpy(got_v.data(), d.values[half], n * sizeof(Value), cudaMemcpyDeviceToHost));
+  }
+  // Reference: stable sort of the indices by encoded key.
+  const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+  std::vector<std::uint32_t> idx(n);
+  for (std::size_t i = 0; i < n; ++i) idx[i] = static_cast<std::uint32_t>(i);
+  std::stable_sort(idx.begin(), idx.end(), [&](std::uint32_t a, std::uint32_t b2) {
+    return codec.encode(static_cast<Bits>(raw[a])) < codec.encode(static_cast<Bits>(raw[b2]));
+  });
+  for (std::size_t i = 0; i < n; ++i) {
+    const Bits want = static_cast<Bits>(raw[idx[i]]);
+    bool ok = got[i] == want;
+    if constexpr (has_values_v<Value>) ok = ok && got_v[i] == static_cast<Value>(idx[i]);
+    if (!ok) {
+      std::printf("FAIL %s %s at %zu: key %llx want %llx", be.info().name.c_str(), describe(p).c_str(), i,
+                  static_cast<unsigned long long>(got[i]), static_cast<unsigned long long>(want));
+      if constexpr (has_values_v<Value>)
+        std::printf(" value %llu want %u", static_cast<unsigned long long>(got_v[i]), idx[i]);
+      std::printf("\n");
+      ++g_failures;
+      return false;
+    }
+  }
+  return true;
+}
+
+int run_check(bool quick_ladder) {
+  std::mt19937_64 rng(12345);
+  const std::vector<std::string> names = {"radix",           "radix-naive",       "radix-shared",
+                                          "radix-multibit",  "radix-multibit-r1", "radix-multibit-r3",
+                                          "radix-multibit-r8", "radix-coarse"};
+  const std::vector<std::size_t> sizes_full = {1, 2, 31, 1000, 6143, 6144, 6145, 7679, 7680, 7681, 100003, 300007};
+  const std::vector<std::size_t> sizes_ladder = {1, 257, 2049, 100003};
+  const std::size_t max_n = 300007;
+  DeviceBuffers d;
+  for (int h = 0; h < 2; ++h) {
+    CK(cudaMalloc(&d.keys[h], max_n * 8));
+    CK(cudaMalloc(&d.values[h], max_n * 8));
+  }
+  int runs = 0;
+  for (const std::string& name : names) {
+    const Backend* be = Registry::instance().find(name);
+    if (!be) {
+      std::printf("FAIL back-end %s not registered\n", name.c_str());
+      ++g_failures;
+      continue;
+    }
+    const bool ladder = name != "radix";
+    const auto& sizes = ladder ? sizes_ladder : sizes_full;
+    const auto t0 = std::chrono::steady_clock::now();
+    int fails_before = g_failures;
+    for (KeyType kt : all_key_types) {
+      if (ladder && quick_ladder && !(kt == KeyType::u32 || kt == KeyType::i64 || kt == KeyType::f32 ||
+                                       kt == KeyType::u8))
+        continue;
+      for (ValueMode vm : all_value_modes)
+        for (Order o : all_orders)
+          for (std::size_t n : sizes)
+            for (int dist = 0; dist < 4; ++dist) {
+              if (ladder && dist == 1) continue;
+              SortProblem p;
+              p.key_type = kt;
+              p.values = vm;
+              p.order = o;
+              p.n = n;
+              const std::string why = be->unsupported_reason(p, RunOptions{});
+              if (!why.empty()) {
+                std::printf("FAIL %s refuses %s: %s\n", name.c_str(), describe(p).c_str(), why.c_str());
+                ++g_failures;
+                continue;
+              }
+              const std::size_t tb = be->temp_bytes(p);
+              if (tb > d.temp_bytes) {
+                if (d.temp) CK(cudaFree(d.temp));
+                CK(cudaMalloc(&d.temp, tb));
+                d.temp_bytes = tb;
+              }
+              const auto raw = make_keys(n, static_cast<int>(key_bytes(kt)), dist, rng);
+              dispatch_problem(p, [&](auto kb, auto vb) {
+                return check_one<typename decltype(kb)::type, typename decltype(vb)::type>(*be, p, raw, d);
+              });
+              ++runs;
+            }
+    }
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("check %-18s %s (%.1f s)\n", name.c_str(), g_failures == fails_before ? "ok" : "FAILED", s);
+  }
+  d.release();
+  std::printf("check: %d runs, %d failures\n", runs, g_failures);
+  return g_failures;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// device data for big and perf runs
+
+__global__ void fill_kernel(void* out, std::uint64_t n, int bytes, int kind, std::uint64_t seed) {
+  for (std::uint64_t i = blockIdx.x * static_cast<std::uint64_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::uint64_t>(gridDim.x) * blockDim.x) {
+    std::uint64_t z = (i + seed) * 0x9E3779B97F4A7C15ull;  // splitmix64
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    switch (kind) {
+      case 0:  // uniform bits of the key width
+        if (bytes == 1) static_cast<std::uint8_t*>(out)[i] = static_cast<std::uint8_t>(z);
+        else if (bytes == 2) static_cast<std::uint16_t*>(out)[i] = static_cast<std::uint16_t>(z);
+        else if (bytes == 4) static_cast<std::uint32_t*>(out)[i] = static_cast<std::uint32_t>(z);
+        else static_cast<std::uint64_t*>(out)[i] = z;
+        break;
+      case 1:  // uniform f32 in [-1e6, 1e6)
+        static_cast<float*>(out)[i] = static_cast<float>((z >> 11) * 0x1.0p-53 * 2e6 - 1e6);
+        break;
+      case 2:  // values: the index
+        if (bytes == 4) static_cast<std::uint32_t*>(out)[i] = static_cast<std::uint32_t>(i);
+        else static_cast<std::uint64_t*>(out)[i] = i;
+        break;
+    }
+  }
+}
+
+void fill(void* out, std::uint64_t n, int bytes, int kind, std::uint64_t seed) {
+  fill_kernel<<<2048, 256>>>(out, n, bytes, kind, seed);
+  CK(cudaGetLastError());
+}
+
+float median(std::vector<float> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// big: radix across a portion boundary (vs CUB) and n > 2^32 (sortedness + histogram)
+
+int run_big() {
+  int fails = 0;
+  {
+    const std::uint64_t n = (std::uint64_t{1} << 27) + 99991;  // > one lookback portion
+    SortProblem p{KeyType::u32, ValueMode::u32, Order::asc, n};
+    const Backend* be = Registry::instance().find("radix");
+    DeviceBuffers d;
+    for (int h = 0; h < 2; ++h) {
+      CK(cudaMalloc(&d.keys[h], n * 4));
+      CK(cudaMalloc(&d.values[h], n * 4));
+    }
+    d.temp_bytes = be->temp_bytes(p);
+    CK(cudaMalloc(&d.temp, d.temp_bytes));
+    std::uint32_t *ck[2], *cv[2];
+    for (int h = 0; h < 2; ++h) {
+      CK(cudaMalloc(&ck[h], n * 4));
+      CK(cudaMalloc(&cv[h], n * 4));
+    }
+    fill(d.keys[0], n, 4, 0, 7);
+    fill(d.values[0], n, 4, 2, 0);
+    CK(cudaMemcpy(ck[0], d.keys[0], n * 4, cudaMemcpyDeviceToDevice));
+    CK(cudaMemcpy(cv[0], d.values[0], n * 4, cudaMemcpyDeviceToDevice));
+    SortBuffers b{{d.keys[0], d.keys[1]}, {d.values[0], d.values[1]}, d.temp, d.temp_bytes, nullptr};
+    const int half = be->run(p, b);
+    cub::DoubleBuffer<std::uint32_t> dk(ck[0], ck[1]), dv(cv[0], cv[1]);
+    std::size_t cub_bytes = 0;
+    CK(cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, dk, dv, static_cast<std::int64_t>(n)));
+    void* cub_temp;
+    CK(cudaMalloc(&cub_temp, cub_bytes));
+    CK(cub::DeviceRadixSort::SortPairs(cub_temp, cub_bytes, dk, dv, static_cast<std::int64_t>(n)));
+    CK(cudaDeviceSynchronize());
+    std::vector<std::uint32_t> a(n), c(n);
+    CK(cudaMemcpy(a.data(), d.keys[half], n * 4, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(c.data(), dk.Current(), n * 4, cudaMemcpyDeviceToHost));
+    bool ok = a == c;
+    CK(cudaMemcpy(a.data(), d.values[half], n * 4, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(c.data(), dv.Current(), n * 4, cudaMemcpyDeviceToHost));
+    ok = ok && a == c;
+    std::printf("big: radix u32+u32 n=%llu (2 portions) vs cub: %s\n", static_cast<unsigned long long>(n),
+                ok ? "ok" : "FAILED");
+    fails += !ok;
+    CK(cudaFree(cub_temp));
+    for (int h = 0; h < 2; ++h) {
+      CK(cudaFree(ck[h]));
+      CK(cudaFree(cv[h]));
+    }
+    d.release();
+  }
+  {
+    const std::uint64_t n = (std::uint64_t{1} << 32) + 4097;  // beyond 32-bit indexing
+    SortProblem p{KeyType::u8, ValueMode::none, Order::desc, n};
+    const Backend* be = Registry::instance().find("radix");
+    DeviceBuffers d;
+    CK(cudaMalloc(&d.keys[0], n));
+    CK(cudaMalloc(&d.keys[1], n));
+    d.temp_bytes = be->temp_bytes(p);
+    CK(cudaMalloc(&d.temp, d.temp_bytes));
+    fill(d.keys[0], n, 1, 0, 11);
+    std::vector<std::uint8_t> h(n);
+    CK(cudaMemcpy(h.data(), d.keys[0], n, cudaMemcpyDeviceToHost));
+    std::vector<std::uint64_t> hist_in(256, 0), hist_out(256, 0);
+    for (std::uint64_t i = 0; i < n; ++i) ++hist_in[h[i]];
+    SortBuffers b{{d.keys[0], d.keys[1]}, {nullptr, nullptr}, d.temp, d.temp_bytes, nullptr};
+    cudaEvent_t e0, e1;
+    CK(cudaEventCreate(&e0));
+    CK(cudaEventCreate(&e1));
+    CK(cudaEventRecord(e0));
+    const int half = be->run(p, b);
+    CK(cudaEventRecord(e1));
+    CK(cudaDeviceSynchronize());
+    float ms;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    CK(cudaMemcpy(h.data(), d.keys[half], n, cudaMemcpyDeviceToHost));
+    bool ok = true;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      ++hist_out[h[i]];
+      if (i && h[i] > h[i - 1]) ok = false;
+    }
+    ok = ok && hist_in == hist_out;
+    std::printf("big: radix u8 desc n=%llu (2^32+4097): %s, %.2f ms (cold, one run)\n",
+                static_cast<unsigned long long>(n), ok ? "ok" : "FAILED", ms);
+    fails += !ok;
+    d.release();
+  }
+  g_failures += fails;
+  return fails;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// perf
+
+// Times fn() reps times after one warm-up; restore() runs before each, outside the events.
+template <class Restore, class Fn>
+float time_median(int reps, Restore restore, Fn fn) {
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  std::vector<float> t;
+  for (int r = 0; r <= reps; ++r) {
+    restore();
+    CK(cudaEventRecord(e0));
+    fn();
+    CK(cudaEventRecord(e1));
+    CK(cudaEventSynchronize(e1));
+    float ms;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    if (r > 0) t.push_back(ms);
+  }
+  CK(cudaEventDestroy(e0));
+  CK(cudaEventDestroy(e1));
+  return median(t);
+}
+
+template <class K>
+bool same(const K* a, const K* b, std::uint64_t n) {
+  std::vector<K> x(n), y(n);
+  CK(cudaMemcpy(x.data(), a, n * sizeof(K), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(y.data(), b, n * sizeof(K), cudaMemcpyDeviceToHost));
+  return std::memcmp(x.data(), y.data(), n * sizeof(K)) == 0;
+}
+
+template <class K, class V, class CubK = K>
+void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fill_kind, double copy_gbps) {
+  constexpr bool kv = !std::is_same_v<V, NoValue>;
+  using VS = std::conditional_t<kv, V, std::uint32_t>;  // storage type for the (unused) value buffers
+  K *in_k, *k0, *k1;
+  VS *in_v = nullptr, *v0 = nullptr, *v1 = nullptr;
+  CK(cudaMalloc(&in_k, n * sizeof(K)));
+  CK(cudaMalloc(&k0, n * sizeof(K)));
+  CK(cudaMalloc(&k1, n * sizeof(K)));
+  if (kv) {
+    CK(cudaMalloc(&in_v, n * sizeof(VS)));
+    CK(cudaMalloc(&v0, n * sizeof(VS)));
+    CK(cudaMalloc(&v1, n * sizeof(VS)));
+    fill(in_v, n, sizeof(VS), 2, 0);
+  }
+  fill(in_k, n, sizeof(K), fill_kind, 42);
+  auto restore = [&] {
+    CK(cudaMemcpyAsync(k0, in_k, n * sizeof(K), cudaMemcpyDeviceToDevice));
+    if (kv) CK(cudaMemcpyAsync(v0, in_v, n * sizeof(VS), cudaMemcpyDeviceToDevice));
+  };
+  // CUB, DoubleBuffer form (no copy back), same buffers.
+  std::size_t cub_bytes = 0;
+  float cub_ms;
+  {
+    cub::DoubleBuffer<CubK> dk(reinterpret_cast<CubK*>(k0), reinterpret_cast<CubK*>(k1));
+    cub::DoubleBuffer<VS> dv(v0, v1);
+    if constexpr (kv) CK(cub::DeviceRadixSort::SortPairs(nullptr, cub_bytes, dk, dv, static_cast<std::int64_t>(n)));
+    else CK(cub::DeviceRadixSort::SortKeys(nullptr, cub_bytes, dk, static_cast<std::int64_t>(n)));
+  }
+  void* cub_temp;
+  CK(cudaMalloc(&cub_temp, cub_bytes));
+  int cub_sel = 0;
+  cub_ms = time_median(reps, restore, [&] {
+    cub::DoubleBuffer<CubK> dk(reinterpret_cast<CubK*>(k0), reinterpret_cast<CubK*>(k1));
+    cub::DoubleBuffer<VS> dv(v0, v1);
+    if constexpr (kv) CK(cub::DeviceRadixSort::SortPairs(cub_temp, cub_bytes, dk, dv, static_cast<std::int64_t>(n)));
+    else CK(cub::DeviceRadixSort::SortKeys(cub_temp, cub_bytes, dk, static_cast<std::int64_t>(n)));
+    cub_sel = dk.selector;
+  });
+  CK(cudaFree(cub_temp));
+  // Keep CUB's output.
+  K* ref_k;
+  VS* ref_v = nullptr;
+  CK(cudaMalloc(&ref_k, n * sizeof(K)));
+  CK(cudaMemcpy(ref_k, cub_sel ? k1 : k0, n * sizeof(K), cudaMemcpyDeviceToDevice));
+  if (kv) {
+    CK(cudaMalloc(&ref_v, n * sizeof(VS)));
+    CK(cudaMemcpy(ref_v, cub_sel ? v1 : v0, n * sizeof(VS), cudaMemcpyDeviceToDevice));
+  }
+  std::printf("%-22s n=%llu  cub-radix   %8.3f ms  %7.2f Gkeys/s\n", label, static_cast<unsigned long long>(n),
+              cub_ms, n / cub_ms / 1e6);
+
+  auto run_ours = [&](const char* name, auto sorter_tag) {
+    using Sorter = typename decltype(sorter_tag)::type;
+    SortProblem p{kt, kv ? (sizeof(VS) == 4 ? ValueMode::u32 : ValueMode::u64) : ValueMode::none, Order::asc, n};
+    const std::size_t tb = Sorter::temp_bytes(p);
+    void* temp;
+    CK(cudaMalloc(&temp, tb));
+    SortBuffers b{{k0, k1}, {kv ? v0 : nullptr, kv ? v1 : nullptr}, temp, tb, nullptr};
+    int half = 0;
+    const float ms = time_median(reps, restore, [&] { half = Sorter::sort(p, b); });
+    CK(cudaDeviceSynchronize());
+    bool ok = same(half ? k1 : k0, ref_k, n);
+    if (kv) ok = ok && same(half ? v1 : v0, ref_v, n);
+    // Bytes: histogram read + per pass read and write of keys (and values); lookback excluded.
+    const double kb = sizeof(K), vb = kv ? sizeof(VS) : 0;
+    const int passes = Sorter::D::passes;
+    const double bytes_per_key = kb + passes * 2 * (kb + vb);
+    const double gbps = bytes_per_key * n / (ms * 1e6);
+    std::printf("%-22s n=%llu  %-11s %8.3f ms  %7.2f Gkeys/s  %.2fx cub  %s  %d passes  %.0f B/key  %.0f GB/s "
+                "(%.0f%% of copy)\n",
+                label, static_cast<unsigned long long>(n), name, ms, n / ms / 1e6, cub_ms / ms,
+                ok ? "match" : "MISMATCH", passes, bytes_per_key, gbps, 100.0 * gbps / copy_gbps);
+    if (!ok) ++g_failures;
+    CK(cudaFree(temp));
+  };
+  using namespace gsb::radix::onesweep;
+  using VT = std::conditional_t<kv, VS, NoValue>;
+  using T = Tuning<K, VT>;
+  run_ours("radix", type_tag<OnesweepSort<K, VT, T::radix_bits, T::threads, T::items>>{});
+  if constexpr (std::is_same_v<K, std::uint32_t> && !kv) {
+    run_ours("r8-t512x16", type_tag<OnesweepSort<K, VT, 8, 512, 16>>{});
+    run_ours("r8-t256x24", type_tag<OnesweepSort<K, VT, 8, 256, 24>>{});
+    run_ours("r11-t384x20", type_tag<OnesweepSort<K, VT, 11, 384, 20>>{});
+    run_ours("r11-t512x16", type_tag<OnesweepSort<K, VT, 11, 512, 16>>{});
+  }
+  if constexpr (std::is_same_v<K, std::uint64_t> && !kv) {
+    run_ours("r11-t384x16", type_tag<OnesweepSort<K, VT, 11, 384, 16>>{});
+  }
+  CK(cudaFree(ref_k));
+  if (ref_v) CK(cudaFree(ref_v));
+  CK(cudaFree(in_k));
+  CK(cudaFree(k0));
+  CK(cudaFree(k1));
+  if (kv) {
+    CK(cudaFree(in_v));
+    CK(cudaFree(v0));
+    CK(cudaFree(v1));
+  }
+}
+
+double measure_copy_gbps(std::uint64_t bytes) {
+  void *a, *b;
+  CK(cudaMalloc(&a, bytes));
+  CK(cudaMalloc(&b, bytes));
+  CK(cudaMemset(a, 1, bytes));
+  const float ms = time_median(10, [] {}, [&] { CK(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice)); });
+  CK(cudaFree(a));
+  CK(cudaFree(b));
+  const double gbps = 2.0 * bytes / (ms * 1e6);
+  std::printf("copy: %llu MB device-to-device %.3f ms = %.0f GB/s (read + write)\n",
+              static_cast<unsigned long long>(bytes >> 20), ms, gbps);
+  return gbps;
+}
+
+void perf_ladder(std::uint64_t n, int reps) {
+  const std::vector<std::string> names = {"radix-naive",       "radix-shared",      "radix-multibit-r1",
+                                          "radix-multibit-r2", "radix-multibit-r3", "radix-multibit-r4",
+                                          "radix-multibit-r5", "radix-multibit-r6", "radix-multibit-r7",
+                                          "radix-multibit-r8", "radix-multibit",    "radix-coarse",
+                                          "radix"};
+  std::uint32_t *in, *k0, *k1;
+  CK(cudaMalloc(&in, n * 4));
+  CK(cudaMalloc(&k0, n * 4));
+  CK(cudaMalloc(&k1, n * 4));
+  fill(in, n, 4, 0, 5);
+  for (const auto& name : names) {
+    const Backend* be = Registry::instance().find(name);
+    SortProblem p{KeyType::u32, ValueMode::none, Order::asc, n};
+    const std::size_t tb = be->temp_bytes(p);
+    void* temp;
+    CK(cudaMalloc(&temp, tb));
+    SortBuffers b{{k0, k1}, {nullptr, nullptr}, temp, tb, nullptr};
+    const float ms = time_median(
+        reps, [&] { CK(cudaMemcpyAsync(k0, in, n * 4, cudaMemcpyDeviceToDevice)); }, [&] { be->run(p, b); });
+    std::printf("ladder u32 n=%llu  %-18s %9.3f ms  %7.3f Gkeys/s  temp %zu MB\n", static_cast<unsigned long long>(n),
+                name.c_str(), ms, n / ms / 1e6, tb >> 20);
+    CK(cudaFree(temp));
+  }
+  CK(cudaFree(in));
+  CK(cudaFree(k0));
+  CK(cudaFree(k1));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const std::string mode = argc > 1 ? argv[1] : "check";
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, 0));
+    std::printf("device: %s, %d SMs, L2 %d MB\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20);
+    if (mode == "check") run_check(argc > 2 && std::string(argv[2]) == "quick");
+    if (mode == "big") run_big();
+    if (mode == "perf") {
+      const std::uint64_t n = argc > 2 ? static_cast<std::uint64_t>(std::atof(argv[2])) : 100000000ull;
+      const int reps = argc > 3 ? std::atoi(argv[3]) : 10;
+      const double copy = measure_copy_gbps(n * 8);
+      perf_pair<std::uint32_t, NoValue>("u32", KeyType::u32, n, reps, 0, copy);
+      perf_pair<std::uint32_t, std::uint32_t>("u32+u32", KeyType::u32, n, reps, 0, copy);
+      perf_pair<std::uint64_t, NoValue>("u64", KeyType::u64, n, reps, 0, copy);
+      perf_pair<std::uint32_t, NoValue, float>("f32", KeyType::f32, n, reps, 1, copy);
+      perf_pair<std::uint64_t, std::uint64_t>("u64+u64", KeyType::u64, n, reps, 0, copy);
+      perf_ladder(n / 10, 3);
+    }
+    std::printf("failures: %d\n", g_failures);
+    return g_failures ? 1 : 0;
+  } catch (const std::exception& e) {
+    std::printf("error: %s\n", e.what());
+    return 2;
+  }
+}
