@@ -34,6 +34,11 @@ struct BackendInfo {
   // run() waits on the host (reads results back, host-driven recursion). Events still bracket all of its
   // GPU work on the stream, so device time stays honest; the JSON records this flag beside the timing.
   bool host_synchronizes = false;
+  // Treats -0.0 and +0.0 as equal keys (CUB's and Thrust's radix sorts document this) instead of the
+  // total order; validation then accepts zeros of either sign in any order within their run.
+  bool signed_zeros_equal = false;
+  // Other back-ends' speed-ups are quoted against this one on the same input (std-sort, the seeds' reference).
+  bool speedup_reference = false;
 };
 
 // The buffers the driver hands to run(). The input is in keys[0] (and values[0]); keys[1]/values[1] are

@@ -1,0 +1,100 @@
+// std::sort-family baselines on the host, sequential or parallel, sharing one implementation.
+//
+// Keys are sorted as their own C++ type with the comparison a user would write (std::less / std::greater);
+// floats use the documented total order (-0.0 before +0.0) through the shared KeyCodec, since operator< is
+// not a strict weak order on them. Key-value problems are zipped into pairs, stable-sorted by key (equal keys
+// keep their input order, as the reference assumes) and unzipped: what a user of std:: algorithms would do.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <utility>
+
+#include "gsb/backend.hpp"
+#include "gsb/dispatch.hpp"
+#include "gsb/key_codec.hpp"
+
+namespace gsb::baselines {
+
+template <class T>
+struct TypedLess {  // ascending, with floats in total order
+  KeyCodec<unsigned_of_t<sizeof(T)>> codec;
+  bool operator()(const T& a, const T& b) const {
+    if constexpr (std::is_floating_point_v<T>) return codec.encode(to_bits(a)) < codec.encode(to_bits(b));
+    else return a < b;
+  }
+};
+template <class T>
+struct TypedGreater {
+  KeyCodec<unsigned_of_t<sizeof(T)>> codec;
+  bool operator()(const T& a, const T& b) const {
+    if constexpr (std::is_floating_point_v<T>) return codec.encode(to_bits(a)) > codec.encode(to_bits(b));
+    else return a > b;
+  }
+};
+
+// Policy provides sort(first, last, comp) and stable_sort(first, last, comp).
+template <class Policy, class T, class V>
+void host_sort_typed(const SortProblem& p, const SortBuffers& b) {
+  T* keys = static_cast<T*>(b.keys[0]);
+  const auto n = static_cast<std::ptrdiff_t>(p.n);
+  const auto codec = make_codec<unsigned_of_t<sizeof(T)>>(p.key_type, Order::asc);
+  auto with_comp = [&](auto&& f) {
+    if (p.order == Order::asc) f(TypedLess<T>{codec});
+    else f(TypedGreater<T>{codec});
+  };
+  if constexpr (std::is_same_v<V, NoValue>) {
+    with_comp([&](auto comp) { Policy::sort(keys, keys + n, comp); });
+  } else {
+    V* values = static_cast<V*>(b.values[0]);
+    auto* pairs = static_cast<std::pair<T, V>*>(b.temp);
+    for (std::ptrdiff_t i = 0; i < n; ++i) pairs[i] = {keys[i], values[i]};
+    with_comp([&](auto comp) {
+      Policy::stable_sort(pairs, pairs + n, [comp](const auto& x, const auto& y) { return comp(x.first, y.first); });
+    });
+    for (std::ptrdiff_t i = 0; i < n; ++i) {
+      keys[i] = pairs[i].first;
+      values[i] = pairs[i].second;
+    }
+  }
+}
+
+template <class Policy>
+int host_sort(const SortProblem& p, const SortBuffers& b) {
+  auto with_type = [&](auto tag_v) {
+    using V = typename decltype(tag_v)::type;
+    switch (p.key_type) {
+      case KeyType::u8: host_sort_typed<Policy, std::uint8_t, V>(p, b); break;
+      case KeyType::u16: host_sort_typed<Policy, std::uint16_t, V>(p, b); break;
+      case KeyType::u32: host_sort_typed<Policy, std::uint32_t, V>(p, b); break;
+      case KeyType::u64: host_sort_typed<Policy, std::uint64_t, V>(p, b); break;
+      case KeyType::i32: host_sort_typed<Policy, std::int32_t, V>(p, b); break;
+      case KeyType::i64: host_sort_typed<Policy, std::int64_t, V>(p, b); break;
+      case KeyType::f32: host_sort_typed<Policy, float, V>(p, b); break;
+      case KeyType::f64: host_sort_typed<Policy, double, V>(p, b); break;
+    }
+  };
+  dispatch_values(p.values, with_type);
+  return 0;
+}
+
+// Temporary storage: the zipped pairs of a key-value sort (padded to the pair's alignment).
+inline std::size_t host_sort_temp_bytes(const SortProblem& p) {
+  if (p.values == ValueMode::none) return 0;
+  const std::size_t pair_bytes = std::max<std::size_t>(p.key_size(), p.value_size()) * 2;
+  return p.n * pair_bytes;
+}
+
+inline BackendInfo host_sort_info(std::string name, std::string description) {
+  BackendInfo i;
+  i.name = std::move(name);
+  i.description = std::move(description);
+  i.family = "baseline";
+  i.key_types.assign(std::begin(all_key_types), std::end(all_key_types));
+  i.value_modes.assign(std::begin(all_value_modes), std::end(all_value_modes));
+  i.stable = true;  // key-value problems go through stable_sort
+  i.needs_gpu = false;
+  return i;
+}
+
+}  // namespace gsb::baselines

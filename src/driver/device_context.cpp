@@ -1,0 +1,104 @@
+#include "driver/device_context.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "gsb/error.hpp"
+
+namespace gsb {
+
+DeviceBuffer::DeviceBuffer(std::size_t bytes) : bytes_(bytes) {
+  if (bytes > 0) GSB_CUDA_TRY(cudaMalloc(&ptr_, bytes));
+}
+DeviceBuffer::~DeviceBuffer() {
+  if (ptr_) cudaFree(ptr_);  // no throw from a destructor; a failure here is reported by the next call
+}
+DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& o) noexcept {
+  if (this != &o) {
+    if (ptr_) cudaFree(ptr_);
+    ptr_ = o.ptr_;
+    bytes_ = o.bytes_;
+    o.ptr_ = nullptr;
+    o.bytes_ = 0;
+  }
+  return *this;
+}
+
+namespace {
+std::string version_string(int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); }
+}  // namespace
+
+DeviceContext::DeviceContext(int device, bool device_given) {
+  int count = 0;
+  const cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess || count == 0) {
+    cudaGetLastError();  // clear
+    reason_ = "no CUDA device";
+    if (device_given)
+      throw UsageError("--device: " + std::to_string(device) + " is not a device (no CUDA device present)");
+    return;
+  }
+  if (device >= count)
+    throw UsageError("--device: " + std::to_string(device) + " is not a device (" + std::to_string(count) +
+                     " present: 0.." + std::to_string(count - 1) + ")");
+  GSB_CUDA_TRY(cudaSetDevice(device));
+  cudaDeviceProp prop{};
+  GSB_CUDA_TRY(cudaGetDeviceProperties(&prop, device));
+  info_.index = device;
+  info_.name = prop.name;
+  info_.compute_capability = std::to_string(prop.major) + "." + std::to_string(prop.minor);
+  info_.sm_count = prop.multiProcessorCount;
+  info_.memory_bytes = prop.totalGlobalMem;
+  info_.l2_bytes = static_cast<std::uint64_t>(prop.l2CacheSize);
+  GSB_CUDA_TRY(cudaDeviceGetAttribute(&info_.sm_clock_khz, cudaDevAttrClockRate, device));
+  GSB_CUDA_TRY(cudaDeviceGetAttribute(&info_.memory_clock_khz, cudaDevAttrMemoryClockRate, device));
+  int driver = 0, runtime = 0;
+  GSB_CUDA_TRY(cudaDriverGetVersion(&driver));
+  GSB_CUDA_TRY(cudaRuntimeGetVersion(&runtime));
+  info_.driver_version = version_string(driver);
+  info_.runtime_version = version_string(runtime);
+  GSB_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+  GSB_CUDA_TRY(cudaEventCreate(&start_));
+  GSB_CUDA_TRY(cudaEventCreate(&stop_));
+  flush_ = DeviceBuffer(std::max<std::size_t>(2 * info_.l2_bytes, std::size_t{8} << 20));
+  available_ = true;
+}
+
+DeviceContext::~DeviceContext() {
+  if (start_) cudaEventDestroy(start_);
+  if (stop_) cudaEventDestroy(stop_);
+  if (stream_) cudaStreamDestroy(stream_);
+}
+
+std::size_t DeviceContext::free_bytes() const {
+  std::size_t free = 0, total = 0;
+  GSB_CUDA_TRY(cudaMemGetInfo(&free, &total));
+  return free;
+}
+
+void DeviceContext::flush_l2() {
+  GSB_CUDA_TRY(cudaMemsetAsync(flush_.get(), static_cast<int>(++flush_value_ & 0xFF), flush_.bytes(), stream_));
+}
+
+void DeviceContext::measure_copy_bandwidth() {
+  // A copy several times the L2, large enough to reach steady state, small enough for any card.
+  const std::size_t bytes = std::min<std::size_t>(std::size_t{1} << 30, free_bytes() / 4) & ~std::size_t{255};
+  if (bytes < (std::size_t{64} << 20)) return;  // too little memory to measure anything meaningful
+  DeviceBuffer a(bytes), b(bytes);
+  GSB_CUDA_TRY(cudaMemsetAsync(a.get(), 1, bytes, stream_));
+  std::vector<float> ms;
+  for (int rep = 0; rep < 12; ++rep) {
+    GSB_CUDA_TRY(cudaEventRecord(start_, stream_));
+    GSB_CUDA_TRY(cudaMemcpyAsync(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice, stream_));
+    GSB_CUDA_TRY(cudaEventRecord(stop_, stream_));
+    GSB_CUDA_TRY(cudaEventSynchronize(stop_));
+    float t = 0;
+    GSB_CUDA_TRY(cudaEventElapsedTime(&t, start_, stop_));
+    if (rep >= 2) ms.push_back(t);
+  }
+  std::sort(ms.begin(), ms.end());
+  const double median_s = ms[ms.size() / 2] * 1e-3;
+  info_.copy_bandwidth_GBps = 2.0 * static_cast<double>(bytes) / median_s / 1e9;
+}
+
+}  // namespace gsb

@@ -1,0 +1,66 @@
+// The CUDA device a run uses: selection, properties, one stream, timing events, an L2-flush buffer and the
+// copy bandwidth measured once per run. Host-only code; everything is checked.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include <cuda_runtime_api.h>
+
+#include "driver/results.hpp"
+
+namespace gsb {
+
+// Device memory owned by one object.
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(std::size_t bytes);
+  ~DeviceBuffer();
+  DeviceBuffer(DeviceBuffer&& o) noexcept : ptr_(o.ptr_), bytes_(o.bytes_) { o.ptr_ = nullptr; o.bytes_ = 0; }
+  DeviceBuffer& operator=(DeviceBuffer&& o) noexcept;
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  void* get() const { return ptr_; }
+  std::size_t bytes() const { return bytes_; }
+
+ private:
+  void* ptr_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+class DeviceContext {
+ public:
+  // Selects `device`. With no usable CUDA device, available() is false and unavailable_reason() says why;
+  // asking explicitly for a device that does not exist throws UsageError.
+  DeviceContext(int device, bool device_given);
+  ~DeviceContext();
+  DeviceContext(const DeviceContext&) = delete;
+  DeviceContext& operator=(const DeviceContext&) = delete;
+
+  bool available() const { return available_; }
+  const std::string& unavailable_reason() const { return reason_; }
+  const DeviceInfo& info() const { return info_; }
+  cudaStream_t stream() const { return stream_; }
+
+  std::size_t free_bytes() const;
+  // Writes a buffer twice the L2's size so that the next kernel finds none of its input in L2.
+  void flush_l2();
+  // Measures device-to-device copy bandwidth (bytes read + written) once; stored in info().
+  void measure_copy_bandwidth();
+
+  cudaEvent_t start_event() const { return start_; }
+  cudaEvent_t stop_event() const { return stop_; }
+
+ private:
+  bool available_ = false;
+  std::string reason_;
+  DeviceInfo info_;
+  cudaStream_t stream_ = nullptr;
+  cudaEvent_t start_ = nullptr, stop_ = nullptr;
+  DeviceBuffer flush_;
+  unsigned flush_value_ = 0;
+};
+
+}  // namespace gsb

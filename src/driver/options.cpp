@@ -1,0 +1,180 @@
+#include "driver/options.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "driver/output_file.hpp"
+#include "driver/sizes.hpp"
+#include "gsb/error.hpp"
+
+namespace gsb {
+
+std::string_view to_string(TimingMode m) {
+  switch (m) {
+    case TimingMode::device: return "device";
+    case TimingMode::end_to_end: return "end-to-end";
+    case TimingMode::both: return "both";
+  }
+  return "?";
+}
+
+namespace {
+
+std::vector<std::string> split_list(const std::string& flag, const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (item.empty()) throw UsageError(flag + ": '" + text + "' has an empty list item");
+    out.push_back(item);
+  }
+  if (out.empty()) throw UsageError(flag + ": empty list");
+  return out;
+}
+
+template <class T, class Parse>
+std::vector<T> parse_list(const std::string& flag, const std::string& text, Parse parse, const std::string& valid) {
+  std::vector<T> out;
+  for (const std::string& item : split_list(flag, text)) {
+    auto v = parse(item);
+    if (!v) throw UsageError(flag + ": unknown value '" + item + "' (valid: " + valid + ")");
+    if (std::find(out.begin(), out.end(), *v) == out.end()) out.push_back(*v);
+  }
+  return out;
+}
+
+template <class Range>
+std::string join_names(const Range& r) {
+  std::string s;
+  for (const auto& x : r) {
+    if (!s.empty()) s += ", ";
+    s += std::string(to_string(x));
+  }
+  return s;
+}
+
+std::string backend_names() {
+  std::string s;
+  for (const Backend* b : Registry::instance().all()) {
+    if (!s.empty()) s += ", ";
+    s += b->info().name;
+  }
+  return s;
+}
+
+const char* size_grammar =
+    "Sizes (--n): a comma list of items; an item is a size or a range.\n"
+    "  size:  100000000 | 1e8 | 2.5e6 | 2^27 | 64Ki 1Mi 1Gi 1Ti (powers of 2) | 1k 1M 1G 1T (powers of 10)\n"
+    "         (must come out a whole number >= 1)\n"
+    "  range: START:STOP:xF  geometric, START, START*F, ... <= STOP (F > 1, e.g. 1e3:1e9:x10)\n"
+    "         START:STOP:+S  arithmetic, START, START+S, ... <= STOP\n";
+
+}  // namespace
+
+std::string list_backends() {
+  std::string s = fmt::format("{:<20} {:<9} {:<30} {:<13} {:<6} {:<4} {:<12} {}\n", "name", "family", "key types",
+                              "values", "stable", "gpu", "max n", "description");
+  for (const Backend* b : Registry::instance().all()) {
+    const BackendInfo& i = b->info();
+    std::string types = join_names(i.key_types);
+    if (i.key_types.size() == std::size(all_key_types)) types = "all";
+    std::string limit = i.max_n == no_n_limit ? "-" : format_size(i.max_n);
+    if (i.max_n != no_n_limit && i.max_n_overridable) limit += " (--force)";
+    s += fmt::format("{:<20} {:<9} {:<30} {:<13} {:<6} {:<4} {:<12} {}\n", i.name, i.family, types,
+                     join_names(i.value_modes), i.stable ? "yes" : "no", i.needs_gpu ? "yes" : "no", limit,
+                     i.description);
+  }
+  return s;
+}
+
+ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts) {
+  CLI::App app{"gpusort-bench: measures, validates and compares GPU sort back-ends.", "gpusort-bench"};
+  app.set_version_flag("--version", std::string("gpusort-bench ") + GSB_VERSION);
+  app.get_formatter()->column_width(34);
+  app.footer(std::string("\n") + size_grammar + "\nDistributions (--dist):\n" + distribution_help() +
+             "\nExit codes: 0 all cases passed or were skipped; 1 a case failed validation or raised an error;\n"
+             "2 bad command line. Examples:\n"
+             "  gpusort-bench --algo radix --n 1e8\n"
+             "  gpusort-bench --algo radix,cub-radix --type u32,f32 --n 2^20:2^30:x4 --json out.json\n");
+
+  std::string algo = "cub-radix", n_text = "1Mi", types = "u32", values = "none", order = "asc", dist = "uniform",
+              timing = "device", validate = "full";
+  bool list = false;
+
+  const std::string sel = "Selection", data = "Input", meas = "Measurement", out = "Output";
+  app.add_flag("--list", list, "List every back-end with its key types, value modes, stability and limits")->group(sel);
+  app.add_option("--algo", algo, "Back-ends: comma list of names, or 'all' (see --list)")->capture_default_str()->group(sel);
+  app.add_flag("--force", opts.force, "Run cases beyond a back-end's time limit (not its correctness limits)")->group(sel);
+  app.add_option("--n", n_text, "Sizes: list and ranges, see the grammar below")->capture_default_str()->group(data);
+  app.add_option("--type", types, "Key types: u8,u16,u32,u64,i32,i64,f32,f64 (comma list)")->capture_default_str()->group(data);
+  app.add_option("--values", values, "Values: none|u32|u64 (original indices; comma list)")->capture_default_str()->group(data);
+  app.add_option("--order", order, "Order: asc|desc (comma list)")->capture_default_str()->group(data);
+  app.add_option("--dist", dist, "Distributions (comma list, see below)")->capture_default_str()->group(data);
+  app.add_option("--seed", opts.seed, "Seed of the counter-based generator")->capture_default_str()->group(data);
+  app.add_option("--warmup", opts.warmup, "Discarded repetitions per case")->capture_default_str()->check(CLI::Range(0, 1000))->group(meas);
+  app.add_option("--reps", opts.reps, "Timed repetitions per case")->capture_default_str()->check(CLI::Range(1, 100000))->group(meas);
+  app.add_option("--timing", timing, "device (CUDA events around the sort) | end-to-end (H2D+sort+D2H from pageable memory) | both")
+      ->capture_default_str()->group(meas);
+  auto* dev = app.add_option("--device", opts.device, "CUDA device index")->capture_default_str()->group(meas);
+  app.add_option("--validate", validate, "full | none")->capture_default_str()->group(meas);
+  app.add_option("--json", opts.json_path, "Write results as JSON (rewritten atomically after each case)")->group(out);
+  app.add_option("--csv", opts.csv_path, "Write results as CSV")->group(out);
+  app.add_option("--dump-sorted", opts.dump_sorted_path, "Write the first case's sorted keys (and values) as .npy")->group(out);
+  app.add_flag("-q,--quiet", opts.quiet, "No table and no progress line")->group(out);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    app.exit(e);
+    return ParseOutcome::exit_ok;
+  } catch (const CLI::CallForVersion& e) {
+    app.exit(e);
+    return ParseOutcome::exit_ok;
+  } catch (const CLI::ParseError& e) {
+    std::string what = e.what();
+    if (auto nl = what.find('\n'); nl != std::string::npos) what.resize(nl);
+    throw UsageError(what);
+  }
+  opts.argv.assign(argv, argv + argc);
+  if (list) return ParseOutcome::list;
+
+  // Back-ends.
+  opts.backends.clear();
+  if (algo == "all") {
+    opts.backends = Registry::instance().all();
+  } else {
+    for (const std::string& name : split_list("--algo", algo)) {
+      const Backend* b = Registry::instance().find(name);
+      if (!b) throw UsageError("--algo: unknown back-end '" + name + "' (known: " + backend_names() + ")");
+      if (std::find(opts.backends.begin(), opts.backends.end(), b) == opts.backends.end()) opts.backends.push_back(b);
+    }
+  }
+  opts.sizes = parse_sizes(n_text);
+  opts.key_types = parse_list<KeyType>("--type", types, parse_key_type, join_names(all_key_types));
+  opts.value_modes = parse_list<ValueMode>("--values", values, parse_value_mode, join_names(all_value_modes));
+  opts.orders = parse_list<Order>("--order", order, parse_order, "asc, desc");
+  opts.distributions = parse_list<Distribution>("--dist", dist, parse_distribution, join_names(all_distributions));
+  if (timing == "device") opts.timing = TimingMode::device;
+  else if (timing == "end-to-end") opts.timing = TimingMode::end_to_end;
+  else if (timing == "both") opts.timing = TimingMode::both;
+  else throw UsageError("--timing: unknown value '" + timing + "' (valid: device, end-to-end, both)");
+  if (validate == "full") opts.validate = true;
+  else if (validate == "none") opts.validate = false;
+  else throw UsageError("--validate: unknown value '" + validate + "' (valid: full, none)");
+  opts.device_given = dev->count() > 0;
+  if (opts.device < 0) throw UsageError("--device: " + std::to_string(opts.device) + " is not a device index");
+
+  // Output paths must be writable before anything runs: nothing is left half-written.
+  for (const auto& [flag, path] : {std::pair<std::string, std::string>{"--json", opts.json_path},
+                                   {"--csv", opts.csv_path}, {"--dump-sorted", opts.dump_sorted_path}}) {
+    if (!path.empty()) check_writable(flag, path);
+  }
+  return ParseOutcome::run;
+}
+
+}  // namespace gsb

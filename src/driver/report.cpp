@@ -1,0 +1,206 @@
+#include "driver/report.hpp"
+
+#include <cstring>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "driver/sizes.hpp"
+
+namespace gsb {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+template <class T>
+json opt(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+
+json stats_json(const Stats& s) {
+  return json{{"samples_ms", s.samples_ms}, {"min_ms", s.min_ms},   {"median_ms", s.median_ms},
+              {"mean_ms", s.mean_ms},       {"max_ms", s.max_ms},   {"stddev_ms", s.stddev_ms}};
+}
+
+json case_json(const CaseResult& c) {
+  json j;
+  j["backend"] = c.backend;
+  j["family"] = c.family;
+  j["key_type"] = to_string(c.problem.key_type);
+  j["values"] = to_string(c.problem.values);
+  j["order"] = to_string(c.problem.order);
+  j["n"] = c.problem.n;
+  j["distribution"] = to_string(c.distribution);
+  j["status"] = to_string(c.status);
+  j["reason"] = c.reason.empty() ? json(nullptr) : json(c.reason);
+  if (c.timing) {
+    json t{{"method", c.timing_method}, {"host_synchronizes", c.host_synchronizes}};
+    for (auto& [k, v] : stats_json(*c.timing).items()) t[k] = v;
+    j["timing"] = t;
+  } else {
+    j["timing"] = nullptr;
+  }
+  if (c.end_to_end)
+    j["end_to_end"] = json{{"h2d_ms", stats_json(c.end_to_end->h2d)}, {"sort_ms", stats_json(c.end_to_end->sort)},
+                           {"d2h_ms", stats_json(c.end_to_end->d2h)}, {"total_ms", stats_json(c.end_to_end->total)}};
+  else
+    j["end_to_end"] = nullptr;
+  if (c.keys_per_s)
+    j["throughput"] = json{{"keys_per_s", *c.keys_per_s}, {"effective_GBps", opt(c.effective_GBps)},
+                           {"fraction_of_copy_bandwidth", opt(c.fraction_of_copy_bandwidth)}};
+  else
+    j["throughput"] = nullptr;
+  j["speedup_vs_std_sort"] = opt(c.speedup_vs_std_sort);
+  j["validation"] = json{{"status", !c.validation_run ? "not-run" : c.validation.passed ? "passed" : "failed"},
+                         {"checks", c.validation.checks},
+                         {"first_mismatch", c.validation.first_mismatch.empty() ? json(nullptr)
+                                                                                : json(c.validation.first_mismatch)}};
+  return j;
+}
+
+std::string fmt_rate(double v) {
+  if (v >= 1e9) return fmt::format("{:.2f} G", v / 1e9);
+  if (v >= 1e6) return fmt::format("{:.2f} M", v / 1e6);
+  if (v >= 1e3) return fmt::format("{:.2f} k", v / 1e3);
+  return fmt::format("{:.0f} ", v);
+}
+
+std::string csv_field(std::string s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char ch : s) {
+    if (ch == '"') out += '"';
+    out += ch;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string to_json(const RunReport& r) {
+  json j;
+  j["schema_version"] = schema_version;
+  const GitInfo g = git_info();
+  j["meta"] = json{{"tool", "gpusort-bench"},
+                   {"version", GSB_VERSION},
+                   {"git_sha", std::strlen(g.sha) ? json(g.sha) : json(nullptr)},
+                   {"git_dirty", g.dirty < 0 ? json(nullptr) : json(g.dirty == 1)},
+                   {"argv", r.argv},
+                   {"timestamp_utc", r.timestamp_utc}};
+  j["host"] = json{{"cpu_model", r.host.cpu_model}, {"cores", r.host.cores}, {"memory_bytes", r.host.memory_bytes},
+                   {"os", r.host.os}, {"compiler", r.host.compiler}};
+  if (r.device) {
+    const DeviceInfo& d = *r.device;
+    j["device"] = json{{"index", d.index},
+                       {"name", d.name},
+                       {"compute_capability", d.compute_capability},
+                       {"sm_count", d.sm_count},
+                       {"memory_bytes", d.memory_bytes},
+                       {"l2_bytes", d.l2_bytes},
+                       {"sm_clock_khz", d.sm_clock_khz},
+                       {"memory_clock_khz", d.memory_clock_khz},
+                       {"driver_version", d.driver_version},
+                       {"runtime_version", d.runtime_version},
+                       {"copy_bandwidth_GBps", opt(d.copy_bandwidth_GBps)}};
+  } else {
+    j["device"] = nullptr;
+  }
+  j["settings"] = json{{"warmup", r.warmup}, {"reps", r.reps},   {"timing", r.timing},
+                       {"validate", r.validate}, {"seed", r.seed}, {"force", r.force}};
+  json cases = json::array();
+  for (const CaseResult& c : r.cases) cases.push_back(case_json(c));
+  j["cases"] = std::move(cases);
+  return j.dump(1) + "\n";
+}
+
+std::string to_csv(const RunReport& r) {
+  std::string s =
+      "backend,key_type,values,order,n,distribution,status,median_ms,min_ms,mean_ms,max_ms,stddev_ms,reps,keys_per_s,"
+      "effective_GBps,fraction_of_copy_bandwidth,speedup_vs_std_sort,validation,reason\n";
+  for (const CaseResult& c : r.cases) {
+    auto num = [](const std::optional<double>& v) { return v ? fmt::format("{:.6g}", *v) : std::string(); };
+    s += fmt::format("{},{},{},{},{},{},{},", csv_field(c.backend), to_string(c.problem.key_type),
+                     to_string(c.problem.values), to_string(c.problem.order), c.problem.n, to_string(c.distribution),
+                     to_string(c.status));
+    if (c.timing)
+      s += fmt::format("{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{},", c.timing->median_ms, c.timing->min_ms,
+                       c.timing->mean_ms, c.timing->max_ms, c.timing->stddev_ms, c.timing->samples_ms.size());
+    else
+      s += ",,,,,,";
+    s += fmt::format("{},{},{},{},{},{}\n", num(c.keys_per_s), num(c.effective_GBps), num(c.fraction_of_copy_bandwidth),
+                     num(c.speedup_vs_std_sort),
+                     !c.validation_run ? "not-run" : c.validation.passed ? "passed" : "failed", csv_field(c.reason));
+  }
+  return s;
+}
+
+std::string to_table(const RunReport& r) {
+  std::string s;
+  if (r.device)
+    s += fmt::format("device {}: {} (cc {}, {} SMs), copy bandwidth {}\n", r.device->index, r.device->name,
+                     r.device->compute_capability, r.device->sm_count,
+                     r.device->copy_bandwidth_GBps ? fmt::format("{:.0f} GB/s", *r.device->copy_bandwidth_GBps) : "n/a");
+  s += fmt::format("{:<18} {:<4} {:<5} {:<4} {:>8} {:<14} {:>10} {:>10} {:>9} {:>6} {:>9}  {}\n", "backend", "type",
+                   "vals", "ord", "n", "dist", "median ms", "keys/s", "eff GB/s", "%copy", "vs std", "status");
+  for (const CaseResult& c : r.cases) {
+    std::string median = c.timing ? fmt::format("{:.3f}", c.timing->median_ms) : "-";
+    std::string rate = c.keys_per_s ? fmt_rate(*c.keys_per_s) : "-";
+    std::string gbs = c.effective_GBps ? fmt::format("{:.1f}", *c.effective_GBps) : "-";
+    std::string frac = c.fraction_of_copy_bandwidth ? fmt::format("{:.0f}%", 100 * *c.fraction_of_copy_bandwidth) : "-";
+    std::string speed = c.speedup_vs_std_sort ? fmt::format("{:.1f}x", *c.speedup_vs_std_sort) : "-";
+    std::string status{to_string(c.status)};
+    if (c.status == CaseStatus::failed) status = "FAILED: " + c.reason;
+    else if (!c.reason.empty()) status += " (" + c.reason + ")";
+    s += fmt::format("{:<18} {:<4} {:<5} {:<4} {:>8} {:<14} {:>10} {:>10} {:>9} {:>6} {:>9}  {}\n", c.backend,
+                     to_string(c.problem.key_type), to_string(c.problem.values), to_string(c.problem.order),
+                     format_size(c.problem.n), to_string(c.distribution), median, rate, gbs, frac, speed, status);
+  }
+  return s;
+}
+
+std::string to_npy(KeyType type, const void* keys, ValueMode mode, const void* values, std::uint64_t n) {
+  auto descr = [](std::string_view t) -> std::string {
+    if (t == "u8") return "|u1";
+    if (t == "u16") return "<u2";
+    if (t == "u32") return "<u4";
+    if (t == "u64") return "<u8";
+    if (t == "i32") return "<i4";
+    if (t == "i64") return "<i8";
+    if (t == "f32") return "<f4";
+    if (t == "f64") return "<f8";
+    return "?";
+  };
+  const std::size_t kb = key_bytes(type), vb = value_bytes(mode);
+  std::string dtype = mode == ValueMode::none
+                          ? "'" + descr(to_string(type)) + "'"
+                          : "[('key', '" + descr(to_string(type)) + "'), ('value', '" + descr(to_string(mode)) + "')]";
+  std::string header = "{'descr': " + dtype + ", 'fortran_order': False, 'shape': (" + std::to_string(n) + ",), }";
+  const std::size_t preamble = 10;
+  std::size_t total = preamble + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::string out = "\x93NUMPY";
+  out += '\x01';
+  out += '\x00';
+  const auto hl = static_cast<std::uint16_t>(header.size());
+  out += static_cast<char>(hl & 0xFF);
+  out += static_cast<char>(hl >> 8);
+  out += header;
+  const std::size_t body = n * (kb + vb);
+  const std::size_t at = out.size();
+  out.resize(at + body);
+  char* dst = out.data() + at;
+  if (!vb) {
+    std::memcpy(dst, keys, n * kb);
+  } else {
+    for (std::uint64_t i = 0; i < n; ++i) {
+      std::memcpy(dst + i * (kb + vb), static_cast<const char*>(keys) + i * kb, kb);
+      std::memcpy(dst + i * (kb + vb) + kb, static_cast<const char*>(values) + i * vb, vb);
+    }
+  }
+  return out;
+}
+
+}  // namespace gsb

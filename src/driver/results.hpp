@@ -1,0 +1,78 @@
+// What a run measured: per-case records and the context (host, device, settings) they were measured in.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "driver/generate.hpp"
+#include "driver/validate.hpp"
+#include "gsb/types.hpp"
+
+namespace gsb {
+
+struct Stats {
+  std::vector<double> samples_ms;
+  double min_ms = 0, median_ms = 0, mean_ms = 0, max_ms = 0, stddev_ms = 0;
+};
+Stats make_stats(std::vector<double> samples_ms);
+
+enum class CaseStatus { ok, failed, skipped, error };
+std::string_view to_string(CaseStatus s);
+
+struct EndToEnd {
+  Stats h2d, sort, d2h, total;
+};
+
+struct CaseResult {
+  std::string backend, family;
+  SortProblem problem;
+  Distribution distribution = Distribution::uniform;
+  CaseStatus status = CaseStatus::ok;
+  std::string reason;  // skip reason or error message
+
+  std::optional<Stats> timing;  // the sort alone
+  std::string timing_method;    // "cuda-events" or "host-clock"
+  bool host_synchronizes = false;
+  std::optional<EndToEnd> end_to_end;
+
+  std::optional<double> keys_per_s, effective_GBps, fraction_of_copy_bandwidth;
+  std::optional<double> speedup_vs_std_sort;
+  bool speedup_reference = false;  // this back-end is the one speed-ups are quoted against
+
+  bool validation_run = false;
+  ValidationResult validation;
+};
+
+struct HostInfo {
+  std::string cpu_model, os, compiler;
+  int cores = 0;
+  std::uint64_t memory_bytes = 0;
+};
+
+struct DeviceInfo {
+  int index = 0;
+  std::string name, compute_capability, driver_version, runtime_version;
+  int sm_count = 0;
+  std::uint64_t memory_bytes = 0, l2_bytes = 0;
+  int sm_clock_khz = 0, memory_clock_khz = 0;
+  std::optional<double> copy_bandwidth_GBps;  // measured device-to-device, bytes read + written
+};
+
+struct RunReport {
+  std::vector<std::string> argv;
+  std::string timestamp_utc;
+  HostInfo host;
+  std::optional<DeviceInfo> device;
+  int warmup = 0, reps = 0;
+  std::string timing, validate;
+  std::uint64_t seed = 0;
+  bool force = false;
+  std::vector<CaseResult> cases;
+};
+
+HostInfo read_host_info();
+std::string utc_timestamp();
+
+}  // namespace gsb

@@ -1,0 +1,406 @@
+#include "driver/runner.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <numeric>
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "driver/output_file.hpp"
+#include "driver/report.hpp"
+#include "driver/sizes.hpp"
+#include "gsb/error.hpp"
+
+namespace gsb {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+// Stop timing a case early once its timed repetitions have taken this long (at least 3 are kept).
+constexpr double case_time_budget_ms = 30000;
+
+std::string gib(double bytes) { return fmt::format("{:.2f} GiB", bytes / double(1u << 30)); }
+
+ValidationOptions validation_options(const BackendInfo& info, const SortProblem& p) {
+  ValidationOptions v;
+  v.check_stability = info.stable && p.values != ValueMode::none;
+  v.signed_zeros_equal = info.signed_zeros_equal;
+  return v;
+}
+
+void finish_throughput(CaseResult& r, const SortProblem& p, const DeviceContext* device) {
+  if (!r.timing || r.timing->median_ms <= 0 || p.n == 0) return;
+  const double s = r.timing->median_ms * 1e-3;
+  r.keys_per_s = static_cast<double>(p.n) / s;
+  r.effective_GBps = static_cast<double>(p.n) * static_cast<double>(p.key_size() + p.value_size()) * 2.0 / s / 1e9;
+  if (device && device->available() && device->info().copy_bandwidth_GBps)
+    r.fraction_of_copy_bandwidth = *r.effective_GBps / *device->info().copy_bandwidth_GBps;
+}
+
+void validate_into(CaseResult& r, const Backend& backend, const SortProblem& p, const CaseInput& in,
+                   const void* keys, const void* values) {
+  if (!in.reference) return;
+  r.validation_run = true;
+  r.validation = validate(*in.keys, *in.reference, keys, p.values, values, validation_options(backend.info(), p));
+  if (!r.validation.passed) {
+    r.status = CaseStatus::failed;
+    r.reason = "validation failed: " + r.validation.first_mismatch;
+  }
+}
+
+// Host back-ends: host buffers, a host clock.
+CaseResult run_host_case(const Backend& backend, const SortProblem& p, const CaseInput& in,
+                         const CaseSettings& s, CaseResult r, SortedOutput* keep) {
+  const std::size_t kb = p.key_size(), vb = p.value_size();
+  HostArray keys[2] = {HostArray(p.n, kb), HostArray(p.n, kb)};
+  HostArray values[2] = {HostArray(p.n, vb), HostArray(p.n, vb)};
+  HostArray temp(backend.temp_bytes(p), 1);
+  SortBuffers b;
+  for (int h = 0; h < 2; ++h) {
+    b.keys[h] = keys[h].data();
+    b.values[h] = vb ? values[h].data() : nullptr;
+  }
+  b.temp = temp.data();
+  b.temp_bytes = temp.bytes();
+  std::vector<double> samples;
+  int result_half = 0;
+  double spent = 0;
+  for (int rep = 0; rep < s.warmup + s.reps; ++rep) {
+    parallel_copy(keys[0].data(), in.keys->array.data(), keys[0].bytes());
+    if (vb) parallel_copy(values[0].data(), in.values->data(), values[0].bytes());
+    std::memset(keys[1].data(), 0xA5, keys[1].bytes());  // poison: unwritten output cannot pass
+    const auto t0 = Clock::now();
+    result_half = backend.run(p, b);
+    const double ms = ms_since(t0);
+    GSB_EXPECTS(result_half == 0 || result_half == 1, backend.info().name + " returned half " + std::to_string(result_half));
+    if (rep >= s.warmup) {
+      samples.push_back(ms);
+      spent += ms;
+      if (spent > case_time_budget_ms && samples.size() >= 3) break;
+    }
+  }
+  r.timing = make_stats(samples);
+  r.timing_method = "host-clock";
+  validate_into(r, backend, p, in, keys[result_half].data(), vb ? values[result_half].data() : nullptr);
+  if (keep) {
+    keep->keys = std::move(keys[result_half]);
+    keep->values = std::move(values[result_half]);
+  }
+  return r;
+}
+
+CaseResult run_device_case(const Backend& backend, const SortProblem& p, const CaseInput& in,
+                           const CaseSettings& s, DeviceContext& dev, CaseResult r, SortedOutput* keep) {
+  const std::size_t kb = p.key_size(), vb = p.value_size();
+  const std::size_t key_bytes_n = p.n * kb, value_bytes_n = p.n * vb;
+  const std::size_t temp_bytes = backend.temp_bytes(p);
+  const std::size_t needed = 2 * (key_bytes_n + value_bytes_n) + temp_bytes;
+  const std::size_t free = dev.free_bytes();
+  if (static_cast<double>(needed) > 0.97 * static_cast<double>(free)) {
+    r.status = CaseStatus::skipped;
+    r.reason = "needs " + gib(double(needed)) + ", " + gib(double(free)) + " free";
+    return r;
+  }
+  // Keep a pristine copy on the device when it fits, so restoring the input costs a D2D copy, not a PCIe trip.
+  const bool pristine = static_cast<double>(needed + key_bytes_n + value_bytes_n) < 0.95 * static_cast<double>(free);
+  cudaStream_t stream = dev.stream();
+  DeviceBuffer keys[2] = {DeviceBuffer(key_bytes_n), DeviceBuffer(key_bytes_n)};
+  DeviceBuffer values[2] = {DeviceBuffer(value_bytes_n), DeviceBuffer(value_bytes_n)};
+  DeviceBuffer temp(temp_bytes);
+  DeviceBuffer keys_src, values_src;
+  if (pristine) {
+    keys_src = DeviceBuffer(key_bytes_n);
+    values_src = DeviceBuffer(value_bytes_n);
+    GSB_CUDA_TRY(cudaMemcpy(keys_src.get(), in.keys->array.data(), key_bytes_n, cudaMemcpyHostToDevice));
+    if (vb) GSB_CUDA_TRY(cudaMemcpy(values_src.get(), in.values->data(), value_bytes_n, cudaMemcpyHostToDevice));
+  }
+  SortBuffers b;
+  for (int h = 0; h < 2; ++h) {
+    b.keys[h] = keys[h].get();
+    b.values[h] = vb ? values[h].get() : nullptr;
+  }
+  b.temp = temp.get();
+  b.temp_bytes = temp_bytes;
+  b.stream = stream;
+
+  auto restore = [&] {
+    if (pristine) {
+      GSB_CUDA_TRY(cudaMemcpyAsync(keys[0].get(), keys_src.get(), key_bytes_n, cudaMemcpyDeviceToDevice, stream));
+      if (vb) GSB_CUDA_TRY(cudaMemcpyAsync(values[0].get(), values_src.get(), value_bytes_n, cudaMemcpyDeviceToDevice, stream));
+    } else {
+      GSB_CUDA_TRY(cudaMemcpyAsync(keys[0].get(), in.keys->array.data(), key_bytes_n, cudaMemcpyHostToDevice, stream));
+      if (vb) GSB_CUDA_TRY(cudaMemcpyAsync(values[0].get(), in.values->data(), value_bytes_n, cudaMemcpyHostToDevice, stream));
+    }
+    // Poison the scratch half: output a back-end forgot to write cannot pass as a leftover of the last rep.
+    GSB_CUDA_TRY(cudaMemsetAsync(keys[1].get(), 0xA5, key_bytes_n, stream));
+    if (vb) GSB_CUDA_TRY(cudaMemsetAsync(values[1].get(), 0xA5, value_bytes_n, stream));
+  };
+
+  int result_half = 0;
+  auto check_half = [&](int h) {
+    GSB_EXPECTS(h == 0 || h == 1, backend.info().name + " returned half " + std::to_string(h));
+  };
+  if (s.device_timing) {
+    std::vector<double> samples;
+    double spent = 0;
+    for (int rep = 0; rep < s.warmup + s.reps; ++rep) {
+      restore();
+      dev.flush_l2();
+      GSB_CUDA_TRY(cudaEventRecord(dev.start_event(), stream));
+      result_half = backend.run(p, b);
+      GSB_CUDA_TRY(cudaEventRecord(dev.stop_event(), stream));
+      GSB_CUDA_TRY(cudaEventSynchronize(dev.stop_event()));
+      GSB_CHECK_LAUNCH();
+      check_half(result_half);
+      float ms = 0;
+      GSB_CUDA_TRY(cudaEventElapsedTime(&ms, dev.start_event(), dev.stop_event()));
+      if (rep >= s.warmup) {
+        samples.push_back(ms);
+        spent += ms;
+        if (spent > case_time_budget_ms && samples.size() >= 3) break;
+      }
+    }
+    r.timing = make_stats(samples);
+    r.timing_method = "cuda-events";
+  }
+
+  HostArray out_keys(p.n, kb), out_values(p.n, vb);
+  if (s.end_to_end) {
+    // As a user would call it: from ordinary pageable host memory, each part timed with the host clock.
+    std::vector<double> h2d, sort, d2h, total;
+    for (int rep = 0; rep < s.warmup + s.reps; ++rep) {
+      GSB_CUDA_TRY(cudaMemsetAsync(keys[1].get(), 0xA5, key_bytes_n, stream));
+      if (vb) GSB_CUDA_TRY(cudaMemsetAsync(values[1].get(), 0xA5, value_bytes_n, stream));
+      dev.flush_l2();
+      GSB_CUDA_TRY(cudaStreamSynchronize(stream));
+      const auto t0 = Clock::now();
+      GSB_CUDA_TRY(cudaMemcpyAsync(keys[0].get(), in.keys->array.data(), key_bytes_n, cudaMemcpyHostToDevice, stream));
+      if (vb) GSB_CUDA_TRY(cudaMemcpyAsync(values[0].get(), in.values->data(), value_bytes_n, cudaMemcpyHostToDevice, stream));
+      GSB_CUDA_TRY(cudaStreamSynchronize(stream));
+      const auto t1 = Clock::now();
+      result_half = backend.run(p, b);
+      GSB_CUDA_TRY(cudaStreamSynchronize(stream));
+      GSB_CHECK_LAUNCH();
+      check_half(result_half);
+      const auto t2 = Clock::now();
+      GSB_CUDA_TRY(cudaMemcpyAsync(out_keys.data(), keys[result_half].get(), key_bytes_n, cudaMemcpyDeviceToHost, stream));
+      if (vb) GSB_CUDA_TRY(cudaMemcpyAsync(out_values.data(), values[result_half].get(), value_bytes_n, cudaMemcpyDeviceToHost, stream));
+      GSB_CUDA_TRY(cudaStreamSynchronize(stream));
+      const auto t3 = Clock::now();
+      if (rep >= s.warmup) {
+        auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
+        h2d.push_back(ms(t0, t1));
+        sort.push_back(ms(t1, t2));
+        d2h.push_back(ms(t2, t3));
+        total.push_back(ms(t0, t3));
+      }
+    }
+    r.end_to_end = EndToEnd{make_stats(h2d), make_stats(sort), make_stats(d2h), make_stats(total)};
+  } else {
+    GSB_CUDA_TRY(cudaMemcpy(out_keys.data(), keys[result_half].get(), key_bytes_n, cudaMemcpyDeviceToHost));
+    if (vb) GSB_CUDA_TRY(cudaMemcpy(out_values.data(), values[result_half].get(), value_bytes_n, cudaMemcpyDeviceToHost));
+  }
+  if (!r.timing && r.end_to_end) {
+    r.timing = r.end_to_end->sort;  // end-to-end only: the sort part, host-clocked, stands for the sort
+    r.timing_method = "host-clock";
+  }
+  validate_into(r, backend, p, in, out_keys.data(), vb ? out_values.data() : nullptr);
+  if (keep) {
+    keep->keys = std::move(out_keys);
+    keep->values = std::move(out_values);
+  }
+  return r;
+}
+
+}  // namespace
+
+CaseResult Runner::run_case(const Backend& backend, const SortProblem& p, Distribution dist, const CaseInput& in,
+                            const CaseSettings& s, DeviceContext* device, SortedOutput* keep) {
+  const BackendInfo& info = backend.info();
+  CaseResult r;
+  r.backend = info.name;
+  r.family = info.family;
+  r.problem = p;
+  r.distribution = dist;
+  r.host_synchronizes = info.host_synchronizes;
+  r.speedup_reference = info.speedup_reference;
+  RunOptions ro;
+  ro.force = s.force;
+  if (std::string why = distribution_unsupported_reason(dist, p.key_type); !why.empty()) {
+    r.status = CaseStatus::skipped;
+    r.reason = why;
+    return r;
+  }
+  if (std::string why = backend.unsupported_reason(p, ro); !why.empty()) {
+    r.status = CaseStatus::skipped;
+    r.reason = why;
+    return r;
+  }
+  if (p.values == ValueMode::u32 && p.n > (std::uint64_t{1} << 32)) {
+    r.status = CaseStatus::skipped;
+    r.reason = "u32 values cannot index n=" + std::to_string(p.n) + " elements";
+    return r;
+  }
+  if (info.needs_gpu && (!device || !device->available())) {
+    r.status = CaseStatus::skipped;
+    r.reason = device ? device->unavailable_reason() : "no CUDA device";
+    return r;
+  }
+  try {
+    if (info.needs_gpu) return run_device_case(backend, p, in, s, *device, r, keep);
+    return run_host_case(backend, p, in, s, r, keep);
+  } catch (const CudaError& e) {
+    if (e.code == cudaErrorMemoryAllocation) {
+      cudaGetLastError();
+      r.status = CaseStatus::skipped;
+      r.reason = std::string("device allocation failed: ") + e.what();
+    } else {
+      r.status = CaseStatus::error;
+      r.reason = e.what();
+    }
+  } catch (const std::bad_alloc&) {
+    r.status = CaseStatus::skipped;
+    r.reason = "host allocation failed";
+  } catch (const std::exception& e) {
+    r.status = CaseStatus::error;
+    r.reason = e.what();
+  }
+  r.timing.reset();
+  r.end_to_end.reset();
+  return r;
+}
+
+Runner::Runner(const Options& opts) : opts_(opts) {
+  report_.argv = opts.argv;
+  report_.timestamp_utc = utc_timestamp();
+  report_.host = read_host_info();
+  report_.warmup = opts.warmup;
+  report_.reps = opts.reps;
+  report_.timing = std::string(to_string(opts.timing));
+  report_.validate = opts.validate ? "full" : "none";
+  report_.seed = opts.seed;
+  report_.force = opts.force;
+  const bool any_gpu = std::any_of(opts.backends.begin(), opts.backends.end(),
+                                   [](const Backend* b) { return b->info().needs_gpu; });
+  if (any_gpu || opts.device_given) {
+    device_ = std::make_unique<DeviceContext>(opts.device, opts.device_given);
+    if (device_->available()) {
+      device_->measure_copy_bandwidth();
+      report_.device = device_->info();
+    }
+  }
+}
+
+Runner::~Runner() = default;
+
+void Runner::write_outputs() {
+  if (!opts_.json_path.empty()) write_file_atomically(opts_.json_path, to_json(report_));
+  if (!opts_.csv_path.empty()) write_file_atomically(opts_.csv_path, to_csv(report_));
+}
+
+int Runner::run() {
+  const std::size_t total = opts_.sizes.size() * opts_.key_types.size() * opts_.distributions.size() *
+                            opts_.value_modes.size() * opts_.orders.size() * opts_.backends.size();
+  const bool progress = !opts_.quiet && total > 1;
+  const bool tty = ::isatty(STDERR_FILENO);
+  const auto t_start = Clock::now();
+  std::size_t done = 0;
+  bool dumped = false;
+  CaseSettings settings;
+  settings.warmup = opts_.warmup;
+  settings.reps = opts_.reps;
+  settings.device_timing = opts_.timing != TimingMode::end_to_end;
+  settings.end_to_end = opts_.timing != TimingMode::device;
+  settings.force = opts_.force;
+
+  for (std::uint64_t n : opts_.sizes)
+    for (KeyType type : opts_.key_types)
+      for (Distribution dist : opts_.distributions) {
+        // One input per (n, type, distribution) and one reference per order, shared by every back-end.
+        std::optional<HostKeys> keys;
+        std::map<Order, Reference> refs;
+        std::map<ValueMode, HostArray> values;
+        for (ValueMode vm : opts_.value_modes)
+          for (Order order : opts_.orders)
+            for (const Backend* backend : opts_.backends) {
+              const SortProblem p{type, vm, order, n};
+              if (progress) {
+                const double el = ms_since(t_start) / 1000;
+                const double eta = done ? el / double(done) * double(total - done) : 0;
+                fmt::print(stderr, "{}[{}/{}] {} {} {} | elapsed {:.1f} s{}{}", tty ? "\r\033[K" : "", done + 1,
+                           total, backend->info().name, describe(p), to_string(dist), el,
+                           done ? fmt::format(" | ~{:.0f} s left", eta) : std::string(), tty ? "" : "\n");
+                std::fflush(stderr);
+              }
+              RunOptions ro;
+              ro.force = opts_.force;
+              const bool runnable = distribution_unsupported_reason(dist, type).empty() &&
+                                    backend->unsupported_reason(p, ro).empty() &&
+                                    (!backend->info().needs_gpu || (device_ && device_->available()));
+              CaseInput in;
+              if (runnable) {
+                try {
+                  if (!keys) keys = generate_keys(type, dist, n, opts_.seed);
+                  if (vm != ValueMode::none && !values.count(vm) && !(vm == ValueMode::u32 && n > (std::uint64_t{1} << 32)))
+                    values.emplace(vm, make_index_values(vm, n));
+                  if (opts_.validate && !refs.count(order)) refs.emplace(order, make_reference(*keys, order));
+                } catch (const std::bad_alloc&) {
+                  // Falls through to run_case, which reports the skip below.
+                }
+              }
+              in.keys = keys ? &*keys : nullptr;
+              in.values = values.count(vm) ? &values.at(vm) : nullptr;
+              in.reference = refs.count(order) ? &refs.at(order) : nullptr;
+              SortedOutput kept;
+              const bool keep = !opts_.dump_sorted_path.empty() && !dumped;
+              CaseResult r;
+              if (runnable && !in.keys) {
+                r = run_case(*backend, p, dist, in, settings, nullptr, nullptr);
+                r.status = CaseStatus::skipped;
+                r.reason = "host allocation failed for the input";
+              } else {
+                r = run_case(*backend, p, dist, in, settings, device_.get(), keep ? &kept : nullptr);
+              }
+              finish_throughput(r, p, device_.get());
+              if (keep && (r.status == CaseStatus::ok || r.status == CaseStatus::failed)) {
+                write_file_atomically(opts_.dump_sorted_path,
+                                      to_npy(type, kept.keys.data(), vm, vm == ValueMode::none ? nullptr : kept.values.data(), n));
+                dumped = true;
+              }
+              report_.cases.push_back(std::move(r));
+              // Speed-up over std-sort of the same input, wherever both were measured.
+              for (CaseResult& c : report_.cases) {
+                if (c.status != CaseStatus::ok || !c.timing) continue;
+                for (const CaseResult& base : report_.cases)
+                  if (base.speedup_reference && base.status == CaseStatus::ok && base.timing &&
+                      base.problem.key_type == c.problem.key_type && base.problem.values == c.problem.values &&
+                      base.problem.order == c.problem.order && base.problem.n == c.problem.n &&
+                      base.distribution == c.distribution)
+                    c.speedup_vs_std_sort = base.timing->median_ms / c.timing->median_ms;
+              }
+              write_outputs();
+              ++done;
+            }
+      }
+  if (progress) fmt::print(stderr, "{}done: {} cases in {:.1f} s\n", tty ? "\r\033[K" : "", total, ms_since(t_start) / 1000);
+  if (!opts_.quiet) std::fputs(to_table(report_).c_str(), stdout);
+  if (!opts_.dump_sorted_path.empty() && !dumped)
+    fmt::print(stderr, "gpusort-bench: note: --dump-sorted: no case ran, nothing written\n");
+  const bool bad = std::any_of(report_.cases.begin(), report_.cases.end(), [](const CaseResult& c) {
+    return c.status == CaseStatus::failed || c.status == CaseStatus::error;
+  });
+  return bad ? 1 : 0;
+}
+
+}  // namespace gsb

@@ -1,0 +1,52 @@
+// Runs the cases an Options describes: generates each input once, computes its reference once, hands it to
+// every back-end, times, validates and records. Knows no back-end by name.
+#pragma once
+
+#include <functional>
+#include <memory>
+
+#include "driver/device_context.hpp"
+#include "driver/options.hpp"
+#include "driver/results.hpp"
+
+namespace gsb {
+
+// One measured case, for callers that drive back-ends directly (the conformance suite).
+struct CaseInput {
+  const HostKeys* keys = nullptr;
+  const HostArray* values = nullptr;  // original indices, or null for keys-only
+  const Reference* reference = nullptr;  // null: no validation
+};
+
+struct CaseSettings {
+  int warmup = 0, reps = 1;
+  bool end_to_end = false, device_timing = true;
+  bool force = false;
+};
+
+// Sorted output of the last repetition, kept for --dump-sorted.
+struct SortedOutput {
+  HostArray keys, values;
+};
+
+class Runner {
+ public:
+  explicit Runner(const Options& opts);
+  ~Runner();
+
+  // Runs every case; returns the exit code (0 all ok/skipped, 1 any failed or errored).
+  int run();
+  const RunReport& report() const { return report_; }
+
+  // Measures and validates one case (used by run() and by the tests).
+  static CaseResult run_case(const Backend& backend, const SortProblem& p, Distribution dist, const CaseInput& in,
+                             const CaseSettings& settings, DeviceContext* device, SortedOutput* keep = nullptr);
+
+ private:
+  void write_outputs();
+  Options opts_;
+  RunReport report_;
+  std::unique_ptr<DeviceContext> device_;
+};
+
+}  // namespace gsb

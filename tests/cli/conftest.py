@@ -1,0 +1,20 @@
+import os
+import pathlib
+
+import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption("--gpusort-bench", action="store", default=os.environ.get("GPUSORT_BENCH"),
+                     help="path to the gpusort-bench binary")
+
+
+@pytest.fixture(scope="session")
+def tool(request):
+    path = request.config.getoption("--gpusort-bench")
+    if not path:
+        root = pathlib.Path(__file__).resolve().parents[2]
+        path = str(root / "build" / "release" / "gpusort-bench")
+    if not pathlib.Path(path).exists():
+        pytest.skip(f"gpusort-bench binary not found at {path} (pass --gpusort-bench)")
+    return path

@@ -1,0 +1,117 @@
+// The shared conformance suite: every registered back-end, every key type and value mode it claims, both
+// orders, every distribution, over the sizes where partial-tile and indexing bugs live. GPU back-ends are
+// skipped (reported as skipped) without a device. GSB_CONFORMANCE_MAX_N caps the sizes (sanitizer runs).
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "driver/runner.hpp"
+#include "gsb/backend.hpp"
+
+namespace gsb {
+namespace {
+
+struct ConformanceParam {
+  const Backend* backend;
+  KeyType type;
+  ValueMode values;
+};
+
+std::vector<ConformanceParam> all_params() {
+  std::vector<ConformanceParam> out;
+  for (const Backend* b : Registry::instance().all())
+    for (KeyType t : b->info().key_types)
+      for (ValueMode v : b->info().value_modes) out.push_back({b, t, v});
+  return out;
+}
+
+std::string param_name(const testing::TestParamInfo<ConformanceParam>& info) {
+  std::string s = info.param.backend->info().name + "_" + std::string(to_string(info.param.type)) + "_" +
+                  std::string(to_string(info.param.values));
+  std::replace_if(s.begin(), s.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+  return s;
+}
+
+DeviceContext* device() {
+  static std::unique_ptr<DeviceContext> ctx = std::make_unique<DeviceContext>(0, false);
+  return ctx->available() ? ctx.get() : nullptr;
+}
+
+std::uint64_t max_n() {
+  const char* env = std::getenv("GSB_CONFORMANCE_MAX_N");
+  return env ? std::strtoull(env, nullptr, 10) : ~std::uint64_t{0};
+}
+
+// Edge sizes around warps, tiles and 16-bit boundaries; primes; seeded random sizes up to ~2^22.
+std::vector<std::uint64_t> small_sizes() { return {0, 1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 65535, 65537}; }
+std::vector<std::uint64_t> large_sizes() {
+  std::mt19937_64 rng(2026);
+  return {104729, 1000003, std::uniform_int_distribution<std::uint64_t>(1 << 16, 1 << 20)(rng),
+          std::uniform_int_distribution<std::uint64_t>(1 << 20, (1 << 22) + 17)(rng)};
+}
+
+class Conformance : public testing::TestWithParam<ConformanceParam> {};
+
+TEST_P(Conformance, SortsEverySizeDistributionAndOrder) {
+  const ConformanceParam& cp = GetParam();
+  const Backend& backend = *cp.backend;
+  DeviceContext* dev = device();
+  if (backend.info().needs_gpu && !dev) GTEST_SKIP() << "no CUDA device";
+
+  const std::vector<Order>& orders = backend.info().orders;
+  std::vector<Distribution> dists;
+  for (Distribution d : all_distributions)
+    if (distribution_unsupported_reason(d, cp.type).empty()) dists.push_back(d);
+
+  // (n, distribution, order): the full cross product for small n; for large n, three combinations per size
+  // rotating through every distribution and order.
+  struct Run { std::uint64_t n; Distribution dist; Order order; };
+  std::vector<Run> runs;
+  for (std::uint64_t n : small_sizes())
+    for (Distribution d : dists)
+      for (Order o : orders) runs.push_back({n, d, o});
+  const auto large = large_sizes();
+  for (std::size_t j = 0; j < large.size(); ++j)
+    for (std::size_t k = 0; k < 3; ++k) {
+      const std::size_t c = j * 3 + k;
+      runs.push_back({large[j], dists[c % dists.size()], orders[(c + c / dists.size()) % orders.size()]});
+    }
+
+  CaseSettings settings;
+  settings.warmup = 0;
+  settings.reps = 1;
+  settings.force = true;  // conformance sizes are small; time limits do not apply
+  int failures = 0, ran = 0;
+  for (const Run& run : runs) {
+    if (run.n > max_n()) continue;
+    const SortProblem p{cp.type, cp.values, run.order, run.n};
+    RunOptions ro;
+    ro.force = true;
+    if (!backend.unsupported_reason(p, ro).empty()) continue;  // e.g. a correctness limit on n
+    const HostKeys keys = generate_keys(cp.type, run.dist, run.n, 7 + run.n);
+    const HostArray values = make_index_values(cp.values, run.n);
+    const Reference ref = make_reference(keys, run.order);
+    CaseInput in{&keys, cp.values == ValueMode::none ? nullptr : &values, &ref};
+    const CaseResult r = Runner::run_case(backend, p, run.dist, in, settings, dev);
+    ++ran;
+    if (r.status != CaseStatus::ok) {
+      ADD_FAILURE() << backend.info().name << " " << describe(p) << " " << to_string(run.dist) << ": "
+                    << to_string(r.status) << ": " << r.reason;
+      if (++failures >= 8) FAIL() << "stopping after 8 failures";
+      if (r.status == CaseStatus::error) FAIL() << "stopping after an error (the CUDA context may be lost)";
+    } else {
+      EXPECT_TRUE(r.validation_run);
+    }
+  }
+  RecordProperty("cases", ran);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, Conformance, testing::ValuesIn(all_params()), param_name);
+
+}  // namespace
+}  // namespace gsb

@@ -1,0 +1,68 @@
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gsb/key_codec.hpp"
+
+namespace gsb {
+namespace {
+
+template <class T>
+void expect_order_preserved(KeyType type, std::vector<T> values) {
+  using Bits = unsigned_of_t<sizeof(T)>;
+  for (Order order : all_orders) {
+    const KeyCodec<Bits> c = make_codec<Bits>(type, order);
+    for (T a : values) {
+      ASSERT_EQ(c.decode(c.encode(to_bits(a))), to_bits(a));
+      for (T b : {values[0], values[values.size() / 2], values.back()}) {
+        const bool less = order == Order::asc ? a < b : a > b;
+        if (less) EXPECT_LT(c.encode(to_bits(a)), c.encode(to_bits(b))) << +a << " vs " << +b;
+      }
+    }
+  }
+}
+
+TEST(KeyCodec, IntegersExhaustive8And16Bit) {
+  std::vector<std::uint8_t> u8;
+  for (int i = 0; i < 256; ++i) u8.push_back(static_cast<std::uint8_t>(i));
+  expect_order_preserved(KeyType::u8, u8);
+  std::vector<std::uint16_t> u16;
+  for (int i = 0; i < 65536; i += 7) u16.push_back(static_cast<std::uint16_t>(i));
+  expect_order_preserved(KeyType::u16, u16);
+}
+
+TEST(KeyCodec, SignedAndFloatRandom) {
+  std::mt19937_64 rng(1);
+  std::vector<std::int32_t> i32{std::numeric_limits<std::int32_t>::min(), -1, 0, 1, std::numeric_limits<std::int32_t>::max()};
+  std::vector<std::int64_t> i64{std::numeric_limits<std::int64_t>::min(), -1, 0, 1, std::numeric_limits<std::int64_t>::max()};
+  std::vector<float> f32{-std::numeric_limits<float>::infinity(), -1e30f, -1.f, -1e-40f, 0.f, 1e-40f, 1.f, 3e38f,
+                         std::numeric_limits<float>::infinity()};
+  std::vector<double> f64{-std::numeric_limits<double>::infinity(), -1.0, -5e-324, 0.0, 5e-324, 2.0, 1e308};
+  for (int k = 0; k < 2000; ++k) {
+    i32.push_back(static_cast<std::int32_t>(rng()));
+    i64.push_back(static_cast<std::int64_t>(rng()));
+    f32.push_back(std::ldexp(static_cast<float>(static_cast<std::int32_t>(rng())), int(rng() % 200) - 100));
+    f64.push_back(std::ldexp(static_cast<double>(static_cast<std::int64_t>(rng())), int(rng() % 1000) - 500));
+  }
+  expect_order_preserved(KeyType::i32, i32);
+  expect_order_preserved(KeyType::i64, i64);
+  expect_order_preserved(KeyType::f32, f32);
+  expect_order_preserved(KeyType::f64, f64);
+}
+
+TEST(KeyCodec, TotalOrderOfZerosAndNaN) {
+  const auto c = make_codec<std::uint32_t>(KeyType::f32, Order::asc);
+  EXPECT_LT(c.encode(to_bits(-0.0f)), c.encode(to_bits(0.0f)));
+  EXPECT_GT(c.encode(to_bits(std::numeric_limits<float>::quiet_NaN())),
+            c.encode(to_bits(std::numeric_limits<float>::infinity())));
+  const auto d = make_codec<std::uint32_t>(KeyType::f32, Order::desc);
+  EXPECT_GT(d.encode(to_bits(-0.0f)), d.encode(to_bits(0.0f)));
+  EXPECT_TRUE((make_codec<std::uint32_t>(KeyType::u32, Order::asc).is_identity()));
+  EXPECT_FALSE((make_codec<std::uint32_t>(KeyType::u32, Order::desc).is_identity()));
+}
+
+}  // namespace
+}  // namespace gsb

@@ -1,0 +1,112 @@
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "driver/generate.hpp"
+#include "driver/runner.hpp"
+#include "gsb/backend.hpp"
+#include "gsb/error.hpp"
+
+namespace gsb {
+namespace {
+
+TEST(Registry, EveryBackendDescribesItself) {
+  const auto all = Registry::instance().all();
+  ASSERT_GE(all.size(), 5u);
+  std::set<std::string> names;
+  for (const Backend* b : all) {
+    const BackendInfo& i = b->info();
+    EXPECT_FALSE(i.name.empty());
+    EXPECT_TRUE(names.insert(i.name).second) << "duplicate " << i.name;
+    EXPECT_FALSE(i.description.empty()) << i.name;
+    EXPECT_FALSE(i.family.empty()) << i.name;
+    EXPECT_FALSE(i.key_types.empty()) << i.name;
+    EXPECT_FALSE(i.value_modes.empty()) << i.name;
+    EXPECT_FALSE(i.orders.empty()) << i.name;
+    if (i.max_n != no_n_limit) EXPECT_FALSE(i.max_n_reason.empty()) << i.name;
+    EXPECT_EQ(Registry::instance().find(i.name), b);
+  }
+  for (const char* baseline : {"std-sort", "std-sort-par", "thrust", "cub-radix", "cub-merge"})
+    EXPECT_NE(Registry::instance().find(baseline), nullptr) << baseline;
+  EXPECT_EQ(Registry::instance().find("no-such-sort"), nullptr);
+}
+
+class Dummy final : public Backend {
+ public:
+  Dummy() {
+    info_.name = "dummy";
+    info_.description = "test";
+    info_.family = "test";
+    info_.key_types = {KeyType::u32};
+    info_.value_modes = {ValueMode::none};
+    info_.orders = {Order::asc};
+    info_.needs_gpu = false;
+    info_.max_n = 100;
+    info_.max_n_reason = "slow";
+    info_.max_n_overridable = true;
+  }
+  const BackendInfo& info() const override { return info_; }
+  std::size_t temp_bytes(const SortProblem&) const override { return 0; }
+  int run(const SortProblem&, const SortBuffers&) const override { return 0; }  // sorts nothing
+
+ private:
+  BackendInfo info_;
+};
+
+TEST(Registry, UnsupportedCombinationsAreReasonsNotErrors) {
+  Dummy d;
+  RunOptions plain, force;
+  force.force = true;
+  EXPECT_NE(d.unsupported_reason({KeyType::f32, ValueMode::none, Order::asc, 10}, plain).find("f32"), std::string::npos);
+  EXPECT_NE(d.unsupported_reason({KeyType::u32, ValueMode::u64, Order::asc, 10}, plain).find("u64"), std::string::npos);
+  EXPECT_NE(d.unsupported_reason({KeyType::u32, ValueMode::none, Order::desc, 10}, plain).find("desc"), std::string::npos);
+  EXPECT_NE(d.unsupported_reason({KeyType::u32, ValueMode::none, Order::asc, 101}, plain).find("slow"), std::string::npos);
+  EXPECT_TRUE(d.unsupported_reason({KeyType::u32, ValueMode::none, Order::asc, 101}, force).empty());
+}
+
+TEST(Registry, DuplicateNamesAreRejected) {
+  Registry r;
+  r.add(std::make_unique<Dummy>());
+  EXPECT_THROW(r.add(std::make_unique<Dummy>()), LogicError);
+}
+
+// A back-end that does nothing must be reported FAILED, never timed as a success.
+TEST(Runner, ABackendThatDoesNotSortFails) {
+  Dummy d;
+  const SortProblem p{KeyType::u32, ValueMode::none, Order::asc, 50};
+  const HostKeys keys = generate_keys(KeyType::u32, Distribution::uniform, 50, 1);
+  const Reference ref = make_reference(keys, Order::asc);
+  CaseSettings s;
+  const CaseResult r = Runner::run_case(d, p, Distribution::uniform, {&keys, nullptr, &ref}, s, nullptr);
+  EXPECT_EQ(r.status, CaseStatus::failed);
+  EXPECT_NE(r.reason.find("validation failed"), std::string::npos);
+}
+
+TEST(Runner, SkipsWithAReason) {
+  Dummy d;
+  CaseSettings s;
+  const HostKeys keys = generate_keys(KeyType::u32, Distribution::uniform, 500, 1);
+  const CaseResult r = Runner::run_case(d, {KeyType::u32, ValueMode::none, Order::asc, 500}, Distribution::uniform,
+                                        {&keys, nullptr, nullptr}, s, nullptr);
+  EXPECT_EQ(r.status, CaseStatus::skipped);
+  EXPECT_NE(r.reason.find("exceeds limit"), std::string::npos) << r.reason;
+  const Backend* gpu = Registry::instance().find("cub-radix");
+  ASSERT_NE(gpu, nullptr);
+  const CaseResult g = Runner::run_case(*gpu, {KeyType::u32, ValueMode::none, Order::asc, 500}, Distribution::uniform,
+                                        {&keys, nullptr, nullptr}, s, nullptr);
+  EXPECT_EQ(g.status, CaseStatus::skipped);
+  EXPECT_EQ(g.reason, "no CUDA device");
+}
+
+TEST(Runner, StatisticsOfSamples) {
+  const Stats s = make_stats({4, 1, 3, 2});
+  EXPECT_DOUBLE_EQ(s.min_ms, 1);
+  EXPECT_DOUBLE_EQ(s.max_ms, 4);
+  EXPECT_DOUBLE_EQ(s.median_ms, 2.5);
+  EXPECT_DOUBLE_EQ(s.mean_ms, 2.5);
+  EXPECT_NEAR(s.stddev_ms, 1.29099, 1e-4);
+  EXPECT_EQ(s.samples_ms, (std::vector<double>{4, 1, 3, 2}));
+}
+
+}  // namespace
+}  // namespace gsb
