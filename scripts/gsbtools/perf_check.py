@@ -20,7 +20,7 @@ from .results import load_result
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BASELINE_DIR = REPO_ROOT / "results" / "baselines"
 TOOL_CANDIDATES = ("build/release/gpusort-bench", "build/scripts/gpusort-bench", "build/gpusort-bench")
-OUTPUT_OPTIONS = ("--json",)  # options of the tool that name an output file; perf-check supplies its own
+OUTPUT_OPTIONS = ("--json", "--csv", "--dump-sorted")  # options naming output files; perf-check adds its own --json
 
 
 def find_tool(explicit):

@@ -21,6 +21,7 @@ from .cli import EXIT_OK, BadInput, run_main  # noqa: E402
 from .results import METRICS, CaseKey, load_result, metric_stats  # noqa: E402
 
 SPEEDUP_REFERENCES = ("std-sort", "cub-radix")
+CHART_KINDS = ("throughput", "time", "speedup", "distributions", "breakdown")
 FORMATS = ("png", "svg")
 MARKERS = "os^Dv<>PXph*"
 PHASE_COLOURS = {"h2d": "#c8c8c8", "d2h": "#6e6e6e"}
@@ -75,6 +76,15 @@ def parse_formats(text):
     if bad or not formats:
         raise argparse.ArgumentTypeError(f"'{text}': formats are a comma-separated subset of {','.join(FORMATS)}")
     return formats
+
+
+def parse_kinds(text):
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    bad = [k for k in kinds if k not in CHART_KINDS]
+    if bad or not kinds:
+        raise argparse.ArgumentTypeError(f"'{text}': chart kinds are a comma-separated subset of "
+                                         f"{','.join(CHART_KINDS)}")
+    return kinds
 
 
 def slug(*parts):
@@ -194,13 +204,15 @@ def _legend(ax, **kwargs):
     ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False, **kwargs)
 
 
-def plot_sweeps(data, writer):
+def plot_sweeps(data, writer, kinds=CHART_KINDS):
     for (kt, vals, order, dist), series in data.sweeps().items():
         problem = f"{problem_title(kt, vals, order)}, {dist}"
         keys = [CaseKey(b, kt, vals, order, n, dist) for b, pts in series.items() for n, _ in pts]
         tag = slug(f"{kt}-{vals}", order, dist)
 
         for kind in ("throughput", "time"):
+            if kind not in kinds:
+                continue
             title = f"{'Throughput' if kind == 'throughput' else 'Time'}: {problem}"
             fig, ax = _new_axes(title, data.subtitle())
             for backend in sorted(series):
@@ -216,7 +228,7 @@ def plot_sweeps(data, writer):
             writer.save(fig, kind, title, f"{kind}_{tag}")
 
         for ref in SPEEDUP_REFERENCES:
-            if ref not in series or len(series) < 2:
+            if "speedup" not in kinds or ref not in series or len(series) < 2:
                 continue
             ref_ms = dict(series[ref])
             title = f"Speed-up over {ref}: {problem}"
@@ -315,6 +327,8 @@ def make_parser():
     p.add_argument("--format", type=parse_formats, default=list(FORMATS), help="png,svg (default both)")
     p.add_argument("--metric", choices=METRICS, default="auto",
                    help="sort: the sort alone; total: end-to-end; auto: sort where measured (default)")
+    p.add_argument("--charts", type=parse_kinds, default=list(CHART_KINDS),
+                   help="which kinds of chart: " + ",".join(CHART_KINDS) + " (default all)")
     p.add_argument("--bar-n", type=parse_n, metavar="N",
                    help="n of the bar charts (default: the largest n with the most cases)")
     return p
@@ -326,9 +340,11 @@ def main(argv=None):
     data = Dataset(results, args.metric)
     out = args.out or str(Path(args.results[0]).resolve().parent / "charts")
     writer = Writer(out, args.format)
-    plot_sweeps(data, writer)
-    plot_distributions(data, writer, args.bar_n)
-    plot_breakdowns(data, writer, args.bar_n)
+    plot_sweeps(data, writer, args.charts)
+    if "distributions" in args.charts:
+        plot_distributions(data, writer, args.bar_n)
+    if "breakdown" in args.charts:
+        plot_breakdowns(data, writer, args.bar_n)
     writer.write_index(data.subtitle())
     print(f"plot: wrote {len(writer.written)} charts ({', '.join(args.format)}) to {out}")
     return EXIT_OK

@@ -71,6 +71,40 @@ def with_noise(doc, factor=1.0, sigma=0.02, reps=5, seed=0):
     return map_samples(doc, fn)
 
 
+FAKE_TOOL = """#!{python}
+# Stand-in for gpusort-bench: --list prints a back-end table; otherwise it writes the run in $FAKE_RUN to
+# the path after --json (its meta.argv replaced by its own) and logs its arguments to $FAKE_ARGV_LOG.
+import json, os, sys
+args = sys.argv[1:]
+if args == ["--list"]:
+    print("name                 family    key types                      values        stable gpu  max n        description")
+    print("std-sort             baseline  all                            none, u32     yes    no   -            std::sort")
+    print("cub-radix            radix     all                            none, u32     yes    yes  -            CUB radix")
+    sys.exit(0)
+log = os.environ.get("FAKE_ARGV_LOG")
+if log:
+    with open(log, "a") as f:
+        f.write(json.dumps(args) + "\\n")
+if os.environ.get("FAKE_WRITE", "1") == "1":
+    doc = json.load(open(os.environ["FAKE_RUN"]))
+    doc["meta"]["argv"] = [sys.argv[0]] + args
+    json.dump(doc, open(args[args.index("--json") + 1], "w"))
+sys.exit(int(os.environ.get("FAKE_RC", "0")))
+"""
+
+
+def make_fake_tool(folder):
+    tool = Path(folder) / "gpusort-bench"
+    tool.write_text(FAKE_TOOL.format(python=sys.executable))
+    tool.chmod(0o755)
+    return tool
+
+
+def last_args(log):
+    """The arguments of the fake tool's latest run."""
+    return json.loads(Path(log).read_text().splitlines()[-1])
+
+
 def run_script(name, *args, env=None, cwd=None):
     """Run scripts/<name> as a user would; returns CompletedProcess with text stdout/stderr."""
     full_env = dict(os.environ, MPLBACKEND="Agg", **(env or {}))

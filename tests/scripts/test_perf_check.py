@@ -1,33 +1,15 @@
 """scripts/perf-check with a stand-in for gpusort-bench that writes a fixture-shaped run with planted timings."""
 
-import json
-import sys
-
 import pytest
 
-from conftest import BASE, load, run_script, with_noise, write
+from conftest import last_args, load, make_fake_tool, run_script, with_noise, write
 from gsbtools import perf_check
 from gsbtools.cli import run_main
-
-FAKE_TOOL = """#!{python}
-# Stand-in for gpusort-bench: writes the run in $FAKE_RUN to the path after --json, records its argv.
-import json, os, sys
-args = sys.argv[1:]
-with open(os.environ["FAKE_ARGV_LOG"], "w") as f:
-    json.dump(args, f)
-if os.environ.get("FAKE_WRITE", "1") == "1":
-    doc = json.load(open(os.environ["FAKE_RUN"]))
-    doc["meta"]["argv"] = [sys.argv[0]] + args
-    json.dump(doc, open(args[args.index("--json") + 1], "w"))
-sys.exit(int(os.environ.get("FAKE_RC", "0")))
-"""
 
 
 @pytest.fixture
 def setup(tmp_path, base_doc, monkeypatch):
-    tool = tmp_path / "gpusort-bench"
-    tool.write_text(FAKE_TOOL.format(python=sys.executable))
-    tool.chmod(0o755)
+    tool = make_fake_tool(tmp_path)
     baseline_doc = with_noise(base_doc, seed=1)
     baseline_doc["meta"]["argv"] = ["gpusort-bench", "--algo", "std-sort", "--json", "old.json", "--reps", "5"]
     baseline = write(baseline_doc, tmp_path / "baseline.json")
@@ -51,7 +33,7 @@ def test_passes_on_a_noisy_rerun_and_reuses_the_baseline_arguments(setup, capsys
     plant(1.0)
     assert check(tool, baseline) == 0
     # The baseline's own arguments, its --json replaced by perf-check's.
-    args = json.loads(log.read_text())
+    args = last_args(log)
     assert args[:4] == ["--algo", "std-sort", "--reps", "5"] and args[4] == "--json" and args[5] != "old.json"
     assert "perf-check: passed" in capsys.readouterr().out
 
@@ -71,7 +53,7 @@ def test_explicit_tool_arguments_replace_the_recorded_ones(setup):
     tool, baseline, log, plant = setup
     plant(1.0)
     assert check(tool, baseline, "--", "--algo", "std-sort", "--n", "1e3") == 0
-    assert json.loads(log.read_text())[:4] == ["--algo", "std-sort", "--n", "1e3"]
+    assert last_args(log)[:4] == ["--algo", "std-sort", "--n", "1e3"]
 
 
 def test_missing_case_fails_unless_allowed(setup, tmp_path, base_doc, monkeypatch):
@@ -98,7 +80,7 @@ def test_update_baseline(setup, tmp_path):
     assert load(target)["meta"]["argv"][1:3] == ["--algo", "std-sort"]
     # Refreshing reuses the recorded arguments.
     assert check(tool, str(target), "--update-baseline") == 0
-    assert json.loads(log.read_text())[:2] == ["--algo", "std-sort"]
+    assert last_args(log)[:2] == ["--algo", "std-sort"]
 
 
 def test_executable_end_to_end(setup):

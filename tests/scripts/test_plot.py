@@ -65,10 +65,11 @@ def test_titles_and_colours(tmp_path):
     assert [again.palette.colour(b) for b in names] == colours
     svg = tmp_path / "svg"
     assert run_main("plot", plot.main, [str(GPU_SAMPLE), "--out", str(svg), "--format", "svg", "--bar-n",
-                                        "2^20"]) == 0
+                                        "2^20", "--charts", "throughput,breakdown"]) == 0
     text = (svg / "throughput_u32-u32_asc_uniform.svg").read_text()
     assert "NVIDIA H100 80GB HBM3" in text and "gpusort-bench 0.1.0" in text
-    assert any(n.startswith("breakdown_") and "n1048576" in n for n in charts(svg))
+    assert {n.split("_", 1)[0] for n in charts(svg)} == {"throughput", "breakdown"}
+    assert all("n1048576" in n for n in charts(svg) if n.startswith("breakdown_"))
 
 
 def test_files_from_different_devices_are_refused(tmp_path, base_doc, capsys):

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The sweep behind results/<device>/: runs gpusort-bench on a GPU machine, then plots what it wrote.
+#
+#   scripts/sweep.sh                  # everything: n sweep, distributions, key types, perf-check baseline, charts
+#   scripts/sweep.sh --quick          # a smoke run (small n, 3 repetitions) to check the pipeline
+#   scripts/sweep.sh --parts n-sweep,distributions   # only some parts (then the charts)
+#   scripts/sweep.sh --plot-only      # re-plot the JSON files already in the output folder
+#
+# Options: --out DIR (default results/<device name>/), --tool PATH (default $GSB_TOOL or build/release/
+# gpusort-bench), --reps N (default 10), --max-n N (largest n of the sweeps, default 2^26).
+# Each part writes one JSON file; every command run is appended to <out>/sweep.log with its output.
+# $PLOT_FORMAT picks the chart formats (default png,svg).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+tool=${GSB_TOOL:-$root/build/release/gpusort-bench}
+out=""
+reps=10
+warmup=2
+max_n="2^26"
+dist_n="2^24"
+parts="n-sweep,distributions,key-types,baseline"
+baseline_reps=30
+baseline_n="2^20,2^24"
+plot_only=0
+
+die() { echo "sweep.sh: error: $*" >&2; exit 2; }
+
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --out) out=${2:?--out needs a folder}; shift 2 ;;
+    --tool) tool=${2:?--tool needs a path}; shift 2 ;;
+    --reps) reps=${2:?--reps needs a number}; shift 2 ;;
+    --max-n) max_n=${2:?--max-n needs a size}; shift 2 ;;
+    --parts) parts=${2:?--parts needs a list}; shift 2 ;;
+    --quick) reps=3; warmup=1; max_n="2^20"; dist_n="2^18"; baseline_reps=5; baseline_n="2^16,2^18"; shift ;;
+    --plot-only) plot_only=1; shift ;;
+    -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown option '$1' (see --help)" ;;
+  esac
+done
+
+# The device the numbers belong to names the folder: "NVIDIA H100 80GB HBM3" -> nvidia-h100-80gb-hbm3.
+if [[ -z "$out" ]]; then
+  name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1 || true)
+  [[ -n "$name" ]] || name="cpu-only"
+  out="$root/results/$(echo "$name" | tr '[:upper:]' '[:lower:]' | sed -E 's/[^a-z0-9.]+/-/g; s/^-|-$//g')"
+fi
+mkdir -p "$out"
+log="$out/sweep.log"
+
+run() {  # run a command, echo it, and keep it and its output in the log
+  echo "+ $*" | tee -a "$log"
+  "$@" 2>&1 | tee -a "$log"
+  return "${PIPESTATUS[0]}"
+}
+
+bench() {  # bench PART ARGS...: one part of the sweep into <out>/PART.json; a failing case does not stop the sweep
+  local part=$1; shift
+  local rc=0
+  run "$tool" --reps "$reps" --warmup "$warmup" --json "$out/$part.json" "$@" || rc=$?
+  if [[ $rc -eq 1 ]]; then
+    echo "sweep.sh: note: some $part cases failed validation or raised an error; see $out/$part.json" | tee -a "$log"
+  elif [[ $rc -ne 0 ]]; then
+    die "gpusort-bench exited with $rc in part '$part' (see $log)"
+  fi
+}
+
+wants() { [[ ",$parts," == *",$1,"* ]]; }
+
+if [[ $plot_only -eq 0 ]]; then
+  [[ -x "$tool" ]] || die "$tool: not an executable (build it: cmake --preset release && cmake --build --preset release)"
+  echo "# sweep $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname)" >>"$log"
+  # GPU back-ends, from the tool's own list (the 'gpu' column), for the perf-check baseline.
+  gpu_algos=$("$tool" --list | awk 'NR == 1 { at = index($0, " gpu ") + 1; next }
+                                    at > 1 && substr($0, at, 3) == "yes" { print $1 }' | paste -sd, -)
+  [[ -n "$gpu_algos" ]] || gpu_algos=all
+
+  # 1. Throughput and time against n for every back-end: u32 keys, keys-only and key-value, end-to-end too.
+  wants n-sweep && bench n-sweep --algo all --type u32 --values none,u32 --n "2^10:$max_n:x4" --dist uniform \
+    --timing both
+  # 2. Every distribution at one n (uniform comes from the n sweep).
+  wants distributions && bench distributions --algo all --type u32 --values none --n "$dist_n" \
+    --dist sorted,reverse,nearly-sorted,few-unique,all-equal,entropy-0.811,entropy-0.544,entropy-0.337,entropy-0.201,zipf
+  # 3. The other key widths and a float type against n.
+  wants key-types && bench key-types --algo all --type u8,u16,u64,f32 --values none --n "2^16:$max_n:x16" \
+    --dist uniform
+  # 4. The perf-check baseline for this device: GPU back-ends, two sizes, many repetitions (see
+  #    results/baselines/README.md). Written under results/baselines/ only for a full run.
+  if wants baseline; then
+    baseline="$root/results/baselines/$(basename "$out").json"
+    [[ $baseline_reps -ge 30 ]] || baseline="$out/baseline-quick.json"
+    run python3 "$here/perf-check" --tool "$tool" --baseline "$baseline" --update-baseline -- \
+      --algo "$gpu_algos" --type u32 --values none,u32 --n "$baseline_n" --dist uniform --reps "$baseline_reps" \
+      --warmup 3 ||
+      echo "sweep.sh: note: baseline not written (see $log)" | tee -a "$log"
+  fi
+fi
+
+shopt -s nullglob
+jsons=("$out"/n-sweep.json "$out"/distributions.json "$out"/key-types.json)
+existing=()
+for f in "${jsons[@]}"; do [[ -f "$f" ]] && existing+=("$f"); done
+[[ ${#existing[@]} -gt 0 ]] || die "no result files in $out to plot"
+run python3 "$here/plot" "${existing[@]}" --out "$out/charts" --format "${PLOT_FORMAT:-png,svg}"
+echo "sweep.sh: results and charts in $out"
