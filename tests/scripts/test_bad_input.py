@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import BASE, load, run_script, write
+from scripts_support import BASE, load, run_script, write
 from gsbtools import compare, perf_check, plot
 from gsbtools.cli import run_main
 

@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from conftest import BASE, RERUN, load, run_script, with_noise, write
+from scripts_support import BASE, RERUN, load, run_script, with_noise, write
 from gsbtools import compare
 from gsbtools.cli import run_main
 from gsbtools.results import CaseKey, load_result

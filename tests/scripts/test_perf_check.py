@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import last_args, load, make_fake_tool, run_script, with_noise, write
+from scripts_support import last_args, load, make_fake_tool, run_script, with_noise, write
 from gsbtools import perf_check
 from gsbtools.cli import run_main
 

@@ -2,7 +2,7 @@
 
 import copy
 
-from conftest import BASE, GPU_SAMPLE, run_script, write
+from scripts_support import BASE, GPU_SAMPLE, run_script, write
 from gsbtools import plot
 from gsbtools.cli import run_main
 from gsbtools.results import load_result

@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from conftest import BASE, GPU_SAMPLE, RERUN, load
+from scripts_support import BASE, GPU_SAMPLE, RERUN, load
 from gsbtools.schema import Validator, load_schema, unsupported_keywords
 
 jsonschema = pytest.importorskip("jsonschema")

@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from conftest import BASE, SCRIPTS, make_fake_tool
+from scripts_support import BASE, SCRIPTS, make_fake_tool
 
 
 def test_quick_sweep_runs_the_tool_and_plots(tmp_path):
