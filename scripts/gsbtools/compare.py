@@ -40,9 +40,13 @@ class Report:
     alpha: float
     confidence: float
     rows: list = field(default_factory=list)
+    changes_only: bool = False
     new_cases: list = field(default_factory=list)
     missing: list = field(default_factory=list)
     notes: list = field(default_factory=list)
+
+    def shown_rows(self):
+        return [r for r in self.rows if not (self.changes_only and r.verdict == "same")]
 
     def with_verdict(self, *verdicts):
         return [r for r in self.rows if r.verdict in verdicts]
@@ -140,7 +144,7 @@ def _criteria(report):
 
 def format_console(report):
     headers = _headers(report)
-    rows = [_cells(r) for r in report.rows]
+    rows = [_cells(r) for r in report.shown_rows()]
     widths = [max([len(headers[i])] + [len(r[i]) for r in rows]) for i in range(len(headers) - 1)]
     lines = [f"base: {report.base.describe()}", f"new:  {report.new.describe()}", _criteria(report)]
     lines += [f"note: {n}" for n in report.notes]
@@ -175,7 +179,7 @@ def format_markdown(report):
     headers = _headers(report)
     out.append("| " + " | ".join(headers) + " |")
     out.append("|" + "|".join(["---", "---:", "---:", "---:", "---", "---:", "---", "---"]) + "|")
-    for r in report.rows:
+    for r in report.shown_rows():
         cells = [_md_escape(c) for c in _cells(r)]
         if r.verdict in REGRESSION_VERDICTS:
             cells[6] = f"**{cells[6]}**"
@@ -210,6 +214,8 @@ def add_judgement_options(parser):
                              "(default)")
     parser.add_argument("--allow-different-devices", action="store_true",
                         help="compare runs from different devices instead of refusing")
+    parser.add_argument("--changes-only", action="store_true",
+                        help="list only cases whose verdict is not 'same' (the summary still counts all)")
     parser.add_argument("--markdown", metavar="FILE", help="also write the report as markdown to FILE "
                         "('-' for stdout instead of the console table)")
 
@@ -257,6 +263,7 @@ def main(argv=None):
     base, new = load_result(args.base), load_result(args.new)
     report = build_report(base, new, args.threshold, args.alpha, args.confidence, args.metric,
                           args.allow_different_devices)
+    report.changes_only = args.changes_only
     emit(report, args.markdown)
     return exit_code(report, args.fail_on_regression, args.fail_on_missing)
 

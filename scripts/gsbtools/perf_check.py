@@ -137,6 +137,7 @@ def main(argv=None):
             return EXIT_TOOL_FAILED
         report = build_report(base, new, args.threshold, args.alpha, args.confidence, args.metric,
                               args.allow_different_devices)
+        report.changes_only = args.changes_only
         emit(report, args.markdown)
     code = exit_code(report, fail_on_regression=True, fail_on_missing=not args.allow_missing)
     print("perf-check: " + ("FAILED" if code else "passed") + f" ({report.summary()})")

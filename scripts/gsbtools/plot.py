@@ -116,6 +116,9 @@ class Dataset:
                 stats = metric_stats(case, metric)
                 if stats is None:
                     continue
+                if stats["median_ms"] <= 0:  # below the clock's resolution: no rate to draw
+                    print(f"plot: note: {key.label()} in {r.path} has a zero median time; left out", file=sys.stderr)
+                    continue
                 used = "sort" if stats is case.get("timing") else "total"
                 if key in self.points:
                     print(f"plot: note: {key.label()} from {r.path} replaces an earlier file's", file=sys.stderr)

@@ -162,6 +162,19 @@ def test_markdown_report(tmp_path, base_doc, noisy_pair):
     assert text.count("**slower**") == len(load(base)["cases"])
 
 
+def test_changes_only_and_markdown_to_stdout(tmp_path, base_doc, noisy_pair, capsys):
+    base, rerun = noisy_pair
+    slow_doc = with_noise(base_doc, seed=2)
+    slow_doc["cases"][0] = with_noise(base_doc, factor=1.2, seed=3)["cases"][0]
+    slow = write(slow_doc, tmp_path / "slow.json")
+    assert run_compare(base, slow, "--changes-only", "--markdown", "-") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("## gpusort-bench comparison")
+    table = [line for line in out.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert len(table) == 1 and "**slower**" in table[0]
+    assert f"{len(base_doc['cases'])} matched" in out
+
+
 def test_end_to_end_metric(tmp_path, gpu_doc):
     base = write(with_noise(gpu_doc, seed=1), tmp_path / "base.json")
     slow = write(with_noise(gpu_doc, factor=1.10, seed=2), tmp_path / "slow.json")

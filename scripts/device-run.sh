@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The one call on a GPU machine: GPU tests, compute-sanitizer and benchmarks over a build made elsewhere.
+#
+#   here:   scripts/build.sh && scripts/pack-build.sh          # copies the binaries into .carry/build
+#   there:  scripts/device-run.sh .carry/build "$OUT" [gpusort-bench arguments for the benchmark...]
+#
+# With the device tool: run(command="scripts/device-run.sh .carry/build $OUT --algo radix,cub-radix --n 1e8",
+# carry=[".carry"], kind="nvidia-h200"). Writes under OUT: device.log (everything, in order), bench.json,
+# and prints a summary last. Environment knobs:
+#   GSB_CONFORMANCE_FILTER  gtest filter for the conformance suite (default: every GPU back-end)
+#   GSB_SANITIZE_FILTER     gtest filter for the compute-sanitizer passes (default: u32 and u64 keys)
+#   GSB_SKIP_TESTS=1 / GSB_SKIP_SANITIZER=1 / GSB_SKIP_BENCH=1 to leave a part out
+set -uo pipefail
+B=${1:?build folder}; OUT=${2:?output folder}; shift 2
+mkdir -p "$OUT"
+LOG="$OUT/device.log"
+summary=()
+note() { echo "$*" | tee -a "$LOG"; }
+section() { note ""; note "=== $* ($(date -u +%H:%M:%S))"; }
+run_part() {  # name, command...
+  local name=$1; shift
+  section "$name"
+  local t0=$SECONDS
+  "$@" >>"$LOG" 2>&1
+  local rc=$?
+  summary+=("$(printf '%-28s rc=%-3s %4ss' "$name" "$rc" "$((SECONDS - t0))")")
+  tail -n 4 "$LOG"
+  return 0
+}
+
+section "machine"
+nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv >>"$LOG" 2>&1
+nvcc --version 2>/dev/null | tail -1 >>"$LOG"
+
+CONF_FILTER=${GSB_CONFORMANCE_FILTER:-"-*std_sort*"}
+SAN_FILTER=${GSB_SANITIZE_FILTER:-"*_u32_none:*_u32_u32:*_u64_u64"}
+SAN_EXCLUDE="-*std_sort*"
+
+if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
+  run_part "unit tests" "$B/tests/gsb_unit_tests" --gtest_brief=1
+  run_part "conformance (GPU)" "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${CONF_FILTER}"
+fi
+if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
+  for tool in memcheck racecheck synccheck; do
+    GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} run_part "compute-sanitizer $tool" \
+      compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
+      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${SAN_FILTER}${SAN_EXCLUDE:+:${SAN_EXCLUDE}}"
+  done
+fi
+if [ "${GSB_SKIP_BENCH:-0}" != 1 ] && [ $# -gt 0 ]; then
+  run_part "benchmark" "$B/gpusort-bench" "$@" --json "$OUT/bench.json"
+  section "benchmark table"
+  grep -A1000 "^device " "$LOG" | tail -n +1 | head -200
+fi
+section "summary"
+for s in "${summary[@]}"; do note "$s"; done
