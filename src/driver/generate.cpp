@@ -50,6 +50,9 @@ constexpr Names names[] = {
 
 template <class Bits>
 Bits make_finite(Bits b, KeyType t) {
+  if constexpr (sizeof(Bits) < 4) {
+    return b;  // no float type this narrow
+  } else {
   if (!is_float(t)) return b;
   constexpr int W = 8 * sizeof(Bits);
   // Exponent field: 8 bits for f32, 11 for f64, just below the sign bit.
@@ -58,6 +61,7 @@ Bits make_finite(Bits b, KeyType t) {
   constexpr Bits exp_low = static_cast<Bits>(Bits{1} << (W - 1 - exp_bits));
   if ((b & exp_mask) == exp_mask) b = static_cast<Bits>(b & ~exp_low);  // NaN/inf -> a large finite value
   return b;
+  }
 }
 
 template <class Bits>

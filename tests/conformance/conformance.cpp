@@ -3,6 +3,8 @@
 // skipped (reported as skipped) without a device. GSB_CONFORMANCE_MAX_N caps the sizes (sanitizer runs).
 #include <algorithm>
 #include <cstdlib>
+#include <map>
+#include <tuple>
 #include <memory>
 #include <random>
 #include <string>
@@ -47,12 +49,42 @@ std::uint64_t max_n() {
   return env ? std::strtoull(env, nullptr, 10) : ~std::uint64_t{0};
 }
 
+// GSB_CONFORMANCE_QUICK=1: a reduced grid for compute-sanitizer runs (which are 10-100x slower): partial
+// tiles, one full-tile boundary and a multi-tile size, a random and a degenerate distribution, both orders.
+bool quick() {
+  const char* env = std::getenv("GSB_CONFORMANCE_QUICK");
+  return env && std::string(env) == "1";
+}
+
 // Edge sizes around warps, tiles and 16-bit boundaries; primes; seeded random sizes up to ~2^22.
 std::vector<std::uint64_t> small_sizes() { return {0, 1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 65535, 65537}; }
 std::vector<std::uint64_t> large_sizes() {
   std::mt19937_64 rng(2026);
   return {104729, 1000003, std::uniform_int_distribution<std::uint64_t>(1 << 16, 1 << 20)(rng),
           std::uniform_int_distribution<std::uint64_t>(1 << 20, (1 << 22) + 17)(rng)};
+}
+
+// Inputs, index values and references are shared by every back-end that sorts the same (type, distribution,
+// n, order): generating and sorting them on the host is most of the suite's cost.
+struct CachedInput {
+  HostKeys keys;
+  Reference ref;
+};
+const CachedInput& cached_input(KeyType t, Distribution d, std::uint64_t n, Order o) {
+  static std::map<std::tuple<KeyType, Distribution, std::uint64_t, Order>, std::unique_ptr<CachedInput>> cache;
+  auto& slot = cache[{t, d, n, o}];
+  if (!slot) {
+    HostKeys keys = generate_keys(t, d, n, 7 + n);
+    Reference ref = make_reference(keys, o);
+    slot = std::make_unique<CachedInput>(CachedInput{std::move(keys), std::move(ref)});
+  }
+  return *slot;
+}
+const HostArray& cached_values(ValueMode m, std::uint64_t n) {
+  static std::map<std::pair<ValueMode, std::uint64_t>, HostArray> cache;
+  auto it = cache.find({m, n});
+  if (it == cache.end()) it = cache.emplace(std::make_pair(m, n), make_index_values(m, n)).first;
+  return it->second;
 }
 
 class Conformance : public testing::TestWithParam<ConformanceParam> {};
@@ -67,15 +99,18 @@ TEST_P(Conformance, SortsEverySizeDistributionAndOrder) {
   std::vector<Distribution> dists;
   for (Distribution d : all_distributions)
     if (distribution_unsupported_reason(d, cp.type).empty()) dists.push_back(d);
+  if (quick()) dists = {Distribution::uniform, Distribution::few_unique};
 
   // (n, distribution, order): the full cross product for small n; for large n, three combinations per size
   // rotating through every distribution and order.
   struct Run { std::uint64_t n; Distribution dist; Order order; };
   std::vector<Run> runs;
-  for (std::uint64_t n : small_sizes())
+  const std::vector<std::uint64_t> smalls =
+      quick() ? std::vector<std::uint64_t>{1, 33, 1025, 65537} : small_sizes();
+  for (std::uint64_t n : smalls)
     for (Distribution d : dists)
       for (Order o : orders) runs.push_back({n, d, o});
-  const auto large = large_sizes();
+  const auto large = quick() ? std::vector<std::uint64_t>{} : large_sizes();
   for (std::size_t j = 0; j < large.size(); ++j)
     for (std::size_t k = 0; k < 3; ++k) {
       const std::size_t c = j * 3 + k;
@@ -93,10 +128,9 @@ TEST_P(Conformance, SortsEverySizeDistributionAndOrder) {
     RunOptions ro;
     ro.force = true;
     if (!backend.unsupported_reason(p, ro).empty()) continue;  // e.g. a correctness limit on n
-    const HostKeys keys = generate_keys(cp.type, run.dist, run.n, 7 + run.n);
-    const HostArray values = make_index_values(cp.values, run.n);
-    const Reference ref = make_reference(keys, run.order);
-    CaseInput in{&keys, cp.values == ValueMode::none ? nullptr : &values, &ref};
+    const CachedInput& input = cached_input(cp.type, run.dist, run.n, run.order);
+    const HostArray& values = cached_values(cp.values, run.n);
+    CaseInput in{&input.keys, cp.values == ValueMode::none ? nullptr : &values, &input.ref};
     const CaseResult r = Runner::run_case(backend, p, run.dist, in, settings, dev);
     ++ran;
     if (r.status != CaseStatus::ok) {

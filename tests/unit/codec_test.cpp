@@ -19,7 +19,9 @@ void expect_order_preserved(KeyType type, std::vector<T> values) {
       ASSERT_EQ(c.decode(c.encode(to_bits(a))), to_bits(a));
       for (T b : {values[0], values[values.size() / 2], values.back()}) {
         const bool less = order == Order::asc ? a < b : a > b;
-        if (less) EXPECT_LT(c.encode(to_bits(a)), c.encode(to_bits(b))) << +a << " vs " << +b;
+        if (less) {
+          EXPECT_LT(c.encode(to_bits(a)), c.encode(to_bits(b))) << +a << " vs " << +b;
+        }
       }
     }
   }

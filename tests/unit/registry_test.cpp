@@ -23,7 +23,9 @@ TEST(Registry, EveryBackendDescribesItself) {
     EXPECT_FALSE(i.key_types.empty()) << i.name;
     EXPECT_FALSE(i.value_modes.empty()) << i.name;
     EXPECT_FALSE(i.orders.empty()) << i.name;
-    if (i.max_n != no_n_limit) EXPECT_FALSE(i.max_n_reason.empty()) << i.name;
+    if (i.max_n != no_n_limit) {
+      EXPECT_FALSE(i.max_n_reason.empty()) << i.name;
+    }
     EXPECT_EQ(Registry::instance().find(i.name), b);
   }
   for (const char* baseline : {"std-sort", "std-sort-par", "thrust", "cub-radix", "cub-merge"})
