@@ -122,6 +122,10 @@ std::uint64_t pass_bytes(const Plan& plan, const Pass& pass, std::uint64_t eleme
   return (reads + n) * element_bytes;
 }
 
+Plan plan_for(Network network, const SortProblem& p) {
+  return make_plan(network, p.n, plan_config_for(int(p.key_size() + p.value_size())));
+}
+
 std::string to_string(PassKind kind) {
   switch (kind) {
     case PassKind::block_sort: return "block_sort";

@@ -32,6 +32,8 @@
 #include <string>
 #include <vector>
 
+#include "gsb/types.hpp"
+
 namespace gsb::network {
 
 enum class Network : std::uint8_t { bitonic, odd_even_merge };
@@ -68,6 +70,27 @@ struct Plan {
   PlanConfig config;
   std::vector<Pass> passes;
 };
+
+// Tuning, plain data chosen by the bytes of one element (key + value); the device kernels derive their
+// template parameters from it (network_kernels.cuh), the planner its tile and group sizes.
+struct Tuning {
+  int block_threads_log2;  // block_sort / block_merge / halo_merge: 2^this threads
+  int block_items_log2;    // ... each holding 2^this elements in registers: tile = 2^(sum)
+  int group_log2;          // global_steps: 2^this elements (this many strides) per thread
+};
+constexpr Tuning tuning_for(int element_bytes) {
+  // <= 8 bytes: 512 x 16 = 8192-element tiles (64 KiB of shared memory, 3 blocks per SM) and 32 elements per
+  // thread in global passes (64 registers of data for u32+u32); wider elements halve both.
+  return element_bytes <= 8 ? Tuning{9, 4, 5} : Tuning{9, 3, 4};
+}
+constexpr PlanConfig plan_config_for(int element_bytes) {
+  const Tuning t = tuning_for(element_bytes);
+  const int tile = t.block_threads_log2 + t.block_items_log2;
+  return PlanConfig{tile, t.group_log2, tile - 3};
+}
+
+// The plan the back-ends follow for p.
+Plan plan_for(Network network, const SortProblem& p);
 
 int ceil_log2(std::uint64_t n);  // smallest L with 2^L >= n (0 for n <= 1)
 

@@ -40,8 +40,8 @@ TEST(NetworkPlan, SortsEveryZeroOneInput) {
     for (std::uint64_t n = 0; n <= 17; ++n) {
       const Plan plan = make_plan(c.network, n, c.config);
       for (std::uint64_t bits = 0; bits < (std::uint64_t{1} << n); ++bits) {
-        std::vector<std::uint8_t> k(n);
-        for (std::uint64_t i = 0; i < n; ++i) k[i] = (bits >> i) & 1;
+        std::vector<std::uint8_t> k;
+        for (std::uint64_t i = 0; i < n; ++i) k.push_back(static_cast<std::uint8_t>((bits >> i) & 1));
         const auto ones = std::count(k.begin(), k.end(), 1);
         emulate_plan<std::uint8_t, std::uint32_t>(plan, k, nullptr);
         ASSERT_TRUE(std::is_sorted(k.begin(), k.end()))

@@ -1,0 +1,562 @@
+// Device side of the sorting-network back-ends: the register and shared-memory machinery that performs the
+// passes planned in network_plan.hpp. Keys are unsigned words already mapped by KeyCodec to ascending order
+// (encode in the first pass, decode in the last); the all-ones word is +inf, and indices >= n are a virtual
+// +inf tail that is never loaded or stored (see network_plan.hpp for why that is exact).
+//
+// Why registers first: a comparator step in shared memory costs two loads and two stores per pair, and a block
+// sort of 2^13 elements has 91 steps; a thread that holds 2^R elements of one coset of R index bits does R
+// steps on them with no memory traffic at all, so shared memory is touched once per R steps (re-layout), and
+// global memory once per pass. Hopper has 64K registers per SM: 16-32 pairs per thread at 256-512 threads
+// keeps several blocks resident, so one block's shared-memory phase overlaps another's loads.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include <cuda_runtime.h>
+
+#include "bitonic/network_plan.hpp"
+#include "gsb/dispatch.hpp"
+#include "gsb/key_codec.hpp"
+
+namespace gsb::network::device {
+
+using u64 = std::uint64_t;
+
+// ---------------------------------------------------------------------------------------------------------
+// Tuning: plain data, per key width and value type.
+template <class Bits, class Value>
+struct Policy {
+  static constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
+  static constexpr Tuning tuning = tuning_for(pair_bytes);
+  static constexpr int block_threads = 1 << tuning.block_threads_log2;
+  static constexpr int block_items_log2 = tuning.block_items_log2;
+  static constexpr int tile_log2 = tuning.block_threads_log2 + tuning.block_items_log2;
+  static constexpr int group_log2 = tuning.group_log2;
+  static constexpr int global_threads = 128;  // matches global_steps' __launch_bounds__
+  static constexpr PlanConfig plan_config() { return plan_config_for(pair_bytes); }
+  static constexpr std::size_t tile_shared_bytes() {
+    const std::size_t t = std::size_t{1} << tile_log2;
+    return (t + t / 32) * std::size_t(pair_bytes);
+  }
+};
+
+template <class Bits>
+__device__ __forceinline__ constexpr Bits infinity() {
+  return static_cast<Bits>(~Bits{0});
+}
+
+// Shared-memory index with one pad word per 32: strided register layouts stay (nearly) free of bank conflicts.
+__device__ __forceinline__ std::uint32_t pad(std::uint32_t i) { return i + (i >> 5); }
+
+// ---------------------------------------------------------------------------------------------------------
+// Comparators. Strict '>' so that equal keys never move: the +inf tail and real all-ones keys stay put.
+template <class Bits, class Value>
+__device__ __forceinline__ void compare_swap(Bits& ka, Value& va, Bits& kb, Value& vb) {
+  const bool swap = ka > kb;
+  const Bits k0 = swap ? kb : ka, k1 = swap ? ka : kb;
+  ka = k0;
+  kb = k1;
+  if constexpr (has_values_v<Value>) {
+    const Value v0 = swap ? vb : va, v1 = swap ? va : vb;
+    va = v0;
+    vb = v1;
+  }
+}
+
+// The partner of element l in step (stage s, bit b) of a network on 2^R consecutive elements, or -1 when l is
+// not the lower end of a comparator. Evaluated at compile time inside unrolled loops.
+template <Network Net>
+__host__ __device__ constexpr int partner_in_run(int s, int b, int l) {
+  const int block = 1 << s, stride = 1 << b, y = l & (block - 1);
+  if (Net == Network::bitonic) {
+    if (l & stride) return -1;
+    return b == s - 1 ? (l ^ (block - 1)) : (l ^ stride);
+  }
+  if (b == s - 1) return (y & stride) ? -1 : l + stride;
+  return ((y & stride) && y + stride < block) ? l + stride : -1;
+}
+
+// Stages 1..stages (<= R) of the network on the 2^R consecutive elements a thread holds.
+template <Network Net, int R, class Bits, class Value>
+__device__ __forceinline__ void sort_run(Bits (&k)[1 << R], Value (&v)[1 << R], int stages) {
+#pragma unroll
+  for (int s = 1; s <= R; ++s) {
+    if (s > stages) break;
+#pragma unroll
+    for (int b = s - 1; b >= 0; --b) {
+#pragma unroll
+      for (int l = 0; l < (1 << R); ++l) {
+        const int u = partner_in_run<Net>(s, b, l);
+        if (u >= 0) compare_swap(k[l], v[l], k[u], v[u]);
+      }
+    }
+  }
+}
+
+// Bitonic steps on local bits jtop..jbot of a register coset (see Layout). With Flip, local bit R-1 is the
+// stage's mirror step: its mask is 2^(lo+R) - 1, so it also flips every lower index bit, and for the steps
+// below it the element whose index bit is 0 (the lower one) is l ^ (1 << j) when l's top local bit is set.
+template <bool Flip, int R, class Bits, class Value>
+__device__ __forceinline__ void bitonic_coset_steps(Bits (&k)[1 << R], Value (&v)[1 << R], int jtop, int jbot) {
+#pragma unroll
+  for (int j = R - 1; j >= 0; --j) {
+    if (j > jtop || j < jbot) continue;
+#pragma unroll
+    for (int l = 0; l < (1 << R); ++l) {
+      if (l & (1 << j)) continue;
+      const int u = l | (1 << j);
+      const bool mirrored = Flip && j < R - 1 && ((l >> (R - 1)) & 1);
+      if (mirrored)
+        compare_swap(k[u], v[u], k[l], v[l]);
+      else
+        compare_swap(k[l], v[l], k[u], v[u]);
+    }
+  }
+}
+
+// Odd-even merge steps on local bits R-1..jbot of a register coset at the top of its stage (lo + R == k):
+// the steps of stage k on bits >= lo act on each residue class mod 2^lo alone, and within the class they are
+// the odd-even merge of 2^R elements (partner l + 2^j, which never carries past the coset).
+template <int R, class Bits, class Value>
+__device__ __forceinline__ void odd_even_class_steps(Bits (&k)[1 << R], Value (&v)[1 << R], int jbot) {
+#pragma unroll
+  for (int j = R - 1; j >= 0; --j) {
+    if (j < jbot) continue;
+#pragma unroll
+    for (int l = 0; l < (1 << R); ++l) {
+      const int u = partner_in_run<Network::odd_even_merge>(R, j, l);
+      if (u >= 0) compare_swap(k[l], v[l], k[u], v[u]);
+    }
+  }
+}
+
+// A register coset: thread `rank` holds elements base ^ f(l), l < 2^R, where base is rank with R zero bits
+// inserted at bit lo, and f(l) = l << lo, except that with a mirror (flip) the top local bit's mask is
+// 2^(lo+R) - 1 instead of 2^(lo+R-1). Consecutive ranks differ in their low bits: coalesced when lo >= 5.
+struct Layout {
+  u64 base;
+  int lo;
+  u64 mirror;  // extra bits flipped for elements whose top local bit is set (0: no flip)
+
+  template <int R>
+  __device__ __forceinline__ static Layout make(u64 rank, int lo, bool flip) {
+    Layout s;
+    const u64 low = (u64{1} << lo) - 1;
+    s.base = ((rank & ~low) << R) | (rank & low);
+    s.lo = lo;
+    s.mirror = flip ? (u64{1} << (lo + R - 1)) - 1 : 0;
+    return s;
+  }
+  template <int R>
+  __device__ __forceinline__ u64 index(int l) const {
+    const u64 i = base | (u64(l) << lo);
+    return ((l >> (R - 1)) & 1) ? i ^ mirror : i;
+  }
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Loads and stores of a thread's elements. Keys go through the codec only in the first/last pass.
+
+template <class T, int E>
+__device__ __forceinline__ void load_run(const T* p, T (&r)[E]) {
+  // E consecutive elements from an address aligned to their total size: widest vector accesses (16 bytes).
+  constexpr int bytes = E * int(sizeof(T));
+  if constexpr (bytes % 16 == 0) {
+#pragma unroll
+    for (int c = 0; c < bytes / 16; ++c) {
+      const uint4 w = reinterpret_cast<const uint4*>(p)[c];
+      memcpy(reinterpret_cast<char*>(r) + 16 * c, &w, 16);
+    }
+  } else if constexpr (bytes % 8 == 0) {
+#pragma unroll
+    for (int c = 0; c < bytes / 8; ++c) {
+      const uint2 w = reinterpret_cast<const uint2*>(p)[c];
+      memcpy(reinterpret_cast<char*>(r) + 8 * c, &w, 8);
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < E; ++i) r[i] = p[i];
+  }
+}
+
+template <class T, int E>
+__device__ __forceinline__ void store_run(T* p, const T (&r)[E]) {
+  constexpr int bytes = E * int(sizeof(T));
+  if constexpr (bytes % 16 == 0) {
+#pragma unroll
+    for (int c = 0; c < bytes / 16; ++c) {
+      uint4 w;
+      memcpy(&w, reinterpret_cast<const char*>(r) + 16 * c, 16);
+      reinterpret_cast<uint4*>(p)[c] = w;
+    }
+  } else if constexpr (bytes % 8 == 0) {
+#pragma unroll
+    for (int c = 0; c < bytes / 8; ++c) {
+      uint2 w;
+      memcpy(&w, reinterpret_cast<const char*>(r) + 8 * c, 8);
+      reinterpret_cast<uint2*>(p)[c] = w;
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < E; ++i) p[i] = r[i];
+  }
+}
+
+// The 2^R consecutive elements starting at `first` (a multiple of 2^R), tail beyond n as +inf.
+template <int R, class Bits, class Value>
+__device__ __forceinline__ void load_consecutive(const Bits* keys, const Value* vals, u64 first, u64 n,
+                                                 bool encode, const KeyCodec<Bits>& codec, Bits (&k)[1 << R],
+                                                 Value (&v)[1 << R]) {
+  constexpr int E = 1 << R;
+  if (first + E <= n) {
+    load_run<Bits, E>(keys + first, k);
+    if constexpr (has_values_v<Value>) load_run<Value, E>(vals + first, v);
+  } else {
+#pragma unroll
+    for (int l = 0; l < E; ++l) {
+      const bool in = first + l < n;
+      k[l] = in ? keys[first + l] : infinity<Bits>();
+      if constexpr (has_values_v<Value>) v[l] = in ? vals[first + l] : Value{};
+    }
+  }
+  if (encode) {
+#pragma unroll
+    for (int l = 0; l < E; ++l)
+      if (first + l < n) k[l] = codec.encode(k[l]);
+  }
+}
+
+template <int R, class Bits, class Value>
+__device__ __forceinline__ void store_consecutive(Bits* keys, Value* vals, u64 first, u64 n, bool decode,
+                                                  const KeyCodec<Bits>& codec, Bits (&k)[1 << R],
+                                                  Value (&v)[1 << R]) {
+  constexpr int E = 1 << R;
+  if (decode) {
+#pragma unroll
+    for (int l = 0; l < E; ++l) k[l] = codec.decode(k[l]);
+  }
+  if (first + E <= n) {
+    store_run<Bits, E>(keys + first, k);
+    if constexpr (has_values_v<Value>) store_run<Value, E>(vals + first, v);
+  } else {
+#pragma unroll
+    for (int l = 0; l < E; ++l) {
+      if (first + l < n) {
+        keys[first + l] = k[l];
+        if constexpr (has_values_v<Value>) vals[first + l] = v[l];
+      }
+    }
+  }
+}
+
+// A coset's elements from global memory (offset: the tile's first index), tail as +inf.
+template <int R, class Bits, class Value>
+__device__ __forceinline__ void load_coset(const Bits* keys, const Value* vals, u64 offset, u64 n,
+                                           const Layout& s, Bits (&k)[1 << R], Value (&v)[1 << R]) {
+#pragma unroll
+  for (int l = 0; l < (1 << R); ++l) {
+    const u64 i = offset + s.index<R>(l);
+    const bool in = i < n;
+    k[l] = in ? keys[i] : infinity<Bits>();
+    if constexpr (has_values_v<Value>) v[l] = in ? vals[i] : Value{};
+  }
+}
+
+template <int R, class Bits, class Value>
+__device__ __forceinline__ void store_coset(Bits* keys, Value* vals, u64 offset, u64 n, const Layout& s,
+                                            const Bits (&k)[1 << R], const Value (&v)[1 << R]) {
+#pragma unroll
+  for (int l = 0; l < (1 << R); ++l) {
+    const u64 i = offset + s.index<R>(l);
+    if (i < n) {
+      keys[i] = k[l];
+      if constexpr (has_values_v<Value>) vals[i] = v[l];
+    }
+  }
+}
+
+// Shared-memory tile (keys, then values) and the coset exchanges through it.
+template <class Bits, class Value>
+struct Tile {
+  Bits* k;
+  Value* v;
+  __device__ __forceinline__ Tile(unsigned char* smem, std::uint32_t tile) {
+    k = reinterpret_cast<Bits*>(smem);
+    v = reinterpret_cast<Value*>(smem + std::size_t(tile + tile / 32) * sizeof(Bits));
+  }
+  template <int R>
+  __device__ __forceinline__ void put(const Layout& s, const Bits (&rk)[1 << R], const Value (&rv)[1 << R]) {
+#pragma unroll
+    for (int l = 0; l < (1 << R); ++l) {
+      const std::uint32_t i = pad(std::uint32_t(s.index<R>(l)));
+      k[i] = rk[l];
+      if constexpr (has_values_v<Value>) v[i] = rv[l];
+    }
+  }
+  template <int R>
+  __device__ __forceinline__ void get(const Layout& s, Bits (&rk)[1 << R], Value (&rv)[1 << R]) const {
+#pragma unroll
+    for (int l = 0; l < (1 << R); ++l) {
+      const std::uint32_t i = pad(std::uint32_t(s.index<R>(l)));
+      rk[l] = k[i];
+      if constexpr (has_values_v<Value>) rv[l] = v[i];
+    }
+  }
+  __device__ __forceinline__ void compare(std::uint32_t a, std::uint32_t b) {
+    const std::uint32_t pa = pad(a), pb = pad(b);
+    Bits ka = k[pa], kb = k[pb];
+    if (ka > kb) {
+      k[pa] = kb;
+      k[pb] = ka;
+      if constexpr (has_values_v<Value>) {
+        const Value t = v[pa];
+        v[pa] = v[pb];
+        v[pb] = t;
+      }
+    }
+  }
+};
+
+// Re-layout: write this thread's coset, wait for the block, read the next coset. One barrier suffices: every
+// thread writes back exactly the positions it read, so a write never races another thread's read.
+template <int R, class Bits, class Value>
+__device__ __forceinline__ void relayout(Tile<Bits, Value>& tile, Layout& cur, const Layout& next,
+                                         Bits (&k)[1 << R], Value (&v)[1 << R]) {
+  tile.template put<R>(cur, k, v);
+  __syncthreads();
+  tile.template get<R>(next, k, v);
+  cur = next;
+}
+
+// Half-cleaner steps on tile bits top..0 (bitonic), R bits per re-layout, ending in the consecutive layout.
+template <int R, class Bits, class Value>
+__device__ __forceinline__ void bitonic_tile_half_cleaners(Tile<Bits, Value>& tile, Layout& cur, int top,
+                                                           Bits (&k)[1 << R], Value (&v)[1 << R]) {
+  while (top >= 0) {
+    const int lo = top - R + 1 > 0 ? top - R + 1 : 0;
+    relayout<R>(tile, cur, Layout::make<R>(threadIdx.x, lo, false), k, v);
+    bitonic_coset_steps<false, R>(k, v, top - lo, 0);
+    top = lo - 1;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Kernels. P threads per block, 2^R elements per thread, tile 2^(log2 P + R).
+
+// Bitonic block sort: stages 1..stages of each tile, ascending.
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                        int stages, bool decode) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr std::uint32_t T = std::uint32_t(P) << R;
+  const u64 offset = u64(blockIdx.x) * T;
+  Bits k[1 << R];
+  Value v[1 << R];
+  Layout cur = Layout::make<R>(threadIdx.x, 0, false);
+  load_consecutive<R>(keys, vals, offset + cur.base, n, true, codec, k, v);
+  sort_run<Network::bitonic, R>(k, v, stages);
+  if (stages > R) {
+    Tile<Bits, Value> tile(smem, T);
+    for (int s = R + 1; s <= stages; ++s) {
+      // The mirror step and the R-1 below it from one coset, then half-cleaners down to bit 0.
+      relayout<R>(tile, cur, Layout::make<R>(threadIdx.x, s - R, true), k, v);
+      bitonic_coset_steps<true, R>(k, v, R - 1, 0);
+      bitonic_tile_half_cleaners<R>(tile, cur, s - R - 1, k, v);
+    }
+  }
+  store_consecutive<R>(keys, vals, offset + cur.base, n, decode, codec, k, v);
+}
+
+// Bitonic block merge: half-cleaner steps on bits top..0 of each tile (a stage beyond the tile).
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                         int top, bool decode) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr std::uint32_t T = std::uint32_t(P) << R;
+  const u64 offset = u64(blockIdx.x) * T;
+  Bits k[1 << R];
+  Value v[1 << R];
+  // First coset straight from global memory (its low bits run across the threads: coalesced).
+  const int lo = top - R + 1;
+  Layout cur = Layout::make<R>(threadIdx.x, lo, false);
+  load_coset<R>(keys, vals, offset, n, cur, k, v);
+  bitonic_coset_steps<false, R>(k, v, R - 1, 0);
+  Tile<Bits, Value> tile(smem, T);
+  bitonic_tile_half_cleaners<R>(tile, cur, lo - 1, k, v);
+  store_consecutive<R>(keys, vals, offset + cur.base, n, decode, codec, k, v);
+}
+
+// Global register pass: steps on local bits R-1..jbot of the coset at bit lo (bits lo+R-1..lo+jbot), for every
+// coset whose first element is below n. Bitonic: the top step mirrors when lo + R == stage.
+// Odd-even merge: the coset is at the top of the stage (lo + R == stage) and holds one class.
+// Narrow (lo + R <= 32): every element of a coset lies in one aligned 2^(lo+R) block, so elements are addressed
+// as one 64-bit block pointer plus 32-bit offsets: 32 live 64-bit addresses would cost 64 registers.
+template <Network Net, class Bits, class Value, int R, bool Narrow>
+__global__ void __launch_bounds__(128) global_steps(Bits* keys, Value* vals, u64 n, u64 cosets, int lo, int stage,
+                                                    int jbot) {
+  const u64 rank = u64(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (rank >= cosets) return;
+  const bool flip = Net == Network::bitonic && lo + R == stage;
+  Layout s = Layout::make<R>(rank, lo, flip);
+  u64 first = 0;
+  if constexpr (Narrow) {
+    first = s.base & ~((u64{1} << (lo + R)) - 1);
+    s.base -= first;
+  }
+  Bits* kp = keys + first;
+  Value* vp = vals + first;
+  const u64 m = n - first;  // elements below n, counted from the block
+  Bits k[1 << R];
+  Value v[1 << R];
+  if constexpr (Narrow) {
+#pragma unroll
+    for (int l = 0; l < (1 << R); ++l) {
+      const std::uint32_t i = std::uint32_t(s.index<R>(l));
+      const bool in = i < m;
+      k[l] = in ? kp[i] : infinity<Bits>();
+      if constexpr (has_values_v<Value>) v[l] = in ? vp[i] : Value{};
+    }
+  } else {
+    load_coset<R>(kp, vp, 0, m, s, k, v);
+  }
+  if constexpr (Net == Network::bitonic) {
+    if (flip)
+      bitonic_coset_steps<true, R>(k, v, R - 1, jbot);
+    else
+      bitonic_coset_steps<false, R>(k, v, R - 1, jbot);
+  } else {
+    odd_even_class_steps<R>(k, v, jbot);
+  }
+  if constexpr (Narrow) {
+#pragma unroll
+    for (int l = 0; l < (1 << R); ++l) {
+      const std::uint32_t i = std::uint32_t(s.index<R>(l));
+      if (i < m) {
+        kp[i] = k[l];
+        if constexpr (has_values_v<Value>) vp[i] = v[l];
+      }
+    }
+  } else {
+    store_coset<R>(kp, vp, 0, m, s, k, v);
+  }
+}
+
+// Odd-even merge, one step (stage, bit b) across memory: comparator c has lower end x = c with a 1 inserted
+// at bit b, partner x + 2^b, when both lie in the same 2^stage block. Each thread takes Items comparators,
+// blockDim apart (coalesced), for memory-level parallelism.
+template <class Bits, class Value, int Items>
+__global__ void __launch_bounds__(256) odd_even_global_stride(Bits* keys, Value* vals, u64 n, u64 comparators,
+                                                              int stage, int b) {
+  const u64 stride = u64{1} << b, block_mask = (u64{1} << stage) - 1;
+  const u64 first = u64(blockIdx.x) * blockDim.x * Items + threadIdx.x;
+  Bits ka[Items], kb[Items];
+  Value va[Items], vb[Items];
+  bool act[Items];
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const u64 c = first + u64(i) * blockDim.x;
+    const u64 x = ((c >> b) << (b + 1)) | stride | (c & (stride - 1));
+    act[i] = c < comparators && x + stride < n && (x & block_mask) + stride <= block_mask;
+    if (act[i]) {
+      ka[i] = keys[x];
+      kb[i] = keys[x + stride];
+      if constexpr (has_values_v<Value>) {
+        va[i] = vals[x];
+        vb[i] = vals[x + stride];
+      }
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    if (!act[i] || !(ka[i] > kb[i])) continue;  // store only what moved
+    const u64 c = first + u64(i) * blockDim.x;
+    const u64 x = ((c >> b) << (b + 1)) | stride | (c & (stride - 1));
+    keys[x] = kb[i];
+    keys[x + stride] = ka[i];
+    if constexpr (has_values_v<Value>) {
+      vals[x] = vb[i];
+      vals[x + stride] = va[i];
+    }
+  }
+}
+
+// Odd-even merge block sort: each thread sorts its 2^R consecutive elements in registers; then per stage the
+// top R steps from a class coset in registers, and the steps below one at a time in shared memory.
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P) odd_even_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                         int stages, bool decode) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr std::uint32_t T = std::uint32_t(P) << R;
+  const u64 offset = u64(blockIdx.x) * T;
+  Bits k[1 << R];
+  Value v[1 << R];
+  Layout cur = Layout::make<R>(threadIdx.x, 0, false);
+  load_consecutive<R>(keys, vals, offset + cur.base, n, true, codec, k, v);
+  sort_run<Network::odd_even_merge, R>(k, v, stages);
+  if (stages > R) {
+    Tile<Bits, Value> tile(smem, T);
+    tile.template put<R>(cur, k, v);
+    for (int s = R + 1; s <= stages; ++s) {
+      __syncthreads();
+      const Layout cls = Layout::make<R>(threadIdx.x, s - R, false);
+      tile.template get<R>(cls, k, v);
+      odd_even_class_steps<R>(k, v, 0);
+      tile.template put<R>(cls, k, v);
+      for (int b = s - R - 1; b >= 0; --b) {
+        __syncthreads();
+        const std::uint32_t stride = 1u << b, block_mask = (1u << s) - 1;
+        for (std::uint32_t c = threadIdx.x; c < T / 2; c += P) {
+          const std::uint32_t x = ((c >> b) << (b + 1)) | stride | (c & (stride - 1));
+          if ((x & block_mask) + stride <= block_mask) tile.compare(x, x + stride);
+        }
+      }
+    }
+    __syncthreads();
+    tile.template get<R>(cur, k, v);
+  }
+  store_consecutive<R>(keys, vals, offset + cur.base, n, decode, codec, k, v);
+}
+
+// Odd-even merge halo pass: steps on bits top..0 of `stage` for the window [a, a + W), computed from
+// [a - H, a + W + H) (H = 2^halo_log2 > the sum of the strides, so the window's results are exact); reads src,
+// writes dst, since neighbouring blocks read each other's windows as halo.
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P) odd_even_halo_merge(const Bits* src_k, const Value* src_v, Bits* dst_k,
+                                                         Value* dst_v, u64 n, KeyCodec<Bits> codec, int stage,
+                                                         int top, int halo_log2, bool decode) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr std::uint32_t T = std::uint32_t(P) << R;
+  const std::uint32_t H = 1u << halo_log2, W = T - 2 * H;
+  const u64 a = u64(blockIdx.x) * W;
+  Tile<Bits, Value> tile(smem, T);
+  // Local i holds global a - H + i; below 0 nothing exists (no comparator reaches there).
+  const std::uint32_t first = a >= H ? 0 : std::uint32_t(H - a);
+  for (std::uint32_t i = threadIdx.x; i < T; i += P) {
+    const u64 g = a + i - H;  // wraps for i < first; not used then
+    const bool in = i >= first && g < n;
+    tile.k[pad(i)] = in ? src_k[g] : infinity<Bits>();
+    if constexpr (has_values_v<Value>) tile.v[pad(i)] = in ? src_v[g] : Value{};
+  }
+  const u64 block_mask = (u64{1} << stage) - 1;
+  for (int b = top; b >= 0; --b) {
+    __syncthreads();
+    const std::uint32_t stride = 1u << b;
+    for (std::uint32_t i = threadIdx.x + first; i + stride < T; i += P) {
+      const u64 x = a + i - H;
+      const u64 y = x & block_mask;
+      if ((y & stride) && y + stride <= block_mask) tile.compare(i, i + stride);
+    }
+  }
+  __syncthreads();
+  for (std::uint32_t i = H + threadIdx.x; i < H + W; i += P) {
+    const u64 g = a + i - H;
+    if (g < n) {
+      const Bits key = tile.k[pad(i)];
+      dst_k[g] = decode ? codec.decode(key) : key;
+      if constexpr (has_values_v<Value>) dst_v[g] = tile.v[pad(i)];
+    }
+  }
+}
+
+}  // namespace gsb::network::device

@@ -1,0 +1,140 @@
+// Host dispatch of the sorting-network back-ends: walks the plan (network_plan.hpp) and launches one kernel
+// (network_kernels.cuh) per pass on the caller's stream. Only this layer knows grids and buffers.
+#pragma once
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include "bitonic/network_kernels.cuh"
+#include "bitonic/network_plan.hpp"
+#include "bitonic/network_sort.hpp"
+#include "common/device_props.hpp"
+#include "gsb/error.hpp"
+
+namespace gsb::network {
+
+namespace detail {
+
+// Ranks r whose coset (R bits inserted at lo) starts below n: every rank below 2^lo of each full 2^(lo+R)
+// block, and of the last, partial one those below min(remainder, 2^lo).
+inline std::uint64_t cosets_below(std::uint64_t n, int lo, int R) {
+  const std::uint64_t span = std::uint64_t{1} << (lo + R), low = std::uint64_t{1} << lo;
+  return (n / span) * low + std::min(n % span, low);
+}
+
+inline unsigned grid_for(std::uint64_t items, std::uint64_t per_block) {
+  const std::uint64_t blocks = ceil_div(items, per_block);
+  GSB_EXPECTS(blocks <= std::uint64_t(INT_MAX), "network sort: grid of " + std::to_string(blocks) + " blocks");
+  return unsigned(blocks);
+}
+
+template <class Kernel>
+void allow_shared_bytes(Kernel kernel, std::size_t bytes) {
+  // Above 48 KiB a kernel's dynamic shared memory must be opted into; cheap, so done at every sort.
+  if (bytes > 48 * 1024)
+    GSB_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+}
+
+}  // namespace detail
+
+// Enqueues the passes of `plan` (made with Policy<Bits, Value>::plan_config()); after_pass(i), when given, is
+// called on the host after pass i is enqueued (the pass benchmark records an event there).
+template <Network Net, class Bits, class Value, class AfterPass>
+int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers& b, AfterPass&& after_pass) {
+  using Pol = device::Policy<Bits, Value>;
+  constexpr int P = Pol::block_threads, R = Pol::block_items_log2, G = Pol::group_log2;
+  GSB_EXPECTS(p.key_size() == sizeof(Bits), "network sort: key width mismatch for " + describe(p));
+  GSB_EXPECTS(plan.config.tile_log2 == Pol::tile_log2 && plan.config.group_log2 == G && plan.n == p.n,
+              "network sort: plan made for another configuration");
+  const std::uint64_t n = p.n;
+  if (n <= 1) return 0;  // already sorted; the codec round trip is the identity
+  const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+  Bits* keys[2] = {static_cast<Bits*>(b.keys[0]), static_cast<Bits*>(b.keys[1])};
+  Value* vals[2] = {static_cast<Value*>(b.values[0]), static_cast<Value*>(b.values[1])};
+  int cur = 0;
+  const std::uint64_t tile = std::uint64_t{1} << Pol::tile_log2;
+  const unsigned tiles = detail::grid_for(n, tile);
+  const std::size_t smem = Pol::tile_shared_bytes();
+  cudaStream_t stream = b.stream;
+
+  for (const Pass& ps : plan.passes) {
+    switch (ps.kind) {
+      case PassKind::block_sort:
+        if constexpr (Net == Network::bitonic) {
+          auto kernel = device::bitonic_block_sort<Bits, Value, P, R>;
+          detail::allow_shared_bytes(kernel, smem);
+          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.stage, ps.decode_keys);
+        } else {
+          auto kernel = device::odd_even_block_sort<Bits, Value, P, R>;
+          detail::allow_shared_bytes(kernel, smem);
+          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.stage, ps.decode_keys);
+        }
+        break;
+      case PassKind::block_merge:
+        if constexpr (Net == Network::bitonic) {
+          GSB_EXPECTS(ps.top_bit == Pol::tile_log2 - 1, "network sort: block merge of " + describe(ps));
+          auto kernel = device::bitonic_block_merge<Bits, Value, P, R>;
+          detail::allow_shared_bytes(kernel, smem);
+          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.top_bit, ps.decode_keys);
+        } else {
+          throw LogicError("network sort: block merge planned for odd-even merge");
+        }
+        break;
+      case PassKind::global_steps: {
+        // The coset's top local bit is the pass's top bit (the planner puts the group right under it).
+        GSB_EXPECTS(ps.group_lo + G - 1 == ps.top_bit && ps.group_lo >= 0,
+                    "network sort: register group does not end at the top bit in " + describe(ps));
+        const std::uint64_t cosets = detail::cosets_below(n, ps.group_lo, G);
+        const unsigned grid = detail::grid_for(cosets, Pol::global_threads);
+        const int jbot = ps.bottom_bit - ps.group_lo;
+        if (ps.group_lo + G <= 32)
+          device::global_steps<Net, Bits, Value, G, true><<<grid, Pol::global_threads, 0, stream>>>(
+              keys[cur], vals[cur], n, cosets, ps.group_lo, ps.stage, jbot);
+        else
+          device::global_steps<Net, Bits, Value, G, false><<<grid, Pol::global_threads, 0, stream>>>(
+              keys[cur], vals[cur], n, cosets, ps.group_lo, ps.stage, jbot);
+        break;
+      }
+      case PassKind::global_stride: {
+        constexpr int items = 4;
+        const std::uint64_t comparators = (n + 1) / 2;
+        device::odd_even_global_stride<Bits, Value, items>
+            <<<detail::grid_for(comparators, 256 * items), 256, 0, stream>>>(
+                keys[cur], vals[cur], n, comparators, ps.stage, ps.top_bit);
+        break;
+      }
+      case PassKind::halo_merge: {
+        auto kernel = device::odd_even_halo_merge<Bits, Value, P, R>;
+        detail::allow_shared_bytes(kernel, smem);
+        const unsigned blocks = detail::grid_for(n, halo_window(plan.config));
+        kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], keys[1 - cur], vals[1 - cur], n, codec,
+                                            ps.stage, ps.top_bit, plan.config.halo_log2, ps.decode_keys);
+        cur = 1 - cur;
+        break;
+      }
+    }
+    GSB_CHECK_LAUNCH();
+    after_pass(std::size_t(&ps - plan.passes.data()));
+  }
+  return cur;
+}
+
+template <Network Net, class Bits, class Value>
+int network_sort(const SortProblem& p, const SortBuffers& b) {
+  const Plan plan = make_plan(Net, p.n, device::Policy<Bits, Value>::plan_config());
+  return network_sort_plan<Net, Bits, Value>(plan, p, b, [](std::size_t) {});
+}
+
+}  // namespace gsb::network
+
+// Explicit instantiations of one network and key width for every value type.
+#define GSB_NETWORK_INSTANTIATE(NET, BITS)                                                                       \
+  template int gsb::network::network_sort<gsb::network::Network::NET, BITS, gsb::NoValue>(                      \
+      const gsb::SortProblem&, const gsb::SortBuffers&);                                                         \
+  template int gsb::network::network_sort<gsb::network::Network::NET, BITS, std::uint32_t>(                     \
+      const gsb::SortProblem&, const gsb::SortBuffers&);                                                         \
+  template int gsb::network::network_sort<gsb::network::Network::NET, BITS, std::uint64_t>(                     \
+      const gsb::SortProblem&, const gsb::SortBuffers&);
