@@ -12,13 +12,13 @@ step() { echo "=== $* (t=$(( $(date +%s) - S ))s)"; }
   step smi
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv
   step pass bench
-  timeout 60 $B/network_pass_bench 24 16777217 10000000 3000000
+  timeout 50 $B/network_pass_bench 24 16777217 10000000 3000000
 } > $OUT/pass_bench.log 2>&1
 {
   step tool
-  timeout 90 $B/gpusort-bench --algo bitonic,odd-even-merge,cub-merge --values u32 --n 2^24 --reps 10 \
+  timeout 60 $B/gpusort-bench --algo bitonic,odd-even-merge,cub-merge --values u32 --n 2^24 --reps 10 \
     --json $OUT/bench.json
-  timeout 60 $B/gpusort-bench --algo bitonic,cub-merge --values u32,none --type u32,u64 --n 2^24,16777217,10000000 \
+  timeout 40 $B/gpusort-bench --algo bitonic,cub-merge --values u32,none --type u32,u64 --n 2^24,16777217,10000000 \
     --reps 5 --json $OUT/bench_more.json
 } > $OUT/bench.log 2>&1
 {
