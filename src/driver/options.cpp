@@ -77,7 +77,7 @@ const char* size_grammar =
 }  // namespace
 
 std::string list_backends() {
-  std::string s = fmt::format("{:<20} {:<9} {:<30} {:<13} {:<6} {:<4} {:<12} {}\n", "name", "family", "key types",
+  std::string s = fmt::format("{:<20} {:<9} {:<30} {:<15} {:<6} {:<4} {:<14} {}\n", "name", "family", "key types",
                               "values", "stable", "gpu", "max n", "description");
   for (const Backend* b : Registry::instance().all()) {
     const BackendInfo& i = b->info();
@@ -85,7 +85,7 @@ std::string list_backends() {
     if (i.key_types.size() == std::size(all_key_types)) types = "all";
     std::string limit = i.max_n == no_n_limit ? "-" : format_size(i.max_n);
     if (i.max_n != no_n_limit && i.max_n_overridable) limit += " (--force)";
-    s += fmt::format("{:<20} {:<9} {:<30} {:<13} {:<6} {:<4} {:<12} {}\n", i.name, i.family, types,
+    s += fmt::format("{:<20} {:<9} {:<30} {:<15} {:<6} {:<4} {:<14} {}\n", i.name, i.family, types,
                      join_names(i.value_modes), i.stable ? "yes" : "no", i.needs_gpu ? "yes" : "no", limit,
                      i.description);
   }
@@ -96,6 +96,7 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
   CLI::App app{"gpusort-bench: measures, validates and compares GPU sort back-ends.", "gpusort-bench"};
   app.set_version_flag("--version", std::string("gpusort-bench ") + GSB_VERSION);
   app.get_formatter()->column_width(34);
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);  // a later --n wins
   app.footer(std::string("\n") + size_grammar + "\nDistributions (--dist):\n" + distribution_help() +
              "\nExit codes: 0 all cases passed or were skipped; 1 a case failed validation or raised an error;\n"
              "2 bad command line. Examples:\n"

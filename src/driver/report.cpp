@@ -37,7 +37,8 @@ json case_json(const CaseResult& c) {
   j["reason"] = c.reason.empty() ? json(nullptr) : json(c.reason);
   if (c.timing) {
     json t{{"method", c.timing_method}, {"host_synchronizes", c.host_synchronizes}};
-    for (auto& [k, v] : stats_json(*c.timing).items()) t[k] = v;
+    const json stats = stats_json(*c.timing);
+    for (auto& [k, v] : stats.items()) t[k] = v;
     j["timing"] = t;
   } else {
     j["timing"] = nullptr;
