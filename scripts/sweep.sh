@@ -72,10 +72,12 @@ wants() { [[ ",$parts," == *",$1,"* ]]; }
 if [[ $plot_only -eq 0 ]]; then
   [[ -x "$tool" ]] || die "$tool: not an executable (build it: cmake --preset release && cmake --build --preset release)"
   echo "# sweep $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname)" >>"$log"
-  # GPU back-ends, from the tool's own list (the 'gpu' column), for the perf-check baseline.
-  gpu_algos=$("$tool" --list | awk 'NR == 1 { at = index($0, " gpu ") + 1; next }
-                                    at > 1 && substr($0, at, 3) == "yes" { print $1 }' | paste -sd, -)
-  [[ -n "$gpu_algos" ]] || gpu_algos=all
+  # The perf-check baseline's back-ends: $PERF_ALGOS, else every GPU back-end of the tool's own list (the
+  # 'gpu' column, the second of the yes/no pair after the value modes) without a time limit ("(--force)":
+  # those are the deliberately slow teaching versions).
+  gpu_algos=${PERF_ALGOS:-$("$tool" --list | awk 'NR > 1 && !/\(--force\)/ && match($0, / (yes|no) +(yes|no) /) {
+      split(substr($0, RSTART, RLENGTH), f, " "); if (f[2] == "yes") print $1 }' | paste -sd, -)}
+  [[ -n "$gpu_algos" ]] || die "no GPU back-end in '$tool --list'"
 
   # 1. Throughput and time against n for every back-end: u32 keys, keys-only and key-value, end-to-end too.
   wants n-sweep && bench n-sweep --algo all --type u32 --values none,u32 --n "2^10:$max_n:x4" --dist uniform \

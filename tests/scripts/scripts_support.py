@@ -78,8 +78,10 @@ import json, os, sys
 args = sys.argv[1:]
 if args == ["--list"]:
     print("name                 family    key types                      values        stable gpu  max n        description")
-    print("std-sort             baseline  all                            none, u32     yes    no   -            std::sort")
-    print("cub-radix            radix     all                            none, u32     yes    yes  -            CUB radix")
+    print("std-sort             baseline  all                            none, u32, u64 yes    no   -            std::sort")
+    print("cub-radix            radix     all                            none, u32, u64 yes    yes  -            CUB radix")
+    print("merge-slow           merge     all                            none, u32, u64 yes    yes  2^20 (--force) slow")
+    print("radix                radix     u32, u64                       none          no     yes  -            radix")
     sys.exit(0)
 log = os.environ.get("FAKE_ARGV_LOG")
 if log:
