@@ -7,6 +7,7 @@
 //   an A element lands after the B elements strictly less than it      -> rank_exclusive (lower bound)
 //   a  B element lands after the A elements less than or equal to it   -> rank_inclusive (upper bound)
 // Index is the type of lengths and positions: std::uint64_t for global memory, a 32-bit type in shared memory.
+// A run is anything indexable with [] (a pointer, or a view of a padded shared-memory array).
 #pragma once
 
 #include <cstdint>
@@ -18,8 +19,8 @@
 namespace gsb::merge {
 
 // Number of elements of the sorted run a[0, len) that are < key.
-template <class Key, class Index>
-GSB_HD Index rank_exclusive(const Key* a, Index len, Key key) {
+template <class Run, class Index, class Key>
+GSB_HD Index rank_exclusive(Run a, Index len, Key key) {
   Index lo = 0, hi = len;
   while (lo < hi) {
     const Index mid = lo + (hi - lo) / 2;
@@ -29,8 +30,8 @@ GSB_HD Index rank_exclusive(const Key* a, Index len, Key key) {
 }
 
 // Number of elements of the sorted run a[0, len) that are <= key.
-template <class Key, class Index>
-GSB_HD Index rank_inclusive(const Key* a, Index len, Key key) {
+template <class Run, class Index, class Key>
+GSB_HD Index rank_inclusive(Run a, Index len, Key key) {
   Index lo = 0, hi = len;
   while (lo < hi) {
     const Index mid = lo + (hi - lo) / 2;
@@ -41,8 +42,8 @@ GSB_HD Index rank_inclusive(const Key* a, Index len, Key key) {
 
 // Merge path: of the first `diag` outputs of the stable merge of a[0, a_len) and b[0, b_len), how many come
 // from a (the rest, diag minus that, come from b). Requires diag <= a_len + b_len. O(log min(diag, a_len)).
-template <class Key, class Index>
-GSB_HD Index merge_path(const Key* a, Index a_len, const Key* b, Index b_len, Index diag) {
+template <class RunA, class RunB, class Index>
+GSB_HD Index merge_path(RunA a, Index a_len, RunB b, Index b_len, Index diag) {
   Index lo = diag > b_len ? diag - b_len : 0;
   Index hi = diag < a_len ? diag : a_len;
   while (lo < hi) {

@@ -21,7 +21,7 @@ struct Item {
 
 // One pass: runs of `width` sorted in `in`; returns the merged runs of 2 * width.
 std::vector<Item> run_pass(const std::vector<Item>& in, std::uint64_t width, std::uint64_t stride) {
-  const PassGeometry g{in.size(), width, stride};
+  const PassGeometry g = make_pass(in.size(), width, stride);
   std::vector<std::uint32_t> keys(in.size());
   for (std::size_t i = 0; i < in.size(); ++i) keys[i] = in[i].key;
   std::vector<std::uint64_t> la(g.slots() + 1, ~0ull), lb(g.slots() + 1, ~0ull);
@@ -82,7 +82,7 @@ TEST(SamplesPlan, StrideEqualsTileAndFewDistinctKeys) {
 }
 
 TEST(SamplesPlan, GeometryOfShortLastSegment) {
-  const PassGeometry g{2 * 64 + 40, 64, 16};  // one full segment, then A of 40 keys and an empty B
+  const PassGeometry g = make_pass(2 * 64 + 40, 64, 16);  // one full segment, then A of 40 keys and an empty B
   EXPECT_EQ(g.segments(), 2u);
   EXPECT_EQ(g.slots_per_segment(), 8u);
   const Segment s = g.segment(1);
@@ -91,7 +91,7 @@ TEST(SamplesPlan, GeometryOfShortLastSegment) {
   EXPECT_EQ(s.len_b, 0u);
   EXPECT_EQ(g.samples(s.len_a), 3u);
   // Beyond 2^32: positions stay 64-bit.
-  const PassGeometry big{(std::uint64_t{1} << 33) + 5, std::uint64_t{1} << 32, 2048};
+  const PassGeometry big = make_pass((std::uint64_t{1} << 33) + 5, std::uint64_t{1} << 32, 2048);
   EXPECT_EQ(big.segments(), 2u);
   EXPECT_EQ(big.segment(1).base, std::uint64_t{1} << 33);
   EXPECT_EQ(big.segment(1).len_a, 5u);

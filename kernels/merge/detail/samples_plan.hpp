@@ -28,26 +28,41 @@ struct Segment {
   std::uint64_t len_b = 0;  // B = [base + len_a, base + len_a + len_b)
 };
 
+// Widths and the stride are powers of two, so the per-thread index arithmetic is shifts and masks: a 64-bit
+// division costs dozens of instructions, and the merge kernel is otherwise only ~30 instructions per key.
 struct PassGeometry {
   std::uint64_t n = 0;
-  std::uint64_t width = 0;   // length of the sorted runs this pass merges; a multiple of stride
-  std::uint64_t stride = 0;  // SAMPLE_STRIDE
+  int log2_width = 0;   // runs of width = 2^log2_width keys are merged; width >= stride
+  int log2_stride = 0;  // SAMPLE_STRIDE = 2^log2_stride
 
-  GSB_HD std::uint64_t samples_per_run() const { return width / stride; }
+  GSB_HD std::uint64_t width() const { return std::uint64_t{1} << log2_width; }
+  GSB_HD std::uint64_t stride() const { return std::uint64_t{1} << log2_stride; }
+  GSB_HD std::uint64_t samples_per_run() const { return std::uint64_t{1} << (log2_width - log2_stride); }
   // Limit slots per segment: a full segment has exactly this many samples (and elementary intervals).
   GSB_HD std::uint64_t slots_per_segment() const { return 2 * samples_per_run(); }
-  GSB_HD std::uint64_t segments() const { return (n + 2 * width - 1) / (2 * width); }
-  GSB_HD std::uint64_t slots() const { return segments() * slots_per_segment(); }
+  GSB_HD int log2_slots_per_segment() const { return log2_width - log2_stride + 1; }
+  GSB_HD std::uint64_t segments() const { return (n + 2 * width() - 1) >> (log2_width + 1); }
+  GSB_HD std::uint64_t slots() const { return segments() << log2_slots_per_segment(); }
   GSB_HD Segment segment(std::uint64_t s) const {
     Segment g;
-    g.base = s * 2 * width;
+    g.base = s << (log2_width + 1);
     const std::uint64_t rest = n - g.base;
-    g.len_a = rest < width ? rest : width;
-    g.len_b = rest - g.len_a < width ? rest - g.len_a : width;
+    g.len_a = rest < width() ? rest : width();
+    g.len_b = rest - g.len_a < width() ? rest - g.len_a : width();
     return g;
   }
-  GSB_HD std::uint64_t samples(std::uint64_t len) const { return (len + stride - 1) / stride; }
+  GSB_HD std::uint64_t samples(std::uint64_t len) const { return (len + stride() - 1) >> log2_stride; }
 };
+
+// A pass over runs of `width` keys with samples every `stride` keys (both powers of two).
+GSB_HD int log2_exact(std::uint64_t x) {
+  int l = 0;
+  while ((std::uint64_t{1} << l) < x) ++l;
+  return l;
+}
+GSB_HD PassGeometry make_pass(std::uint64_t n, std::uint64_t width, std::uint64_t stride) {
+  return PassGeometry{n, log2_exact(width), log2_exact(stride)};
+}
 
 // Rank the sample handled by slot `t` of the pass (t < slots(); thread t of the rank kernel) and write its
 // limit pair (positions relative to A's and B's starts). Slots past a short segment's samples do nothing.
@@ -55,23 +70,23 @@ template <class Key>
 GSB_HD void place_sample(const Key* src, const PassGeometry& g, std::uint64_t t, std::uint64_t* limit_a,
                          std::uint64_t* limit_b) {
   const std::uint64_t per_seg = g.slots_per_segment();
-  const std::uint64_t s = t / per_seg, local = t % per_seg;
+  const std::uint64_t s = t >> g.log2_slots_per_segment(), local = t & (per_seg - 1);
   const Segment seg = g.segment(s);
   const Key* a = src + seg.base;
   const Key* b = a + seg.len_a;
   std::uint64_t pos_a, pos_b, i;
   if (local < g.samples_per_run()) {  // sample i of A: after the B keys < it
     i = local;
-    pos_a = i * g.stride;
+    pos_a = i << g.log2_stride;
     if (pos_a >= seg.len_a) return;
     pos_b = rank_exclusive(b, seg.len_b, a[pos_a]);
-    i += (pos_b + g.stride - 1) / g.stride;
+    i += g.samples(pos_b);
   } else {                            // sample j of B: after the A keys <= it
     i = local - g.samples_per_run();
-    pos_b = i * g.stride;
+    pos_b = i << g.log2_stride;
     if (pos_b >= seg.len_b) return;
     pos_a = rank_inclusive(a, seg.len_a, b[pos_b]);
-    i += (pos_a + g.stride - 1) / g.stride;
+    i += g.samples(pos_a);
   }
   limit_a[s * per_seg + i] = pos_a;
   limit_b[s * per_seg + i] = pos_b;
@@ -87,8 +102,7 @@ struct Interval {
 GSB_HD Interval elementary_interval(const PassGeometry& g, std::uint64_t k, const std::uint64_t* limit_a,
                                            const std::uint64_t* limit_b) {
   Interval iv;
-  const std::uint64_t per_seg = g.slots_per_segment();
-  const std::uint64_t s = k / per_seg, local = k % per_seg;
+  const std::uint64_t s = k >> g.log2_slots_per_segment(), local = k & (g.slots_per_segment() - 1);
   const Segment seg = g.segment(s);
   const std::uint64_t count = g.samples(seg.len_a) + g.samples(seg.len_b);
   if (local >= count) return iv;

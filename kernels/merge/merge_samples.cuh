@@ -1,0 +1,371 @@
+// merge-samples: the CUDA samples' mergeSort as seed 000_* describes it, with the samples' limits lifted and
+// tuned for Hopper. Structure (the seed's names in brackets):
+//   1. tile_sort_kernel        [mergeSortShared]          sort tiles of `tile` keys in shared memory
+//   2. per pass, runs of width w = tile, 2 tile, ... < n:
+//      sample_ranks_kernel     [generateSampleRanks +      rank every stride-th key of each run in the other
+//                               mergeRanksAndIndices]      run, and write the limits they imply
+//      merge_intervals_kernel  [mergeElementaryIntervals]  one block merges one elementary interval
+//
+// What differs from the samples, and why:
+//   - any n (the samples need multiples of 1024 and n <= 4M: uint indices, padding-free tiles): the last tile
+//     is padded in registers with the largest key, which sorts after every real key because the sort is
+//     stable; runs and segments may be short or empty (samples_plan.hpp); every position is 64-bit.
+//   - any key type and order through the KeyCodec (encoded when the tile sort loads, decoded when the last
+//     pass stores), key-value through one template (Value = NoValue is keys-only); stable throughout
+//     (the samples' exclusive/inclusive rank rule, kept in kernels/common/merge_path.hpp).
+//   - tile sort: the samples give each of 512 threads 2 keys and rank every key by binary search in every
+//     pass (O(T log^2 T) shared-memory reads). Here each thread loads `tile_items` consecutive keys with
+//     16-byte vector loads, sorts them in registers (stable odd-even transposition), then the block merges
+//     runs with one merge-path search per thread and a serial register merge per pass (register blocking).
+//     Tiles of 8192 keys (4-byte keys) instead of 1024: 3 fewer global passes (1e8 keys: 14 instead of 17).
+//   - ranks and limits: one kernel (the slot arithmetic in samples_plan.hpp) instead of two.
+//   - elementary intervals: SAMPLE_STRIDE 2048 (4-byte keys) instead of 128, so an interval carries enough
+//     keys to keep 256 threads busy; each thread merges an equal share of the interval (merge path in shared
+//     memory) instead of one thread per key pair ranking by binary search; loads and stores stay coalesced.
+//   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
+//     of bank conflicts.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "merge/detail/common.cuh"
+#include "merge/detail/samples_plan.hpp"
+
+namespace gsb::merge::samples {
+
+// Tuning as plain data. stride (SAMPLE_STRIDE) = half the keys a merge block holds: an elementary interval
+// has at most stride keys of each run.
+template <int TileThreads, int TileItems, int MergeThreads, int MergeItems>
+struct Policy {
+  static constexpr int tile_threads = TileThreads;
+  static constexpr int tile_items = TileItems;
+  static constexpr int tile = TileThreads * TileItems;
+  static constexpr int merge_threads = MergeThreads;
+  static constexpr int merge_items = MergeItems;  // most keys one thread merges
+  static constexpr int merge_capacity = MergeThreads * MergeItems;
+  static constexpr int stride = merge_capacity / 2;
+  static_assert(tile % stride == 0, "runs must be whole numbers of samples");
+  static_assert((tile_items & (tile_items - 1)) == 0 && (tile & (tile - 1)) == 0, "powers of two");
+};
+
+// The policy each key width and value type uses (see the tuning notes in kernels/merge/NOTES.md).
+template <class Bits, class Value>
+struct DefaultPolicy {
+  using type = std::conditional_t<(sizeof(Bits) <= 4), Policy<512, 16, 256, 16>, Policy<256, 16, 256, 8>>;
+};
+
+// Shared memory index with one spare word per 128 bytes: thread-consecutive runs of items then start in
+// different banks.
+template <class T>
+__device__ __forceinline__ int pad(int p) {
+  constexpr int per = 128 / int(sizeof(T)) > 0 ? 128 / int(sizeof(T)) : 1;
+  return p + p / per;
+}
+template <class T>
+constexpr int padded_count(int n) {
+  constexpr int per = 128 / int(sizeof(T));
+  return n + n / per + 1;
+}
+template <class T>
+constexpr int align16(int bytes) {
+  return (bytes + 15) / 16 * 16;
+}
+
+// A run inside a padded shared-memory array, for merge_path.
+template <class Bits>
+struct SmemRun {
+  const Bits* s;
+  int offset;
+  __device__ __forceinline__ Bits operator[](int i) const { return s[pad<Bits>(offset + i)]; }
+};
+
+// Serial merge of `count` (<= Items; all of them when Full) keys from the padded shared arrays into
+// registers, recording each key's source position (for the values). a: [a_pos, a_end), b: [b_pos, b_end), in
+// unpadded units. One shared-memory read per key: the next key of whichever run was taken. Reads may touch
+// the slot just past a run (the arrays have a spare), never used.
+template <int Items, bool Full, class Bits>
+__device__ __forceinline__ void merge_to_registers(const Bits* sk, int a_pos, int a_end, int b_pos, int b_end,
+                                                   int count, Bits (&key)[Items], int (&src)[Items]) {
+  Bits ka = sk[pad<Bits>(a_pos)];
+  Bits kb = sk[pad<Bits>(b_pos)];
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    if (Full || i < count) {
+      const bool take_a = b_pos >= b_end || (a_pos < a_end && !(kb < ka));
+      key[i] = take_a ? ka : kb;
+      src[i] = take_a ? a_pos : b_pos;
+      a_pos += take_a;
+      b_pos += !take_a;
+      const Bits next = sk[pad<Bits>(take_a ? a_pos : b_pos)];
+      ka = take_a ? next : ka;
+      kb = take_a ? kb : next;
+    }
+  }
+}
+
+template <class Bits, class Value, class P>
+constexpr int tile_smem_bytes() {
+  return align16<Bits>(padded_count<Bits>(P::tile) * int(sizeof(Bits))) +
+         (has_values_v<Value> ? padded_count<int>(P::tile) * int(sizeof(int)) : 0);
+}
+
+// 1. [mergeSortShared] Sort tile blockIdx.x of in into out. Keys are encoded on load; decoded on store only
+// when no merge pass follows. Values are gathered from the input by source index at the end.
+template <class Bits, class Value, class P>
+__global__ void __launch_bounds__(P::tile_threads)
+    tile_sort_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
+                     Value* __restrict__ out_v, std::uint64_t n,
+                     KeyCodec<Bits> codec, bool decode_out) {
+  constexpr int T = P::tile_threads, I = P::tile_items, TILE = P::tile;
+  extern __shared__ uint4 smem_raw[];
+  Bits* sk = reinterpret_cast<Bits*>(smem_raw);
+  int* si = reinterpret_cast<int*>(reinterpret_cast<char*>(smem_raw) +
+                                   align16<Bits>(padded_count<Bits>(TILE) * int(sizeof(Bits))));
+  const std::uint64_t base = std::uint64_t{blockIdx.x} * TILE;
+  const int valid = static_cast<int>(n - base < std::uint64_t{TILE} ? n - base : std::uint64_t{TILE});
+  const int t = threadIdx.x;
+  constexpr Bits max_key = static_cast<Bits>(~Bits{0});
+
+  Bits key[I];
+  int src[I];
+  constexpr int per_vec = 16 / int(sizeof(Bits));
+  if (valid == TILE && I % per_vec == 0 && reinterpret_cast<std::uintptr_t>(in_k) % 16 == 0) {
+    // Full tile: each thread's I consecutive keys as 16-byte vectors (the tile start is 16-byte aligned).
+    const uint4* v = reinterpret_cast<const uint4*>(in_k + base + std::uint64_t(t) * I);
+#pragma unroll
+    for (int q = 0; q < I / per_vec; ++q) {
+      const uint4 w = v[q];
+      const Bits* e = reinterpret_cast<const Bits*>(&w);
+#pragma unroll
+      for (int j = 0; j < per_vec; ++j) key[q * per_vec + j] = codec.encode(e[j]);
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < I; ++i) {
+      const int p = t * I + i;
+      key[i] = p < valid ? codec.encode(in_k[base + p]) : max_key;
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < I; ++i) src[i] = t * I + i;
+
+  // Stable odd-even transposition sort of the thread's keys (swap only strictly smaller successors).
+#pragma unroll
+  for (int r = 0; r < I; ++r) {
+#pragma unroll
+    for (int j = r & 1; j + 1 < I; j += 2) {
+      if (key[j + 1] < key[j]) {
+        const Bits k = key[j]; key[j] = key[j + 1]; key[j + 1] = k;
+        const int s = src[j]; src[j] = src[j + 1]; src[j + 1] = s;
+      }
+    }
+  }
+
+  // Block merge passes: runs of I, 2I, ... keys; thread t produces outputs [t I, t I + I) of its pair.
+  for (int w = I; w < TILE; w *= 2) {
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < I; ++i) {
+      sk[pad<Bits>(t * I + i)] = key[i];
+      if constexpr (has_values_v<Value>) si[pad<int>(t * I + i)] = src[i];
+    }
+    __syncthreads();
+    const int pos = t * I;
+    const int pair = pos & ~(2 * w - 1);
+    const int diag = pos - pair;
+    const int ia = merge_path(SmemRun<Bits>{sk, pair}, w, SmemRun<Bits>{sk, pair + w}, w, diag);
+    int from[I];
+    merge_to_registers<I, true>(sk, pair + ia, pair + w, pair + w + (diag - ia), pair + 2 * w, I, key, from);
+    if constexpr (has_values_v<Value>) {
+#pragma unroll
+      for (int i = 0; i < I; ++i) src[i] = si[pad<int>(from[i])];
+    }
+  }
+
+  // Store through shared memory so that global stores are coalesced.
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < I; ++i) {
+    sk[pad<Bits>(t * I + i)] = key[i];
+    if constexpr (has_values_v<Value>) si[pad<int>(t * I + i)] = src[i];
+  }
+  __syncthreads();
+  auto store = [&](auto decode) {
+#pragma unroll
+    for (int i = 0; i < I; ++i) {
+      const int p = i * T + t;
+      if (p < valid) {
+        const Bits k = sk[pad<Bits>(p)];
+        out_k[base + p] = decode.value ? codec.decode(k) : k;
+        if constexpr (has_values_v<Value>) out_v[base + p] = in_v[base + si[pad<int>(p)]];
+      }
+    }
+  };
+  if (decode_out) store(std::true_type{}); else store(std::false_type{});
+}
+
+// 2a. [generateSampleRanks + mergeRanksAndIndices] One thread per limit slot of the pass.
+template <class Bits>
+__global__ void sample_ranks_kernel(const Bits* __restrict__ in_k, PassGeometry g,
+                                    std::uint64_t* __restrict__ limit_a, std::uint64_t* __restrict__ limit_b) {
+  const std::uint64_t t = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (t < g.slots()) place_sample(in_k, g, t, limit_a, limit_b);
+}
+
+template <class Bits, class Value, class P>
+constexpr int merge_smem_bytes() {
+  return align16<Bits>(padded_count<Bits>(P::merge_capacity) * int(sizeof(Bits))) +
+         (has_values_v<Value> ? padded_count<Value>(P::merge_capacity) * int(sizeof(Value)) : 0);
+}
+
+// 2b. [mergeElementaryIntervals] Block k merges elementary interval k (at most stride keys of A and of B).
+template <class Bits, class Value, class P>
+__global__ void __launch_bounds__(P::merge_threads)
+    merge_intervals_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
+                           Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ limit_a,
+                           const std::uint64_t* __restrict__ limit_b, KeyCodec<Bits> codec,
+                           bool decode_out) {
+  constexpr int T = P::merge_threads, I = P::merge_items;
+  extern __shared__ uint4 smem_raw[];
+  Bits* sk = reinterpret_cast<Bits*>(smem_raw);
+  Value* sv = reinterpret_cast<Value*>(reinterpret_cast<char*>(smem_raw) +
+                                       align16<Bits>(padded_count<Bits>(P::merge_capacity) * int(sizeof(Bits))));
+  const Interval iv = elementary_interval(g, blockIdx.x, limit_a, limit_b);
+  if (!iv.valid) return;
+  const int la = static_cast<int>(iv.a_len);
+  const int lb = static_cast<int>(iv.b_len);
+  const int len = la + lb;
+  const int t = threadIdx.x;
+
+  // Coalesced loads: the A part then the B part, contiguous in shared memory. Runtime-bounded loop (an
+  // interval holds 0 to 2 stride keys, stride on average): no predicated-off iterations to issue.
+#pragma unroll 8
+  for (int p = t; p < len; p += T) {
+    const std::uint64_t gp = (p < la ? iv.a_begin : iv.b_begin - la) + p;
+    sk[pad<Bits>(p)] = in_k[gp];
+    if constexpr (has_values_v<Value>) sv[pad<Value>(p)] = in_v[gp];
+  }
+  __syncthreads();
+
+  // Thread t merges outputs [t I, t I + I) of the interval (merge path, then a serial merge into registers);
+  // threads past the interval's end idle. Only the last busy thread takes the predicated path.
+  const int d0 = t * I;
+  const bool busy = d0 < len;
+  const int count = busy ? min(I, len - d0) : 0;
+  Bits key[I];
+  int from[I];
+  Value val[I];
+  if (busy) {
+    const int ia = merge_path(SmemRun<Bits>{sk, 0}, la, SmemRun<Bits>{sk, la}, lb, d0);
+    if (count == I)
+      merge_to_registers<I, true>(sk, ia, la, la + (d0 - ia), len, I, key, from);
+    else
+      merge_to_registers<I, false>(sk, ia, la, la + (d0 - ia), len, count, key, from);
+    if constexpr (has_values_v<Value>) {
+#pragma unroll
+      for (int i = 0; i < I; ++i)
+        if (i < count) val[i] = sv[pad<Value>(from[i])];
+    }
+  }
+  __syncthreads();
+  if (busy) {
+#pragma unroll
+    for (int i = 0; i < I; ++i) {
+      if (i < count) {
+        sk[pad<Bits>(d0 + i)] = key[i];
+        if constexpr (has_values_v<Value>) sv[pad<Value>(d0 + i)] = val[i];
+      }
+    }
+  }
+  __syncthreads();
+  auto store = [&](auto decode) {
+#pragma unroll 8
+    for (int p = t; p < len; p += T) {
+      const Bits k = sk[pad<Bits>(p)];
+      out_k[iv.out_begin + p] = decode.value ? codec.decode(k) : k;
+      if constexpr (has_values_v<Value>) out_v[iv.out_begin + p] = sv[pad<Value>(p)];
+    }
+  };
+  if (decode_out) store(std::true_type{}); else store(std::false_type{});
+}
+
+// Temporary storage: the two limit arrays, sized for the pass with the most slots.
+template <class P>
+std::size_t temp_bytes_for(std::uint64_t n) {
+  std::uint64_t most = 0;
+  for (std::uint64_t w = P::tile; w < n; w *= 2) most = std::max(most, make_pass(n, w, P::stride).slots());
+  return 2 * most * sizeof(std::uint64_t);
+}
+
+// What a sort of n keys launches: for the report (passes, launches, bytes moved per key).
+template <class P>
+struct Plan {
+  int passes = 0;
+  int launches = 1;
+};
+template <class P>
+Plan<P> plan_for(std::uint64_t n) {
+  Plan<P> pl;
+  for (std::uint64_t w = P::tile; w < n; w *= 2) {
+    ++pl.passes;
+    pl.launches += 2;
+  }
+  return pl;
+}
+
+template <class Bits, class Value, class P>
+int sort(const SortProblem& p, const SortBuffers& b) {
+  const std::uint64_t n = p.n;
+  if (n == 0) return 0;
+  const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+  Bits* keys[2] = {static_cast<Bits*>(b.keys[0]), static_cast<Bits*>(b.keys[1])};
+  Value* values[2] = {static_cast<Value*>(b.values[0]), static_cast<Value*>(b.values[1])};
+
+  const std::uint64_t tiles = (n + P::tile - 1) / P::tile;
+  GSB_EXPECTS(tiles <= 0x7fffffffull, "merge-samples: n=" + std::to_string(n) + " needs too many tiles");
+  constexpr int tile_smem = tile_smem_bytes<Bits, Value, P>();
+  GSB_CUDA_TRY(cudaFuncSetAttribute(tile_sort_kernel<Bits, Value, P>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, tile_smem));
+  tile_sort_kernel<Bits, Value, P><<<static_cast<unsigned>(tiles), P::tile_threads, tile_smem, b.stream>>>(
+      keys[0], values[0], keys[1], values[1], n, codec, n <= std::uint64_t{P::tile});
+  GSB_CHECK_LAUNCH();
+  int cur = 1;
+  if (n <= std::uint64_t{P::tile}) return cur;
+
+  GSB_EXPECTS(b.temp != nullptr && b.temp_bytes >= temp_bytes_for<P>(n), "merge-samples: temp storage too small");
+  std::uint64_t* limit_a = static_cast<std::uint64_t*>(b.temp);
+  std::uint64_t* limit_b = limit_a + b.temp_bytes / (2 * sizeof(std::uint64_t));
+  constexpr int merge_smem = merge_smem_bytes<Bits, Value, P>();
+  GSB_CUDA_TRY(cudaFuncSetAttribute(merge_intervals_kernel<Bits, Value, P>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, merge_smem));
+  constexpr int rank_threads = 128;
+  for (std::uint64_t w = P::tile; w < n; w *= 2) {
+    const PassGeometry g = make_pass(n, w, P::stride);
+    const std::uint64_t slots = g.slots();
+    GSB_EXPECTS(slots <= 0x7fffffffull, "merge-samples: pass with " + std::to_string(slots) + " intervals");
+    sample_ranks_kernel<Bits><<<static_cast<unsigned>((slots + rank_threads - 1) / rank_threads), rank_threads, 0,
+                                b.stream>>>(keys[cur], g, limit_a, limit_b);
+    GSB_CHECK_LAUNCH();
+    merge_intervals_kernel<Bits, Value, P><<<static_cast<unsigned>(slots), P::merge_threads, merge_smem,
+                                             b.stream>>>(keys[cur], values[cur], keys[1 - cur], values[1 - cur], g,
+                                                         limit_a, limit_b, codec, 2 * w >= n);
+    GSB_CHECK_LAUNCH();
+    cur = 1 - cur;
+  }
+  return cur;
+}
+
+// Entry points, one explicit instantiation per key width and value type (merge_samples_k*.cu).
+template <class Bits, class Value>
+int sort_default(const SortProblem& p, const SortBuffers& b) {
+  return sort<Bits, Value, typename DefaultPolicy<Bits, Value>::type>(p, b);
+}
+template <class Bits, class Value>
+std::size_t temp_bytes_default(std::uint64_t n) {
+  return temp_bytes_for<typename DefaultPolicy<Bits, Value>::type>(n);
+}
+
+}  // namespace gsb::merge::samples
