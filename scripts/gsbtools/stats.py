@@ -4,8 +4,9 @@ A case is called slower (or faster) only when both hold:
   practical:   the ratio of medians new/base lies beyond the threshold, i.e. |ln ratio| > ln(1 + threshold);
   statistical: the two-sided Mann-Whitney U p-value is below alpha AND the bootstrap confidence interval of
                the ratio of medians excludes 1.
-Within the threshold it is 'same' (a real but tiny shift is not worth a red build); beyond it without the
-statistics it is 'unclear' (too noisy, or too few repetitions to tell).
+Within the threshold it is 'same' (a real but tiny shift is not worth a red build), provided the interval is
+tight enough to say so: both ends within SAME_SPAN thresholds of 1 (in log terms). Otherwise, and beyond the
+threshold without the statistics, it is 'unclear' (too noisy, or too few repetitions to tell).
 """
 
 import math
@@ -15,6 +16,7 @@ import numpy as np
 from scipy import stats as sps
 
 VERDICTS = ("faster", "slower", "same", "unclear")
+SAME_SPAN = 3.0  # 'same' needs the interval inside [(1+t)^-3, (1+t)^3]: [0.915, 1.093] for t = 3%
 
 
 @dataclass
@@ -77,8 +79,13 @@ def compare_samples(base_samples, new_samples, threshold=0.03, alpha=0.05, confi
     significant = p < alpha and (ci_low > 1.0 or ci_high < 1.0)
     beyond = abs(math.log(ratio)) > math.log1p(threshold)
     note = ""
+    span = SAME_SPAN * math.log1p(threshold)
     if not beyond:
-        verdict = "same"
+        precise = ci_low > 0 and abs(math.log(ci_low)) <= span and abs(math.log(ci_high)) <= span
+        verdict = "same" if precise else "unclear"
+        if not precise:
+            note = (f"too noisy to call the same: the interval reaches beyond ±{math.expm1(span):.1%}; "
+                    "run more repetitions or on a quieter machine")
     elif significant:
         verdict = "slower" if ratio > 1.0 else "faster"
     else:
