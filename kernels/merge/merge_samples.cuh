@@ -32,6 +32,7 @@
 #include <type_traits>
 
 #include "merge/detail/common.cuh"
+#include "merge/detail/register_merge.hpp"
 #include "merge/detail/samples_plan.hpp"
 
 namespace gsb::merge::samples {
@@ -54,7 +55,12 @@ struct Policy {
 // The policy each key width and value type uses (see the tuning notes in kernels/merge/NOTES.md).
 template <class Bits, class Value>
 struct DefaultPolicy {
-  using type = std::conditional_t<(sizeof(Bits) <= 4), Policy<512, 16, 256, 16>, Policy<256, 16, 256, 8>>;
+  // Tile sort 512 x 16 (8192 keys); merge blocks of 128 threads, 32 keys each for 4-byte keys-only, 16 with
+  // values or 8-byte keys (registers). Chosen from the policy sweep in kernels/merge/NOTES.md.
+  using type = std::conditional_t<
+      (sizeof(Bits) <= 4),
+      std::conditional_t<has_values_v<Value>, Policy<512, 16, 128, 16>, Policy<512, 16, 128, 32>>,
+      Policy<256, 16, 128, 16>>;
 };
 
 // Shared memory index with one spare word per 128 bytes: thread-consecutive runs of items then start in
@@ -81,30 +87,6 @@ struct SmemRun {
   int offset;
   __device__ __forceinline__ Bits operator[](int i) const { return s[pad<Bits>(offset + i)]; }
 };
-
-// Serial merge of `count` (<= Items; all of them when Full) keys from the padded shared arrays into
-// registers, recording each key's source position (for the values). a: [a_pos, a_end), b: [b_pos, b_end), in
-// unpadded units. One shared-memory read per key: the next key of whichever run was taken. Reads may touch
-// the slot just past a run (the arrays have a spare), never used.
-template <int Items, bool Full, class Bits>
-__device__ __forceinline__ void merge_to_registers(const Bits* sk, int a_pos, int a_end, int b_pos, int b_end,
-                                                   int count, Bits (&key)[Items], int (&src)[Items]) {
-  Bits ka = sk[pad<Bits>(a_pos)];
-  Bits kb = sk[pad<Bits>(b_pos)];
-#pragma unroll
-  for (int i = 0; i < Items; ++i) {
-    if (Full || i < count) {
-      const bool take_a = b_pos >= b_end || (a_pos < a_end && !(kb < ka));
-      key[i] = take_a ? ka : kb;
-      src[i] = take_a ? a_pos : b_pos;
-      a_pos += take_a;
-      b_pos += !take_a;
-      const Bits next = sk[pad<Bits>(take_a ? a_pos : b_pos)];
-      ka = take_a ? next : ka;
-      kb = take_a ? kb : next;
-    }
-  }
-}
 
 template <class Bits, class Value, class P>
 constexpr int tile_smem_bytes() {
@@ -178,7 +160,8 @@ __global__ void __launch_bounds__(P::tile_threads)
     const int diag = pos - pair;
     const int ia = merge_path(SmemRun<Bits>{sk, pair}, w, SmemRun<Bits>{sk, pair + w}, w, diag);
     int from[I];
-    merge_to_registers<I, true>(sk, pair + ia, pair + w, pair + w + (diag - ia), pair + 2 * w, I, key, from);
+    merge_to_registers<I, true>(SmemRun<Bits>{sk, 0}, pair + ia, pair + w, pair + w + (diag - ia), pair + 2 * w, I,
+                                key, from);
     if constexpr (has_values_v<Value>) {
 #pragma unroll
       for (int i = 0; i < I; ++i) src[i] = si[pad<int>(from[i])];
@@ -250,8 +233,9 @@ __global__ void __launch_bounds__(P::merge_threads)
   }
   __syncthreads();
 
-  // Thread t merges outputs [t I, t I + I) of the interval (merge path, then a serial merge into registers);
-  // threads past the interval's end idle. Only the last busy thread takes the predicated path.
+  // Thread t merges outputs [t I, t I + I) of the interval (merge path, then a serial merge into registers,
+  // as two interleaved chains: the merge is a string of dependent shared-memory reads); threads past the
+  // interval's end idle. Only the last busy thread takes the predicated single-chain path.
   const int d0 = t * I;
   const bool busy = d0 < len;
   const int count = busy ? min(I, len - d0) : 0;
@@ -259,11 +243,14 @@ __global__ void __launch_bounds__(P::merge_threads)
   int from[I];
   Value val[I];
   if (busy) {
-    const int ia = merge_path(SmemRun<Bits>{sk, 0}, la, SmemRun<Bits>{sk, la}, lb, d0);
-    if (count == I)
-      merge_to_registers<I, true>(sk, ia, la, la + (d0 - ia), len, I, key, from);
-    else
-      merge_to_registers<I, false>(sk, ia, la, la + (d0 - ia), len, count, key, from);
+    const SmemRun<Bits> a_run{sk, 0}, b_run{sk, la};
+    const int ia = merge_path(a_run, la, b_run, lb, d0);
+    if (count == I) {
+      const int ia_mid = merge_path(a_run, la, b_run, lb, d0 + I / 2);
+      merge_to_registers_x2<I>(a_run, ia, la + (d0 - ia), ia_mid, la + (d0 + I / 2 - ia_mid), la, len, key, from);
+    } else {
+      merge_to_registers<I, false>(a_run, ia, la, la + (d0 - ia), len, count, key, from);
+    }
     if constexpr (has_values_v<Value>) {
 #pragma unroll
       for (int i = 0; i < I; ++i)

@@ -13,21 +13,27 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv | t
 export LD_LIBRARY_PATH=$PWD/$B:${LD_LIBRARY_PATH:-}
 BENCH="$B/gpusort-bench --reps 1 --warmup 0 -q"
 # 1. Tuning harness: policy variants of merge-samples against CUB in one process (u32, n = 1e8).
-TAILN=22 run timeout 80 $B/merge_samples_tune 100000000
+TAILN=16 run timeout 60 $B/merge_samples_tune 100000000
 # 2. ncu: the first tile sort and the first two merge passes of the default policy.
-TAILN=60 run timeout 100 ncu --clock-control none -k regex:"tile_sort|merge_intervals" -c 3 --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats $B/merge_samples_tune 100000000 quick
+TAILN=40 run timeout 60 ncu --clock-control none -k regex:"merge_intervals" -c 1 --section SpeedOfLight --section Occupancy --section WarpStateStats $B/merge_samples_tune 100000000 quick
 # 3. Conformance: merge-samples at every size; the serial back-ends at the small sizes and some at all sizes.
 run timeout 60 $B/tests/gsb_conformance --gtest_filter='*merge_samples*' --gtest_brief=1
-GSB_CONFORMANCE_MAX_N=70000 run timeout 45 $B/tests/gsb_conformance --gtest_filter='*merge_iterative*:*merge_cdp*' --gtest_brief=1
+GSB_CONFORMANCE_MAX_N=70000 run timeout 40 $B/tests/gsb_conformance --gtest_filter='*merge_iterative*' --gtest_brief=1
+GSB_CONFORMANCE_MAX_N=70000 run timeout 40 $B/tests/gsb_conformance --gtest_filter='*merge_cdp*' --gtest_brief=1
 GSB_CONFORMANCE_MAX_N=1100 run timeout 15 $B/tests/gsb_conformance --gtest_filter='*merge_recursive*' --gtest_brief=1
-run timeout 30 $B/tests/gsb_conformance --gtest_filter='*merge_iterative_f64_none*:*merge_cdp_u64_none*:*merge_iterative_u8_u32*' --gtest_brief=1
+run timeout 30 $B/tests/gsb_conformance --gtest_filter='*merge_iterative_i32_u64*:*merge_cdp_f32_none*:*merge_cdp_u16_u32*' --gtest_brief=1
 # 4. Sanitizers (one case each: partial tiles and merge passes).
 run timeout 40 compute-sanitizer --tool memcheck --error-exitcode 9 $BENCH --algo merge-samples,merge-iterative,merge-cdp,merge-recursive --n 20001 --type u32,u64,u8 --values none,u64
-run timeout 25 compute-sanitizer --tool racecheck --error-exitcode 9 $BENCH --algo merge-samples --n 65537 --type u32,u64 --values u32
-run timeout 25 compute-sanitizer --tool synccheck --error-exitcode 9 $BENCH --algo merge-samples --n 65537 --type u32,u16 --values u64
+run timeout 25 compute-sanitizer --tool racecheck --error-exitcode 9 $BENCH --algo merge-samples --n 65537 --type u32,u64,u8 --values none,u32
+run timeout 25 compute-sanitizer --tool synccheck --error-exitcode 9 $BENCH --algo merge-samples --n 65537 --type u32,u16 --values none,u64
 # 5. The tool: merge-samples vs cub-merge at 1e8 (same run), and the serial designs at sizes they finish.
-run timeout 70 $B/gpusort-bench -q --algo merge-samples,cub-merge --n 1e8 --type u32 --values none,u32 --json $OUT/samples_1e8.json --csv $OUT/samples_1e8.csv
+run timeout 90 $B/gpusort-bench -q --algo merge-samples,cub-merge --n 1e8 --type u32,f32,u64 --values none,u32 --json $OUT/samples_1e8.json --csv $OUT/samples_1e8.csv
 summ $OUT/samples_1e8.csv | tee -a "$LOG"
-run timeout 50 $B/gpusort-bench -q --algo merge-iterative,merge-cdp,merge-recursive,merge-samples,cub-merge --n 65536,1048576 --type u32 --reps 3 --warmup 1 --json $OUT/merge_small.json --csv $OUT/merge_small.csv
+run timeout 50 $B/gpusort-bench -q --algo merge-iterative,merge-cdp,merge-recursive,merge-samples,cub-merge --n 4096,65536,262144 --type u32 --reps 3 --warmup 1 --json $OUT/merge_small.json --csv $OUT/merge_small.csv
 summ $OUT/merge_small.csv | tee -a "$LOG"
+run timeout 60 $B/gpusort-bench -q --algo merge-iterative,merge-cdp,merge-samples,cub-merge --n 4194304 --type u32 --values none,u32 --reps 3 --warmup 1 --json $OUT/merge_4M.json --csv $OUT/merge_4M.csv
+summ $OUT/merge_4M.csv | tee -a "$LOG"
+# 6. Beyond 2^32 keys (u8: 4.3 GB per half), validated.
+run timeout 110 $B/gpusort-bench -q --algo merge-samples --n 4294968296 --type u8 --reps 1 --warmup 0 --csv $OUT/samples_2p32.csv
+summ $OUT/samples_2p32.csv | tee -a "$LOG"
 date -u | tee -a "$LOG"

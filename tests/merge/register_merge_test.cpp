@@ -1,0 +1,76 @@
+// Host tests of merge-samples' register merge (kernels/merge/detail/register_merge.hpp) against std::merge:
+// full and partial counts, the two-chain variant at every diagonal, duplicates (stability via positions).
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "common/merge_path.hpp"
+#include "merge/detail/register_merge.hpp"
+
+namespace {
+
+using gsb::merge::merge_path;
+using gsb::merge::merge_to_registers;
+using gsb::merge::merge_to_registers_x2;
+
+struct Case {
+  std::vector<std::uint32_t> keys;  // A then B, one spare slot at the end
+  int la, lb;
+  std::vector<int> ref_src;         // stable merge order as source positions
+};
+
+Case make_case(std::mt19937& rng, int la, int lb, std::uint32_t range) {
+  std::uniform_int_distribution<std::uint32_t> d(0, range - 1);
+  Case c{std::vector<std::uint32_t>(la + lb + 1, 0xffffffffu), la, lb, {}};
+  for (int i = 0; i < la + lb; ++i) c.keys[i] = d(rng);
+  std::sort(c.keys.begin(), c.keys.begin() + la);
+  std::sort(c.keys.begin() + la, c.keys.begin() + la + lb);
+  std::vector<int> a(la), b(lb);
+  for (int i = 0; i < la; ++i) a[i] = i;
+  for (int i = 0; i < lb; ++i) b[i] = la + i;
+  c.ref_src.resize(la + lb);
+  std::merge(a.begin(), a.end(), b.begin(), b.end(), c.ref_src.begin(),
+             [&](int x, int y) { return c.keys[x] < c.keys[y]; });
+  return c;
+}
+
+TEST(RegisterMerge, MatchesStdMergeForEveryThreadShare) {
+  constexpr int I = 8;
+  std::mt19937 rng(5);
+  for (std::uint32_t range : {1u, 4u, 1000u})
+    for (int la : {0, 1, 7, 8, 20, 64})
+      for (int lb : {0, 1, 9, 16, 33}) {
+        const Case c = make_case(rng, la, lb, range);
+        const int len = la + lb;
+        const std::uint32_t* keys = c.keys.data();
+        for (int d0 = 0; d0 < len; d0 += I) {
+          const int count = std::min(I, len - d0);
+          const int ia = merge_path(keys, la, keys + la, lb, d0);
+          std::uint32_t key[I];
+          int src[I];
+          if (count == I)
+            merge_to_registers<I, true>(keys, ia, la, la + d0 - ia, len, I, key, src);
+          else
+            merge_to_registers<I, false>(keys, ia, la, la + d0 - ia, len, count, key, src);
+          for (int i = 0; i < count; ++i) {
+            EXPECT_EQ(src[i], c.ref_src[d0 + i]) << la << " " << lb << " d0=" << d0 << " i=" << i;
+            EXPECT_EQ(key[i], c.keys[c.ref_src[d0 + i]]);
+          }
+          if (count == I && I % 2 == 0) {
+            const int ib = merge_path(keys, la, keys + la, lb, d0 + I / 2);
+            std::uint32_t key2[I];
+            int src2[I];
+            merge_to_registers_x2<I>(keys, ia, la + d0 - ia, ib, la + (d0 + I / 2) - ib, la, len, key2, src2);
+            for (int i = 0; i < I; ++i) {
+              EXPECT_EQ(src2[i], c.ref_src[d0 + i]) << "x2 " << la << " " << lb << " d0=" << d0 << " i=" << i;
+              EXPECT_EQ(key2[i], c.keys[c.ref_src[d0 + i]]);
+            }
+          }
+        }
+      }
+}
+
+}  // namespace
