@@ -155,6 +155,11 @@ def update_baseline(tool, tool_args, baseline_path):
             labels = "; ".join(f"{c['backend']} n={c['n']} {c['distribution']}: {c['status']}" for c in broken[:5])
             print(f"perf-check: error: {len(broken)} case(s) failed, baseline not written ({labels})", file=sys.stderr)
             return EXIT_TOOL_FAILED
+        if not any(c["status"] == "ok" for c in result.cases):
+            reasons = sorted({c.get("reason") or c["status"] for c in result.cases})
+            print(f"perf-check: error: no case ran, baseline not written ({'; '.join(reasons)[:200]})",
+                  file=sys.stderr)
+            return EXIT_TOOL_FAILED
         Path(baseline_path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(output, baseline_path)
     print(f"perf-check: wrote baseline {baseline_path} ({len(result.cases)} cases on {result.device_label}); "

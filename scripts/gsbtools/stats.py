@@ -13,7 +13,6 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats as sps
 
 VERDICTS = ("faster", "slower", "same", "unclear")
 SAME_SPAN = 3.0  # 'same' needs the interval inside [(1+t)^-3, (1+t)^3]: [0.915, 1.093] for t = 3%
@@ -58,6 +57,8 @@ def bootstrap_ratio_interval(base, new, confidence=0.95, resamples=4000, seed=0)
 def mann_whitney_p(base, new):
     if np.all(base == base[0]) and np.all(new == new[0]) and base[0] == new[0]:
         return 1.0  # identical constant samples: no evidence of any difference
+    from scipy import stats as sps  # here, not at the top: it takes a second to import, and bad input needs none
+
     try:
         p = sps.mannwhitneyu(new, base, alternative="two-sided").pvalue
     except ValueError:

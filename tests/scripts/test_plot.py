@@ -2,7 +2,7 @@
 
 import copy
 
-from scripts_support import BASE, GPU_SAMPLE, run_script, write
+from scripts_support import BASE, GPU_SAMPLE, write
 from gsbtools import plot
 from gsbtools.cli import run_main
 from gsbtools.results import load_result
@@ -24,10 +24,10 @@ def check_files(folder, names):
             assert b"<svg" in data[:2000], name
 
 
-def test_cpu_run_charts(tmp_path):
+def test_cpu_run_charts(tmp_path, capsys):
     out = tmp_path / "charts"
-    done = run_script("plot", BASE, "--out", out)
-    assert done.returncode == 0, done.stderr
+    assert run_main("plot", plot.main, [str(BASE), "--out", str(out)]) == 0
+    assert f"to {out}" in capsys.readouterr().out
     names = charts(out)
     stems = {n.rsplit(".", 1)[0] for n in names}
     assert len(names) == 2 * len(stems)  # every chart in both formats
