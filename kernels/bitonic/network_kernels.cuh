@@ -318,73 +318,154 @@ struct Tile {
   }
 };
 
-// Re-layout: write this thread's coset, wait for the block, read the next coset. One barrier suffices: every
-// thread writes back exactly the positions it read, so a write never races another thread's read.
-template <int R, class Bits, class Value>
-__device__ __forceinline__ void relayout(Tile<Bits, Value>& tile, Layout& cur, const Layout& next,
-                                         Bits (&k)[1 << R], Value (&v)[1 << R]) {
-  tile.template put<R>(cur, k, v);
-  __syncthreads();
-  tile.template get<R>(next, k, v);
-  cur = next;
-}
-
-// Half-cleaner steps on tile bits top..0 (bitonic), R bits per re-layout, ending in the consecutive layout.
-template <int R, class Bits, class Value>
-__device__ __forceinline__ void bitonic_tile_half_cleaners(Tile<Bits, Value>& tile, Layout& cur, int top,
-                                                           Bits (&k)[1 << R], Value (&v)[1 << R]) {
-  while (top >= 0) {
-    const int lo = top - R + 1 > 0 ? top - R + 1 : 0;
-    relayout<R>(tile, cur, Layout::make<R>(threadIdx.x, lo, false), k, v);
-    bitonic_coset_steps<false, R>(k, v, top - lo, 0);
-    top = lo - 1;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Kernels. P threads per block, 2^R elements per thread, tile 2^(log2 P + R).
 
-// Bitonic block sort: stages 1..stages of each tile, ascending.
-template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
-                                                        int stages, bool decode) {
-  extern __shared__ __align__(16) unsigned char smem[];
-  constexpr std::uint32_t T = std::uint32_t(P) << R;
-  const u64 offset = u64(blockIdx.x) * T;
-  Bits k[1 << R];
-  Value v[1 << R];
-  Layout cur = Layout::make<R>(threadIdx.x, 0, false);
-  load_consecutive<R>(keys, vals, offset + cur.base, n, true, codec, k, v);
-  sort_run<Network::bitonic, R>(k, v, stages);
-  if (stages > R) {
-    Tile<Bits, Value> tile(smem, T);
-    for (int s = R + 1; s <= stages; ++s) {
-      // The mirror step and the R-1 below it from one coset, then half-cleaners down to bit 0.
-      relayout<R>(tile, cur, Layout::make<R>(threadIdx.x, s - R, true), k, v);
-      bitonic_coset_steps<true, R>(k, v, R - 1, 0);
-      bitonic_tile_half_cleaners<R>(tile, cur, s - R - 1, k, v);
-    }
+// ---------------------------------------------------------------------------------------------------------
+// Compile-time layouts for the bitonic block kernels. With the coset's low bit LO and its mirror known at
+// compile time, element l sits at one of two per-thread bases plus a constant (the padding is additive because
+// the base and the offset occupy disjoint bits), so every shared-memory access is a register + immediate and
+// no index arithmetic runs per element: the block kernels were instruction-bound with run-time layouts.
+template <int R, int LO, bool FLIP>
+struct FixedLayout {
+  std::uint32_t b0, b1;  // tile-local bases: b1 for elements whose top local bit is set (mirrored when FLIP)
+  __device__ __forceinline__ explicit FixedLayout(std::uint32_t rank) {
+    constexpr std::uint32_t low = (1u << LO) - 1;
+    b0 = ((rank & ~low) << R) | (rank & low);
+    b1 = FLIP ? (b0 ^ low) : b0;
   }
-  store_consecutive<R>(keys, vals, offset + cur.base, n, decode, codec, k, v);
+  static constexpr bool top(int l) { return ((l >> (R - 1)) & 1) != 0; }
+  static constexpr std::uint32_t offset(int l) {
+    const std::uint32_t x = std::uint32_t(l) << LO;
+    return (FLIP && top(l)) ? x ^ (((1u << (R - 1)) - 1) << LO) : x;
+  }
+  __device__ __forceinline__ std::uint32_t base(int l) const { return (FLIP && top(l)) ? b1 : b0; }
+  __device__ __forceinline__ std::uint32_t index(int l) const { return base(l) + offset(l); }
+  __device__ __forceinline__ std::uint32_t padded(int l) const {
+    return pad(base(l)) + offset(l) + (offset(l) >> 5);
+  }
+};
+
+template <int R, int LO, bool FLIP, class Bits, class Value>
+__device__ __forceinline__ void fixed_put(Tile<Bits, Value>& tile, const Bits (&k)[1 << R], const Value (&v)[1 << R]) {
+  const FixedLayout<R, LO, FLIP> s(threadIdx.x);
+  const std::uint32_t p0 = pad(s.b0), p1 = pad(s.b1);
+#pragma unroll
+  for (int l = 0; l < (1 << R); ++l) {
+    const std::uint32_t i = ((FLIP && s.top(l)) ? p1 : p0) + s.offset(l) + (s.offset(l) >> 5);
+    tile.k[i] = k[l];
+    if constexpr (has_values_v<Value>) tile.v[i] = v[l];
+  }
 }
 
-// Bitonic block merge: half-cleaner steps on bits top..0 of each tile (a stage beyond the tile).
+template <int R, int LO, bool FLIP, class Bits, class Value>
+__device__ __forceinline__ void fixed_get(const Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R]) {
+  const FixedLayout<R, LO, FLIP> s(threadIdx.x);
+  const std::uint32_t p0 = pad(s.b0), p1 = pad(s.b1);
+#pragma unroll
+  for (int l = 0; l < (1 << R); ++l) {
+    const std::uint32_t i = ((FLIP && s.top(l)) ? p1 : p0) + s.offset(l) + (s.offset(l) >> 5);
+    k[l] = tile.k[i];
+    if constexpr (has_values_v<Value>) v[l] = tile.v[i];
+  }
+}
+
+// Bitonic steps on local bits JTOP..0 of a compile-time coset (see bitonic_coset_steps).
+template <bool Flip, int R, int JTOP, class Bits, class Value>
+__device__ __forceinline__ void fixed_coset_steps(Bits (&k)[1 << R], Value (&v)[1 << R]) {
+#pragma unroll
+  for (int j = JTOP; j >= 0; --j) {
+#pragma unroll
+    for (int l = 0; l < (1 << R); ++l) {
+      if (l & (1 << j)) continue;
+      const int u = l | (1 << j);
+      if (Flip && j < R - 1 && ((l >> (R - 1)) & 1))
+        compare_swap(k[u], v[u], k[l], v[l]);
+      else
+        compare_swap(k[l], v[l], k[u], v[u]);
+    }
+  }
+}
+
+// Half-cleaners on tile bits TOP..0, entering in layout (PLO, PFLIP), R bits per re-layout; ends in the
+// consecutive layout (LO = 0). One barrier per re-layout (every thread writes back what it read).
+template <int R, int PLO, bool PFLIP, int TOP, class Bits, class Value>
+__device__ __forceinline__ void fixed_half_cleaners(Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R]) {
+  if constexpr (TOP >= 0) {
+    constexpr int LO = TOP - R + 1 > 0 ? TOP - R + 1 : 0;
+    fixed_put<R, PLO, PFLIP>(tile, k, v);
+    __syncthreads();
+    fixed_get<R, LO, false>(tile, k, v);
+    fixed_coset_steps<false, R, TOP - LO>(k, v);
+    fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
+  }
+}
+
+// Stages S..TILE of the tile, entering in the consecutive layout: per stage the mirror step and the R-1 steps
+// below it from one mirrored coset, then half-cleaners down to bit 0.
+template <int R, int S, int TILE, class Bits, class Value>
+__device__ __forceinline__ void fixed_sort_stages(Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R]) {
+  if constexpr (S <= TILE) {
+    fixed_put<R, 0, false>(tile, k, v);
+    __syncthreads();
+    fixed_get<R, S - R, true>(tile, k, v);
+    fixed_coset_steps<true, R, R - 1>(k, v);
+    fixed_half_cleaners<R, S - R, true, S - R - 1>(tile, k, v);
+    fixed_sort_stages<R, S + 1, TILE>(tile, k, v);
+  }
+}
+
+// Bitonic block sort: every tile sorted ascending (all its stages, also for a short last tile: its +inf tail
+// sorts to the end and is not stored).
 template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
-                                                         int top, bool decode) {
+__global__ void __launch_bounds__(P, 2) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                        int /*stages*/, bool decode) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr std::uint32_t T = std::uint32_t(P) << R;
+  constexpr int tile_log2 = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+  static_assert(tile_log2 > R, "block of 128..1024 threads");
+  const u64 first = u64(blockIdx.x) * T + (u64(threadIdx.x) << R);
+  Bits k[1 << R];
+  Value v[1 << R];
+  load_consecutive<R>(keys, vals, first, n, true, codec, k, v);
+  sort_run<Network::bitonic, R>(k, v, R);
+  Tile<Bits, Value> tile(smem, T);
+  fixed_sort_stages<R, R + 1, tile_log2>(tile, k, v);
+  store_consecutive<R>(keys, vals, first, n, decode, codec, k, v);
+}
+
+// Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile).
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P, 2) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                         int /*top*/, bool decode) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr std::uint32_t T = std::uint32_t(P) << R;
+  constexpr int LO = P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100;
+  static_assert(LO > 0, "block of 128..1024 threads");
   const u64 offset = u64(blockIdx.x) * T;
   Bits k[1 << R];
   Value v[1 << R];
-  // First coset straight from global memory (its low bits run across the threads: coalesced).
-  const int lo = top - R + 1;
-  Layout cur = Layout::make<R>(threadIdx.x, lo, false);
-  load_coset<R>(keys, vals, offset, n, cur, k, v);
-  bitonic_coset_steps<false, R>(k, v, R - 1, 0);
+  // First coset straight from global memory: element l of thread t is t + l * P (coalesced).
+  const Bits* kp = keys + offset + threadIdx.x;
+  const Value* vp = vals + offset + threadIdx.x;
+  if (offset + T <= n) {
+#pragma unroll
+    for (int l = 0; l < (1 << R); ++l) {
+      k[l] = kp[l * P];
+      if constexpr (has_values_v<Value>) v[l] = vp[l * P];
+    }
+  } else {
+#pragma unroll
+    for (int l = 0; l < (1 << R); ++l) {
+      const bool in = offset + threadIdx.x + u64(l) * P < n;
+      k[l] = in ? kp[l * P] : infinity<Bits>();
+      if constexpr (has_values_v<Value>) v[l] = in ? vp[l * P] : Value{};
+    }
+  }
+  fixed_coset_steps<false, R, R - 1>(k, v);
   Tile<Bits, Value> tile(smem, T);
-  bitonic_tile_half_cleaners<R>(tile, cur, lo - 1, k, v);
-  store_consecutive<R>(keys, vals, offset + cur.base, n, decode, codec, k, v);
+  fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
+  store_consecutive<R>(keys, vals, offset + (u64(threadIdx.x) << R), n, decode, codec, k, v);
 }
 
 // Global register pass: steps on local bits R-1..jbot of the coset at bit lo (bits lo+R-1..lo+jbot), for every

@@ -45,7 +45,9 @@ Plan make_plan(Network network, std::uint64_t n, const PlanConfig& c) {
 
   Pass sort;
   sort.kind = PassKind::block_sort;
-  sort.stage = std::min(L, t);
+  // The bitonic block sort's layouts are compile-time, so it always sorts whole tiles (a short last tile's
+  // +inf tail sorts to its end); odd-even merge's stops at the array's length.
+  sort.stage = network == Network::bitonic ? t : std::min(L, t);
   sort.top_bit = sort.stage - 1;
   sort.encode_keys = true;
   sort.decode_keys = L <= t;

@@ -39,7 +39,7 @@ namespace gsb::network {
 enum class Network : std::uint8_t { bitonic, odd_even_merge };
 
 enum class PassKind : std::uint8_t {
-  block_sort,     // sort each tile of 2^tile_log2 (stages 1..min(L, tile_log2)); in place
+  block_sort,     // sort each tile of 2^tile_log2 (bitonic: all its stages; odd-even: up to L); in place
   block_merge,    // bitonic: stage `stage`, half-cleaner steps on bits top_bit..0, tile-local; in place
   global_steps,   // stage `stage`, steps on bits top_bit..bottom_bit from a register coset; in place
   global_stride,  // odd-even merge: stage `stage`, the one step on bit top_bit; in place
