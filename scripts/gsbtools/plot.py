@@ -209,6 +209,8 @@ def _legend(ax, **kwargs):
 
 def plot_sweeps(data, writer, kinds=CHART_KINDS):
     for (kt, vals, order, dist), series in data.sweeps().items():
+        if len({n for pts in series.values() for n, _ in pts}) < 2:
+            continue  # one n only: no line to draw (the bar charts show it)
         problem = f"{problem_title(kt, vals, order)}, {dist}"
         keys = [CaseKey(b, kt, vals, order, n, dist) for b, pts in series.items() for n, _ in pts]
         tag = slug(f"{kt}-{vals}", order, dist)
