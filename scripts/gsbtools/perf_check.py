@@ -115,7 +115,6 @@ def main(argv=None):
         cut = argv.index("--")
         argv, tool_args = argv[:cut], argv[cut + 1:]
     args = make_parser().parse_args(argv)
-    tool = find_tool(args.tool)
 
     if args.update_baseline:
         if not args.baseline:
@@ -124,10 +123,10 @@ def main(argv=None):
             if not Path(args.baseline).is_file():
                 raise BadInput(f"{args.baseline}: no such file; give the tool arguments after '--' to make it")
             tool_args = strip_output_options(load_result(args.baseline).meta["argv"][1:])
-        return update_baseline(tool, tool_args, args.baseline)
+        return update_baseline(find_tool(args.tool), tool_args, args.baseline)
 
-    baseline_path = args.baseline or default_baseline()
-    base = load_result(baseline_path)
+    base = load_result(args.baseline or default_baseline())  # a bad baseline is reported before anything runs
+    tool = find_tool(args.tool)
     if tool_args is None:
         tool_args = strip_output_options(base.meta["argv"][1:])
     with tempfile.TemporaryDirectory(prefix="perf-check-") as tmp:
