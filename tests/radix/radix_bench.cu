@@ -30,6 +30,7 @@ namespace {
 #define CK(call) GSB_CUDA_TRY(call)
 
 int g_failures = 0;
+bool g_variants = true;  // also time the experimental tunings
 
 struct DeviceBuffers {
   void* keys[2] = {nullptr, nullptr};
@@ -122,12 +123,17 @@ bool check_one(const Backend& be, const SortProblem& p, const std::vector<std::u
   return true;
 }
 
-int run_check(bool quick_ladder) {
+// mode: 0 full, 1 quick ladder (fewer key types), 2 sanity (few cases, for compute-sanitizer); only: one name
+int run_check(int mode, const std::string& only) {
+  const bool quick_ladder = mode >= 1;
+  const bool sanity = mode == 2;
   std::mt19937_64 rng(12345);
   const std::vector<std::string> names = {"radix",           "radix-naive",       "radix-shared",
                                           "radix-multibit",  "radix-multibit-r1", "radix-multibit-r3",
                                           "radix-multibit-r8", "radix-coarse"};
-  const std::vector<std::size_t> sizes_full = {1, 2, 31, 1000, 6143, 6144, 6145, 7679, 7680, 7681, 100003, 300007};
+  const std::vector<std::size_t> sizes_full = {0,    1,    2,    31,   1000, 4607,  4608,  4609,  6143,
+                                               6144, 6145, 7679, 7680, 7681, 12289, 15361, 100003, 300007};
+  const std::vector<std::size_t> sizes_sanity = {1, 1000, 7681, 20001};
   const std::vector<std::size_t> sizes_ladder = {1, 257, 2049, 100003};
   const std::size_t max_n = 300007;
   DeviceBuffers d;
@@ -137,6 +143,7 @@ int run_check(bool quick_ladder) {
   }
   int runs = 0;
   for (const std::string& name : names) {
+    if (!only.empty() && name != only) continue;
     const Backend* be = Registry::instance().find(name);
     if (!be) {
       std::printf("FAIL back-end %s not registered\n", name.c_str());
@@ -144,10 +151,11 @@ int run_check(bool quick_ladder) {
       continue;
     }
     const bool ladder = name != "radix";
-    const auto& sizes = ladder ? sizes_ladder : sizes_full;
+    const auto& sizes = sanity ? sizes_sanity : ladder ? sizes_ladder : sizes_full;
     const auto t0 = std::chrono::steady_clock::now();
     int fails_before = g_failures;
     for (KeyType kt : all_key_types) {
+      if (sanity && !(kt == KeyType::u32 || kt == KeyType::f64)) continue;
       if (ladder && quick_ladder && !(kt == KeyType::u32 || kt == KeyType::i64 || kt == KeyType::f32 ||
                                        kt == KeyType::u8))
         continue;
@@ -155,7 +163,7 @@ int run_check(bool quick_ladder) {
         for (Order o : all_orders)
           for (std::size_t n : sizes)
             for (int dist = 0; dist < 4; ++dist) {
-              if (ladder && dist == 1) continue;
+              if ((ladder || sanity) && (dist == 1 || dist == 3)) continue;
               SortProblem p;
               p.key_type = kt;
               p.values = vm;
@@ -429,15 +437,23 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
   using namespace gsb::radix::onesweep;
   using VT = std::conditional_t<kv, VS, NoValue>;
   using T = Tuning<K, VT>;
-  run_ours("radix", type_tag<OnesweepSort<K, VT, T::radix_bits, T::threads, T::items>>{});
-  if constexpr (std::is_same_v<K, std::uint32_t> && !kv) {
-    run_ours("r8-t512x16", type_tag<OnesweepSort<K, VT, 8, 512, 16>>{});
-    run_ours("r8-t256x24", type_tag<OnesweepSort<K, VT, 8, 256, 24>>{});
-    run_ours("r11-t384x20", type_tag<OnesweepSort<K, VT, 11, 384, 20>>{});
-    run_ours("r11-t512x16", type_tag<OnesweepSort<K, VT, 11, 512, 16>>{});
-  }
-  if constexpr (std::is_same_v<K, std::uint64_t> && !kv) {
-    run_ours("r11-t384x16", type_tag<OnesweepSort<K, VT, 11, 384, 16>>{});
+  run_ours("radix", type_tag<OnesweepSort<K, VT, T::radix_bits, T::threads, T::items, T::min_blocks, T::window>>{});
+  if (g_variants) {
+    if constexpr (std::is_same_v<K, std::uint32_t> && !kv) {
+      run_ours("t384x20m3w16", type_tag<OnesweepSort<K, VT, 8, 384, 20, 3, 16>>{});
+      run_ours("t384x20m3w1", type_tag<OnesweepSort<K, VT, 8, 384, 20, 3, 1>>{});
+      run_ours("t512x16m2w8", type_tag<OnesweepSort<K, VT, 8, 512, 16, 2, 8>>{});
+      run_ours("t384x24m2w8", type_tag<OnesweepSort<K, VT, 8, 384, 24, 2, 8>>{});
+    }
+    if constexpr (std::is_same_v<K, std::uint32_t> && kv && sizeof(VS) == 4) {
+      run_ours("t384x16m2w8", type_tag<OnesweepSort<K, VT, 8, 384, 16, 2, 8>>{});
+    }
+    if constexpr (std::is_same_v<K, std::uint64_t> && !kv) {
+      run_ours("t384x12m3w8", type_tag<OnesweepSort<K, VT, 8, 384, 12, 3, 8>>{});
+    }
+    if constexpr (std::is_same_v<K, std::uint64_t> && kv) {
+      run_ours("t384x8m3w8", type_tag<OnesweepSort<K, VT, 8, 384, 8, 3, 8>>{});
+    }
   }
   CK(cudaFree(ref_k));
   if (ref_v) CK(cudaFree(ref_v));
@@ -502,7 +518,10 @@ int main(int argc, char** argv) {
     cudaDeviceProp prop;
     CK(cudaGetDeviceProperties(&prop, 0));
     std::printf("device: %s, %d SMs, L2 %d MB\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20);
-    if (mode == "check") run_check(argc > 2 && std::string(argv[2]) == "quick");
+    if (mode == "check" || mode == "sanity") {
+      const std::string level = argc > 2 ? argv[2] : "full";
+      run_check(mode == "sanity" ? 2 : level == "quick" ? 1 : 0, argc > 3 ? argv[3] : "");
+    }
     if (mode == "big") run_big();
     if (mode == "perf") {
       const std::uint64_t n = argc > 2 ? static_cast<std::uint64_t>(std::atof(argv[2])) : 100000000ull;
@@ -514,6 +533,12 @@ int main(int argc, char** argv) {
       perf_pair<std::uint32_t, NoValue, float>("f32", KeyType::f32, n, reps, 1, copy);
       perf_pair<std::uint64_t, std::uint64_t>("u64+u64", KeyType::u64, n, reps, 0, copy);
       perf_ladder(n / 10, 3);
+    }
+    if (mode == "profile") {
+      // One run each of `radix` and CUB on u32 keys, for ncu's per-kernel numbers.
+      const std::uint64_t n = argc > 2 ? static_cast<std::uint64_t>(std::atof(argv[2])) : 100000000ull;
+      g_variants = false;
+      perf_pair<std::uint32_t, NoValue>("u32", KeyType::u32, n, 1, 0, 4000.0);
     }
     std::printf("failures: %d\n", g_failures);
     return g_failures ? 1 : 0;

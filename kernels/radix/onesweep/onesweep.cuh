@@ -30,7 +30,7 @@ inline constexpr unsigned status_count_mask = status_inclusive - 1;
 inline constexpr int status_stamp_shift = status_count_bits + 1;
 static_assert(status_stamp_shift + 4 == 32, "4-bit stamp");
 
-inline constexpr int histogram_threads = 256;
+inline constexpr int histogram_threads = 128;
 inline constexpr int histogram_items = 16;
 
 template <class Bits, int RadixBits>
@@ -47,7 +47,8 @@ struct Digits {
 
 // ---- up-front histograms of every pass ---------------------------------------------------------------------
 
-// counts[pass * radix + digit] += keys with that digit, over every pass, in one read of the keys.
+// counts[pass * radix + digit] += keys with that digit, over every pass, in one read of the keys. Each block
+// keeps its histograms in shared memory and walks tiles grid-stride; full tiles load without bounds checks.
 template <class Bits, int RadixBits>
 __global__ void __launch_bounds__(histogram_threads)
     histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, std::uint64_t* counts) {
@@ -55,22 +56,37 @@ __global__ void __launch_bounds__(histogram_threads)
   extern __shared__ unsigned s_hist[];  // [passes][radix]
   for (int i = threadIdx.x; i < D::passes * D::radix; i += histogram_threads) s_hist[i] = 0;
   __syncthreads();
-  constexpr std::uint64_t chunk = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
-  for (std::uint64_t base = blockIdx.x * chunk; base < n; base += static_cast<std::uint64_t>(gridDim.x) * chunk) {
+  constexpr std::uint64_t tile = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
+  const std::uint64_t tiles = (n + tile - 1) / tile;
+  for (std::uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const Bits* in = keys + t * tile + threadIdx.x;
     Bits k[histogram_items];
+    const bool full = (t + 1) * tile <= n;
+    if (full) {
 #pragma unroll
-    for (int u = 0; u < histogram_items; ++u) {
-      const std::uint64_t i = base + static_cast<std::uint64_t>(u) * histogram_threads + threadIdx.x;
-      k[u] = i < n ? codec.encode(keys[i]) : Bits{0};
+      for (int u = 0; u < histogram_items; ++u) k[u] = codec.encode(in[u * histogram_threads]);
+    } else {
+      const std::uint64_t left = n - t * tile;
+#pragma unroll
+      for (int u = 0; u < histogram_items; ++u) {
+        const std::uint64_t i = static_cast<std::uint64_t>(u) * histogram_threads + threadIdx.x;
+        k[u] = i < left ? codec.encode(in[u * histogram_threads]) : Bits{0};
+      }
     }
 #pragma unroll
-    for (int u = 0; u < histogram_items; ++u) {
-      const std::uint64_t i = base + static_cast<std::uint64_t>(u) * histogram_threads + threadIdx.x;
-      if (i < n) {
+    for (int p = 0; p < D::passes; ++p) {
 #pragma unroll
-        for (int p = 0; p < D::passes; ++p)
-          atomicAdd(&s_hist[p * D::radix + digit_of(k[u], D::shift(p), D::width(p))], 1u);
-      }
+      for (int u = 0; u < histogram_items; ++u) atomicAdd(&s_hist[p * D::radix + digit_of(k[u], D::shift(p), D::width(p))], 1u);
+    }
+    if (!full) {  // the zeros standing in for missing keys were counted in digit 0 of every pass
+      const std::uint64_t left = n - t * tile;
+      unsigned missing = 0;
+#pragma unroll
+      for (int u = 0; u < histogram_items; ++u)
+        missing += static_cast<std::uint64_t>(u) * histogram_threads + threadIdx.x >= left ? 1u : 0u;
+#pragma unroll
+      for (int p = 0; p < D::passes; ++p)
+        if (missing) atomicSub(&s_hist[p * D::radix], missing);
     }
   }
   __syncthreads();
@@ -136,29 +152,41 @@ struct PassShape {
   static constexpr int tile = Threads * Items;
   static constexpr int bins_per_thread = (radix + Threads - 1) / Threads;  // digits owned by one thread
   static constexpr bool with_values = has_values_v<Value>;
-  static constexpr std::size_t key_bytes = sizeof(Bits) * tile;
-  static constexpr std::size_t value_bytes = with_values ? sizeof(Value) * tile : 0;
-  static constexpr std::size_t hist_bytes = sizeof(std::uint16_t) * warps * radix;
-  static constexpr std::size_t union_bytes =
-      (std::max({key_bytes, value_bytes, hist_bytes}) + 15) / 16 * 16;
-  static constexpr std::size_t local_start_offset = union_bytes;
-  static constexpr std::size_t base_offset = local_start_offset + (sizeof(unsigned) * radix + 15) / 16 * 16;
+  static constexpr std::size_t round16(std::size_t b) { return (b + 15) / 16 * 16; }
+  // Shared memory: the tile's keys and values in ranked order, the per-warp digit counts, the digit starts in
+  // the tile, the digit offsets in the output, the tile number. Nothing aliases, so a key is stored at its
+  // rank as soon as the rank is known and no rank is kept in registers.
+  static constexpr std::size_t keys_offset = 0;
+  static constexpr std::size_t values_offset = round16(sizeof(Bits) * tile);
+  static constexpr std::size_t hist_offset = values_offset + (with_values ? round16(sizeof(Value) * tile) : 0);
+  static constexpr std::size_t local_start_offset = hist_offset + round16(sizeof(unsigned) * warps * radix);
+  static constexpr std::size_t base_offset = local_start_offset + round16(sizeof(unsigned) * radix);
   static constexpr std::size_t tile_id_offset = base_offset + sizeof(std::uint64_t) * radix;
   static constexpr std::size_t shared_bytes = tile_id_offset + 16;
-  static_assert(tile < 65536, "per-warp digit counts are 16-bit");
   static_assert(Threads % 32 == 0, "whole warps");
 };
 
 // The lanes of the warp whose digit equals this lane's: one ballot per digit bit (warp-level multisplit).
+// Each vote is written in PTX with the bit tested against a constant mask and the complement predicated on
+// the same test: ptxas then loads all of the digit's bits into predicate registers with one instruction and
+// feeds the votes directly (about half the instructions of the plain C++ form, seen in the SASS).
+__device__ __forceinline__ unsigned lanes_agreeing_on_bit(unsigned digit, unsigned bit_mask) {
+  unsigned lanes;
+  asm("{\n\t.reg .pred p;\n\t.reg .b32 t;\n\t"
+      "and.b32 t, %1, %2;\n\t"
+      "setp.ne.u32 p, t, 0;\n\t"
+      "vote.sync.ballot.b32 %0, p, 0xffffffff;\n\t"
+      "@!p not.b32 %0, %0;\n\t}"
+      : "=r"(lanes)
+      : "r"(digit), "r"(bit_mask));
+  return lanes;
+}
+
 template <int RadixBits>
 __device__ __forceinline__ unsigned same_digit_lanes(unsigned digit) {
-  unsigned peers = full_warp;
+  unsigned peers = lanes_agreeing_on_bit(digit, 1u);
 #pragma unroll
-  for (int b = 0; b < RadixBits; ++b) {
-    const bool set = (digit >> b) & 1u;
-    const unsigned ballot = __ballot_sync(full_warp, set);
-    peers &= set ? ballot : ~ballot;
-  }
+  for (int b = 1; b < RadixBits; ++b) peers &= lanes_agreeing_on_bit(digit, 1u << b);
   return peers;
 }
 
@@ -171,14 +199,17 @@ __device__ __forceinline__ void store_status(unsigned* p, unsigned v) {
   asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
 }
 
-template <class Bits, class Value, int RadixBits, int Threads, int Items>
-__global__ void __launch_bounds__(Threads, 2) pass_kernel(const PassParams<Bits, Value> prm) {
+// Lookback: each thread reads `Window` predecessors' words at once, so one L2 round trip covers that many
+// tiles. With one word per round trip a walk is as long as the number of tiles that start during one L2
+// latency, and grows as the sort gets faster.
+template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window>
+__global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassParams<Bits, Value> prm) {
   using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
   constexpr int radix = S::radix;
   extern __shared__ __align__(16) unsigned char smem[];
-  Bits* s_keys = reinterpret_cast<Bits*>(smem);
-  Value* s_values = reinterpret_cast<Value*>(smem);
-  std::uint16_t* s_hist = reinterpret_cast<std::uint16_t*>(smem);  // [warps][radix]
+  Bits* s_keys = reinterpret_cast<Bits*>(smem + S::keys_offset);
+  Value* s_values = reinterpret_cast<Value*>(smem + S::values_offset);
+  unsigned* s_hist = reinterpret_cast<unsigned*>(smem + S::hist_offset);  // [warps][radix]
   unsigned* s_local_start = reinterpret_cast<unsigned*>(smem + S::local_start_offset);
   std::uint64_t* s_base = reinterpret_cast<std::uint64_t*>(smem + S::base_offset);
   unsigned* s_tile = reinterpret_cast<unsigned*>(smem + S::tile_id_offset);
@@ -194,57 +225,59 @@ __global__ void __launch_bounds__(Threads, 2) pass_kernel(const PassParams<Bits,
   const Bits* keys_in = (from1 ? prm.keys[1] : prm.keys[0]) + prm.offset;
   Bits* keys_out = from1 ? prm.keys[0] : prm.keys[1];
   const int shift = prm.pass * RadixBits;
-  const int width = Digits<Bits, RadixBits>::width(prm.pass);
+  // Every key width is a multiple of 8 bits, so with 8-bit digits the width is a compile-time constant and
+  // the digit is one shift and one mask.
+  constexpr bool uniform_width = Digits<Bits, RadixBits>::key_bits % RadixBits == 0;
+  const int width = uniform_width ? RadixBits : Digits<Bits, RadixBits>::width(prm.pass);
+  // The codec is one XOR per key; skip it in the (usual) passes and problems where it is the identity.
+  const bool encode = role.first && !prm.codec.is_identity();
+  const bool decode = role.last && !prm.codec.is_identity();
 
   if (threadIdx.x == 0) *s_tile = atomicAdd(prm.tile_counter, 1u);
   const unsigned warp = threadIdx.x / 32;
   const unsigned lane = lane_id();
+  unsigned* my_hist = s_hist + warp * radix;
   // Zero this warp's digit counts while the tile number arrives.
-  for (int d = lane; d < radix; d += 32) s_hist[warp * radix + d] = 0;
+  for (int d = lane; d < radix; d += 32) my_hist[d] = 0;
   __syncthreads();
   const unsigned tile = *s_tile;
   const std::uint64_t tile_base = static_cast<std::uint64_t>(tile) * S::tile;
-  const int valid = prm.num_items - tile_base < static_cast<std::uint64_t>(S::tile)
-                        ? static_cast<int>(prm.num_items - tile_base)
-                        : S::tile;
+  const bool full = prm.num_items - tile_base >= static_cast<std::uint64_t>(S::tile);
+  const int valid = full ? S::tile : static_cast<int>(prm.num_items - tile_base);
 
   // Load warp-striped: warp w owns items [w * 32 * Items, (w + 1) * 32 * Items) of the tile, and lane l item
   // u * 32 + l of that range, so (warp, u, lane) is input order (stability) and each load is coalesced.
   // A partial tile is padded with the largest key: it ranks last, after every real key of the top digit.
   const int warp_first = static_cast<int>(warp) * 32 * Items + static_cast<int>(lane);
+  const Bits* warp_keys = keys_in + tile_base + warp_first;
   Bits keys[Items];
+  if (full && !encode) {
 #pragma unroll
-  for (int u = 0; u < Items; ++u) {
-    const int i = warp_first + u * 32;
-    keys[u] = i < valid ? codec_in.encode(keys_in[tile_base + i]) : static_cast<Bits>(~Bits{0});
+    for (int u = 0; u < Items; ++u) keys[u] = warp_keys[u * 32];
+  } else if (full) {
+#pragma unroll
+    for (int u = 0; u < Items; ++u) keys[u] = codec_in.encode(warp_keys[u * 32]);
+  } else {
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      keys[u] = warp_first + u * 32 < valid ? codec_in.encode(warp_keys[u * 32]) : static_cast<Bits>(~Bits{0});
   }
   std::conditional_t<S::with_values, Value, char> values[Items];
   if constexpr (S::with_values) {
-    const Value* values_in = (from1 ? prm.values[1] : prm.values[0]) + prm.offset;
+    const Value* warp_values = (from1 ? prm.values[1] : prm.values[0]) + prm.offset + tile_base + warp_first;
 #pragma unroll
-    for (int u = 0; u < Items; ++u) {
-      const int i = warp_first + u * 32;
-      if (i < valid) values[u] = values_in[tile_base + i];
-    }
+    for (int u = 0; u < Items; ++u)
+      if (full || warp_first + u * 32 < valid) values[u] = warp_values[u * 32];
   }
 
-  // Rank within the warp: peers with the same digit, in lane order, after the warp's earlier items.
-  std::uint16_t* my_hist = s_hist + warp * radix;
-  std::uint16_t warp_rank[Items];
+  // Early counts (as Onesweep): count the digits per warp first, so the tile's counts are published before
+  // the ranking, and look back only after the ranking, when predecessors are likely done.
 #pragma unroll
-  for (int u = 0; u < Items; ++u) {
-    const unsigned d = digit_of(keys[u], shift, width);
-    const unsigned peers = same_digit_lanes<RadixBits>(d);
-    const unsigned before = my_hist[d];
-    warp_rank[u] = static_cast<std::uint16_t>(before + __popc(peers & lanemask_lt()));
-    __syncwarp();
-    if (lane == 31u - __clz(peers)) my_hist[d] = static_cast<std::uint16_t>(before + __popc(peers));
-    __syncwarp();
-  }
+  for (int u = 0; u < Items; ++u) atomicAdd(&my_hist[digit_of(keys[u], shift, width)], 1u);
   __syncthreads();
 
-  // Per digit: exclusive prefix over warps (in place) and the tile's count; thread t owns digits
-  // [t * bins_per_thread, (t + 1) * bins_per_thread).
+  // Per digit (thread t owns digits [t * bins_per_thread, (t + 1) * bins_per_thread)): the tile's count, and
+  // in s_hist the exclusive prefix over warps.
   unsigned count[S::bins_per_thread];
   unsigned thread_total = 0;
 #pragma unroll
@@ -255,15 +288,15 @@ __global__ void __launch_bounds__(Threads, 2) pass_kernel(const PassParams<Bits,
 #pragma unroll
       for (int w = 0; w < S::warps; ++w) {
         const unsigned c = s_hist[w * radix + d];
-        s_hist[w * radix + d] = static_cast<std::uint16_t>(sum);
+        s_hist[w * radix + d] = sum;
         sum += c;
       }
     }
     count[b] = sum;
     thread_total += sum;
   }
-  // Publish this tile's counts at once (padding removed from the top digit), so successors can look back
-  // past us; tile 0 has no predecessor and publishes its inclusive prefix directly.
+  // Publish this tile's counts (padding removed from the top digit) so successors can look back past us;
+  // tile 0 has no predecessor and publishes its inclusive prefix directly.
   const unsigned pad = S::tile - valid;
   const unsigned top_digit = (1u << width) - 1u;
   unsigned* my_status = prm.status + static_cast<std::uint64_t>(tile) * radix;
@@ -271,12 +304,11 @@ __global__ void __launch_bounds__(Threads, 2) pass_kernel(const PassParams<Bits,
 #pragma unroll
   for (int b = 0; b < S::bins_per_thread; ++b) {
     const int d = threadIdx.x * S::bins_per_thread + b;
-    if (d < radix) {
-      const unsigned c = count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u);
-      store_status(my_status + d, stamp | (tile == 0 ? status_inclusive : 0u) | c);
-    }
+    if (d < radix) store_status(my_status + d, stamp | (tile == 0 ? status_inclusive : 0u) |
+                                                   (count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u)));
   }
-  // Where each digit starts inside the tile.
+  // Where each digit starts inside the tile (padding included: it sits at the very end); added to every
+  // warp's prefix, so a warp's running count of a digit is directly the next rank for that digit.
   {
     __shared__ unsigned warp_sums[32];
     unsigned total;
@@ -284,11 +316,33 @@ __global__ void __launch_bounds__(Threads, 2) pass_kernel(const PassParams<Bits,
 #pragma unroll
     for (int b = 0; b < S::bins_per_thread; ++b) {
       const int d = threadIdx.x * S::bins_per_thread + b;
-      if (d < radix) s_local_start[d] = start;
+      if (d < radix) {
+        s_local_start[d] = start;
+#pragma unroll
+        for (int w = 0; w < S::warps; ++w) s_hist[w * radix + d] += start;
+      }
       start += count[b];
     }
   }
-  // Decoupled look-back, one digit per thread and step: add predecessors' counts until one is inclusive.
+  __syncthreads();
+
+  // Rank and place in shared memory: the lanes holding the same digit (warp-level multisplit); the last of
+  // them takes the digit's next ranks with one atomic and passes the first to its peers by a shuffle. No
+  // item waits on the previous one's shared-memory round trip except through the atomic itself.
+#pragma unroll
+  for (int u = 0; u < Items; ++u) {
+    const unsigned d = digit_of(keys[u], shift, width);
+    const unsigned peers = same_digit_lanes<RadixBits>(d);
+    const int leader = 31 - __clz(peers);
+    unsigned first = 0;
+    if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[d], static_cast<unsigned>(__popc(peers)));
+    first = __shfl_sync(full_warp, first, leader);
+    const unsigned rank = first + __popc(peers & lanemask_lt());
+    s_keys[rank] = keys[u];
+    if constexpr (S::with_values) s_values[rank] = values[u];
+  }
+
+  // Decoupled look-back, one digit per thread: add predecessors' counts until one carries an inclusive prefix.
 #pragma unroll
   for (int b = 0; b < S::bins_per_thread; ++b) {
     const int d = threadIdx.x * S::bins_per_thread + b;
@@ -296,14 +350,21 @@ __global__ void __launch_bounds__(Threads, 2) pass_kernel(const PassParams<Bits,
       const unsigned c = count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u);
       unsigned before = 0;
       if (tile > 0) {
-        for (unsigned j = tile - 1;; --j) {
-          const unsigned* p = prm.status + static_cast<std::uint64_t>(j) * radix + d;
-          unsigned v;
-          do {
-            v = load_status(p);
-          } while ((v >> status_stamp_shift) != prm.stamp);
-          before += v & status_count_mask;
-          if (v & status_inclusive) break;
+        bool done = false;
+        for (int j = static_cast<int>(tile) - 1; !done; j -= Window) {
+          unsigned v[Window];
+#pragma unroll
+          for (int k = 0; k < Window; ++k)
+            v[k] = j - k >= 0 ? load_status(prm.status + static_cast<std::uint64_t>(j - k) * radix + d) : 0u;
+#pragma unroll
+          for (int k = 0; k < Window; ++k) {
+            if (!done && j - k >= 0) {
+              while ((v[k] >> status_stamp_shift) != prm.stamp)
+                v[k] = load_status(prm.status + static_cast<std::uint64_t>(j - k) * radix + d);
+              before += v[k] & status_count_mask;
+              done = (v[k] & status_inclusive) != 0;
+            }
+          }
         }
         store_status(my_status + d, stamp | status_inclusive | (before + c));
       }
@@ -316,61 +377,49 @@ __global__ void __launch_bounds__(Threads, 2) pass_kernel(const PassParams<Bits,
   }
   __syncthreads();
 
-  // Rank in the tile = digit start + earlier warps' count of the digit + rank in the warp.
-  std::uint16_t rank[Items];
-#pragma unroll
-  for (int u = 0; u < Items; ++u) {
-    const unsigned d = digit_of(keys[u], shift, width);
-    rank[u] = static_cast<std::uint16_t>(s_local_start[d] + s_hist[warp * radix + d] + warp_rank[u]);
-  }
-  __syncthreads();  // s_hist is about to be overwritten by the keys
-#pragma unroll
-  for (int u = 0; u < Items; ++u) s_keys[rank[u]] = keys[u];
-  __syncthreads();
-
-  // Scatter in tile order: consecutive threads write consecutive keys of a digit's run.
-  unsigned digit_at[Items];
-#pragma unroll
-  for (int u = 0; u < Items; ++u) {
+  // Scatter in tile order: consecutive threads write consecutive keys (and values) of a digit's run.
+  Value* values_out = nullptr;
+  if constexpr (S::with_values) values_out = from1 ? prm.values[0] : prm.values[1];
+  auto scatter = [&](int u, bool with_decode) {
     const int i = u * Threads + threadIdx.x;
     const Bits k = s_keys[i];
-    digit_at[u] = digit_of(k, shift, width);
-    if (i < valid) keys_out[s_base[digit_at[u]] + i] = codec_out.decode(k);
-  }
-  if constexpr (S::with_values) {
-    Value* values_out = from1 ? prm.values[0] : prm.values[1];
-    __syncthreads();
+    const std::uint64_t dst = s_base[digit_of(k, shift, width)] + i;
+    keys_out[dst] = with_decode ? codec_out.decode(k) : k;
+    if constexpr (S::with_values) values_out[dst] = s_values[i];
+  };
+  if (full && !decode) {
 #pragma unroll
-    for (int u = 0; u < Items; ++u) s_values[rank[u]] = values[u];
-    __syncthreads();
-#pragma unroll
-    for (int u = 0; u < Items; ++u) {
-      const int i = u * Threads + threadIdx.x;
-      if (i < valid) values_out[s_base[digit_at[u]] + i] = s_values[i];
-    }
+    for (int u = 0; u < Items; ++u) scatter(u, false);
   } else {
-    (void)values;
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (u * Threads + static_cast<int>(threadIdx.x) < valid) scatter(u, decode);
   }
+  (void)values;
 }
 
 // ---- tuning ------------------------------------------------------------------------------------------------
 
-// Digit width, threads and keys per thread of the pass kernel, per key width and value type (plain data).
+// Digit width, threads, keys per thread, blocks per multiprocessor and look-back window of the pass kernel,
+// per key width and value type (plain data).
 template <class Bits, class Value>
 struct Tuning {
   static constexpr int radix_bits = 8;
   static constexpr int threads = 384;
   static constexpr int value_size = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
-  // Keys and values live in registers from load to scatter: fewer per thread as they widen (no spills at the
-  // 80-register cap of two 384-thread blocks per multiprocessor).
-  static constexpr int items = value_size == 0 ? (sizeof(Bits) <= 4 ? 20 : 16)
-                               : value_size == 4 && sizeof(Bits) <= 4 ? 16
-                                                                      : 12;
+  // Keys and values sit in registers from load to rank; the counts below are the largest that compile without
+  // spills at the register cap that min_blocks implies (56 registers for 3 blocks, 80 for 2).
+  static constexpr int min_blocks = sizeof(Bits) == 8 ? 2 : 3;
+  static constexpr int items = sizeof(Bits) == 8 ? (value_size == 0 ? 16 : 12)
+                               : value_size == 0 ? (sizeof(Bits) == 4 ? 20 : 16)
+                               : value_size == 4 ? 12
+                                                 : 10;
+  static constexpr int window = 1;  // measured: wider windows cost more loads than they save waiting
 };
 
 // ---- host dispatch -----------------------------------------------------------------------------------------
 
-template <class Bits, class Value, int RadixBits, int Threads, int Items>
+template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window>
 struct OnesweepSort {
   using D = Digits<Bits, RadixBits>;
   using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
@@ -426,15 +475,17 @@ struct OnesweepSort {
       GSB_CUDA_TRY(cudaFuncSetAttribute(hist, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         static_cast<int>(hist_smem)));
     const std::uint64_t chunk = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
-    const unsigned hist_blocks = static_cast<unsigned>(
-        std::min<std::uint64_t>(ceil_div(n, chunk), static_cast<std::uint64_t>(dev.sm_count) * 4));
+    int hist_per_sm = 0;  // enough resident blocks to keep the loads of every multiprocessor in flight
+    GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&hist_per_sm, hist, histogram_threads, hist_smem));
+    const unsigned hist_blocks = static_cast<unsigned>(std::min<std::uint64_t>(
+        ceil_div(n, chunk), static_cast<std::uint64_t>(dev.sm_count) * std::max(hist_per_sm, 1)));
     hist<<<hist_blocks, histogram_threads, hist_smem, b.stream>>>(static_cast<const Bits*>(b.keys[0]), n, codec,
                                                                     l.counts);
     GSB_CHECK_LAUNCH();
     bins_kernel<Bits, RadixBits><<<D::passes, 256, 0, b.stream>>>(l.counts, n, l.bins, l.skippable);
     GSB_CHECK_LAUNCH();
 
-    auto pass = pass_kernel<Bits, VT, RadixBits, Threads, Items>;
+    auto pass = pass_kernel<Bits, VT, RadixBits, Threads, Items, MinBlocks, Window>;
     GSB_CUDA_TRY(cudaFuncSetAttribute(pass, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                       static_cast<int>(S::shared_bytes)));
     PassParams<Bits, VT> prm{};
@@ -480,10 +531,10 @@ struct OnesweepSort {
   template <>                                                                                             \
   std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                             \
     using T = Tuning<BITS, VALUE>;                                                                        \
-    return OnesweepSort<BITS, VALUE, T::radix_bits, T::threads, T::items>::temp_bytes(p);                \
+    return OnesweepSort<BITS, VALUE, T::radix_bits, T::threads, T::items, T::min_blocks, T::window>::temp_bytes(p);                \
   }                                                                                                       \
   template <>                                                                                             \
   int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b) {                                     \
     using T = Tuning<BITS, VALUE>;                                                                        \
-    return OnesweepSort<BITS, VALUE, T::radix_bits, T::threads, T::items>::sort(p, b);                    \
+    return OnesweepSort<BITS, VALUE, T::radix_bits, T::threads, T::items, T::min_blocks, T::window>::sort(p, b);                    \
   }
