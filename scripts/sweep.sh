@@ -7,7 +7,8 @@
 #   scripts/sweep.sh --plot-only      # re-plot the JSON files already in the output folder
 #
 # Options: --out DIR (default results/<device name>/), --tool PATH (default $GSB_TOOL or build/release/
-# gpusort-bench), --reps N (default 10), --max-n N (largest n of the sweeps, default 2^26).
+# gpusort-bench), --reps N (default 10), --max-n N (largest n of the sweeps, default 2^26), --no-plot,
+# --baseline-dir DIR (where the perf-check baseline <device>.json goes; default results/baselines/).
 # Each part writes one JSON file; every command run is appended to <out>/sweep.log with its output.
 # $PLOT_FORMAT picks the chart formats (default png,svg).
 set -euo pipefail
@@ -24,6 +25,8 @@ parts="n-sweep,distributions,key-types,baseline"
 baseline_reps=30
 baseline_n="2^20,2^24"
 plot_only=0
+no_plot=0
+baseline_dir="$root/results/baselines"
 
 die() { echo "sweep.sh: error: $*" >&2; exit 2; }
 
@@ -36,17 +39,19 @@ while [[ $# -gt 0 ]]; do
     --parts) parts=${2:?--parts needs a list}; shift 2 ;;
     --quick) reps=3; warmup=1; max_n="2^20"; dist_n="2^18"; baseline_reps=5; baseline_n="2^16,2^18"; shift ;;
     --plot-only) plot_only=1; shift ;;
-    -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --no-plot) no_plot=1; shift ;;
+    --baseline-dir) baseline_dir=${2:?--baseline-dir needs a folder}; shift 2 ;;
+    -h|--help) sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
 
-# The device the numbers belong to names the folder: "NVIDIA H100 80GB HBM3" -> nvidia-h100-80gb-hbm3.
-if [[ -z "$out" ]]; then
-  name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1 || true)
-  [[ -n "$name" ]] || name="cpu-only"
-  out="$root/results/$(echo "$name" | tr '[:upper:]' '[:lower:]' | sed -E 's/[^a-z0-9.]+/-/g; s/^-|-$//g')"
-fi
+# The device the numbers belong to names the results folder and the baseline:
+# "NVIDIA H100 80GB HBM3" -> nvidia-h100-80gb-hbm3.
+name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1 || true)
+[[ -n "$name" ]] || name="cpu-only"
+device_slug=$(echo "$name" | tr '[:upper:]' '[:lower:]' | sed -E 's/[^a-z0-9.]+/-/g; s/^-|-$//g')
+[[ -n "$out" ]] || out="$root/results/$device_slug"
 mkdir -p "$out"
 log="$out/sweep.log"
 
@@ -91,13 +96,19 @@ if [[ $plot_only -eq 0 ]]; then
   # 4. The perf-check baseline for this device: GPU back-ends, two sizes, many repetitions (see
   #    results/baselines/README.md). Written under results/baselines/ only for a full run.
   if wants baseline; then
-    baseline="$root/results/baselines/$(basename "$out").json"
+    mkdir -p "$baseline_dir"
+    baseline="$baseline_dir/$device_slug.json"
     [[ $baseline_reps -ge 30 ]] || baseline="$out/baseline-quick.json"
     run python3 "$here/perf-check" --tool "$tool" --baseline "$baseline" --update-baseline -- \
       --algo "$gpu_algos" --type u32 --values none,u32 --n "$baseline_n" --dist uniform --reps "$baseline_reps" \
       --warmup 3 ||
       echo "sweep.sh: note: baseline not written (see $log)" | tee -a "$log"
   fi
+fi
+
+if [[ $no_plot -eq 1 ]]; then
+  echo "sweep.sh: results in $out (plot them with: scripts/sweep.sh --plot-only --out DIR)"
+  exit 0
 fi
 
 shopt -s nullglob
