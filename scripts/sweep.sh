@@ -77,13 +77,6 @@ wants() { [[ ",$parts," == *",$1,"* ]]; }
 if [[ $plot_only -eq 0 ]]; then
   [[ -x "$tool" ]] || die "$tool: not an executable (build it: cmake --preset release && cmake --build --preset release)"
   echo "# sweep $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname)" >>"$log"
-  # The perf-check baseline's back-ends: $PERF_ALGOS, else every GPU back-end of the tool's own list (the
-  # 'gpu' column, the second of the yes/no pair after the value modes) without a time limit ("(--force)":
-  # those are the deliberately slow teaching versions).
-  gpu_algos=${PERF_ALGOS:-$("$tool" --list | awk 'NR > 1 && !/\(--force\)/ && match($0, / (yes|no) +(yes|no) /) {
-      split(substr($0, RSTART, RLENGTH), f, " "); if (f[2] == "yes") print $1 }' | paste -sd, -)}
-  [[ -n "$gpu_algos" ]] || die "no GPU back-end in '$tool --list'"
-
   # 1. Throughput and time against n for every back-end: u32 keys, keys-only and key-value, end-to-end too.
   wants n-sweep && bench n-sweep --algo all --type u32 --values none,u32 --n "2^10:$max_n:x4" --dist uniform \
     --timing both
@@ -94,8 +87,14 @@ if [[ $plot_only -eq 0 ]]; then
   wants key-types && bench key-types --algo all --type u8,u16,u64,f32 --values none --n "2^16:$max_n:x16" \
     --dist uniform
   # 4. The perf-check baseline for this device: GPU back-ends, two sizes, many repetitions (see
-  #    results/baselines/README.md). Written under results/baselines/ only for a full run.
+  #    results/baselines/README.md): into --baseline-dir, or the output folder for --quick.
   if wants baseline; then
+    # The perf-check baseline's back-ends: $PERF_ALGOS, else every GPU back-end of the tool's own list (the
+    # 'gpu' column, the second of the yes/no pair after the value modes) without a time limit ("(--force)":
+    # those are the deliberately slow teaching versions).
+    gpu_algos=${PERF_ALGOS:-$("$tool" --list | awk 'NR > 1 && !/\(--force\)/ && match($0, / (yes|no) +(yes|no) /) {
+        split(substr($0, RSTART, RLENGTH), f, " "); if (f[2] == "yes") print $1 }' | paste -sd, -)}
+    [[ -n "$gpu_algos" ]] || die "no GPU back-end in '$tool --list'"
     mkdir -p "$baseline_dir"
     baseline="$baseline_dir/$device_slug.json"
     [[ $baseline_reps -ge 30 ]] || baseline="$out/baseline-quick.json"
