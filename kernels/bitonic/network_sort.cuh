@@ -98,23 +98,29 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
               keys[cur], vals[cur], n, cosets, ps.group_lo, ps.stage, jbot);
         break;
       }
-      case PassKind::global_stride: {
-        constexpr int items = 4;
-        const std::uint64_t comparators = (n + 1) / 2;
-        device::odd_even_global_stride<Bits, Value, items>
-            <<<detail::grid_for(comparators, 256 * items), 256, 0, stream>>>(
-                keys[cur], vals[cur], n, comparators, ps.stage, ps.top_bit);
+      case PassKind::global_stride:
+        if constexpr (Net == Network::odd_even_merge) {
+          constexpr int items = 4;
+          const std::uint64_t comparators = (n + 1) / 2;
+          device::odd_even_global_stride<Bits, Value, items>
+              <<<detail::grid_for(comparators, 256 * items), 256, 0, stream>>>(keys[cur], vals[cur], n, comparators,
+                                                                               ps.stage, ps.top_bit);
+        } else {
+          throw LogicError("network sort: global stride pass planned for bitonic");
+        }
         break;
-      }
-      case PassKind::halo_merge: {
-        auto kernel = device::odd_even_halo_merge<Bits, Value, P, R>;
-        detail::allow_shared_bytes(kernel, smem);
-        const unsigned blocks = detail::grid_for(n, halo_window(plan.config));
-        kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], keys[1 - cur], vals[1 - cur], n, codec,
-                                            ps.stage, ps.top_bit, plan.config.halo_log2, ps.decode_keys);
-        cur = 1 - cur;
+      case PassKind::halo_merge:
+        if constexpr (Net == Network::odd_even_merge) {
+          auto kernel = device::odd_even_halo_merge<Bits, Value, P, R>;
+          detail::allow_shared_bytes(kernel, smem);
+          const unsigned blocks = detail::grid_for(n, halo_window(plan.config));
+          kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], keys[1 - cur], vals[1 - cur], n, codec,
+                                              ps.stage, ps.top_bit, plan.config.halo_log2, ps.decode_keys);
+          cur = 1 - cur;
+        } else {
+          throw LogicError("network sort: halo merge planned for bitonic");
+        }
         break;
-      }
     }
     GSB_CHECK_LAUNCH();
     after_pass(std::size_t(&ps - plan.passes.data()));

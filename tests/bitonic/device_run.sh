@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One device call for the sorting-network back-ends: per-pass timing, the tool's timings against cub-merge,
 # a pass-by-pass check against the host emulation, the conformance filter, and compute-sanitizer on small
-# filtered runs. Binaries and libgsb.so are carried in .carry/bitonic (built on the host); logs go to $OUT.
+# filtered runs. Binaries and libgsb.so are carried in .carry/bitonic (built on the host with
+# -DGSB_BITONIC_TOOLS=ON); logs go to $OUT.
 set -u
 B=${B:-.carry/bitonic}
 export LD_LIBRARY_PATH=$B:${LD_LIBRARY_PATH:-}
