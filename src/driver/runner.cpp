@@ -122,8 +122,11 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
   if (pristine) {
     keys_src = DeviceBuffer(key_bytes_n);
     values_src = DeviceBuffer(value_bytes_n);
-    GSB_CUDA_TRY(cudaMemcpy(keys_src.get(), in.keys->array.data(), key_bytes_n, cudaMemcpyHostToDevice));
-    if (vb) GSB_CUDA_TRY(cudaMemcpy(values_src.get(), in.values->data(), value_bytes_n, cudaMemcpyHostToDevice));
+    // On the run's own stream: a plain cudaMemcpy from pageable memory may return before the DMA lands, and
+    // the non-blocking stream would not wait for it.
+    GSB_CUDA_TRY(cudaMemcpyAsync(keys_src.get(), in.keys->array.data(), key_bytes_n, cudaMemcpyHostToDevice, stream));
+    if (vb) GSB_CUDA_TRY(cudaMemcpyAsync(values_src.get(), in.values->data(), value_bytes_n, cudaMemcpyHostToDevice, stream));
+    GSB_CUDA_TRY(cudaStreamSynchronize(stream));
   }
   SortBuffers b;
   for (int h = 0; h < 2; ++h) {
@@ -208,8 +211,9 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
     }
     r.end_to_end = EndToEnd{make_stats(h2d), make_stats(sort), make_stats(d2h), make_stats(total)};
   } else {
-    GSB_CUDA_TRY(cudaMemcpy(out_keys.data(), keys[result_half].get(), key_bytes_n, cudaMemcpyDeviceToHost));
-    if (vb) GSB_CUDA_TRY(cudaMemcpy(out_values.data(), values[result_half].get(), value_bytes_n, cudaMemcpyDeviceToHost));
+    GSB_CUDA_TRY(cudaMemcpyAsync(out_keys.data(), keys[result_half].get(), key_bytes_n, cudaMemcpyDeviceToHost, stream));
+    if (vb) GSB_CUDA_TRY(cudaMemcpyAsync(out_values.data(), values[result_half].get(), value_bytes_n, cudaMemcpyDeviceToHost, stream));
+    GSB_CUDA_TRY(cudaStreamSynchronize(stream));
   }
   if (!r.timing && r.end_to_end) {
     r.timing = r.end_to_end->sort;  // end-to-end only: the sort part, host-clocked, stands for the sort
