@@ -1,9 +1,11 @@
 // Standalone check-and-time harness for the radix family, for use before (or beside) the project driver.
-//   radix_bench check            every radix back-end against a host stable sort: key types, value modes,
-//                                orders, edge sizes, distributions (small n)
-//   radix_bench big              `radix` across a lookback portion boundary and beyond 2^32 keys
-//   radix_bench perf [n] [reps]  `radix` (and experimental tunings) against cub::DeviceRadixSort, same data
-//                                and buffers, CUDA events, median of reps; ladder rungs at n / 10
+//   radix_bench check [full|quick] [name]  radix back-ends against a host stable sort: key types, value modes,
+//                                          orders, edge sizes, distributions (small n)
+//   radix_bench sanity x [name]            a few cases per back-end, for compute-sanitizer
+//   radix_bench big                        `radix` across a lookback portion boundary and beyond 2^32 keys
+//   radix_bench perf [n] [reps]            `radix` (and experimental tunings) against cub::DeviceRadixSort on
+//                                          the same data and buffers, CUDA events, median of reps; ladder at n/10
+//   radix_bench profile [n]                one run of `radix` and of CUB on u32 keys, for ncu
 // Not part of the library and not registered; built only on request (tests/radix/CMakeLists.txt).
 #include <algorithm>
 #include <chrono>
