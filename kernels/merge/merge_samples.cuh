@@ -55,12 +55,15 @@ struct Policy {
 // The policy each key width and value type uses (see the tuning notes in kernels/merge/NOTES.md).
 template <class Bits, class Value>
 struct DefaultPolicy {
-  // Tile sort 512 x 16 (8192 keys); merge blocks of 128 threads, 32 keys each for 4-byte keys-only, 16 with
-  // values or 8-byte keys (registers). Chosen from the policy sweep in kernels/merge/NOTES.md.
-  using type = std::conditional_t<
-      (sizeof(Bits) <= 4),
-      std::conditional_t<has_values_v<Value>, Policy<512, 16, 128, 16>, Policy<512, 16, 128, 32>>,
-      Policy<256, 16, 128, 16>>;
+  // Chosen from the policy sweeps in kernels/merge/NOTES.md (H200, u32, n = 1e8). Keys-only 4-byte keys:
+  // tiles of 1024 x 32 = 32768 keys (12 merge passes at 1e8 instead of 14 with 8192-key tiles, for a
+  // ~0.3 ms dearer tile sort) and merge blocks of 128 threads x 32 keys; 1- and 2-byte keys keep 512 x 16
+  // tiles (the 1024-thread tile spills more for them). With values: 512 x 16 tiles and 128 x 16 merge
+  // blocks (registers). 8-byte keys: 256 x 16 tiles, 128 x 16 merge blocks.
+  using keys_only = std::conditional_t<sizeof(Bits) == 4, Policy<1024, 32, 128, 32>, Policy<512, 16, 128, 32>>;
+  using type = std::conditional_t<(sizeof(Bits) <= 4),
+                                  std::conditional_t<has_values_v<Value>, Policy<512, 16, 128, 16>, keys_only>,
+                                  Policy<256, 16, 128, 16>>;
 };
 
 // Shared memory index with one spare word per 128 bytes: thread-consecutive runs of items then start in
@@ -233,9 +236,9 @@ __global__ void __launch_bounds__(P::merge_threads)
   }
   __syncthreads();
 
-  // Thread t merges outputs [t I, t I + I) of the interval (merge path, then a serial merge into registers,
-  // as two interleaved chains: the merge is a string of dependent shared-memory reads); threads past the
-  // interval's end idle. Only the last busy thread takes the predicated single-chain path.
+  // Thread t merges outputs [t I, t I + I) of the interval (merge path, then a serial merge into registers);
+  // threads past the interval's end idle. Only the last busy thread takes the predicated path. (Two
+  // interleaved merge chains per thread were tried and measured ~6% slower per pass: NOTES.md.)
   const int d0 = t * I;
   const bool busy = d0 < len;
   const int count = busy ? min(I, len - d0) : 0;
@@ -245,12 +248,10 @@ __global__ void __launch_bounds__(P::merge_threads)
   if (busy) {
     const SmemRun<Bits> a_run{sk, 0}, b_run{sk, la};
     const int ia = merge_path(a_run, la, b_run, lb, d0);
-    if (count == I) {
-      const int ia_mid = merge_path(a_run, la, b_run, lb, d0 + I / 2);
-      merge_to_registers_x2<I>(a_run, ia, la + (d0 - ia), ia_mid, la + (d0 + I / 2 - ia_mid), la, len, key, from);
-    } else {
+    if (count == I)
+      merge_to_registers<I, true>(a_run, ia, la, la + (d0 - ia), len, I, key, from);
+    else
       merge_to_registers<I, false>(a_run, ia, la, la + (d0 - ia), len, count, key, from);
-    }
     if constexpr (has_values_v<Value>) {
 #pragma unroll
       for (int i = 0; i < I; ++i)

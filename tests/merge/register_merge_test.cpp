@@ -1,5 +1,5 @@
 // Host tests of merge-samples' register merge (kernels/merge/detail/register_merge.hpp) against std::merge:
-// full and partial counts, the two-chain variant at every diagonal, duplicates (stability via positions).
+// full and partial counts at every thread share, duplicates (stability via positions).
 #include <algorithm>
 #include <cstdint>
 #include <random>
@@ -14,7 +14,6 @@ namespace {
 
 using gsb::merge::merge_path;
 using gsb::merge::merge_to_registers;
-using gsb::merge::merge_to_registers_x2;
 
 struct Case {
   std::vector<std::uint32_t> keys;  // A then B, one spare slot at the end
@@ -58,16 +57,6 @@ TEST(RegisterMerge, MatchesStdMergeForEveryThreadShare) {
           for (int i = 0; i < count; ++i) {
             EXPECT_EQ(src[i], c.ref_src[d0 + i]) << la << " " << lb << " d0=" << d0 << " i=" << i;
             EXPECT_EQ(key[i], c.keys[c.ref_src[d0 + i]]);
-          }
-          if (count == I && I % 2 == 0) {
-            const int ib = merge_path(keys, la, keys + la, lb, d0 + I / 2);
-            std::uint32_t key2[I];
-            int src2[I];
-            merge_to_registers_x2<I>(keys, ia, la + d0 - ia, ib, la + (d0 + I / 2) - ib, la, len, key2, src2);
-            for (int i = 0; i < I; ++i) {
-              EXPECT_EQ(src2[i], c.ref_src[d0 + i]) << "x2 " << la << " " << lb << " d0=" << d0 << " i=" << i;
-              EXPECT_EQ(key2[i], c.keys[c.ref_src[d0 + i]]);
-            }
           }
         }
       }

@@ -31,37 +31,4 @@ GSB_HD void merge_to_registers(Keys keys, int a_pos, int a_end, int b_pos, int b
   }
 }
 
-// The same for exactly Items keys, as two independent halves interleaved step by step: outputs
-// [0, Items/2) start at (a_pos, b_pos), outputs [Items/2, Items) at (a_mid, b_mid), the merge-path split of
-// the second half. Each step's read depends on the previous step's comparison, so one chain is a string of
-// shared-memory latencies; two chains halve the string (ILP 2) for one extra merge-path search.
-template <int Items, class Keys, class Key>
-GSB_HD void merge_to_registers_x2(Keys keys, int a_pos, int b_pos, int a_mid, int b_mid, int a_end, int b_end,
-                                  Key (&key)[Items], int (&src)[Items]) {
-  static_assert(Items % 2 == 0, "two equal halves");
-  constexpr int H = Items / 2;
-  int a1 = a_mid, b1 = b_mid;
-  Key ka0 = keys[a_pos], kb0 = keys[b_pos];
-  Key ka1 = keys[a1], kb1 = keys[b1];
-#pragma unroll
-  for (int i = 0; i < H; ++i) {
-    const bool t0 = b_pos >= b_end || (a_pos < a_end && !(kb0 < ka0));
-    const bool t1 = b1 >= b_end || (a1 < a_end && !(kb1 < ka1));
-    key[i] = t0 ? ka0 : kb0;
-    key[H + i] = t1 ? ka1 : kb1;
-    src[i] = t0 ? a_pos : b_pos;
-    src[H + i] = t1 ? a1 : b1;
-    a_pos += t0;
-    b_pos += !t0;
-    a1 += t1;
-    b1 += !t1;
-    const Key n0 = keys[t0 ? a_pos : b_pos];
-    const Key n1 = keys[t1 ? a1 : b1];
-    ka0 = t0 ? n0 : ka0;
-    kb0 = t0 ? kb0 : n0;
-    ka1 = t1 ? n1 : ka1;
-    kb1 = t1 ? kb1 : n1;
-  }
-}
-
 }  // namespace gsb::merge

@@ -122,6 +122,8 @@ int main(int argc, char** argv) {
     variant<NoValue, Policy<512, 16, 64, 32>>("k  512x16 / 64x32", b, cub_k);
     variant<NoValue, Policy<1024, 16, 128, 32>>("k  1024x16 / 128x32", b, cub_k);
     variant<NoValue, Policy<256, 16, 128, 32>>("k  256x16 / 128x32", b, cub_k);
+    variant<NoValue, Policy<512, 32, 128, 32>>("k  512x32 / 128x32", b, cub_k);
+    variant<NoValue, Policy<1024, 32, 128, 32>>("k  1024x32 / 128x32", b, cub_k);
   }
   const float cub_kv = time_median(b, true, [&] { CK(cub::DeviceMergeSort::SortPairs(cub_temp, cub_bytes2, b.k0, b.v0, (long long)n, Less{})); });
   CK(cudaMemcpy(b.kref, b.k0, n * 4, cudaMemcpyDeviceToDevice));
@@ -133,6 +135,7 @@ int main(int argc, char** argv) {
     variant<std::uint32_t, Policy<512, 16, 256, 16>>("kv 512x16 / 256x16", b, cub_kv);
     variant<std::uint32_t, Policy<512, 16, 64, 32>>("kv 512x16 / 64x32", b, cub_kv);
     variant<std::uint32_t, Policy<1024, 16, 128, 16>>("kv 1024x16 / 128x16", b, cub_kv);
+    variant<std::uint32_t, Policy<512, 32, 128, 16>>("kv 512x32 / 128x16", b, cub_kv);
   }
   return 0;
 }
