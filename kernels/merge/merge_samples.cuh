@@ -17,11 +17,13 @@
 //     pass (O(T log^2 T) shared-memory reads). Here each thread loads `tile_items` consecutive keys with
 //     16-byte vector loads, sorts them in registers (stable odd-even transposition), then the block merges
 //     runs with one merge-path search per thread and a serial register merge per pass (register blocking).
-//     Tiles of 8192 keys (4-byte keys) instead of 1024: 3 fewer global passes (1e8 keys: 14 instead of 17).
+//     Tiles of 32768 keys (4-byte keys-only; 8192 with values, 4096 for 8-byte keys) instead of 1024: 5 fewer
+//     global passes at 1e8 keys (12 instead of 17).
 //   - ranks and limits: one kernel (the slot arithmetic in samples_plan.hpp) instead of two.
-//   - elementary intervals: SAMPLE_STRIDE 2048 (4-byte keys) instead of 128, so an interval carries enough
-//     keys to keep 256 threads busy; each thread merges an equal share of the interval (merge path in shared
-//     memory) instead of one thread per key pair ranking by binary search; loads and stores stay coalesced.
+//   - elementary intervals: SAMPLE_STRIDE 2048 (4-byte keys-only; 1024 otherwise) instead of 128, so an
+//     interval carries enough keys for a block of 128 threads; each busy thread merges 32 (16) consecutive
+//     outputs (merge path in shared memory, then a serial merge into registers) instead of one thread per key
+//     pair ranking by binary search; loads and stores stay coalesced through shared memory.
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
 //     of bank conflicts.
 #pragma once
