@@ -17,4 +17,4 @@ def tool(request):
         path = str(root / "build" / "release" / "gpusort-bench")
     if not pathlib.Path(path).exists():
         pytest.skip(f"gpusort-bench binary not found at {path} (pass --gpusort-bench)")
-    return path
+    return str(pathlib.Path(path).resolve())
