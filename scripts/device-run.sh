@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # The one call on a GPU machine: GPU tests, compute-sanitizer and benchmarks over a build made elsewhere.
 #
-#   here:   scripts/build.sh && scripts/pack-build.sh          # copies the binaries into .carry/build
-#   there:  scripts/device-run.sh .carry/build "$OUT" [gpusort-bench arguments for the benchmark...]
+#   here:   scripts/build.sh && scripts/pack-build.sh    # packs the binaries into .carry/build.tar.xz
+#   there:  scripts/device-run.sh .carry/build.tar.xz "$OUT" [gpusort-bench arguments for the benchmark...]
 #
-# With the device tool: run(command="scripts/device-run.sh .carry/build $OUT --algo radix,cub-radix --n 1e8",
-# carry=[".carry"], kind="nvidia-h200"). Writes under OUT: device.log (everything, in order), bench.json,
-# and prints a summary last. Environment knobs:
+# With the device tool: run(command="scripts/device-run.sh .carry/build.tar.xz $OUT --algo radix,cub-radix
+# --n 1e8", carry=[".carry"], kind="nvidia-h200"). BUILD may be a build folder or the packed tarball. Writes
+# under OUT: device.log (everything, in order), bench.json, and prints a summary last. Environment knobs:
 #   GSB_CONFORMANCE_FILTER  gtest filter for the conformance suite (default: every GPU back-end)
 #   GSB_SANITIZE_FILTER     gtest filter for the compute-sanitizer passes (default: u32 and u64 keys)
 #   GSB_SKIP_TESTS=1 / GSB_SKIP_SANITIZER=1 / GSB_SKIP_BENCH=1 to leave a part out
 set -uo pipefail
-B=${1:?build folder}; OUT=${2:?output folder}; shift 2
+B=${1:?build folder or tarball}; OUT=${2:?output folder}; shift 2
 mkdir -p "$OUT"
+if [ -f "$B" ]; then  # a tarball from pack-build.sh
+  dir=$(mktemp -d)
+  tar -xJf "$B" -C "$dir"
+  B=$dir
+fi
 LOG="$OUT/device.log"
 summary=()
 note() { echo "$*" | tee -a "$LOG"; }
@@ -34,6 +39,7 @@ nvcc --version 2>/dev/null | tail -1 >>"$LOG"
 
 CONF_FILTER=${GSB_CONFORMANCE_FILTER:-"-*std_sort*"}
 SAN_FILTER=${GSB_SANITIZE_FILTER:-"*_u32_none:*_u32_u32:*_u64_u64"}
+RACE_FILTER=${GSB_RACECHECK_FILTER:-"*_u32_u32"}  # racecheck is the slowest tool: one parameter set each
 SAN_EXCLUDE="-*std_sort*"
 
 if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
@@ -42,9 +48,12 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
 fi
 if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
   for tool in memcheck racecheck synccheck; do
+    filter=$SAN_FILTER exclude=$SAN_EXCLUDE
+    [ "$tool" = memcheck ] || filter=$RACE_FILTER
+    [ "$tool" = synccheck ] && exclude="$exclude:*merge_cdp*"  # synccheck does not support dynamic parallelism
     GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} run_part "compute-sanitizer $tool" \
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
-      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${SAN_FILTER}${SAN_EXCLUDE:+:${SAN_EXCLUDE}}"
+      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${filter}:${exclude}"
   done
 fi
 if [ "${GSB_SKIP_BENCH:-0}" != 1 ] && [ $# -gt 0 ]; then

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Copies what a GPU run needs from a build folder (binaries and libgsb.so, keeping their relative layout so
-# the $ORIGIN run paths hold) into .carry/build, small enough for the device tool's 64 MiB limit.
+# Packs what a GPU run needs from a build folder -- the tool, libgsb.so and the two GPU test binaries, in
+# their relative layout so that the $ORIGIN run paths hold -- into .carry/build.tar.xz (small enough for the
+# device tool's 64 MiB limit), next to a copy of device-run.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=${1:-build/release}
-D=.carry/build
-rm -rf "$D"; mkdir -p "$D/tests"
-cp "$B/gpusort-bench" "$B"/libgsb.so* "$D/"
-cp "$B/tests/gsb_unit_tests" "$B/tests/gsb_conformance" "$D/tests/"
-du -sh "$D"
+mkdir -p .carry
+tar -cJf .carry/build.tar.xz -C "$B" gpusort-bench $(cd "$B" && ls libgsb.so*) tests/gsb_unit_tests tests/gsb_conformance
+cp scripts/device-run.sh .carry/
+ls -la .carry/build.tar.xz

@@ -355,10 +355,24 @@ int Runner::run() {
               CaseInput in;
               if (runnable) {
                 try {
-                  if (!keys) keys = generate_keys(type, dist, n, opts_.seed);
+                  if (!keys) {
+                    const auto t0 = Clock::now();
+                    keys = generate_keys(type, dist, n, opts_.seed);
+                    const double ms = ms_since(t0);
+                    if (progress && ms > 500)
+                      fmt::print(stderr, "{}input {} {} n={} generated in {:.2f} s ({:.2f} G keys/s)\n",
+                                 tty ? "\r\033[K" : "", to_string(type), to_string(dist), n, ms / 1000, double(n) / ms / 1e6);
+                  }
                   if (vm != ValueMode::none && !values.count(vm) && !(vm == ValueMode::u32 && n > (std::uint64_t{1} << 32)))
                     values.emplace(vm, make_index_values(vm, n));
-                  if (opts_.validate && !refs.count(order)) refs.emplace(order, make_reference(*keys, order));
+                  if (opts_.validate && !refs.count(order)) {
+                    const auto t0 = Clock::now();
+                    refs.emplace(order, make_reference(*keys, order));
+                    const double ms = ms_since(t0);
+                    if (progress && ms > 500)
+                      fmt::print(stderr, "{}reference sort of n={} ({}) took {:.2f} s\n", tty ? "\r\033[K" : "", n,
+                                 to_string(order), ms / 1000);
+                  }
                 } catch (const std::bad_alloc&) {
                   // Falls through to run_case, which reports the skip below.
                 }
