@@ -359,7 +359,7 @@ int Runner::run() {
                     const auto t0 = Clock::now();
                     keys = generate_keys(type, dist, n, opts_.seed);
                     const double ms = ms_since(t0);
-                    if (progress && ms > 500)
+                    if (!opts_.quiet && ms > 500)
                       fmt::print(stderr, "{}input {} {} n={} generated in {:.2f} s ({:.2f} G keys/s)\n",
                                  tty ? "\r\033[K" : "", to_string(type), to_string(dist), n, ms / 1000, double(n) / ms / 1e6);
                   }
@@ -369,7 +369,7 @@ int Runner::run() {
                     const auto t0 = Clock::now();
                     refs.emplace(order, make_reference(*keys, order));
                     const double ms = ms_since(t0);
-                    if (progress && ms > 500)
+                    if (!opts_.quiet && ms > 500)
                       fmt::print(stderr, "{}reference sort of n={} ({}) took {:.2f} s\n", tty ? "\r\033[K" : "", n,
                                  to_string(order), ms / 1000);
                   }
