@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The sweep behind results/<device>/: runs gpusort-bench on a GPU machine, then plots what it wrote.
 #
-#   scripts/sweep.sh                  # everything: n sweep, distributions, key types, perf-check baseline, charts
+#   scripts/sweep.sh                  # the issues' tables (ladder, radix-types, radix-entropy, merge, networks,
+#                                     # end-to-end), the perf-check baseline, charts
+#   scripts/sweep.sh --parts n-sweep,distributions,key-types   # broader sweeps of every back-end
 #   scripts/sweep.sh --quick          # a smoke run (small n, 3 repetitions) to check the pipeline
 #   scripts/sweep.sh --parts n-sweep,distributions   # only some parts (then the charts)
 #   scripts/sweep.sh --plot-only      # re-plot the JSON files already in the output folder
@@ -21,9 +23,10 @@ reps=10
 warmup=2
 max_n="2^26"
 dist_n="2^24"
-parts="n-sweep,distributions,key-types,baseline"
+parts="ladder,radix-types,radix-entropy,merge,networks,end-to-end,baseline"
 baseline_reps=30
 baseline_n="2^20,2^24"
+n1="2^20"; n2="2^24"; mid_n="1e8"; big_n="2^30"   # sizes of the issues' tables
 plot_only=0
 no_plot=0
 baseline_dir="$root/results/baselines"
@@ -37,7 +40,8 @@ while [[ $# -gt 0 ]]; do
     --reps) reps=${2:?--reps needs a number}; shift 2 ;;
     --max-n) max_n=${2:?--max-n needs a size}; shift 2 ;;
     --parts) parts=${2:?--parts needs a list}; shift 2 ;;
-    --quick) reps=3; warmup=1; max_n="2^20"; dist_n="2^18"; baseline_reps=5; baseline_n="2^16,2^18"; shift ;;
+    --quick) reps=3; warmup=1; max_n="2^20"; dist_n="2^18"; baseline_reps=5; baseline_n="2^16,2^18"
+             n1="2^10"; n2="2^12"; mid_n="2^14"; big_n="2^16"; shift ;;
     --plot-only) plot_only=1; shift ;;
     --no-plot) no_plot=1; shift ;;
     --baseline-dir) baseline_dir=${2:?--baseline-dir needs a folder}; shift 2 ;;
@@ -77,6 +81,26 @@ wants() { [[ ",$parts," == *",$1,"* ]]; }
 if [[ $plot_only -eq 0 ]]; then
   [[ -x "$tool" ]] || die "$tool: not an executable (build it: cmake --preset release && cmake --build --preset release)"
   echo "# sweep $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname)" >>"$log"
+  # The tables the issues ask for (see results/README.md): one JSON file each.
+  # The radix ladder of PMPP ch. 13 beside CUB and Thrust, u32 keys, against n; the multibit r sweep at 1e8.
+  wants ladder && bench ladder --algo radix-naive,radix-shared,radix-multibit,radix-coarse,radix,cub-radix,thrust \
+    --type u32 --values none --n "$n1,$n2,$mid_n,$big_n" --dist uniform
+  wants ladder && bench ladder-r --algo radix-multibit-r1,radix-multibit-r2,radix-multibit-r3,radix-multibit-r4,radix-multibit-r5,radix-multibit-r6,radix-multibit-r7,radix-multibit-r8,cub-radix \
+    --type u32 --values none --n "$mid_n" --dist uniform
+  # radix against cub-radix for every key type and value mode, and over the entropy levels.
+  wants radix-types && bench radix-types --algo radix,cub-radix --type u8,u16,u32,u64,i32,i64,f32,f64 \
+    --values none,u32,u64 --n "$mid_n" --dist uniform
+  wants radix-entropy && bench radix-entropy --algo radix,cub-radix --type u32,u64 --values none,u32 --n "$mid_n" \
+    --dist uniform,entropy-0.811,entropy-0.544,entropy-0.337,entropy-0.201,sorted,all-equal,zipf
+  # The merge-sort ladder (seeds 002 and 000) beside CUB's merge sort and Thrust.
+  wants merge && bench merge --algo merge-recursive,merge-cdp,merge-iterative,merge-samples,cub-merge,thrust \
+    --type u32 --values none,u32 --n "$n1,$n2,$mid_n" --dist uniform,entropy-0.201
+  # Sorting networks (seed 001) beside CUB and Thrust, keys and key-value.
+  wants networks && bench networks --algo bitonic,odd-even-merge,cub-radix,cub-merge,thrust \
+    --type u32 --values none,u32 --n "$n1,$n2,$mid_n,$big_n" --dist uniform
+  # End to end from pageable host memory, with the CPU sorts a user would otherwise call.
+  wants end-to-end && bench end-to-end --algo std-sort,std-sort-par,radix,cub-radix,thrust,merge-samples,bitonic \
+    --type u32 --values none --n "$n1,$n2,$mid_n" --dist uniform --timing both --reps 3 --warmup 1
   # 1. Throughput and time against n for every back-end: u32 keys, keys-only and key-value, end-to-end too.
   wants n-sweep && bench n-sweep --algo all --type u32 --values none,u32 --n "2^10:$max_n:x4" --dist uniform \
     --timing both
@@ -111,7 +135,7 @@ if [[ $no_plot -eq 1 ]]; then
 fi
 
 shopt -s nullglob
-jsons=("$out"/n-sweep.json "$out"/distributions.json "$out"/key-types.json)
+jsons=("$out"/*.json)
 existing=()
 for f in "${jsons[@]}"; do [[ -f "$f" ]] && existing+=("$f"); done
 [[ ${#existing[@]} -gt 0 ]] || die "no result files in $out to plot"
