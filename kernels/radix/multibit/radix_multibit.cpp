@@ -8,8 +8,8 @@ template <int R>
 struct RadixMultibit : gsb::radix::TiledLadderBackend {
   RadixMultibit()
       : TiledLadderBackend(R == 0 ? "radix-multibit" : "radix-multibit-r" + std::to_string(R),
-                           "LSD radix, " + std::to_string(R == 0 ? default_bits : R) +
-                               " bits/pass, 1 key/thread (PMPP 13.5)",
+                           "LSD radix, r = " + std::to_string(R == 0 ? default_bits : R) +
+                               " bits per pass, 1 key/thread (PMPP 13.5)",
                            R == 0 ? default_bits : R, 1) {}
   static constexpr int default_bits = 4;
 };

@@ -409,12 +409,15 @@ struct Tuning {
   static constexpr int value_size = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
   // Keys and values sit in registers from load to rank; the counts below are the largest that compile without
   // spills at the register cap that min_blocks implies (56 registers for 3 blocks, 80 for 2).
-  static constexpr int min_blocks = sizeof(Bits) == 8 ? 2 : 3;
+  // 4-byte keys with 4-byte values: 384 x 16 at 2 blocks/SM and a look-back window of 8 measured 3.196 ms
+  // against 3.376 for 384 x 12 at 3 blocks/SM (H200, n = 1e8, 2026-11-22); every other case keeps 1.
+  static constexpr bool kv32 = sizeof(Bits) == 4 && value_size == 4;
+  static constexpr int min_blocks = sizeof(Bits) == 8 || kv32 ? 2 : 3;
   static constexpr int items = sizeof(Bits) == 8 ? (value_size == 0 ? 16 : 12)
                                : value_size == 0 ? (sizeof(Bits) == 4 ? 20 : 16)
-                               : value_size == 4 ? 12
+                               : value_size == 4 ? (kv32 ? 16 : 12)
                                                  : 10;
-  static constexpr int window = 1;  // measured: wider windows cost more loads than they save waiting
+  static constexpr int window = kv32 ? 8 : 1;  // measured: wider windows cost more loads than they save
 };
 
 // ---- host dispatch -----------------------------------------------------------------------------------------
