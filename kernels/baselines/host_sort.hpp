@@ -90,6 +90,8 @@ inline BackendInfo host_sort_info(std::string name, std::string description) {
   i.name = std::move(name);
   i.description = std::move(description);
   i.family = "baseline";
+  i.key_types.assign(std::begin(all_key_types), std::end(all_key_types));
+  i.value_modes.assign(std::begin(all_value_modes), std::end(all_value_modes));
   i.stable = true;  // key-value problems go through stable_sort
   i.needs_gpu = false;
   return i;

@@ -5,7 +5,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <limits>
 #include <memory>
 #include <string>
@@ -24,10 +23,9 @@ struct BackendInfo {
   std::string name;         // command-line name, e.g. "merge-samples"
   std::string description;  // one line
   std::string family;       // "baseline", "merge", "network", "radix", ...
-  // What it sorts; by default everything (every key type through the KeyCodec, keys-only and both value widths).
-  std::vector<KeyType> key_types{std::begin(all_key_types), std::end(all_key_types)};
-  std::vector<ValueMode> value_modes{std::begin(all_value_modes), std::end(all_value_modes)};
-  std::vector<Order> orders{std::begin(all_orders), std::end(all_orders)};
+  std::vector<KeyType> key_types;
+  std::vector<ValueMode> value_modes;
+  std::vector<Order> orders{Order::asc, Order::desc};
   bool stable = false;      // equal keys keep their input order (checked for key-value runs)
   bool needs_gpu = true;    // false: run() works on host memory and is timed with a host clock
   std::uint64_t max_n = no_n_limit;  // largest n accepted

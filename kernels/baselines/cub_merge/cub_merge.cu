@@ -9,6 +9,8 @@ class CubMerge final : public Backend {
     info_.name = "cub-merge";
     info_.description = "cub::DeviceMergeSort::StableSort{Keys,Pairs}: the bar for the merge back-ends";
     info_.family = "baseline";
+    info_.key_types.assign(std::begin(all_key_types), std::end(all_key_types));
+    info_.value_modes.assign(std::begin(all_value_modes), std::end(all_value_modes));
     info_.stable = true;
   }
   const BackendInfo& info() const override { return info_; }

@@ -11,6 +11,8 @@ class CubRadix final : public Backend {
     info_.name = "cub-radix";
     info_.description = "cub::DeviceRadixSort (Onesweep LSD radix), DoubleBuffer interface: the bar to beat";
     info_.family = "baseline";
+    info_.key_types.assign(std::begin(all_key_types), std::end(all_key_types));
+    info_.value_modes.assign(std::begin(all_value_modes), std::end(all_value_modes));
     info_.stable = true;
     info_.signed_zeros_equal = true;  // documented in device_radix_sort.cuh
   }

@@ -11,6 +11,8 @@ class ThrustSort final : public Backend {
     info_.name = "thrust";
     info_.description = "thrust::sort / sort_by_key with less/greater (dispatches to CUB radix sort)";
     info_.family = "baseline";
+    info_.key_types.assign(std::begin(all_key_types), std::end(all_key_types));
+    info_.value_modes.assign(std::begin(all_value_modes), std::end(all_value_modes));
     info_.stable = true;              // thrust::sort_by_key on arithmetic keys is CUB's stable radix sort
     info_.signed_zeros_equal = true;  // inherited from CUB's radix sort
   }
