@@ -103,6 +103,7 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
              "  gpusort-bench --algo radix --n 1e8\n"
              "  gpusort-bench --algo radix,cub-radix --type u32,f32 --n 2^20:2^30:x4 --json out.json\n");
 
+  std::string device_memory;
   std::string algo = "cub-radix", n_text = "1Mi", types = "u32", values = "none", order = "asc", dist = "uniform",
               timing = "device", validate = "full";
   bool list = false;
@@ -122,6 +123,8 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
   app.add_option("--timing", timing, "device (CUDA events around the sort) | end-to-end (H2D+sort+D2H from pageable memory) | both")
       ->capture_default_str()->group(meas);
   auto* dev = app.add_option("--device", opts.device, "CUDA device index")->capture_default_str()->group(meas);
+  app.add_option("--device-memory", device_memory,
+                 "Device memory a case may use (e.g. 4Gi); larger cases are sorted out of core, in pieces")->group(meas);
   app.add_option("--validate", validate, "full | none")->capture_default_str()->group(meas);
   app.add_option("--json", opts.json_path, "Write results as JSON (rewritten atomically after each case)")->group(out);
   app.add_option("--csv", opts.csv_path, "Write results as CSV")->group(out);
@@ -168,6 +171,13 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
   else if (validate == "none") opts.validate = false;
   else throw UsageError("--validate: unknown value '" + validate + "' (valid: full, none)");
   opts.device_given = dev->count() > 0;
+  if (!device_memory.empty()) {
+    try {
+      opts.device_memory_limit_bytes = parse_size(device_memory);
+    } catch (const UsageError&) {
+      throw UsageError("--device-memory: '" + device_memory + "' is not a size in bytes (e.g. 4Gi, 512Mi, 1e9)");
+    }
+  }
   if (opts.device < 0) throw UsageError("--device: " + std::to_string(opts.device) + " is not a device index");
 
   // Output paths must be writable before anything runs: nothing is left half-written.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ struct Options {
   TimingMode timing = TimingMode::device;
   int device = 0;
   bool device_given = false;
+  std::optional<std::uint64_t> device_memory_limit_bytes;  // --device-memory: cases beyond it run out of core
   bool validate = true;
   bool force = false;
   bool quiet = false;

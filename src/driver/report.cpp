@@ -58,6 +58,31 @@ json case_json(const CaseResult& c) {
                          {"checks", c.validation.checks},
                          {"first_mismatch", c.validation.first_mismatch.empty() ? json(nullptr)
                                                                                 : json(c.validation.first_mismatch)}};
+  if (c.out_of_core) {  // only out-of-core cases carry the key
+    const OutOfCoreInfo& o = *c.out_of_core;
+    json timeline = json::array();
+    for (const OutOfCorePiece& pc : o.timeline)
+      timeline.push_back(json{{"piece", pc.piece},
+                              {"offset", pc.offset},
+                              {"n", pc.n},
+                              {"h2d_ms", {pc.h2d_ms[0], pc.h2d_ms[1]}},
+                              {"sort_ms", {pc.sort_ms[0], pc.sort_ms[1]}},
+                              {"d2h_ms", {pc.d2h_ms[0], pc.d2h_ms[1]}}});
+    j["out_of_core"] = json{{"pieces", o.pieces},
+                            {"slots", o.slots},
+                            {"piece_capacity_n", o.piece_capacity_n},
+                            {"device_memory_limit_bytes", o.device_memory_limit_bytes},
+                            {"device_bytes_used", o.device_bytes_used},
+                            {"host_bytes_needed", o.host_bytes_needed},
+                            {"link_bytes", o.link_bytes},
+                            {"pinned_h2d_GBps", o.pinned_h2d_GBps},
+                            {"pinned_d2h_GBps", o.pinned_d2h_GBps},
+                            {"link_bound_ms", o.link_bound_ms},
+                            {"ratio_to_link_bound", o.ratio_to_link_bound},
+                            {"partition_ms", o.partition_ms},
+                            {"partition_attempts", o.partition_attempts},
+                            {"timeline", std::move(timeline)}};
+  }
   return j;
 }
 
@@ -109,7 +134,8 @@ std::string to_json(const RunReport& r) {
     j["device"] = nullptr;
   }
   j["settings"] = json{{"warmup", r.warmup}, {"reps", r.reps},   {"timing", r.timing},
-                       {"validate", r.validate}, {"seed", r.seed}, {"force", r.force}};
+                       {"validate", r.validate}, {"seed", r.seed}, {"force", r.force},
+                       {"device_memory_limit_bytes", opt(r.device_memory_limit_bytes)}};
   json cases = json::array();
   for (const CaseResult& c : r.cases) cases.push_back(case_json(c));
   j["cases"] = std::move(cases);

@@ -25,6 +25,23 @@ struct EndToEnd {
   Stats h2d, sort, d2h, total;
 };
 
+// An out-of-core case (issue 7): how it was split and when each piece crossed the link and was sorted.
+struct OutOfCorePiece {
+  std::uint64_t piece = 0, offset = 0, n = 0;
+  double h2d_ms[2] = {0, 0}, sort_ms[2] = {0, 0}, d2h_ms[2] = {0, 0};  // [start, end] from the case start
+};
+struct OutOfCoreInfo {
+  std::uint64_t pieces = 0, slots = 0, piece_capacity_n = 0;
+  std::uint64_t device_memory_limit_bytes = 0, device_bytes_used = 0, host_bytes_needed = 0;
+  std::uint64_t link_bytes = 0;  // host-to-device plus device-to-host bytes of one repetition
+  double pinned_h2d_GBps = 0, pinned_d2h_GBps = 0;
+  double link_bound_ms = 0;        // h2d bytes / h2d bandwidth + d2h bytes / d2h bandwidth
+  double ratio_to_link_bound = 0;  // median end-to-end time / link_bound_ms
+  double partition_ms = 0;         // host sampling, counting and scatter of the last repetition
+  int partition_attempts = 0;
+  std::vector<OutOfCorePiece> timeline;  // the last repetition
+};
+
 struct CaseResult {
   std::string backend, family;
   SortProblem problem;
@@ -43,6 +60,7 @@ struct CaseResult {
 
   bool validation_run = false;
   ValidationResult validation;
+  std::optional<OutOfCoreInfo> out_of_core;  // only for cases run out of core
 };
 
 struct HostInfo {
@@ -69,6 +87,7 @@ struct RunReport {
   std::string timing, validate;
   std::uint64_t seed = 0;
   bool force = false;
+  std::optional<std::uint64_t> device_memory_limit_bytes;  // --device-memory
   std::vector<CaseResult> cases;
 };
 

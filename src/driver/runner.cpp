@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "driver/out_of_core.hpp"
 #include "driver/output_file.hpp"
 #include "driver/report.hpp"
 #include "driver/sizes.hpp"
@@ -29,8 +30,6 @@ double ms_since(Clock::time_point t0) {
 
 // Stop timing a case early once its timed repetitions have taken this long (at least 3 are kept).
 constexpr double case_time_budget_ms = 30000;
-
-std::string gib(double bytes) { return fmt::format("{:.2f} GiB", bytes / double(1u << 30)); }
 
 ValidationOptions validation_options(const BackendInfo& info, const SortProblem& p) {
   ValidationOptions v;
@@ -107,10 +106,22 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
   const std::size_t temp_bytes = backend.temp_bytes(p);
   const std::size_t needed = 2 * (key_bytes_n + value_bytes_n) + temp_bytes;
   const std::size_t free = dev.free_bytes();
-  if (static_cast<double>(needed) > 0.97 * static_cast<double>(free)) {
-    r.status = CaseStatus::skipped;
-    r.reason = "needs " + gib(double(needed)) + ", " + gib(double(free)) + " free";
-    return r;
+  const bool over_limit = s.device_memory_limit_bytes && needed > *s.device_memory_limit_bytes;
+  if (over_limit || static_cast<double>(needed) > 0.97 * static_cast<double>(free)) {
+    // Too large for the device (or for --device-memory): sort it in pieces that fit (issue 7).
+    double limit = 0.9 * static_cast<double>(free);
+    if (s.device_memory_limit_bytes) limit = std::min(limit, static_cast<double>(*s.device_memory_limit_bytes));
+    return ooc::run_out_of_core_case(
+        backend, p, in, s, dev, static_cast<std::size_t>(limit), std::move(r),
+        [&](CaseResult& res, const ooc::OutOfCoreOutput& out) {
+          validate_into(res, backend, p, in, out.keys, out.values);
+          if (keep) {
+            keep->keys = HostArray(p.n, kb);
+            parallel_copy(keep->keys.data(), out.keys, keep->keys.bytes());
+            keep->values = HostArray(p.n, vb);
+            if (vb) parallel_copy(keep->values.data(), out.values, keep->values.bytes());
+          }
+        });
   }
   // Keep a pristine copy on the device when it fits, so restoring the input costs a D2D copy, not a PCIe trip.
   const bool pristine = static_cast<double>(needed + key_bytes_n + value_bytes_n) < 0.95 * static_cast<double>(free);
@@ -295,6 +306,7 @@ Runner::Runner(const Options& opts) : opts_(opts) {
   report_.validate = opts.validate ? "full" : "none";
   report_.seed = opts.seed;
   report_.force = opts.force;
+  report_.device_memory_limit_bytes = opts.device_memory_limit_bytes;
   const bool any_gpu = std::any_of(opts.backends.begin(), opts.backends.end(),
                                    [](const Backend* b) { return b->info().needs_gpu; });
   if (any_gpu || opts.device_given) {
@@ -327,6 +339,7 @@ int Runner::run() {
   settings.device_timing = opts_.timing != TimingMode::end_to_end;
   settings.end_to_end = opts_.timing != TimingMode::device;
   settings.force = opts_.force;
+  settings.device_memory_limit_bytes = opts_.device_memory_limit_bytes;
 
   for (std::uint64_t n : opts_.sizes)
     for (KeyType type : opts_.key_types)

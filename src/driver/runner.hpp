@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "driver/device_context.hpp"
 #include "driver/options.hpp"
@@ -22,6 +23,7 @@ struct CaseSettings {
   int warmup = 0, reps = 1;
   bool end_to_end = false, device_timing = true;
   bool force = false;
+  std::optional<std::uint64_t> device_memory_limit_bytes;  // --device-memory: larger cases run out of core
 };
 
 // Sorted output of the last repetition, kept for --dump-sorted.

@@ -1,0 +1,62 @@
+"""The out_of_core object (issue 7) and settings.device_memory_limit_bytes: accepted by both validators when
+well formed, rejected when not; cases without it stay valid."""
+
+import copy
+
+import pytest
+
+from scripts_support import BASE, load
+from gsbtools.schema import Validator, load_schema
+
+jsonschema = pytest.importorskip("jsonschema")
+
+
+def _doc():
+    doc = load(BASE)
+    doc["settings"]["device_memory_limit_bytes"] = 4 << 20
+    case = next(c for c in doc["cases"] if c["status"] == "ok")
+    case["out_of_core"] = {
+        "pieces": 2, "slots": 3, "piece_capacity_n": 1000, "device_memory_limit_bytes": 4 << 20,
+        "device_bytes_used": 3 << 20, "host_bytes_needed": 16000, "link_bytes": 16000,
+        "pinned_h2d_GBps": 25.0, "pinned_d2h_GBps": 26.0, "link_bound_ms": 0.01, "ratio_to_link_bound": 3.5,
+        "partition_ms": 0.2, "partition_attempts": 1,
+        "timeline": [{"piece": 0, "offset": 0, "n": 900, "h2d_ms": [0.2, 0.3], "sort_ms": [0.3, 0.4],
+                      "d2h_ms": [0.4, 0.5]},
+                     {"piece": 1, "offset": 900, "n": 1100, "h2d_ms": [0.3, 0.4], "sort_ms": [0.4, 0.5],
+                      "d2h_ms": [0.5, 0.6]}],
+    }
+    return doc, case
+
+
+def _errors(doc):
+    schema = load_schema()
+    js = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
+    builtin = Validator(schema).first_error(doc)
+    return js, builtin
+
+
+def test_out_of_core_case_validates():
+    doc, _ = _doc()
+    js, builtin = _errors(doc)
+    assert js == [] and builtin is None
+
+
+def test_null_limit_and_no_out_of_core_validate():
+    doc = load(BASE)
+    doc["settings"]["device_memory_limit_bytes"] = None
+    js, builtin = _errors(doc)
+    assert js == [] and builtin is None
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda c: c["out_of_core"].update(unknown=1),
+    lambda c: c["out_of_core"].pop("timeline"),
+    lambda c: c["out_of_core"]["timeline"][0].update(h2d_ms=[0.1]),
+    lambda c: c["out_of_core"].update(pinned_h2d_GBps=0),
+    lambda c: c.update(out_of_core=None),
+], ids=["unknown-key", "no-timeline", "short-interval", "zero-bandwidth", "null"])
+def test_malformed_out_of_core_is_rejected(mutate):
+    doc, case = _doc()
+    mutate(case)
+    js, builtin = _errors(doc)
+    assert js != [] and builtin is not None

@@ -1,0 +1,193 @@
+// Host side of the out-of-core path (issue 7): piece sizing, splitter planning and the stable scatter.
+// The device pipeline is tested in tests/conformance/out_of_core_test.cpp.
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "driver/generate.hpp"
+#include "driver/out_of_core.hpp"
+#include "gsb/key_codec.hpp"
+
+namespace gsb::ooc {
+namespace {
+
+// Encoded key of element i as the partition sees it (the test's own copy of the rule).
+template <class Bits>
+std::uint64_t encoded(const KeyView& v, const void* keys, std::uint64_t i) {
+  const KeyCodec<Bits> c = make_codec<Bits>(v.type, v.order);
+  Bits e = c.encode(static_cast<const Bits*>(keys)[i]);
+  constexpr Bits top = static_cast<Bits>(Bits{1} << (8 * sizeof(Bits) - 1));
+  if (v.collapse_signed_zeros && is_float(v.type) && e == static_cast<Bits>(top - 1)) e = top;
+  return e;
+}
+std::uint64_t encoded_any(const KeyView& v, const void* keys, std::uint64_t i) {
+  switch (key_bytes(v.type)) {
+    case 1: return encoded<std::uint8_t>(v, keys, i);
+    case 2: return encoded<std::uint16_t>(v, keys, i);
+    case 4: return encoded<std::uint32_t>(v, keys, i);
+    default: return encoded<std::uint64_t>(v, keys, i);
+  }
+}
+
+// Bucket by brute force: the number of splitters <= (key, index).
+std::size_t bucket_of(const std::vector<Splitter>& s, std::uint64_t key, std::uint64_t index) {
+  std::size_t b = 0;
+  for (const Splitter& x : s)
+    if (!(Splitter{key, index} < x)) ++b;
+  return b;
+}
+
+void check_partition(const Partition& part, std::uint64_t n, std::uint64_t capacity) {
+  ASSERT_EQ(part.sizes.size(), part.splitters.size() + 1);
+  ASSERT_EQ(part.offsets.size(), part.sizes.size() + 1);
+  EXPECT_EQ(part.offsets.front(), 0u);
+  EXPECT_EQ(part.offsets.back(), n);  // pieces cover the input exactly
+  for (std::size_t b = 0; b < part.sizes.size(); ++b) {
+    EXPECT_LE(part.sizes[b], capacity) << "bucket " << b;
+    EXPECT_EQ(part.offsets[b + 1] - part.offsets[b], part.sizes[b]);
+  }
+  EXPECT_TRUE(std::is_sorted(part.splitters.begin(), part.splitters.end()));
+}
+
+// Partition, scatter, stable-sort every piece on the host (standing in for a stable back-end), and compare
+// with a stable sort of the whole input: the pieces must be in key order and keep equal keys in input order.
+void check_round_trip(const KeyView& view, const HostKeys& keys, std::uint64_t capacity) {
+  const std::uint64_t n = keys.size();
+  const std::size_t kb = key_bytes(view.type);
+  const Partition part = plan_partition(view, keys.array.data(), n, capacity);
+  check_partition(part, n, capacity);
+
+  std::vector<std::uint64_t> values(n);
+  std::iota(values.begin(), values.end(), 0);
+  std::vector<std::byte> out_keys(n * kb + 1);
+  std::vector<std::uint64_t> out_values(n + 1, ~std::uint64_t{0});
+  scatter(view, keys.array.data(), values.data(), 8, n, part, out_keys.data(), out_values.data());
+
+  // Reference scatter: bucket by brute force, then a stable partition by bucket.
+  std::vector<std::uint64_t> expect;
+  expect.reserve(n);
+  std::vector<std::size_t> bucket(n);
+  for (std::uint64_t i = 0; i < n; ++i) bucket[i] = bucket_of(part.splitters, encoded_any(view, keys.array.data(), i), i);
+  for (std::size_t b = 0; b < part.sizes.size(); ++b)
+    for (std::uint64_t i = 0; i < n; ++i)
+      if (bucket[i] == b) expect.push_back(i);
+  for (std::uint64_t j = 0; j < n; ++j) {
+    ASSERT_EQ(out_values[j], expect[j]) << "position " << j;
+    ASSERT_EQ(std::memcmp(out_keys.data() + j * kb, static_cast<const std::byte*>(keys.array.data()) + expect[j] * kb, kb), 0)
+        << "key at " << j;
+  }
+
+  // Each piece sorted stably by its (partition) key ...
+  auto key_of = [&](std::uint64_t original) { return encoded_any(view, keys.array.data(), original); };
+  for (std::size_t b = 0; b < part.sizes.size(); ++b)
+    std::stable_sort(out_values.begin() + part.offsets[b], out_values.begin() + part.offsets[b + 1],
+                     [&](std::uint64_t a, std::uint64_t c) { return key_of(a) < key_of(c); });
+  // ... is the stable sort of the whole.
+  std::vector<std::uint64_t> whole(n);
+  std::iota(whole.begin(), whole.end(), 0);
+  std::stable_sort(whole.begin(), whole.end(), [&](std::uint64_t a, std::uint64_t c) { return key_of(a) < key_of(c); });
+  for (std::uint64_t j = 0; j < n; ++j) ASSERT_EQ(out_values[j], whole[j]) << "sorted position " << j;
+}
+
+TEST(OutOfCorePlan, PieceCapacityIsTheLargestThatFits) {
+  auto temp = [](std::uint64_t m) { return std::size_t{4096} + m / 8; };
+  const std::size_t limit = std::size_t{4} << 20;
+  const std::uint64_t m = piece_capacity(limit, 3, 8, temp, std::uint64_t{1} << 30);
+  ASSERT_GT(m, 0u);
+  auto need = [&](std::uint64_t x) { return 3 * (2 * x * 8 + temp(x)); };
+  EXPECT_LE(need(m), limit);
+  EXPECT_GT(need(m + 1), limit);
+  EXPECT_EQ(piece_capacity(limit, 3, 8, temp, 1000), 1000u);  // capped at n
+  EXPECT_EQ(piece_capacity(100, 3, 8, temp, 1000), 0u);       // not even one element
+}
+
+TEST(OutOfCorePlan, UniformFitsTheCapacity) {
+  const HostKeys keys = generate_keys(KeyType::u32, Distribution::uniform, 1 << 20, 1);
+  const KeyView view{KeyType::u32, Order::asc, false};
+  const Partition part = plan_partition(view, keys.array.data(), keys.size(), 100000);
+  check_partition(part, keys.size(), 100000);
+  EXPECT_GE(part.sizes.size(), 11u);
+  EXPECT_EQ(count_buckets(view, keys.array.data(), keys.size(), part.splitters), part.sizes);
+}
+
+TEST(OutOfCorePlan, OneBucketWhenItFits) {
+  const HostKeys keys = generate_keys(KeyType::u32, Distribution::uniform, 5000, 1);
+  const Partition part = plan_partition({KeyType::u32, Order::asc, false}, keys.array.data(), 5000, 5000);
+  check_partition(part, 5000, 5000);
+  EXPECT_EQ(part.sizes.size(), 1u);
+}
+
+TEST(OutOfCorePlan, AllEqualAndFewUniqueSplitOnIndices) {
+  for (Distribution d : {Distribution::all_equal, Distribution::few_unique, Distribution::zipf}) {
+    const HostKeys keys = generate_keys(KeyType::u32, d, 300000, 3);
+    const Partition part = plan_partition({KeyType::u32, Order::asc, false}, keys.array.data(), keys.size(), 20000);
+    SCOPED_TRACE(std::string(to_string(d)));
+    check_partition(part, keys.size(), 20000);
+  }
+}
+
+TEST(OutOfCorePlan, StableRoundTripEveryKeyWidth) {
+  struct Case { KeyType t; Order o; Distribution d; std::uint64_t n, cap; };
+  const Case cases[] = {
+      {KeyType::u32, Order::asc, Distribution::uniform, 20000, 3000},
+      {KeyType::u32, Order::desc, Distribution::few_unique, 20000, 2500},
+      {KeyType::u8, Order::asc, Distribution::uniform, 20000, 1500},  // 256 keys: splitters inside runs
+      {KeyType::u16, Order::desc, Distribution::entropy_0_201, 20000, 4000},
+      {KeyType::u64, Order::asc, Distribution::uniform, 20000, 3000},
+      {KeyType::i32, Order::asc, Distribution::sorted, 20000, 3000},
+      {KeyType::i64, Order::desc, Distribution::reverse, 20000, 7000},
+      {KeyType::f32, Order::asc, Distribution::normal, 20000, 3000},
+      {KeyType::f64, Order::desc, Distribution::uniform, 20000, 3000},
+      {KeyType::u32, Order::asc, Distribution::all_equal, 20000, 1000},
+      {KeyType::u32, Order::asc, Distribution::uniform, 20000, 1},  // one element per piece
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(to_string(c.t)) + " " + std::string(to_string(c.o)) + " " +
+                 std::string(to_string(c.d)) + " cap " + std::to_string(c.cap));
+    const HostKeys keys = generate_keys(c.t, c.d, c.n, 11);
+    check_round_trip({c.t, c.o, false}, keys, c.cap);
+  }
+}
+
+TEST(OutOfCorePlan, LargeSampledInputIsStable) {
+  // Beyond the all-elements sampling threshold: splitters come from seeded samples.
+  const HostKeys keys = generate_keys(KeyType::u32, Distribution::few_unique, 200000, 5);
+  check_round_trip({KeyType::u32, Order::asc, false}, keys, 12000);
+}
+
+TEST(OutOfCorePlan, SignedZerosCollapseForBackendsThatTreatThemEqual) {
+  // Half -0.0, half +0.0, interleaved, plus some other keys: with the zeros one key they split on the index
+  // only, so a back-end that keeps them equal (and stable) stays stable across pieces.
+  HostKeys keys{KeyType::f32, HostArray(6000, 4)};
+  float* k = keys.array.as<float>();
+  for (int i = 0; i < 6000; ++i) k[i] = i % 3 == 0 ? 1.5f : (i % 2 ? -0.0f : 0.0f);
+  for (Order o : {Order::asc, Order::desc}) {
+    check_round_trip({KeyType::f32, o, true}, keys, 700);
+    check_round_trip({KeyType::f32, o, false}, keys, 700);  // total order: -0 before +0 (asc)
+  }
+}
+
+TEST(OutOfCorePlan, KeysOnlyScatterMatchesKeyValueScatter) {
+  const HostKeys keys = generate_keys(KeyType::u64, Distribution::uniform, 50000, 9);
+  const KeyView view{KeyType::u64, Order::asc, false};
+  const Partition part = plan_partition(view, keys.array.data(), keys.size(), 6000);
+  std::vector<std::uint64_t> a(keys.size()), b(keys.size());
+  std::vector<std::uint32_t> idx(keys.size()), out_idx(keys.size());
+  std::iota(idx.begin(), idx.end(), 0u);
+  scatter(view, keys.array.data(), nullptr, 0, keys.size(), part, a.data(), nullptr);
+  scatter(view, keys.array.data(), idx.data(), 4, keys.size(), part, b.data(), out_idx.data());
+  EXPECT_EQ(a, b);
+  for (std::size_t j = 0; j < keys.size(); ++j) ASSERT_EQ(b[j], keys.array.as<std::uint64_t>()[out_idx[j]]);
+}
+
+TEST(OutOfCorePlan, HostMemoryIsStated) {
+  const SortProblem p{KeyType::u32, ValueMode::u64, Order::asc, std::uint64_t{1} << 32};
+  EXPECT_EQ(host_bytes_needed(p), (std::size_t{12}) << 32);
+  EXPECT_GT(host_bytes_available(), 0u);  // Linux: /proc/meminfo
+}
+
+}  // namespace
+}  // namespace gsb::ooc
