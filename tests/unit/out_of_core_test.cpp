@@ -1,14 +1,18 @@
 // Host side of the out-of-core path (issue 7): piece sizing, splitter planning and the stable scatter.
 // The device pipeline is tested in tests/conformance/out_of_core_test.cpp.
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <numeric>
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "driver/generate.hpp"
 #include "driver/out_of_core.hpp"
+#include "driver/report.hpp"
 #include "gsb/key_codec.hpp"
 
 namespace gsb::ooc {
@@ -191,3 +195,56 @@ TEST(OutOfCorePlan, HostMemoryIsStated) {
 
 }  // namespace
 }  // namespace gsb::ooc
+
+namespace gsb {
+namespace {
+
+TEST(OutOfCoreReport, JsonCarriesTheObjectOnlyOnOutOfCoreCases) {
+  RunReport rep;
+  rep.argv = {"gpusort-bench"};
+  rep.timestamp_utc = utc_timestamp();
+  rep.host = read_host_info();
+  rep.reps = 1;
+  rep.timing = "device";
+  rep.validate = "full";
+  rep.device_memory_limit_bytes = std::uint64_t{4} << 20;
+  CaseResult in_core;
+  in_core.backend = "cub-radix";
+  in_core.timing = make_stats({1.0});
+  in_core.timing_method = "cuda-events";
+  CaseResult ooc = in_core;
+  ooc.timing_method = "host-clock";
+  OutOfCoreInfo o;
+  o.pieces = 2;
+  o.slots = 3;
+  o.piece_capacity_n = 10;
+  o.pinned_h2d_GBps = o.pinned_d2h_GBps = 20;
+  o.partition_attempts = 1;
+  OutOfCorePiece pc;
+  pc.n = 7;
+  pc.h2d_ms[1] = 1;
+  o.timeline = {pc, pc};
+  ooc.out_of_core = o;
+  rep.cases = {in_core, ooc};
+  const auto j = nlohmann::json::parse(to_json(rep));
+  EXPECT_EQ(j["settings"]["device_memory_limit_bytes"], 4u << 20);
+  EXPECT_FALSE(j["cases"][0].contains("out_of_core"));
+  ASSERT_TRUE(j["cases"][1].contains("out_of_core"));
+  const auto& x = j["cases"][1]["out_of_core"];
+  EXPECT_EQ(x["pieces"], 2);
+  EXPECT_EQ(x["timeline"].size(), 2u);
+  EXPECT_EQ(x["timeline"][0]["h2d_ms"].size(), 2u);
+  EXPECT_EQ(x["timeline"][0]["h2d_ms"][1], 1.0);
+  for (const char* key : {"link_bytes", "pinned_h2d_GBps", "pinned_d2h_GBps", "link_bound_ms", "ratio_to_link_bound",
+                          "device_memory_limit_bytes", "host_bytes_needed", "partition_ms"})
+    EXPECT_TRUE(x.contains(key)) << key;
+  rep.device_memory_limit_bytes.reset();
+  EXPECT_TRUE(nlohmann::json::parse(to_json(rep))["settings"]["device_memory_limit_bytes"].is_null());
+  if (const char* dump = std::getenv("GSB_OOC_DUMP_JSON")) {
+    rep.device_memory_limit_bytes = std::uint64_t{4} << 20;
+    std::ofstream(dump) << to_json(rep);
+  }
+}
+
+}  // namespace
+}  // namespace gsb
