@@ -180,6 +180,9 @@ std::string to_table(const RunReport& r) {
     std::string status{to_string(c.status)};
     if (c.status == CaseStatus::failed) status = "FAILED: " + c.reason;
     else if (!c.reason.empty()) status += " (" + c.reason + ")";
+    if (c.out_of_core && c.status == CaseStatus::ok)
+      status += fmt::format(" (out of core: {} pieces, {:.2f}x the link bound of {:.0f} ms)", c.out_of_core->pieces,
+                            c.out_of_core->ratio_to_link_bound, c.out_of_core->link_bound_ms);
     s += fmt::format("{:<18} {:<4} {:<5} {:<4} {:>8} {:<14} {:>10} {:>10} {:>9} {:>6} {:>9}  {}\n", c.backend,
                      to_string(c.problem.key_type), to_string(c.problem.values), to_string(c.problem.order),
                      format_size(c.problem.n), to_string(c.distribution), median, rate, gbs, frac, speed, status);
