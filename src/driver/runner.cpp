@@ -124,7 +124,8 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
         });
   }
   // Keep a pristine copy on the device when it fits, so restoring the input costs a D2D copy, not a PCIe trip.
-  const bool pristine = static_cast<double>(needed + key_bytes_n + value_bytes_n) < 0.95 * static_cast<double>(free);
+  const bool pristine = static_cast<double>(needed + key_bytes_n + value_bytes_n) < 0.95 * static_cast<double>(free) &&
+                       (!s.device_memory_limit_bytes || needed + key_bytes_n + value_bytes_n <= *s.device_memory_limit_bytes);
   cudaStream_t stream = dev.stream();
   DeviceBuffer keys[2] = {DeviceBuffer(key_bytes_n), DeviceBuffer(key_bytes_n)};
   DeviceBuffer values[2] = {DeviceBuffer(value_bytes_n), DeviceBuffer(value_bytes_n)};
