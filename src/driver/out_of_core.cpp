@@ -10,6 +10,8 @@
 #include <sstream>
 #include <type_traits>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "gsb/error.hpp"
@@ -458,6 +460,11 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
     return r;
   }
 
+  if (s.announce)
+    fmt::print(stderr, "{}out of core: {} with {} of device memory: pieces of at most {} elements, {} on the device at "
+               "once; host memory {} (input, values, reference and {} pinned staging), {} available\n",
+               ::isatty(STDERR_FILENO) ? "\r\033[K" : "", describe(p), gib(double(limit_bytes)), capacity, slots,
+               gib(double(host_total)), gib(double(staging_bytes)), available ? gib(double(available)) : "unknown");
   const LinkBandwidth bw = pinned_bandwidth(dev.stream());
   PinnedBuffer stage_keys(n * kb), stage_values(n * vb);
   const std::uint64_t m = std::min(capacity, n);

@@ -341,6 +341,7 @@ int Runner::run() {
   settings.end_to_end = opts_.timing != TimingMode::device;
   settings.force = opts_.force;
   settings.device_memory_limit_bytes = opts_.device_memory_limit_bytes;
+  settings.announce = !opts_.quiet;
 
   for (std::uint64_t n : opts_.sizes)
     for (KeyType type : opts_.key_types)

@@ -24,6 +24,7 @@ struct CaseSettings {
   bool end_to_end = false, device_timing = true;
   bool force = false;
   std::optional<std::uint64_t> device_memory_limit_bytes;  // --device-memory: larger cases run out of core
+  bool announce = false;  // say on stderr how an out-of-core case will run (and the host memory it needs)
 };
 
 // Sorted output of the last repetition, kept for --dump-sorted.
