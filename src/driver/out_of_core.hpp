@@ -75,9 +75,12 @@ std::size_t host_bytes_needed(const SortProblem& p);
 // MemAvailable from /proc/meminfo, or 0 when unknown.
 std::size_t host_bytes_available();
 
-// Runs one case out of core: partition, stream pieces, sort each with `backend`, validate through `validate`
-// (called with the sorted host keys and values). limit_bytes is the device memory the case may use.
-// Fills r.timing (host clock, end to end) and r.out_of_core; the caller validates.
+// Runs one case out of core: per repetition, partition on the host into pinned staging, then stream the
+// pieces through `slots` device pieces on their own streams, sorted by `backend`, back into place. limit_bytes
+// is the device memory the case may use. Fills r.timing (host clock, end to end, partition included) and
+// r.out_of_core, then calls `finish` with the sorted host keys and values (valid only during the call: the
+// caller validates and keeps what it needs there). Skips with a reason when no piece fits or the host lacks
+// the memory.
 struct OutOfCoreOutput {
   const void* keys = nullptr;
   const void* values = nullptr;
