@@ -61,17 +61,16 @@ class BucketFinder {
     shift_ = bits - prefix_bits;
     const std::uint64_t prefixes = std::uint64_t{1} << prefix_bits;
     const std::uint64_t low_mask = shift_ ? (std::uint64_t{1} << shift_) - 1 : 0;
-    lo_.resize(prefixes);
-    hi_.resize(prefixes);
+    range_.resize(prefixes);
     for (std::uint64_t q = 0; q < prefixes; ++q) {
       const std::uint64_t k0 = q << shift_;
-      lo_[q] = count_le(Splitter{k0, 0});
-      hi_[q] = count_le(Splitter{k0 | low_mask, std::numeric_limits<std::uint64_t>::max()});
+      range_[q] = {count_le(Splitter{k0, 0}),
+                   count_le(Splitter{k0 | low_mask, std::numeric_limits<std::uint64_t>::max()})};
     }
   }
   std::uint32_t operator()(Bits key, std::uint64_t index) const {
     const std::uint64_t q = static_cast<std::uint64_t>(key) >> shift_;
-    const std::uint32_t l = lo_[q], h = hi_[q];
+    const std::uint32_t l = range_[q].lo, h = range_[q].hi;
     if (l == h) return l;
     const Splitter x{key, index};
     return static_cast<std::uint32_t>(std::upper_bound(s_.begin() + l, s_.begin() + h, x) - s_.begin());
@@ -83,7 +82,10 @@ class BucketFinder {
   }
   const std::vector<Splitter>& s_;
   int shift_ = 0;
-  std::vector<std::uint32_t> lo_, hi_;
+  struct Range {
+    std::uint32_t lo, hi;  // buckets [lo, hi] are possible for the prefix; one load for both
+  };
+  std::vector<Range> range_;
 };
 
 // The input is cut into a fixed number of chunks (independent of the thread count, so the layout is
