@@ -444,16 +444,17 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
     return backend.temp_bytes(q);
   };
   const std::uint64_t capacity = piece_capacity(limit_bytes, slots, eb, temp_of, std::min(n, info.max_n));
-  if (capacity == 0) {
+  if (capacity == 0 || n / capacity > 100000) {
     r.status = CaseStatus::skipped;
-    r.reason = "out of core: " + std::to_string(limit_bytes) + " bytes of device memory hold no piece";
+    r.reason = "out of core: " + std::to_string(limit_bytes) + " bytes of device memory hold " +
+               (capacity ? "pieces of only " + std::to_string(capacity) + " elements" : std::string("no piece"));
     return r;
   }
 
   // Host memory, stated up front: the input, its values and the reference exist already; the pinned staging
   // buffer (which is also the output) is what this path adds.
   const std::size_t staging_bytes = host_bytes_needed(p);
-  const std::size_t host_total = n * kb + n * vb + n * kb + staging_bytes;
+  const std::size_t host_total = n * kb + n * vb + (in.reference ? n * kb : 0) + staging_bytes;
   const std::size_t available = host_bytes_available();
   if (available && static_cast<double>(staging_bytes) > 0.9 * static_cast<double>(available)) {
     r.status = CaseStatus::skipped;
