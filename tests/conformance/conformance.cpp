@@ -32,6 +32,10 @@ std::vector<ConformanceParam> all_params() {
   return out;
 }
 
+void PrintTo(const ConformanceParam& p, std::ostream* os) {  // readable test names in ctest's listing
+  *os << p.backend->info().name << " " << to_string(p.type) << " values=" << to_string(p.values);
+}
+
 std::string param_name(const testing::TestParamInfo<ConformanceParam>& info) {
   std::string s = info.param.backend->info().name + "_" + std::string(to_string(info.param.type)) + "_" +
                   std::string(to_string(info.param.values));
