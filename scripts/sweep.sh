@@ -85,13 +85,9 @@ if [[ $plot_only -eq 0 ]]; then
   # The radix ladder of PMPP ch. 13 beside CUB and Thrust, u32 keys, against n; the multibit r sweep at 1e8.
   wants ladder && bench ladder --algo radix-naive,radix-shared,radix-multibit,radix-coarse,radix,cub-radix,thrust \
     --type u32 --values none --n "$n1,$n2,$mid_n,$big_n" --dist uniform
-  wants ladder && bench ladder-r --algo radix-multibit-r1,radix-multibit-r2,radix-multibit-r3,radix-multibit-r4,radix-multibit-r5,radix-multibit-r6,radix-multibit-r7,radix-multibit-r8,cub-radix \
-    --type u32 --values none --n "$mid_n" --dist uniform
   # radix against cub-radix for every key type and value mode, and over the entropy levels.
   wants radix-types && bench radix-types --algo radix,cub-radix --type u8,u16,u32,u64,i32,i64,f32,f64 \
     --values none,u32,u64 --n "$mid_n" --dist uniform
-  wants radix-entropy && bench radix-entropy --algo radix,cub-radix --type u32,u64 --values none,u32 --n "$mid_n" \
-    --dist uniform,entropy-0.811,entropy-0.544,entropy-0.337,entropy-0.201,sorted,all-equal,zipf
   # The merge-sort ladder (seeds 002 and 000) beside CUB's merge sort and Thrust.
   wants merge && bench merge --algo merge-recursive,merge-cdp,merge-iterative,merge-samples,cub-merge,thrust \
     --type u32 --values none,u32 --n "$n1,$n2,$mid_n" --dist uniform,entropy-0.201
@@ -100,7 +96,12 @@ if [[ $plot_only -eq 0 ]]; then
     --type u32 --values none,u32 --n "$n1,$n2,$mid_n,$big_n" --dist uniform
   # End to end from pageable host memory, with the CPU sorts a user would otherwise call.
   wants end-to-end && bench end-to-end --algo std-sort,std-sort-par,radix,cub-radix,thrust,merge-samples,bitonic \
-    --type u32 --values none --n "$n1,$n2,$mid_n" --dist uniform --timing both --reps 3 --warmup 1
+    --type u32 --values none --n "$n1,$n2,$mid_n" --dist uniform --timing both --reps 3 --warmup 0
+  # The r sweep of the multibit rung, and radix over the entropy levels (last: the longest tables).
+  wants ladder && bench ladder-r --algo radix-multibit-r1,radix-multibit-r2,radix-multibit-r3,radix-multibit-r4,radix-multibit-r5,radix-multibit-r6,radix-multibit-r7,radix-multibit-r8,cub-radix \
+    --type u32 --values none --n "$mid_n" --dist uniform
+  wants radix-entropy && bench radix-entropy --algo radix,cub-radix --type u32 --values none,u32 --n "$mid_n" \
+    --dist uniform,entropy-0.811,entropy-0.544,entropy-0.337,entropy-0.201,sorted,all-equal,zipf
   # 1. Throughput and time against n for every back-end: u32 keys, keys-only and key-value, end-to-end too.
   wants n-sweep && bench n-sweep --algo all --type u32 --values none,u32 --n "2^10:$max_n:x4" --dist uniform \
     --timing both
