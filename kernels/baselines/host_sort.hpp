@@ -85,16 +85,27 @@ inline std::size_t host_sort_temp_bytes(const SortProblem& p) {
   return p.n * pair_bytes;
 }
 
-inline BackendInfo host_sort_info(std::string name, std::string description) {
-  BackendInfo i;
-  i.name = std::move(name);
-  i.description = std::move(description);
-  i.family = "baseline";
-  i.key_types.assign(std::begin(all_key_types), std::end(all_key_types));
-  i.value_modes.assign(std::begin(all_value_modes), std::end(all_value_modes));
-  i.stable = true;  // key-value problems go through stable_sort
-  i.needs_gpu = false;
-  return i;
-}
+// The back-end around a Policy, which provides sort / stable_sort and its name, description and whether it is
+// the speed-up reference.
+template <class Policy>
+class HostSortBackend final : public Backend {
+ public:
+  HostSortBackend() {
+    info_.name = Policy::name;
+    info_.description = Policy::description;
+    info_.family = "baseline";
+    info_.key_types.assign(std::begin(all_key_types), std::end(all_key_types));
+    info_.value_modes.assign(std::begin(all_value_modes), std::end(all_value_modes));
+    info_.stable = true;  // key-value problems go through stable_sort
+    info_.needs_gpu = false;
+    info_.speedup_reference = Policy::speedup_reference;
+  }
+  const BackendInfo& info() const override { return info_; }
+  std::size_t temp_bytes(const SortProblem& p) const override { return host_sort_temp_bytes(p); }
+  int run(const SortProblem& p, const SortBuffers& b) const override { return host_sort<Policy>(p, b); }
+
+ private:
+  BackendInfo info_;
+};
 
 }  // namespace gsb::baselines

@@ -241,6 +241,19 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
 
 }  // namespace
 
+std::string Runner::skip_reason(const Backend& backend, const SortProblem& p, Distribution dist, bool force,
+                                const DeviceContext* device) {
+  if (std::string why = distribution_unsupported_reason(dist, p.key_type); !why.empty()) return why;
+  RunOptions ro;
+  ro.force = force;
+  if (std::string why = backend.unsupported_reason(p, ro); !why.empty()) return why;
+  if (p.values == ValueMode::u32 && p.n > (std::uint64_t{1} << 32))
+    return "u32 values cannot index n=" + std::to_string(p.n) + " elements";
+  if (backend.info().needs_gpu && (!device || !device->available()))
+    return device ? device->unavailable_reason() : "no CUDA device";
+  return {};
+}
+
 CaseResult Runner::run_case(const Backend& backend, const SortProblem& p, Distribution dist, const CaseInput& in,
                             const CaseSettings& s, DeviceContext* device, SortedOutput* keep) {
   const BackendInfo& info = backend.info();
@@ -251,26 +264,14 @@ CaseResult Runner::run_case(const Backend& backend, const SortProblem& p, Distri
   r.distribution = dist;
   r.host_synchronizes = info.host_synchronizes;
   r.speedup_reference = info.speedup_reference;
-  RunOptions ro;
-  ro.force = s.force;
-  if (std::string why = distribution_unsupported_reason(dist, p.key_type); !why.empty()) {
+  if (std::string why = skip_reason(backend, p, dist, s.force, device); !why.empty()) {
     r.status = CaseStatus::skipped;
     r.reason = why;
     return r;
   }
-  if (std::string why = backend.unsupported_reason(p, ro); !why.empty()) {
+  if (!in.keys) {  // the caller could not allocate the input
     r.status = CaseStatus::skipped;
-    r.reason = why;
-    return r;
-  }
-  if (p.values == ValueMode::u32 && p.n > (std::uint64_t{1} << 32)) {
-    r.status = CaseStatus::skipped;
-    r.reason = "u32 values cannot index n=" + std::to_string(p.n) + " elements";
-    return r;
-  }
-  if (info.needs_gpu && (!device || !device->available())) {
-    r.status = CaseStatus::skipped;
-    r.reason = device ? device->unavailable_reason() : "no CUDA device";
+    r.reason = "host allocation failed for the input";
     return r;
   }
   try {
@@ -362,11 +363,8 @@ int Runner::run() {
                            done ? fmt::format(" | ~{:.0f} s left", eta) : std::string(), tty ? "" : "\n");
                 std::fflush(stderr);
               }
-              RunOptions ro;
-              ro.force = opts_.force;
-              const bool runnable = distribution_unsupported_reason(dist, type).empty() &&
-                                    backend->unsupported_reason(p, ro).empty() &&
-                                    (!backend->info().needs_gpu || (device_ && device_->available()));
+              // Inputs are made only for a case that will run.
+              const bool runnable = skip_reason(*backend, p, dist, opts_.force, device_.get()).empty();
               CaseInput in;
               if (runnable) {
                 try {
@@ -378,8 +376,7 @@ int Runner::run() {
                       fmt::print(stderr, "{}input {} {} n={} generated in {:.2f} s ({:.2f} G keys/s)\n",
                                  tty ? "\r\033[K" : "", to_string(type), to_string(dist), n, ms / 1000, double(n) / ms / 1e6);
                   }
-                  if (vm != ValueMode::none && !values.count(vm) && !(vm == ValueMode::u32 && n > (std::uint64_t{1} << 32)))
-                    values.emplace(vm, make_index_values(vm, n));
+                  if (vm != ValueMode::none && !values.count(vm)) values.emplace(vm, make_index_values(vm, n));
                   if (opts_.validate && !refs.count(order)) {
                     const auto t0 = Clock::now();
                     refs.emplace(order, make_reference(*keys, order));
@@ -389,7 +386,7 @@ int Runner::run() {
                                  to_string(order), ms / 1000);
                   }
                 } catch (const std::bad_alloc&) {
-                  // Falls through to run_case, which reports the skip below.
+                  keys.reset();  // run_case reports the skip
                 }
               }
               in.keys = keys ? &*keys : nullptr;
@@ -397,14 +394,7 @@ int Runner::run() {
               in.reference = refs.count(order) ? &refs.at(order) : nullptr;
               SortedOutput kept;
               const bool keep = !opts_.dump_sorted_path.empty() && !dumped;
-              CaseResult r;
-              if (runnable && !in.keys) {
-                r = run_case(*backend, p, dist, in, settings, nullptr, nullptr);
-                r.status = CaseStatus::skipped;
-                r.reason = "host allocation failed for the input";
-              } else {
-                r = run_case(*backend, p, dist, in, settings, device_.get(), keep ? &kept : nullptr);
-              }
+              CaseResult r = run_case(*backend, p, dist, in, settings, device_.get(), keep ? &kept : nullptr);
               finish_throughput(r, p, device_.get());
               if (keep && (r.status == CaseStatus::ok || r.status == CaseStatus::failed)) {
                 write_file_atomically(opts_.dump_sorted_path,

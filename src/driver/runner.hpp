@@ -41,6 +41,10 @@ class Runner {
   int run();
   const RunReport& report() const { return report_; }
 
+  // Why the case cannot run here (distribution, back-end limits, value width, no device), or empty.
+  static std::string skip_reason(const Backend& backend, const SortProblem& p, Distribution dist, bool force,
+                                 const DeviceContext* device);
+
   // Measures and validates one case (used by run() and by the tests).
   static CaseResult run_case(const Backend& backend, const SortProblem& p, Distribution dist, const CaseInput& in,
                              const CaseSettings& settings, DeviceContext* device, SortedOutput* keep = nullptr);
