@@ -398,14 +398,29 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
   (void)values;
 }
 
+}  // namespace gsb::radix::onesweep
+
+#include "radix/onesweep/wide_pass.cuh"  // the 11-bit pass kernel, built from the pieces above
+
+namespace gsb::radix::onesweep {
+
 // ---- tuning ------------------------------------------------------------------------------------------------
 
-// Digit width, threads, keys per thread, blocks per multiprocessor and look-back window of the pass kernel,
-// per key width and value type (plain data).
+// A pass plan (plain data): digit width, threads, keys per thread, blocks per multiprocessor (the register cap
+// follows from it) and look-back window. Digits wider than 8 bits use the packed-counter kernel (wide_pass.cuh).
+template <int RadixBits, int Threads, int Items, int MinBlocks, int Window = 1>
+struct Plan {
+  static constexpr int radix_bits = RadixBits;
+  static constexpr int threads = Threads;
+  static constexpr int items = Items;
+  static constexpr int min_blocks = MinBlocks;
+  static constexpr int window = Window;
+  static constexpr bool wide = RadixBits > 8;
+};
+
+// 8-bit digits, per key width and value type.
 template <class Bits, class Value>
 struct Tuning {
-  static constexpr int radix_bits = 8;
-  static constexpr int threads = 384;
   static constexpr int value_size = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
   // Keys and values sit in registers from load to rank; the counts below are the largest that compile without
   // spills at the register cap that min_blocks implies (56 registers for 3 blocks, 80 for 2).
@@ -418,15 +433,43 @@ struct Tuning {
                                : value_size == 4 ? (kv32 ? 16 : 12)
                                                  : 10;
   static constexpr int window = kv32 ? 8 : 1;  // measured: wider windows cost more loads than they save
+  using plan = Plan<8, 384, items, min_blocks, window>;
+};
+
+// 11-bit digits (wide_pass.cuh), for 4- and 8-byte keys. 256 threads own 4 counter words each. Shared memory
+// per block: tile x (key + value) bytes + 8 warps x 4 KiB of packed counters + 16 KiB of digit bases; every
+// shape below stays under 100 KiB so that two blocks fit a multiprocessor (228 KiB on Hopper).
+template <class Bits, class Value>
+struct WideTuning {
+  static constexpr int value_size = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
+  static constexpr int bytes = static_cast<int>(sizeof(Bits)) + value_size;
+  static constexpr int items = bytes <= 4 ? 32 : bytes <= 8 ? 24 : bytes <= 12 ? 16 : 12;
+  using plan = Plan<11, 256, items, 2>;
+};
+
+// The plan a variant uses for one key width and value type. Keys of 1 and 2 bytes keep 8-bit digits in every
+// variant: 11-bit digits would not save a pass (16 = 11 + 5 bits is still two).
+template <class Bits, class Value, Variant V>
+struct PlanFor {
+  static constexpr bool wide_ok = sizeof(Bits) >= 4;
+  using type = std::conditional_t<
+      V == Variant::d8 || !wide_ok, typename Tuning<Bits, Value>::plan,
+      std::conditional_t<V == Variant::d11_t512x16, Plan<11, 512, 16, 2>,
+                         std::conditional_t<V == Variant::d11_t256x20m3, Plan<11, 256, 20, 3>,
+                                            typename WideTuning<Bits, Value>::plan>>>;
 };
 
 // ---- host dispatch -----------------------------------------------------------------------------------------
 
-template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window>
+template <class Bits, class Value, class P>
 struct OnesweepSort {
+  static constexpr int RadixBits = P::radix_bits;
+  static constexpr int Threads = P::threads;
   using D = Digits<Bits, RadixBits>;
-  using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
+  using S = std::conditional_t<P::wide, WideShape<Bits, VT, RadixBits, Threads, P::items>,
+                               PassShape<Bits, VT, RadixBits, Threads, P::items>>;
+  static_assert(S::shared_bytes <= 227 * 1024, "one block's shared memory on Hopper");
 
   static std::uint64_t portion_items() { return max_portion_items / S::tile * S::tile; }
 
@@ -461,6 +504,11 @@ struct OnesweepSort {
 
   static std::size_t temp_bytes(const SortProblem& p) { return layout(p.n, nullptr).bytes; }
 
+  static auto pass_kernel_of() {
+    if constexpr (P::wide) return wide_pass_kernel<Bits, VT, RadixBits, Threads, P::items, P::min_blocks>;
+    else return pass_kernel<Bits, VT, RadixBits, Threads, P::items, P::min_blocks, P::window>;
+  }
+
   static int sort(const SortProblem& p, const SortBuffers& b) {
     const std::uint64_t n = p.n;
     const int result = result_half(D::passes);
@@ -488,7 +536,7 @@ struct OnesweepSort {
     bins_kernel<Bits, RadixBits><<<D::passes, 256, 0, b.stream>>>(l.counts, n, l.bins, l.skippable);
     GSB_CHECK_LAUNCH();
 
-    auto pass = pass_kernel<Bits, VT, RadixBits, Threads, Items, MinBlocks, Window>;
+    auto pass = pass_kernel_of();
     GSB_CUDA_TRY(cudaFuncSetAttribute(pass, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                       static_cast<int>(S::shared_bytes)));
     PassParams<Bits, VT> prm{};
@@ -522,22 +570,35 @@ struct OnesweepSort {
   }
 };
 
+// Calls f(type_tag<OnesweepSort<...>>) for the variant's plan. The shape experiments exist for 32-bit keys
+// without values only.
+template <class Bits, class Value, class F>
+decltype(auto) with_variant(Variant v, F&& f) {
+  switch (v) {
+    case Variant::d8: return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d8>::type>>{});
+    case Variant::d11: return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11>::type>>{});
+    case Variant::d11_t512x16:
+    case Variant::d11_t256x20m3:
+      if constexpr (std::is_same_v<Bits, std::uint32_t> && !has_values_v<Value>) {
+        if (v == Variant::d11_t512x16)
+          return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11_t512x16>::type>>{});
+        return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11_t256x20m3>::type>>{});
+      }
+      break;
+  }
+  throw LogicError("radix: variant " + std::to_string(static_cast<int>(v)) +
+                   " is not built for this key width and value type");
+}
+
 }  // namespace gsb::radix::onesweep
 
-// The instantiation that the back-end uses for one key width and value type.
-#define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                        \
-  template <>                                                                                             \
-  PassTuning pass_tuning<BITS, VALUE>() {                                                                 \
-    using T = Tuning<BITS, VALUE>;                                                                        \
-    return {T::radix_bits, T::threads, T::items};                                                         \
-  }                                                                                                       \
-  template <>                                                                                             \
-  std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                             \
-    using T = Tuning<BITS, VALUE>;                                                                        \
-    return OnesweepSort<BITS, VALUE, T::radix_bits, T::threads, T::items, T::min_blocks, T::window>::temp_bytes(p);                \
-  }                                                                                                       \
-  template <>                                                                                             \
-  int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b) {                                     \
-    using T = Tuning<BITS, VALUE>;                                                                        \
-    return OnesweepSort<BITS, VALUE, T::radix_bits, T::threads, T::items, T::min_blocks, T::window>::sort(p, b);                    \
+// The instantiations that the back-ends use for one key width and value type: every variant's plan.
+#define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                              \
+  template <>                                                                                   \
+  std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p, Variant v) {                        \
+    return with_variant<BITS, VALUE>(v, [&](auto s) { return decltype(s)::type::temp_bytes(p); }); \
+  }                                                                                             \
+  template <>                                                                                   \
+  int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b, Variant v) {                \
+    return with_variant<BITS, VALUE>(v, [&](auto s) { return decltype(s)::type::sort(p, b); });    \
   }

@@ -16,13 +16,12 @@
 
 namespace gsb::radix::onesweep {
 
-// Launch shape of the digit-pass kernel for one key width and value type (plain data, after CUB's policies).
-struct PassTuning {
-  int radix_bits;
-  int threads;
-  int items_per_thread;
-  int tile() const { return threads * items_per_thread; }
-};
+// Which pass plan a back-end runs (onesweep.cuh holds the plans as plain data):
+//  d8             8-bit digits (4 passes for 32-bit keys), the Onesweep paper's and CUB's choice;
+//  d11            11-bit digits for 4- and 8-byte keys (3 passes for 32-bit keys, 6 for 64-bit), packed
+//                 16-bit counters (wide_pass.cuh); 1- and 2-byte keys keep 8-bit digits;
+//  d11_t512x16, d11_t256x20m3   shape experiments of d11 for 32-bit keys without values.
+enum class Variant { d8, d11, d11_t512x16, d11_t256x20m3 };
 
 // Lookback status words are 32 bits: a 4-bit launch stamp (so the table is cleared once per 15 launches, not
 // once per pass), an "inclusive" flag and a 27-bit count. Counts are therefore bounded per launch, and inputs
@@ -32,12 +31,9 @@ inline constexpr std::uint64_t max_portion_items = (std::uint64_t{1} << status_c
 inline constexpr int stamps_per_clear = 15;
 
 template <class Bits, class Value>
-PassTuning pass_tuning();
+std::size_t temp_bytes(const SortProblem& p, Variant v);
 
 template <class Bits, class Value>
-std::size_t temp_bytes(const SortProblem& p);
-
-template <class Bits, class Value>
-int sort(const SortProblem& p, const SortBuffers& b);
+int sort(const SortProblem& p, const SortBuffers& b, Variant v);
 
 }  // namespace gsb::radix::onesweep
