@@ -145,7 +145,7 @@ struct PassParams {
   unsigned* tile_counter;
 };
 
-template <class Bits, class Value, int RadixBits, int Threads, int Items>
+template <class Bits, class Value, int RadixBits, int Threads, int Items, int MaskBits = 0>
 struct PassShape {
   static constexpr int radix = 1 << RadixBits;
   static constexpr int warps = Threads / 32;
@@ -161,7 +161,9 @@ struct PassShape {
   static constexpr std::size_t hist_offset = values_offset + (with_values ? round16(sizeof(Value) * tile) : 0);
   static constexpr std::size_t local_start_offset = hist_offset + round16(sizeof(unsigned) * warps * radix);
   static constexpr std::size_t base_offset = local_start_offset + round16(sizeof(unsigned) * radix);
-  static constexpr std::size_t tile_id_offset = base_offset + sizeof(std::uint64_t) * radix;
+  static constexpr std::size_t masks_offset = base_offset + sizeof(std::uint64_t) * radix;
+  static constexpr std::size_t tile_id_offset =
+      masks_offset + sizeof(unsigned) * warps * (MaskBits > 0 ? (std::size_t{1} << MaskBits) : 0);
   static constexpr std::size_t shared_bytes = tile_id_offset + 16;
   static_assert(Threads % 32 == 0, "whole warps");
 };
@@ -190,6 +192,40 @@ __device__ __forceinline__ unsigned same_digit_lanes(unsigned digit) {
   return peers;
 }
 
+// Lanes of the warp holding the same digit, found in one of two ways:
+//  - MaskBits == 0: one ballot per digit bit (above);
+//  - MaskBits > 0: by atomic OR, as CUB's WARP_MATCH_ATOMIC_OR (from the Onesweep paper): each lane ORs its lane
+//    bit into its warp's word for the digit's low MaskBits bits; after a warp barrier that word holds the lanes
+//    sharing those bits, and ballots resolve the digit's remaining bits. A handful of instructions replaces
+//    3 per balloted bit, at the price of a shared-memory round trip and two warp barriers per key. The word is
+//    cleared by one of its lanes (release) once every lane has read it (after the rank's shuffle).
+template <int RadixBits, int MaskBits>
+struct WarpPeers {
+  static constexpr int mask_words = MaskBits > 0 ? (1 << MaskBits) : 0;  // per warp
+  unsigned* slot = nullptr;
+  unsigned slot_lanes = 0;
+  __device__ __forceinline__ unsigned find(unsigned digit, unsigned* warp_masks) {
+    if constexpr (MaskBits == 0) {
+      return same_digit_lanes<RadixBits>(digit);
+    } else {
+      slot = warp_masks + (digit & (mask_words - 1u));
+      atomicOr(slot, 1u << lane_id());
+      __syncwarp();
+      slot_lanes = *reinterpret_cast<volatile unsigned*>(slot);
+      unsigned peers = slot_lanes;
+#pragma unroll
+      for (int b = MaskBits; b < RadixBits; ++b) peers &= lanes_agreeing_on_bit(digit, 1u << b);
+      return peers;
+    }
+  }
+  __device__ __forceinline__ void release() {
+    if constexpr (MaskBits > 0) {
+      if (static_cast<int>(lane_id()) == 31 - __clz(slot_lanes)) *reinterpret_cast<volatile unsigned*>(slot) = 0;
+      __syncwarp();
+    }
+  }
+};
+
 __device__ __forceinline__ unsigned load_status(const unsigned* p) {
   unsigned v;
   asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
@@ -202,9 +238,10 @@ __device__ __forceinline__ void store_status(unsigned* p, unsigned v) {
 // Lookback: each thread reads `Window` predecessors' words at once, so one L2 round trip covers that many
 // tiles. With one word per round trip a walk is as long as the number of tiles that start during one L2
 // latency, and grows as the sort gets faster.
-template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window>
+template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window, int MaskBits>
 __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassParams<Bits, Value> prm) {
-  using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
+  using S = PassShape<Bits, Value, RadixBits, Threads, Items, MaskBits>;
+  using Peers = WarpPeers<RadixBits, MaskBits>;
   constexpr int radix = S::radix;
   extern __shared__ __align__(16) unsigned char smem[];
   Bits* s_keys = reinterpret_cast<Bits*>(smem + S::keys_offset);
@@ -213,6 +250,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
   unsigned* s_local_start = reinterpret_cast<unsigned*>(smem + S::local_start_offset);
   std::uint64_t* s_base = reinterpret_cast<std::uint64_t*>(smem + S::base_offset);
   unsigned* s_tile = reinterpret_cast<unsigned*>(smem + S::tile_id_offset);
+  unsigned* my_masks = reinterpret_cast<unsigned*>(smem + S::masks_offset) + (threadIdx.x / 32) * Peers::mask_words;
 
   // Which passes run is decided on the device from the histograms (pass_plan.hpp); the block is uniform.
   const std::uint64_t run_set = passes_to_run(*prm.skippable, prm.num_passes);
@@ -239,6 +277,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
   unsigned* my_hist = s_hist + warp * radix;
   // Zero this warp's digit counts while the tile number arrives.
   for (int d = lane; d < radix; d += 32) my_hist[d] = 0;
+  for (int d = lane; d < Peers::mask_words; d += 32) my_masks[d] = 0;
   __syncthreads();
   const unsigned tile = *s_tile;
   const std::uint64_t tile_base = static_cast<std::uint64_t>(tile) * S::tile;
@@ -332,11 +371,13 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
 #pragma unroll
   for (int u = 0; u < Items; ++u) {
     const unsigned d = digit_of(keys[u], shift, width);
-    const unsigned peers = same_digit_lanes<RadixBits>(d);
+    Peers finder;
+    const unsigned peers = finder.find(d, my_masks);
     const int leader = 31 - __clz(peers);
     unsigned first = 0;
     if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[d], static_cast<unsigned>(__popc(peers)));
     first = __shfl_sync(full_warp, first, leader);
+    finder.release();
     const unsigned rank = first + __popc(peers & lanemask_lt());
     s_keys[rank] = keys[u];
     if constexpr (S::with_values) s_values[rank] = values[u];
@@ -408,8 +449,9 @@ namespace gsb::radix::onesweep {
 
 // A pass plan (plain data): digit width, threads, keys per thread, blocks per multiprocessor (the register cap
 // follows from it) and look-back window. Digits wider than 8 bits use the packed-counter kernel (wide_pass.cuh).
-template <int RadixBits, int Threads, int Items, int MinBlocks, int Window = 1>
+template <int RadixBits, int Threads, int Items, int MinBlocks, int Window = 1, int MaskBits = 0>
 struct Plan {
+  static constexpr int mask_bits = MaskBits;  // digit bits ranked by atomic OR (WarpPeers); 0: ballots only
   static constexpr int radix_bits = RadixBits;
   static constexpr int threads = Threads;
   static constexpr int items = Items;
@@ -434,6 +476,7 @@ struct Tuning {
                                                  : 10;
   static constexpr int window = kv32 ? 8 : 1;  // measured: wider windows cost more loads than they save
   using plan = Plan<8, 384, items, min_blocks, window>;
+  using plan_atomic_or = Plan<8, 384, items, min_blocks, window, 8>;
 };
 
 // 11-bit digits (wide_pass.cuh), for 4- and 8-byte keys. 256 threads own 4 counter words each. Shared memory
@@ -445,6 +488,7 @@ struct WideTuning {
   static constexpr int bytes = static_cast<int>(sizeof(Bits)) + value_size;
   static constexpr int items = bytes <= 4 ? 32 : bytes <= 8 ? 24 : bytes <= 12 ? 16 : 12;
   using plan = Plan<11, 256, items, 2>;
+  using plan_atomic_or = Plan<11, 256, items, 2, 1, 8>;  // low 8 bits by atomic OR, the top 3 by ballots
 };
 
 // The plan a variant uses for one key width and value type. Keys of 1 and 2 bytes keep 8-bit digits in every
@@ -453,10 +497,13 @@ template <class Bits, class Value, Variant V>
 struct PlanFor {
   static constexpr bool wide_ok = sizeof(Bits) >= 4;
   using type = std::conditional_t<
-      V == Variant::d8 || !wide_ok, typename Tuning<Bits, Value>::plan,
+      V == Variant::d8 || (V == Variant::d11 && !wide_ok), typename Tuning<Bits, Value>::plan,
+      std::conditional_t<V == Variant::d8_aor || (V == Variant::d11_aor && !wide_ok),
+                         typename Tuning<Bits, Value>::plan_atomic_or,
+      std::conditional_t<V == Variant::d11_aor, typename WideTuning<Bits, Value>::plan_atomic_or,
       std::conditional_t<V == Variant::d11_t512x16, Plan<11, 512, 16, 2>,
                          std::conditional_t<V == Variant::d11_t256x20m3, Plan<11, 256, 20, 3>,
-                                            typename WideTuning<Bits, Value>::plan>>>;
+                                            typename WideTuning<Bits, Value>::plan>>>>>;
 };
 
 // ---- host dispatch -----------------------------------------------------------------------------------------
@@ -467,8 +514,8 @@ struct OnesweepSort {
   static constexpr int Threads = P::threads;
   using D = Digits<Bits, RadixBits>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
-  using S = std::conditional_t<P::wide, WideShape<Bits, VT, RadixBits, Threads, P::items>,
-                               PassShape<Bits, VT, RadixBits, Threads, P::items>>;
+  using S = std::conditional_t<P::wide, WideShape<Bits, VT, RadixBits, Threads, P::items, P::mask_bits>,
+                               PassShape<Bits, VT, RadixBits, Threads, P::items, P::mask_bits>>;
   static_assert(S::shared_bytes <= 227 * 1024, "one block's shared memory on Hopper");
 
   static std::uint64_t portion_items() { return max_portion_items / S::tile * S::tile; }
@@ -505,8 +552,8 @@ struct OnesweepSort {
   static std::size_t temp_bytes(const SortProblem& p) { return layout(p.n, nullptr).bytes; }
 
   static auto pass_kernel_of() {
-    if constexpr (P::wide) return wide_pass_kernel<Bits, VT, RadixBits, Threads, P::items, P::min_blocks>;
-    else return pass_kernel<Bits, VT, RadixBits, Threads, P::items, P::min_blocks, P::window>;
+    if constexpr (P::wide) return wide_pass_kernel<Bits, VT, RadixBits, Threads, P::items, P::min_blocks, P::mask_bits>;
+    else return pass_kernel<Bits, VT, RadixBits, Threads, P::items, P::min_blocks, P::window, P::mask_bits>;
   }
 
   static int sort(const SortProblem& p, const SortBuffers& b) {
@@ -577,6 +624,10 @@ decltype(auto) with_variant(Variant v, F&& f) {
   switch (v) {
     case Variant::d8: return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d8>::type>>{});
     case Variant::d11: return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11>::type>>{});
+    case Variant::d8_aor:
+      return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d8_aor>::type>>{});
+    case Variant::d11_aor:
+      return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11_aor>::type>>{});
     case Variant::d11_t512x16:
     case Variant::d11_t256x20m3:
       if constexpr (std::is_same_v<Bits, std::uint32_t> && !has_values_v<Value>) {

@@ -1,7 +1,8 @@
 // `radix`: the fastest LSD radix sort of the ladder (onesweep.hpp): every key type through the shared
 // KeyCodec, keys-only and key-value (u32, u64 values), both orders, stable, n limited only by memory.
 // `radix-d11` is the same sort with 11-bit digits for 4- and 8-byte keys; `radix-d11-t512x16` and
-// `radix-d11-t256x20m3` are shapes of it for 32-bit keys without values (measurement rungs, NOTES.md).
+// `radix-d11-t256x20m3` are shapes of it for 32-bit keys without values; `radix-aor` and `radix-d11-aor` rank
+// by atomic OR (measurement rungs, NOTES.md).
 #include <string>
 #include <utility>
 
@@ -22,7 +23,7 @@ class Radix : public gsb::Backend {
     // Inputs beyond one lookback portion (2^27 - 1 keys) are sorted portion by portion in each pass;
     // all offsets are 64-bit, so only memory bounds n.
     info_.max_n = gsb::no_n_limit;
-    if constexpr (V == Variant::d8 || V == Variant::d11) {
+    if constexpr (V == Variant::d8 || V == Variant::d11 || V == Variant::d8_aor || V == Variant::d11_aor) {
       info_.key_types.assign(std::begin(gsb::all_key_types), std::end(gsb::all_key_types));
       info_.value_modes.assign(std::begin(gsb::all_value_modes), std::end(gsb::all_value_modes));
     } else {
@@ -38,6 +39,14 @@ class Radix : public gsb::Backend {
       case Variant::d11:
         info_.name = "radix-d11";
         info_.description = "radix with 11-bit digits (3 passes for 32-bit keys), packed 16-bit counters";
+        break;
+      case Variant::d8_aor:
+        info_.name = "radix-aor";
+        info_.description = "radix, keys ranked by atomic OR on per-warp lane masks instead of digit-bit ballots";
+        break;
+      case Variant::d11_aor:
+        info_.name = "radix-d11-aor";
+        info_.description = "radix-d11, low 8 digit bits ranked by atomic OR, the top 3 by ballots";
         break;
       case Variant::d11_t512x16:
         info_.name = "radix-d11-t512x16";
@@ -67,6 +76,8 @@ class Radix : public gsb::Backend {
 
 using RadixD8 = Radix<Variant::d8>;
 using RadixD11 = Radix<Variant::d11>;
+using RadixD8Aor = Radix<Variant::d8_aor>;
+using RadixD11Aor = Radix<Variant::d11_aor>;
 using RadixD11T512x16 = Radix<Variant::d11_t512x16>;
 using RadixD11T256x20m3 = Radix<Variant::d11_t256x20m3>;
 
@@ -74,5 +85,7 @@ using RadixD11T256x20m3 = Radix<Variant::d11_t256x20m3>;
 
 GSB_REGISTER_BACKEND(RadixD8);
 GSB_REGISTER_BACKEND(RadixD11);
+GSB_REGISTER_BACKEND(RadixD8Aor);
+GSB_REGISTER_BACKEND(RadixD11Aor);
 GSB_REGISTER_BACKEND(RadixD11T512x16);
 GSB_REGISTER_BACKEND(RadixD11T256x20m3);

@@ -16,7 +16,7 @@
 
 namespace gsb::radix::onesweep {
 
-template <class Bits, class Value, int RadixBits, int Threads, int Items>
+template <class Bits, class Value, int RadixBits, int Threads, int Items, int MaskBits = 0>
 struct WideShape {
   static constexpr int radix = 1 << RadixBits;
   static constexpr int half = radix / 2;  // counter words per warp
@@ -30,7 +30,9 @@ struct WideShape {
   static constexpr std::size_t hist_offset = values_offset + (with_values ? round16(sizeof(Value) * tile) : 0);
   static constexpr std::size_t start_offset = hist_offset + round16(sizeof(unsigned) * warps * half);
   static constexpr std::size_t base_offset = start_offset + round16(sizeof(unsigned) * (half + 1));
-  static constexpr std::size_t tile_id_offset = base_offset + sizeof(std::uint64_t) * radix;
+  static constexpr std::size_t masks_offset = base_offset + sizeof(std::uint64_t) * radix;
+  static constexpr std::size_t tile_id_offset =
+      masks_offset + sizeof(unsigned) * warps * (MaskBits > 0 ? (std::size_t{1} << MaskBits) : 0);
   static constexpr std::size_t shared_bytes = tile_id_offset + 16;
   static_assert(Threads % 32 == 0, "whole warps");
   static_assert(half % Threads == 0 && (words_per_thread == 2 || words_per_thread == 4),
@@ -78,9 +80,10 @@ __device__ __forceinline__ void store_status_words(unsigned* p, const unsigned (
   }
 }
 
-template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks>
+template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int MaskBits>
 __global__ void __launch_bounds__(Threads, MinBlocks) wide_pass_kernel(const PassParams<Bits, Value> prm) {
-  using S = WideShape<Bits, Value, RadixBits, Threads, Items>;
+  using S = WideShape<Bits, Value, RadixBits, Threads, Items, MaskBits>;
+  using Peers = WarpPeers<RadixBits, MaskBits>;
   constexpr int half = S::half;
   constexpr int K = S::words_per_thread;
   constexpr int high_shift = RadixBits - 1;  // digit >> high_shift: which half of the counter word
@@ -91,6 +94,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks) wide_pass_kernel(const Pas
   unsigned* s_start = reinterpret_cast<unsigned*>(smem + S::start_offset);  // [half + 1], packed
   std::uint64_t* s_base = reinterpret_cast<std::uint64_t*>(smem + S::base_offset);
   unsigned* s_tile = reinterpret_cast<unsigned*>(smem + S::tile_id_offset);
+  unsigned* my_masks = reinterpret_cast<unsigned*>(smem + S::masks_offset) + (threadIdx.x / 32) * Peers::mask_words;
 
   const std::uint64_t run_set = passes_to_run(*prm.skippable, prm.num_passes);
   const PassRole role = pass_role(run_set, prm.pass);
@@ -111,6 +115,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks) wide_pass_kernel(const Pas
   const unsigned lane = lane_id();
   unsigned* my_hist = s_hist + warp * half;
   for (int w = static_cast<int>(lane) * 4; w < half; w += 32 * 4) *reinterpret_cast<uint4*>(my_hist + w) = uint4{};
+  for (int w = static_cast<int>(lane); w < Peers::mask_words; w += 32) my_masks[w] = 0;
   __syncthreads();
   const unsigned tile = *s_tile;
   const std::uint64_t tile_base = static_cast<std::uint64_t>(tile) * S::tile;
@@ -223,13 +228,15 @@ __global__ void __launch_bounds__(Threads, MinBlocks) wide_pass_kernel(const Pas
 #pragma unroll
   for (int u = 0; u < Items; ++u) {
     const unsigned d = digit_of(keys[u], shift, width);
-    const unsigned peers = same_digit_lanes<RadixBits>(d);
+    Peers finder;
+    const unsigned peers = finder.find(d, my_masks);
     const int leader = 31 - __clz(peers);
     const unsigned hs = (d >> high_shift) * 16;
     unsigned first = 0;
     if (static_cast<int>(lane) == leader)
       first = atomicAdd(&my_hist[d & (half - 1)], static_cast<unsigned>(__popc(peers)) << hs) >> hs;
     first = __shfl_sync(full_warp, first, leader) & 0xffffu;
+    finder.release();
     const unsigned rank = first + __popc(peers & lanemask_lt());
     s_keys[rank] = keys[u];
     if constexpr (S::with_values) s_values[rank] = values[u];
