@@ -226,6 +226,26 @@ struct WarpPeers {
   }
 };
 
+// Where a tile's run of one digit starts in the output, kept per digit in shared memory for the scatter, modulo
+// 2^64 (the base may lie below the output; base + position in the tile never does). Keys-only sorts keep the
+// byte address in the key output, so the scatter forms each address with one multiply-add instead of a 64-bit
+// index add and an address computation; key-value sorts keep the index, shared by both outputs.
+template <class Bits, bool WithValues>
+__device__ __forceinline__ std::uint64_t scatter_base(const Bits* keys_out, std::uint64_t index) {
+  if constexpr (WithValues) return index;
+  else return reinterpret_cast<std::uint64_t>(keys_out) + index * sizeof(Bits);
+}
+template <class Bits, class Value, bool WithValues>
+__device__ __forceinline__ void scatter_one(std::uint64_t base, int i, Bits key, Bits* keys_out, Value value,
+                                            Value* values_out) {
+  if constexpr (WithValues) {
+    keys_out[base + i] = key;
+    values_out[base + i] = value;
+  } else {
+    *reinterpret_cast<Bits*>(base + static_cast<unsigned>(i) * sizeof(Bits)) = key;
+  }
+}
+
 __device__ __forceinline__ unsigned load_status(const unsigned* p) {
   unsigned v;
   asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
@@ -411,8 +431,8 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
       }
       const std::uint64_t start = prm.bins_in[d] + before;
       // s_base[d] + (position in the tile) is the output index (bins_in are global, across portions); the local
-      // start is subtracted here, modulo 2^64.
-      s_base[d] = start - s_local_start[d];
+      // start is subtracted here.
+      s_base[d] = scatter_base<Bits, S::with_values>(keys_out, start - s_local_start[d]);
       if (prm.bins_out != nullptr && tile_base + S::tile >= prm.num_items) prm.bins_out[d] = start + c;
     }
   }
@@ -424,9 +444,9 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
   auto scatter = [&](int u, bool with_decode) {
     const int i = u * Threads + threadIdx.x;
     const Bits k = s_keys[i];
-    const std::uint64_t dst = s_base[digit_of(k, shift, width)] + i;
-    keys_out[dst] = with_decode ? codec_out.decode(k) : k;
-    if constexpr (S::with_values) values_out[dst] = s_values[i];
+    scatter_one<Bits, Value, S::with_values>(s_base[digit_of(k, shift, width)], i,
+                                             with_decode ? codec_out.decode(k) : k, keys_out,
+                                             S::with_values ? s_values[i] : Value{}, values_out);
   };
   if (full && !decode) {
 #pragma unroll
