@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdint>
 #include <string>
 
@@ -49,12 +50,16 @@ struct Digits {
 
 // counts[pass * radix + digit] += keys with that digit, over every pass, in one read of the keys. Each block
 // keeps its histograms in shared memory and walks tiles grid-stride; full tiles load without bounds checks.
-template <class Bits, int RadixBits>
+// Random digits send the 32 lanes of an atomic to random banks (about 3.5 lanes on the busiest bank), and the
+// kernel is bound by that, not by the read. With Sub > 1 each counter is split into Sub interleaved copies and
+// lane l uses copy l % Sub: only the 32 / Sub lanes of one copy can meet on a bank (Sub = 8: about 2).
+template <class Bits, int RadixBits, int Sub>
 __global__ void __launch_bounds__(histogram_threads)
     histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, std::uint64_t* counts) {
   using D = Digits<Bits, RadixBits>;
-  extern __shared__ unsigned s_hist[];  // [passes][radix]
-  for (int i = threadIdx.x; i < D::passes * D::radix; i += histogram_threads) s_hist[i] = 0;
+  extern __shared__ unsigned s_hist_raw[];  // [passes][radix][Sub]
+  unsigned* s_hist = s_hist_raw + (Sub > 1 ? threadIdx.x % Sub : 0);  // this lane's copy; stride Sub
+  for (int i = threadIdx.x; i < D::passes * D::radix * Sub; i += histogram_threads) s_hist_raw[i] = 0;
   __syncthreads();
   constexpr std::uint64_t tile = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
   const std::uint64_t tiles = (n + tile - 1) / tile;
@@ -76,7 +81,8 @@ __global__ void __launch_bounds__(histogram_threads)
 #pragma unroll
     for (int p = 0; p < D::passes; ++p) {
 #pragma unroll
-      for (int u = 0; u < histogram_items; ++u) atomicAdd(&s_hist[p * D::radix + digit_of(k[u], D::shift(p), D::width(p))], 1u);
+      for (int u = 0; u < histogram_items; ++u)
+        atomicAdd(&s_hist[(p * D::radix + digit_of(k[u], D::shift(p), D::width(p))) * Sub], 1u);
     }
     if (!full) {  // the zeros standing in for missing keys were counted in digit 0 of every pass
       const std::uint64_t left = n - t * tile;
@@ -86,12 +92,14 @@ __global__ void __launch_bounds__(histogram_threads)
         missing += static_cast<std::uint64_t>(u) * histogram_threads + threadIdx.x >= left ? 1u : 0u;
 #pragma unroll
       for (int p = 0; p < D::passes; ++p)
-        if (missing) atomicSub(&s_hist[p * D::radix], missing);
+        if (missing) atomicSub(&s_hist[p * D::radix * Sub], missing);
     }
   }
   __syncthreads();
   for (int i = threadIdx.x; i < D::passes * D::radix; i += histogram_threads) {
-    const unsigned c = s_hist[i];
+    unsigned c = 0;
+#pragma unroll
+    for (int j = 0; j < Sub; ++j) c += s_hist_raw[i * Sub + j];
     if (c != 0) atomicAdd(reinterpret_cast<unsigned long long*>(&counts[i]), static_cast<unsigned long long>(c));
   }
 }
@@ -539,6 +547,11 @@ struct OnesweepSort {
   static_assert(S::shared_bytes <= 227 * 1024, "one block's shared memory on Hopper");
 
   static std::uint64_t portion_items() { return max_portion_items / S::tile * S::tile; }
+  static constexpr int hist_copies = [] {
+    int c = 1;
+    while (c < 8 && sizeof(unsigned) * D::passes * D::radix * (2 * c) <= 48 * 1024) c *= 2;
+    return c;
+  }();
 
   struct Layout {
     std::uint64_t* counts;            // [passes][radix]
@@ -587,8 +600,10 @@ struct OnesweepSort {
     const DeviceProps& dev = current_device_props();
 
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
-    const std::size_t hist_smem = sizeof(unsigned) * D::passes * D::radix;
-    auto hist = histogram_kernel<Bits, RadixBits>;
+    // As many counter copies as fit 48 KiB (at most 8); GSB_RADIX_HIST=plain keeps one (round-1 comparison).
+    const bool plain_hist = std::getenv("GSB_RADIX_HIST") != nullptr && std::string(std::getenv("GSB_RADIX_HIST")) == "plain";
+    const std::size_t hist_smem = sizeof(unsigned) * D::passes * D::radix * (plain_hist ? 1 : hist_copies);
+    auto hist = plain_hist ? histogram_kernel<Bits, RadixBits, 1> : histogram_kernel<Bits, RadixBits, hist_copies>;
     if (hist_smem > 48 * 1024)
       GSB_CUDA_TRY(cudaFuncSetAttribute(hist, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         static_cast<int>(hist_smem)));
