@@ -148,6 +148,7 @@ struct PassParams {
   const unsigned long long* skippable;
   const std::uint64_t* bins_in;  // this portion's digit starts
   std::uint64_t* bins_out;       // next portion's digit starts (written by the last tile), or null
+  bool narrow_index;             // every output index is below 2^32 (set_scatter_base)
   unsigned* status;              // lookback table: [tile][digit]
   unsigned stamp;                // 1..15
   unsigned* tile_counter;
@@ -235,23 +236,54 @@ struct WarpPeers {
 };
 
 // Where a tile's run of one digit starts in the output, kept per digit in shared memory for the scatter, modulo
-// 2^64 (the base may lie below the output; base + position in the tile never does). Keys-only sorts keep the
-// byte address in the key output, so the scatter forms each address with one multiply-add instead of a 64-bit
-// index add and an address computation; key-value sorts keep the index, shared by both outputs.
+// the word size (the base may lie below the output; base + position in the tile never does):
+//  - narrow (every index below 2^32, the usual case): a 32-bit index, so the scatter's random per-key lookup
+//    is a 4-byte shared load rather than an 8-byte one (half the shared-memory wavefronts);
+//  - otherwise keys-only sorts keep the 64-bit byte address in the key output (one multiply-add per key forms
+//    the address) and key-value sorts the 64-bit index, shared by both outputs.
 template <class Bits, bool WithValues>
-__device__ __forceinline__ std::uint64_t scatter_base(const Bits* keys_out, std::uint64_t index) {
-  if constexpr (WithValues) return index;
-  else return reinterpret_cast<std::uint64_t>(keys_out) + index * sizeof(Bits);
+__device__ __forceinline__ void set_scatter_base(std::uint64_t* s_base, int digit, bool narrow, const Bits* keys_out,
+                                                 std::uint64_t index) {
+  if (narrow) reinterpret_cast<unsigned*>(s_base)[digit] = static_cast<unsigned>(index);
+  else if constexpr (WithValues) s_base[digit] = index;
+  else s_base[digit] = reinterpret_cast<std::uint64_t>(keys_out) + index * sizeof(Bits);
 }
-template <class Bits, class Value, bool WithValues>
-__device__ __forceinline__ void scatter_one(std::uint64_t base, int i, Bits key, Bits* keys_out, Value value,
-                                            Value* values_out) {
-  if constexpr (WithValues) {
-    keys_out[base + i] = key;
-    values_out[base + i] = value;
-  } else {
-    *reinterpret_cast<Bits*>(base + static_cast<unsigned>(i) * sizeof(Bits)) = key;
-  }
+
+// Writes the tile's keys (and values) from shared memory, in tile order, to their digits' runs: consecutive
+// threads write consecutive keys of a run. Only the `valid` first positions are real keys.
+template <class Bits, class Value, int Threads, int Items, bool WithValues>
+__device__ __forceinline__ void scatter_tile(const Bits* s_keys, const Value* s_values, const std::uint64_t* s_base,
+                                             bool narrow, int shift, int width, bool full, bool decode, int valid,
+                                             const KeyCodec<Bits>& codec_out, Bits* keys_out, Value* values_out) {
+  auto one = [&](int u, bool with_decode, auto narrow_tag) {
+    const int i = u * Threads + static_cast<int>(threadIdx.x);
+    const Bits k = s_keys[i];
+    const unsigned d = digit_of(k, shift, width);
+    const Bits out = with_decode ? codec_out.decode(k) : k;
+    if constexpr (decltype(narrow_tag)::value) {
+      const unsigned idx = reinterpret_cast<const unsigned*>(s_base)[d] + static_cast<unsigned>(i);
+      keys_out[idx] = out;
+      if constexpr (WithValues) values_out[idx] = s_values[i];
+    } else if constexpr (WithValues) {
+      const std::uint64_t idx = s_base[d] + static_cast<unsigned>(i);
+      keys_out[idx] = out;
+      values_out[idx] = s_values[i];
+    } else {
+      *reinterpret_cast<Bits*>(s_base[d] + static_cast<unsigned>(i) * sizeof(Bits)) = out;
+    }
+  };
+  auto all = [&](auto narrow_tag) {
+    if (full && !decode) {
+#pragma unroll
+      for (int u = 0; u < Items; ++u) one(u, false, narrow_tag);
+    } else {
+#pragma unroll
+      for (int u = 0; u < Items; ++u)
+        if (u * Threads + static_cast<int>(threadIdx.x) < valid) one(u, decode, narrow_tag);
+    }
+  };
+  if (narrow) all(std::true_type{});
+  else all(std::false_type{});
 }
 
 __device__ __forceinline__ unsigned load_status(const unsigned* p) {
@@ -440,30 +472,16 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
       const std::uint64_t start = prm.bins_in[d] + before;
       // s_base[d] + (position in the tile) is the output index (bins_in are global, across portions); the local
       // start is subtracted here.
-      s_base[d] = scatter_base<Bits, S::with_values>(keys_out, start - s_local_start[d]);
+      set_scatter_base<Bits, S::with_values>(s_base, d, prm.narrow_index, keys_out, start - s_local_start[d]);
       if (prm.bins_out != nullptr && tile_base + S::tile >= prm.num_items) prm.bins_out[d] = start + c;
     }
   }
   __syncthreads();
 
-  // Scatter in tile order: consecutive threads write consecutive keys (and values) of a digit's run.
   Value* values_out = nullptr;
   if constexpr (S::with_values) values_out = from1 ? prm.values[0] : prm.values[1];
-  auto scatter = [&](int u, bool with_decode) {
-    const int i = u * Threads + threadIdx.x;
-    const Bits k = s_keys[i];
-    scatter_one<Bits, Value, S::with_values>(s_base[digit_of(k, shift, width)], i,
-                                             with_decode ? codec_out.decode(k) : k, keys_out,
-                                             S::with_values ? s_values[i] : Value{}, values_out);
-  };
-  if (full && !decode) {
-#pragma unroll
-    for (int u = 0; u < Items; ++u) scatter(u, false);
-  } else {
-#pragma unroll
-    for (int u = 0; u < Items; ++u)
-      if (u * Threads + static_cast<int>(threadIdx.x) < valid) scatter(u, decode);
-  }
+  scatter_tile<Bits, Value, Threads, Items, S::with_values>(s_keys, s_values, s_base, prm.narrow_index, shift, width,
+                                                             full, decode, valid, codec_out, keys_out, values_out);
   (void)values;
 }
 
@@ -629,6 +647,9 @@ struct OnesweepSort {
     prm.num_passes = D::passes;
     prm.codec = codec;
     prm.skippable = l.skippable;
+    // 32-bit digit bases when every output index fits; GSB_RADIX_BASE=wide keeps 64-bit ones (round-1 comparison).
+    prm.narrow_index = n <= 0xffffffffull && !(std::getenv("GSB_RADIX_BASE") != nullptr &&
+                                                std::string(std::getenv("GSB_RADIX_BASE")) == "wide");
     const std::uint64_t portion = portion_items();
     const std::uint64_t portions = ceil_div(n, portion);
     std::uint64_t launch = 0;

@@ -298,18 +298,20 @@ __global__ void __launch_bounds__(Threads, MinBlocks) wide_pass_kernel(const Pas
       store_status_words<K>(my_status + half + first_word, w);
     }
   }
-  // Output base of each digit (scatter_base: s_base[d] + position in the tile = output index or address).
+  // Output base of each digit (set_scatter_base: s_base[d] + position in the tile = output index or address).
   const bool last_tile = prm.bins_out != nullptr && tile_base + S::tile >= prm.num_items;
 #pragma unroll
   for (int b = 0; b < K; ++b) {
     const int d_lo = first_word + b;
     const std::uint64_t start_lo = prm.bins_in[d_lo] + before_lo[b];
-    s_base[d_lo] = scatter_base<Bits, S::with_values>(keys_out, start_lo - (local_start[b] & 0xffffu));
+    set_scatter_base<Bits, S::with_values>(s_base, d_lo, prm.narrow_index, keys_out,
+                                           start_lo - (local_start[b] & 0xffffu));
     if (last_tile) prm.bins_out[d_lo] = start_lo + c_lo[b];
     if (has_high) {
       const int d_hi = d_lo + half;
       const std::uint64_t start_hi = prm.bins_in[d_hi] + before_hi[b];
-      s_base[d_hi] = scatter_base<Bits, S::with_values>(keys_out, start_hi - (local_start[b] >> 16));
+      set_scatter_base<Bits, S::with_values>(s_base, d_hi, prm.narrow_index, keys_out,
+                                             start_hi - (local_start[b] >> 16));
       if (last_tile) prm.bins_out[d_hi] = start_hi + c_hi[b];
     }
   }
@@ -318,21 +320,8 @@ __global__ void __launch_bounds__(Threads, MinBlocks) wide_pass_kernel(const Pas
   // Scatter in tile order.
   Value* values_out = nullptr;
   if constexpr (S::with_values) values_out = from1 ? prm.values[0] : prm.values[1];
-  auto scatter = [&](int u, bool with_decode) {
-    const int i = u * Threads + threadIdx.x;
-    const Bits k = s_keys[i];
-    scatter_one<Bits, Value, S::with_values>(s_base[digit_of(k, shift, width)], i,
-                                             with_decode ? codec_out.decode(k) : k, keys_out,
-                                             S::with_values ? s_values[i] : Value{}, values_out);
-  };
-  if (full && !decode) {
-#pragma unroll
-    for (int u = 0; u < Items; ++u) scatter(u, false);
-  } else {
-#pragma unroll
-    for (int u = 0; u < Items; ++u)
-      if (u * Threads + static_cast<int>(threadIdx.x) < valid) scatter(u, decode);
-  }
+  scatter_tile<Bits, Value, Threads, Items, S::with_values>(s_keys, s_values, s_base, prm.narrow_index, shift, width,
+                                                             full, decode, valid, codec_out, keys_out, values_out);
   (void)values;
 }
 
