@@ -547,7 +547,7 @@ struct PlanFor {
       std::conditional_t<V == Variant::d8_aor || (V == Variant::d11_aor && !wide_ok),
                          typename Tuning<Bits, Value>::plan_atomic_or,
       std::conditional_t<V == Variant::d11_aor, typename WideTuning<Bits, Value>::plan_atomic_or,
-      std::conditional_t<V == Variant::d11_t512x16, Plan<11, 512, 16, 2>,
+      std::conditional_t<V == Variant::d11_t512x12, Plan<11, 512, 12, 2>,
                          std::conditional_t<V == Variant::d11_t256x20m3, Plan<11, 256, 20, 3>,
                                             typename WideTuning<Bits, Value>::plan>>>>>;
 };
@@ -684,11 +684,11 @@ decltype(auto) with_variant(Variant v, F&& f) {
       return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d8_aor>::type>>{});
     case Variant::d11_aor:
       return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11_aor>::type>>{});
-    case Variant::d11_t512x16:
+    case Variant::d11_t512x12:
     case Variant::d11_t256x20m3:
       if constexpr (std::is_same_v<Bits, std::uint32_t> && !has_values_v<Value>) {
-        if (v == Variant::d11_t512x16)
-          return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11_t512x16>::type>>{});
+        if (v == Variant::d11_t512x12)
+          return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11_t512x12>::type>>{});
         return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11_t256x20m3>::type>>{});
       }
       break;

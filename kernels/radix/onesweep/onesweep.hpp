@@ -22,8 +22,8 @@ namespace gsb::radix::onesweep {
 //                 16-bit counters (wide_pass.cuh); 1- and 2-byte keys keep 8-bit digits;
 //  d8_aor, d11_aor   the same with keys ranked by atomic OR on per-warp lane masks (8 digit bits; d11's other
 //                 3 by ballots) instead of one ballot per digit bit;
-//  d11_t512x16, d11_t256x20m3   shape experiments of d11 for 32-bit keys without values.
-enum class Variant { d8, d11, d8_aor, d11_aor, d11_t512x16, d11_t256x20m3 };
+//  d11_t512x12, d11_t256x20m3   shape experiments of d11 for 32-bit keys without values.
+enum class Variant { d8, d11, d8_aor, d11_aor, d11_t512x12, d11_t256x20m3 };
 
 // Lookback status words are 32 bits: a 4-bit launch stamp (so the table is cleared once per 15 launches, not
 // once per pass), an "inclusive" flag and a 27-bit count. Counts are therefore bounded per launch, and inputs

@@ -1,6 +1,6 @@
 // `radix`: the fastest LSD radix sort of the ladder (onesweep.hpp): every key type through the shared
 // KeyCodec, keys-only and key-value (u32, u64 values), both orders, stable, n limited only by memory.
-// `radix-d11` is the same sort with 11-bit digits for 4- and 8-byte keys; `radix-d11-t512x16` and
+// `radix-d11` is the same sort with 11-bit digits for 4- and 8-byte keys; `radix-d11-t512x12` and
 // `radix-d11-t256x20m3` are shapes of it for 32-bit keys without values; `radix-aor` and `radix-d11-aor` rank
 // by atomic OR (measurement rungs, NOTES.md).
 #include <string>
@@ -48,9 +48,9 @@ class Radix : public gsb::Backend {
         info_.name = "radix-d11-aor";
         info_.description = "radix-d11, low 8 digit bits ranked by atomic OR, the top 3 by ballots";
         break;
-      case Variant::d11_t512x16:
-        info_.name = "radix-d11-t512x16";
-        info_.description = "radix-d11, 512 threads x 16 keys per tile (32-bit keys only)";
+      case Variant::d11_t512x12:
+        info_.name = "radix-d11-t512x12";
+        info_.description = "radix-d11, 512 threads x 12 keys per tile (32-bit keys only)";
         break;
       case Variant::d11_t256x20m3:
         info_.name = "radix-d11-t256x20m3";
@@ -78,7 +78,7 @@ using RadixD8 = Radix<Variant::d8>;
 using RadixD11 = Radix<Variant::d11>;
 using RadixD8Aor = Radix<Variant::d8_aor>;
 using RadixD11Aor = Radix<Variant::d11_aor>;
-using RadixD11T512x16 = Radix<Variant::d11_t512x16>;
+using RadixD11T512x12 = Radix<Variant::d11_t512x12>;
 using RadixD11T256x20m3 = Radix<Variant::d11_t256x20m3>;
 
 }  // namespace
@@ -87,5 +87,5 @@ GSB_REGISTER_BACKEND(RadixD8);
 GSB_REGISTER_BACKEND(RadixD11);
 GSB_REGISTER_BACKEND(RadixD8Aor);
 GSB_REGISTER_BACKEND(RadixD11Aor);
-GSB_REGISTER_BACKEND(RadixD11T512x16);
+GSB_REGISTER_BACKEND(RadixD11T512x12);
 GSB_REGISTER_BACKEND(RadixD11T256x20m3);
