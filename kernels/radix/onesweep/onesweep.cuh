@@ -236,17 +236,15 @@ struct WarpPeers {
 };
 
 // Where a tile's run of one digit starts in the output, kept per digit in shared memory for the scatter, modulo
-// the word size (the base may lie below the output; base + position in the tile never does):
-//  - narrow (every index below 2^32, the usual case): a 32-bit index, so the scatter's random per-key lookup
-//    is a 4-byte shared load rather than an 8-byte one (half the shared-memory wavefronts);
-//  - otherwise keys-only sorts keep the 64-bit byte address in the key output (one multiply-add per key forms
-//    the address) and key-value sorts the 64-bit index, shared by both outputs.
+// the word size (the base may lie below the output; base + position in the tile never does): a 32-bit index
+// when the plan allows it and every index is below 2^32 (the scatter's random per-key lookup is then a 4-byte
+// shared load instead of an 8-byte one, half the shared-memory wavefronts), else a 64-bit index.
 template <class Bits, bool WithValues>
 __device__ __forceinline__ void set_scatter_base(std::uint64_t* s_base, int digit, bool narrow, const Bits* keys_out,
                                                  std::uint64_t index) {
+  (void)keys_out;
   if (narrow) reinterpret_cast<unsigned*>(s_base)[digit] = static_cast<unsigned>(index);
-  else if constexpr (WithValues) s_base[digit] = index;
-  else s_base[digit] = reinterpret_cast<std::uint64_t>(keys_out) + index * sizeof(Bits);
+  else s_base[digit] = index;
 }
 
 // Writes the tile's keys (and values) from shared memory, in tile order, to their digits' runs: consecutive
@@ -264,12 +262,10 @@ __device__ __forceinline__ void scatter_tile(const Bits* s_keys, const Value* s_
       const unsigned idx = reinterpret_cast<const unsigned*>(s_base)[d] + static_cast<unsigned>(i);
       keys_out[idx] = out;
       if constexpr (WithValues) values_out[idx] = s_values[i];
-    } else if constexpr (WithValues) {
+    } else {
       const std::uint64_t idx = s_base[d] + static_cast<unsigned>(i);
       keys_out[idx] = out;
-      values_out[idx] = s_values[i];
-    } else {
-      *reinterpret_cast<Bits*>(s_base[d] + static_cast<unsigned>(i) * sizeof(Bits)) = out;
+      if constexpr (WithValues) values_out[idx] = s_values[i];
     }
   };
   auto all = [&](auto narrow_tag) {
@@ -495,8 +491,12 @@ namespace gsb::radix::onesweep {
 
 // A pass plan (plain data): digit width, threads, keys per thread, blocks per multiprocessor (the register cap
 // follows from it) and look-back window. Digits wider than 8 bits use the packed-counter kernel (wide_pass.cuh).
-template <int RadixBits, int Threads, int Items, int MinBlocks, int Window = 1, int MaskBits = 0>
+// memory_tweaks: interleaved histogram counter copies and 32-bit scatter bases. Not yet measured on a device
+// (NOTES.md), so the `radix` plan (d8) keeps them off and runs exactly the kernels measured on 2026-11-22.
+template <int RadixBits, int Threads, int Items, int MinBlocks, int Window = 1, int MaskBits = 0,
+          bool MemoryTweaks = true>
 struct Plan {
+  static constexpr bool memory_tweaks = MemoryTweaks;
   static constexpr int mask_bits = MaskBits;  // digit bits ranked by atomic OR (WarpPeers); 0: ballots only
   static constexpr int radix_bits = RadixBits;
   static constexpr int threads = Threads;
@@ -521,7 +521,7 @@ struct Tuning {
                                : value_size == 4 ? (kv32 ? 16 : 12)
                                                  : 10;
   static constexpr int window = kv32 ? 8 : 1;  // measured: wider windows cost more loads than they save
-  using plan = Plan<8, 384, items, min_blocks, window>;
+  using plan = Plan<8, 384, items, min_blocks, window, 0, false>;
   using plan_atomic_or = Plan<8, 384, items, min_blocks, window, 8>;
 };
 
@@ -565,6 +565,7 @@ struct OnesweepSort {
   static_assert(S::shared_bytes <= 227 * 1024, "one block's shared memory on Hopper");
 
   static std::uint64_t portion_items() { return max_portion_items / S::tile * S::tile; }
+  // Histogram counter copies: as many as fit 48 KiB, at most 8.
   static constexpr int hist_copies = [] {
     int c = 1;
     while (c < 8 && sizeof(unsigned) * D::passes * D::radix * (2 * c) <= 48 * 1024) c *= 2;
@@ -618,10 +619,9 @@ struct OnesweepSort {
     const DeviceProps& dev = current_device_props();
 
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
-    // As many counter copies as fit 48 KiB (at most 8); GSB_RADIX_HIST=plain keeps one (round-1 comparison).
-    const bool plain_hist = std::getenv("GSB_RADIX_HIST") != nullptr && std::string(std::getenv("GSB_RADIX_HIST")) == "plain";
-    const std::size_t hist_smem = sizeof(unsigned) * D::passes * D::radix * (plain_hist ? 1 : hist_copies);
-    auto hist = plain_hist ? histogram_kernel<Bits, RadixBits, 1> : histogram_kernel<Bits, RadixBits, hist_copies>;
+    constexpr int copies = P::memory_tweaks ? hist_copies : 1;
+    const std::size_t hist_smem = sizeof(unsigned) * D::passes * D::radix * copies;
+    auto hist = histogram_kernel<Bits, RadixBits, copies>;
     if (hist_smem > 48 * 1024)
       GSB_CUDA_TRY(cudaFuncSetAttribute(hist, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         static_cast<int>(hist_smem)));
@@ -647,9 +647,7 @@ struct OnesweepSort {
     prm.num_passes = D::passes;
     prm.codec = codec;
     prm.skippable = l.skippable;
-    // 32-bit digit bases when every output index fits; GSB_RADIX_BASE=wide keeps 64-bit ones (round-1 comparison).
-    prm.narrow_index = n <= 0xffffffffull && !(std::getenv("GSB_RADIX_BASE") != nullptr &&
-                                                std::string(std::getenv("GSB_RADIX_BASE")) == "wide");
+    prm.narrow_index = P::memory_tweaks && n <= 0xffffffffull;
     const std::uint64_t portion = portion_items();
     const std::uint64_t portions = ceil_div(n, portion);
     std::uint64_t launch = 0;
