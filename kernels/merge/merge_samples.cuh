@@ -1,29 +1,40 @@
 // merge-samples: the CUDA samples' mergeSort as seed 000_* describes it, with the samples' limits lifted and
 // tuned for Hopper. Structure (the seed's names in brackets):
-//   1. tile_sort_kernel        [mergeSortShared]          sort tiles of `tile` keys in shared memory
+//   1. tile_sort_kernel           [mergeSortShared]          sort tiles of `tile` keys in shared memory
 //   2. per pass, runs of width w = tile, 2 tile, ... < n:
-//      sample_ranks_kernel     [generateSampleRanks +      rank every stride-th key of each run in the other
-//                               mergeRanksAndIndices]      run, and write the limits they imply
-//      merge_intervals_kernel  [mergeElementaryIntervals]  one block merges one elementary interval
+//      sample_ranks_group_kernel  [generateSampleRanks +      rank every stride-th key of each run in the
+//                                  mergeRanksAndIndices]      other run, and write the limits they imply
+//      merge_tiles_kernel         [mergeElementaryIntervals]  one block merges one equal output tile, whose
+//                                                             ends the limits locate (see below)
+//   (merge_intervals_kernel, the samples' one block per elementary interval, stays for the comparison
+//   candidate merge-samples-intervals.)
 //
 // What differs from the samples, and why:
 //   - any n (the samples need multiples of 1024 and n <= 4M: uint indices, padding-free tiles): the last tile
-//     is padded in registers with the largest key, which sorts after every real key because the sort is
-//     stable; runs and segments may be short or empty (samples_plan.hpp); every position is 64-bit.
+//     is padded in registers with the largest key, which sorts after every real key (stable sort; keys-only,
+//     equal keys are indistinguishable); runs and segments may be short or empty (samples_plan.hpp); every
+//     position is 64-bit.
 //   - any key type and order through the KeyCodec (encoded when the tile sort loads, decoded when the last
 //     pass stores), key-value through one template (Value = NoValue is keys-only); stable throughout
 //     (the samples' exclusive/inclusive rank rule, kept in kernels/common/merge_path.hpp).
 //   - tile sort: the samples give each of 512 threads 2 keys and rank every key by binary search in every
 //     pass (O(T log^2 T) shared-memory reads). Here each thread loads `tile_items` consecutive keys with
-//     16-byte vector loads, sorts them in registers (stable odd-even transposition), then the block merges
-//     runs with one merge-path search per thread and a serial register merge per pass (register blocking).
+//     16-byte vector loads, sorts them in registers (keys-only: a bitonic network; with values: stable
+//     odd-even transposition), then the block merges runs with one merge-path search per thread and a serial
+//     register merge per level (register blocking); levels whose pairs fit in one warp use warp barriers.
 //     Tiles of 32768 keys (4-byte keys-only; 8192 with values, 4096 for 8-byte keys) instead of 1024: 5 fewer
-//     global passes at 1e8 keys (12 instead of 17).
-//   - ranks and limits: one kernel (the slot arithmetic in samples_plan.hpp) instead of two.
-//   - elementary intervals: SAMPLE_STRIDE 2048 (4-byte keys-only; 1024 otherwise) instead of 128, so an
-//     interval carries enough keys for a block of 128 threads; each busy thread merges 32 (16) consecutive
-//     outputs (merge path in shared memory, then a serial merge into registers) instead of one thread per key
-//     pair ranking by binary search; loads and stores stay coalesced through shared memory.
+//     global passes at 1e8 keys (12 instead of 17). Each global pass reads and writes every key (8 B a
+//     4-byte key), so passes are what the bytes moved per key scale with.
+//   - ranks and limits: one kernel (the slot arithmetic in samples_plan.hpp) instead of two, a group of 8
+//     lanes per sample searching together (9 rounds of loads instead of 26 dependent ones at 2^26-key runs);
+//     SAMPLE_STRIDE 8192 instead of 128 (4096 for 8-byte keys): the limits only bound a search now, and fewer
+//     samples make the rank kernel cheaper.
+//   - merge: the samples merge elementary intervals, 0 to 2 stride keys each (stride on average): blocks
+//     unequal and, sized for the largest, half idle (measured: barrier stalls dominated, 1.5 TB/s a pass).
+//     Here every block writes C = 256 x 16 consecutive outputs. The limits fix each tile's start to a window
+//     of the merge path (two loads: samples_plan.hpp's tile_window) which a warp finishes in 3 rounds; then
+//     coalesced loads of the tile's A and B parts, a merge-path split per thread and a serial merge of 16
+//     keys into registers, 16-byte stores.
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
 //     of bank conflicts.
 #pragma once
@@ -71,17 +82,30 @@ struct Policy {
 };
 
 // The policy each key width and value type uses (see the tuning notes in kernels/merge/NOTES.md).
+// The seed-structured policy (elementary intervals), kept for comparison as the candidate
+// merge-samples-intervals: tiles of 1024 x 32 (4-byte keys-only), 512 x 16 (1-, 2-byte keys-only and 4-byte
+// keys with values) or 256 x 16 (8-byte keys); merge blocks of 128 x 32 keys-only, 128 x 16 with values.
 template <class Bits, class Value>
-struct DefaultPolicy {
-  // Chosen from the policy sweeps in kernels/merge/NOTES.md (H200, u32, n = 1e8). Keys-only 4-byte keys:
-  // tiles of 1024 x 32 = 32768 keys (12 merge passes at 1e8 instead of 14 with 8192-key tiles, for a
-  // ~0.3 ms dearer tile sort) and merge blocks of 128 threads x 32 keys; 1- and 2-byte keys keep 512 x 16
-  // tiles (the 1024-thread tile spills more for them). With values: 512 x 16 tiles and 128 x 16 merge
-  // blocks (registers). 8-byte keys: 256 x 16 tiles, 128 x 16 merge blocks.
+struct IntervalsPolicy {
   using keys_only = std::conditional_t<sizeof(Bits) == 4, Policy<1024, 32, 128, 32>, Policy<512, 16, 128, 32>>;
   using type = std::conditional_t<(sizeof(Bits) <= 4),
                                   std::conditional_t<has_values_v<Value>, Policy<512, 16, 128, 16>, keys_only>,
                                   Policy<256, 16, 128, 16>>;
+};
+
+// merge-samples' policy: equal output tiles of 256 x 16 keys, samples every 8192 keys (4096 for 8-byte
+// keys, whose tiles are 4096), bitonic keys-only tile sort with warp-level barriers. Tiles of 1024 x 32 =
+// 32768 keys for 4-byte keys-only (12 merge passes at 1e8 instead of 14 with 8192-key tiles), 512 x 16
+// for 1-, 2-byte keys-only and 4-byte keys with values (shared memory: keys and source indices), 256 x 16
+// for 8-byte keys. Measurements: kernels/merge/NOTES.md.
+template <class Bits, class Value>
+struct DefaultPolicy {
+  template <int TileThreads, int TileItems, int Stride>
+  using tiles = Policy<TileThreads, TileItems, 256, 16, MergeKind::tiles, Stride, true>;
+  using type = std::conditional_t<
+      (sizeof(Bits) <= 4),
+      std::conditional_t<sizeof(Bits) == 4 && !has_values_v<Value>, tiles<1024, 32, 8192>, tiles<512, 16, 8192>>,
+      tiles<256, 16, 4096>>;
 };
 
 // Shared memory index with one spare word per 128 bytes: thread-consecutive runs of items then start in

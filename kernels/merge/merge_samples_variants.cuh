@@ -1,6 +1,6 @@
-// Candidates of merge-samples measured side by side in one device run (4-byte keys, keys-only and u32
-// values only: the sizes the issue's targets are stated for). Each registers under its own name; the winner
-// becomes merge-samples' default policy and the rest are removed (kernels/merge/NOTES.md keeps the numbers).
+// Candidates measured beside merge-samples in one device run (4-byte keys, keys-only and u32 values only:
+// what the issue's targets are stated for). Each registers under its own name; the losers are removed after
+// the measurement (kernels/merge/NOTES.md keeps the numbers).
 #pragma once
 
 #include <cstdint>
