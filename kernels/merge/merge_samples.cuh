@@ -63,8 +63,9 @@ enum class MergeKind { intervals, tiles, tiles_split };
 // a bitonic network instead of odd-even transposition, and warp barriers for the block-merge levels whose
 // pairs lie inside one warp.
 template <int TileThreads, int TileItems, int MergeThreads, int MergeItems, MergeKind Kind = MergeKind::intervals,
-          int Stride = MergeThreads * MergeItems / 2, bool FastTile = false>
+          int Stride = MergeThreads * MergeItems / 2, bool FastTile = false, int MergeMinBlocks = 1>
 struct Policy {
+  static constexpr int merge_min_blocks = MergeMinBlocks;  // __launch_bounds__ of the tile merge kernel
   static constexpr int tile_threads = TileThreads;
   static constexpr int tile_items = TileItems;
   static constexpr int tile = TileThreads * TileItems;
@@ -162,7 +163,7 @@ __device__ __forceinline__ void bitonic_sort_registers(Bits (&key)[I]) {
 // contract as BinarySearch (samples_plan.hpp).
 template <int G>
 struct GroupSearch {
-  static_assert(G >= 1 && G <= 32 && (G & (G - 1)) == 0, "G divides the warp");
+  static_assert(G >= 2 && G <= 32 && (G & (G - 1)) == 0, "G divides the warp (G = 1 would scan linearly)");
   template <class Pred>
   __device__ __forceinline__ std::uint64_t operator()(std::uint64_t len, Pred pred) const {
     const int lane = threadIdx.x & 31;
@@ -429,7 +430,7 @@ __global__ void tile_partition_kernel(const Bits* __restrict__ in_k, PassGeometr
 // and stores a fixed, vectorisable C keys. The sample limits still decide the split: they bound each tile
 // start's merge path to a window of 2 stride + 1 candidates, which one warp finishes in 3 rounds.
 template <class Bits, class Value, class P>
-__global__ void __launch_bounds__(P::merge_threads)
+__global__ void __launch_bounds__(P::merge_threads, P::merge_min_blocks)
     merge_tiles_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
                        Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ limit_a,
                        const std::uint64_t* __restrict__ limit_b, const std::uint64_t* __restrict__ splits,
