@@ -12,7 +12,7 @@ class MergeSamples final : public Backend {
  public:
   MergeSamples() {
     info_.name = "merge-samples";
-    info_.description = "CUDA samples' merge sort (000_*): shared-memory tiles, sample ranks, elementary intervals";
+    info_.description = "CUDA samples' merge sort (000_*): shared-memory tiles, sample ranks bounding equal output tiles";
     info_.family = "merge";
     info_.key_types = {std::begin(all_key_types), std::end(all_key_types)};
     info_.value_modes = {std::begin(all_value_modes), std::end(all_value_modes)};

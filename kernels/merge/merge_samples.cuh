@@ -1,29 +1,40 @@
 // merge-samples: the CUDA samples' mergeSort as seed 000_* describes it, with the samples' limits lifted and
 // tuned for Hopper. Structure (the seed's names in brackets):
-//   1. tile_sort_kernel        [mergeSortShared]          sort tiles of `tile` keys in shared memory
+//   1. tile_sort_kernel           [mergeSortShared]          sort tiles of `tile` keys in shared memory
 //   2. per pass, runs of width w = tile, 2 tile, ... < n:
-//      sample_ranks_kernel     [generateSampleRanks +      rank every stride-th key of each run in the other
-//                               mergeRanksAndIndices]      run, and write the limits they imply
-//      merge_intervals_kernel  [mergeElementaryIntervals]  one block merges one elementary interval
+//      sample_ranks_group_kernel  [generateSampleRanks +      rank every stride-th key of each run in the
+//                                  mergeRanksAndIndices]      other run, and write the limits they imply
+//      merge_tiles_kernel         [mergeElementaryIntervals]  one block merges one equal output tile, whose
+//                                                             ends the limits locate (see below)
+//   (merge_intervals_kernel, the samples' one block per elementary interval, stays for the comparison
+//   candidate merge-samples-intervals.)
 //
 // What differs from the samples, and why:
 //   - any n (the samples need multiples of 1024 and n <= 4M: uint indices, padding-free tiles): the last tile
-//     is padded in registers with the largest key, which sorts after every real key because the sort is
-//     stable; runs and segments may be short or empty (samples_plan.hpp); every position is 64-bit.
+//     is padded in registers with the largest key, which sorts after every real key (stable sort; keys-only,
+//     equal keys are indistinguishable); runs and segments may be short or empty (samples_plan.hpp); every
+//     position is 64-bit.
 //   - any key type and order through the KeyCodec (encoded when the tile sort loads, decoded when the last
 //     pass stores), key-value through one template (Value = NoValue is keys-only); stable throughout
 //     (the samples' exclusive/inclusive rank rule, kept in kernels/common/merge_path.hpp).
 //   - tile sort: the samples give each of 512 threads 2 keys and rank every key by binary search in every
 //     pass (O(T log^2 T) shared-memory reads). Here each thread loads `tile_items` consecutive keys with
-//     16-byte vector loads, sorts them in registers (stable odd-even transposition), then the block merges
-//     runs with one merge-path search per thread and a serial register merge per pass (register blocking).
+//     16-byte vector loads, sorts them in registers (keys-only: a bitonic network; with values: stable
+//     odd-even transposition), then the block merges runs with one merge-path search per thread and a serial
+//     register merge per level (register blocking); levels whose pairs fit in one warp use warp barriers.
 //     Tiles of 32768 keys (4-byte keys-only; 8192 with values, 4096 for 8-byte keys) instead of 1024: 5 fewer
-//     global passes at 1e8 keys (12 instead of 17).
-//   - ranks and limits: one kernel (the slot arithmetic in samples_plan.hpp) instead of two.
-//   - elementary intervals: SAMPLE_STRIDE 2048 (4-byte keys-only; 1024 otherwise) instead of 128, so an
-//     interval carries enough keys for a block of 128 threads; each busy thread merges 32 (16) consecutive
-//     outputs (merge path in shared memory, then a serial merge into registers) instead of one thread per key
-//     pair ranking by binary search; loads and stores stay coalesced through shared memory.
+//     global passes at 1e8 keys (12 instead of 17). Each global pass reads and writes every key (8 B a
+//     4-byte key), so passes are what the bytes moved per key scale with.
+//   - ranks and limits: one kernel (the slot arithmetic in samples_plan.hpp) instead of two, a group of 8
+//     lanes per sample searching together (9 rounds of loads instead of 26 dependent ones at 2^26-key runs);
+//     SAMPLE_STRIDE 8192 instead of 128 (4096 for 8-byte keys): the limits only bound a search now, and fewer
+//     samples make the rank kernel cheaper.
+//   - merge: the samples merge elementary intervals, 0 to 2 stride keys each (stride on average): blocks
+//     unequal and, sized for the largest, half idle (measured: barrier stalls dominated, 1.5 TB/s a pass).
+//     Here every block writes C = 256 x 16 consecutive outputs. The limits fix each tile's start to a window
+//     of the merge path (two loads: samples_plan.hpp's tile_window) which a warp finishes in 3 rounds; then
+//     coalesced loads of the tile's A and B parts, a merge-path split per thread and a serial merge of 16
+//     keys into registers, 16-byte stores.
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
 //     of bank conflicts.
 #pragma once
@@ -39,33 +50,63 @@
 
 namespace gsb::merge::samples {
 
-// Tuning as plain data. stride (SAMPLE_STRIDE) = half the keys a merge block holds: an elementary interval
-// has at most stride keys of each run.
-template <int TileThreads, int TileItems, int MergeThreads, int MergeItems>
+// How a merge pass splits its work among blocks.
+//   intervals:   the samples' way: block k merges elementary interval k (0 to 2 stride keys, stride on average).
+//   tiles:       equal output tiles: block k writes outputs [k C, k C + C); the sample limits bound where
+//                each tile's merge path starts (samples_plan.hpp: tile_window), two warps of the block finish
+//                the search at its start.
+//   tiles_split: the same tiles, the tile starts found by a separate partition kernel (3 launches a pass).
+enum class MergeKind { intervals, tiles, tiles_split };
+
+// Tuning as plain data. stride (SAMPLE_STRIDE) defaults to half the keys a merge block holds (intervals: an
+// elementary interval has at most stride keys of each run). FastTile: keys-only tiles sorted in registers by
+// a bitonic network instead of odd-even transposition, and warp barriers for the block-merge levels whose
+// pairs lie inside one warp.
+template <int TileThreads, int TileItems, int MergeThreads, int MergeItems, MergeKind Kind = MergeKind::intervals,
+          int Stride = MergeThreads * MergeItems / 2, bool FastTile = false, int MergeMinBlocks = 1>
 struct Policy {
+  static constexpr int merge_min_blocks = MergeMinBlocks;  // __launch_bounds__ of the tile merge kernel
   static constexpr int tile_threads = TileThreads;
   static constexpr int tile_items = TileItems;
   static constexpr int tile = TileThreads * TileItems;
   static constexpr int merge_threads = MergeThreads;
   static constexpr int merge_items = MergeItems;  // most keys one thread merges
   static constexpr int merge_capacity = MergeThreads * MergeItems;
-  static constexpr int stride = merge_capacity / 2;
+  static constexpr int stride = Stride;
+  static constexpr MergeKind kind = Kind;
+  static constexpr bool fast_tile = FastTile;
   static_assert(tile % stride == 0, "runs must be whole numbers of samples");
+  static_assert(Kind != MergeKind::intervals || stride == merge_capacity / 2, "an interval fills a block");
+  static_assert(Kind == MergeKind::intervals || 2 * tile % merge_capacity == 0, "output tiles never straddle");
   static_assert((tile_items & (tile_items - 1)) == 0 && (tile & (tile - 1)) == 0, "powers of two");
+  static_assert((stride & (stride - 1)) == 0, "powers of two");
 };
 
 // The policy each key width and value type uses (see the tuning notes in kernels/merge/NOTES.md).
+// The seed-structured policy (elementary intervals), kept for comparison as the candidate
+// merge-samples-intervals: tiles of 1024 x 32 (4-byte keys-only), 512 x 16 (1-, 2-byte keys-only and 4-byte
+// keys with values) or 256 x 16 (8-byte keys); merge blocks of 128 x 32 keys-only, 128 x 16 with values.
 template <class Bits, class Value>
-struct DefaultPolicy {
-  // Chosen from the policy sweeps in kernels/merge/NOTES.md (H200, u32, n = 1e8). Keys-only 4-byte keys:
-  // tiles of 1024 x 32 = 32768 keys (12 merge passes at 1e8 instead of 14 with 8192-key tiles, for a
-  // ~0.3 ms dearer tile sort) and merge blocks of 128 threads x 32 keys; 1- and 2-byte keys keep 512 x 16
-  // tiles (the 1024-thread tile spills more for them). With values: 512 x 16 tiles and 128 x 16 merge
-  // blocks (registers). 8-byte keys: 256 x 16 tiles, 128 x 16 merge blocks.
+struct IntervalsPolicy {
   using keys_only = std::conditional_t<sizeof(Bits) == 4, Policy<1024, 32, 128, 32>, Policy<512, 16, 128, 32>>;
   using type = std::conditional_t<(sizeof(Bits) <= 4),
                                   std::conditional_t<has_values_v<Value>, Policy<512, 16, 128, 16>, keys_only>,
                                   Policy<256, 16, 128, 16>>;
+};
+
+// merge-samples' policy: equal output tiles of 256 x 16 keys, samples every 8192 keys (4096 for 8-byte
+// keys, whose tiles are 4096), bitonic keys-only tile sort with warp-level barriers. Tiles of 1024 x 32 =
+// 32768 keys for 4-byte keys-only (12 merge passes at 1e8 instead of 14 with 8192-key tiles), 512 x 16
+// for 1-, 2-byte keys-only and 4-byte keys with values (shared memory: keys and source indices), 256 x 16
+// for 8-byte keys. Measurements: kernels/merge/NOTES.md.
+template <class Bits, class Value>
+struct DefaultPolicy {
+  template <int TileThreads, int TileItems, int Stride>
+  using tiles = Policy<TileThreads, TileItems, 256, 16, MergeKind::tiles, Stride, true>;
+  using type = std::conditional_t<
+      (sizeof(Bits) <= 4),
+      std::conditional_t<sizeof(Bits) == 4 && !has_values_v<Value>, tiles<1024, 32, 8192>, tiles<512, 16, 8192>>,
+      tiles<256, 16, 4096>>;
 };
 
 // Shared memory index with one spare word per 128 bytes: thread-consecutive runs of items then start in
@@ -91,6 +132,58 @@ struct SmemRun {
   const Bits* s;
   int offset;
   __device__ __forceinline__ Bits operator[](int i) const { return s[pad<Bits>(offset + i)]; }
+};
+
+// Ascending bitonic sorting network over a thread's registers (indices are compile-time after unrolling).
+template <int I, class Bits>
+__device__ __forceinline__ void bitonic_sort_registers(Bits (&key)[I]) {
+#pragma unroll
+  for (int k = 2; k <= I; k <<= 1) {
+#pragma unroll
+    for (int j = k >> 1; j > 0; j >>= 1) {
+#pragma unroll
+      for (int i = 0; i < I; ++i) {
+        const int l = i ^ j;
+        if (l > i) {
+          const Bits x = key[i], y = key[l];
+          const Bits lo = y < x ? y : x, hi = y < x ? x : y;
+          const bool up = (i & k) == 0;
+          key[i] = up ? lo : hi;
+          key[l] = up ? hi : lo;
+        }
+      }
+    }
+  }
+}
+
+// G lanes search together (G a power of two dividing 32; all 32 lanes of the warp must call): each round
+// the G lanes probe G evenly spaced points and keep the chunk where the predicate turns false, so a range
+// of L candidates takes ceil(log_G L) rounds of independent loads instead of log2 L dependent ones. The
+// searches of merge-samples' passes read global memory, where each round is a full memory latency. Same
+// contract as BinarySearch (samples_plan.hpp).
+template <int G>
+struct GroupSearch {
+  static_assert(G >= 2 && G <= 32 && (G & (G - 1)) == 0, "G divides the warp (G = 1 would scan linearly)");
+  template <class Pred>
+  __device__ __forceinline__ std::uint64_t operator()(std::uint64_t len, Pred pred) const {
+    const int lane = threadIdx.x & 31;
+    const int r = lane & (G - 1);
+    const int first = lane & ~(G - 1);
+    const unsigned mask = G == 32 ? ~0u : ((1u << G) - 1u);
+    std::uint64_t lo = 0, hi = len;
+    while (__any_sync(~0u, lo < hi)) {
+      const std::uint64_t step = (hi - lo + G - 1) / G;
+      const std::uint64_t m = lo + (r + 1) * step - 1;  // last candidate of chunk r
+      const bool below = lo < hi && m < hi && pred(m);
+      const int c = __popc((__ballot_sync(~0u, below) >> first) & mask);  // chunks wholly before the answer
+      if (lo < hi) {
+        const std::uint64_t mc = lo + (c + 1) * step - 1;  // pred(mc) is false (or mc >= hi)
+        hi = mc < hi ? mc : hi;
+        lo += c * step;
+      }
+    }
+    return lo;
+  }
 };
 
 template <class Bits, class Value, class P>
@@ -139,6 +232,11 @@ __global__ void __launch_bounds__(P::tile_threads)
 #pragma unroll
   for (int i = 0; i < I; ++i) src[i] = t * I + i;
 
+  if constexpr (P::fast_tile && !has_values_v<Value>) {
+    // Keys only: equal keys are the same bits, so stability cannot be observed and a bitonic network
+    // (I/2 log I (log I + 1)/2 min/max pairs: 240 for 32 keys) replaces the transposition sort (496).
+    bitonic_sort_registers(key);
+  } else {
   // Stable odd-even transposition sort of the thread's keys (swap only strictly smaller successors).
 #pragma unroll
   for (int r = 0; r < I; ++r) {
@@ -150,23 +248,27 @@ __global__ void __launch_bounds__(P::tile_threads)
       }
     }
   }
+  }
 
   // Block merge passes: runs of I, 2I, ... keys; thread t produces outputs [t I, t I + I) of its pair.
   for (int w = I; w < TILE; w *= 2) {
-    __syncthreads();
+    // A level whose pairs of runs lie inside one warp (2 w <= 32 I) reads and writes only that warp's part
+    // of shared memory: a warp barrier suffices (FastTile), so warps do not wait for each other.
+    if (P::fast_tile && 2 * w <= 32 * I) __syncwarp(); else __syncthreads();
 #pragma unroll
     for (int i = 0; i < I; ++i) {
       sk[pad<Bits>(t * I + i)] = key[i];
       if constexpr (has_values_v<Value>) si[pad<int>(t * I + i)] = src[i];
     }
-    __syncthreads();
     const int pos = t * I;
     const int pair = pos & ~(2 * w - 1);
     const int diag = pos - pair;
+    if (P::fast_tile && 2 * w <= 32 * I) __syncwarp(); else __syncthreads();
     const int ia = merge_path(SmemRun<Bits>{sk, pair}, w, SmemRun<Bits>{sk, pair + w}, w, diag);
     int from[I];
-    merge_to_registers<I, true>(SmemRun<Bits>{sk, 0}, pair + ia, pair + w, pair + w + (diag - ia), pair + 2 * w, I,
-                                key, from);
+    // Clamped reads under warp barriers: the look-ahead read past the pair would touch the next warp's part.
+    merge_to_registers<I, true, P::fast_tile>(SmemRun<Bits>{sk, 0}, pair + ia, pair + w, pair + w + (diag - ia),
+                                              pair + 2 * w, I, key, from);
     if constexpr (has_values_v<Value>) {
 #pragma unroll
       for (int i = 0; i < I; ++i) src[i] = si[pad<int>(from[i])];
@@ -282,12 +384,185 @@ __global__ void __launch_bounds__(P::merge_threads)
   if (decode_out) store(std::true_type{}); else store(std::false_type{});
 }
 
-// Temporary storage: the two limit arrays, sized for the pass with the most slots.
+// Lanes per sample in the tile passes' rank kernel: 8 lanes cut a rank search over a run of 2^26 keys from
+// 26 dependent loads to 9 rounds (the kernel is latency-bound: one search per thread, ~1 us a round).
+constexpr int rank_lanes = 8;
+
+// 2a'. [generateSampleRanks + mergeRanksAndIndices] for the tile passes: a group of rank_lanes lanes per slot.
+template <class Bits>
+__global__ void sample_ranks_group_kernel(const Bits* __restrict__ in_k, PassGeometry g,
+                                          std::uint64_t* __restrict__ limit_a, std::uint64_t* __restrict__ limit_b) {
+  const std::uint64_t t = (std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) / rank_lanes;
+  // Every lane of the group writes the same limit (one transaction per warp store); t >= slots writes nothing.
+  place_sample(in_k, g, t, limit_a, limit_b, GroupSearch<rank_lanes>{});
+}
+
+// Where tile k of a pass (outputs [k C, k C + C) of the array) starts: its segment and diagonal.
+struct TileSpot {
+  std::uint64_t s;   // segment
+  Segment seg;
+  std::uint64_t d;   // output offset inside the segment
+};
+__device__ __forceinline__ TileSpot tile_spot(const PassGeometry& g, std::uint64_t out0) {
+  TileSpot p;
+  p.s = out0 >> (g.log2_width + 1);
+  p.seg = g.segment(p.s);
+  p.d = out0 - p.seg.base;
+  return p;
+}
+
+// 2b'. tiles_split: the A-split at the start of every output tile (tiles entries), rank_lanes lanes each.
+template <class Bits>
+__global__ void tile_partition_kernel(const Bits* __restrict__ in_k, PassGeometry g, int log2_tile,
+                                      std::uint64_t tiles, const std::uint64_t* __restrict__ limit_a,
+                                      const std::uint64_t* __restrict__ limit_b, std::uint64_t* __restrict__ splits) {
+  const std::uint64_t k = (std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) / rank_lanes;
+  const bool in_range = k < tiles;
+  const TileSpot p = tile_spot(g, in_range ? k << log2_tile : 0);
+  const std::uint64_t a = tile_split(in_k, g, p.s, p.seg, p.d, limit_a, limit_b, GroupSearch<rank_lanes>{});
+  if (in_range && (threadIdx.x & (rank_lanes - 1)) == 0) splits[k] = a;
+}
+
+// 2c. Block k merges output tile k: C = merge_threads x merge_items outputs of one segment (fewer in a
+// segment's last tile), every thread merge_items of them. Differs from the samples' mergeElementaryIntervals:
+// intervals hold 0 to 2 stride keys (stride on average), so half a block idled and blocks were unequal
+// (ncu: barrier stalls dominated, 1.5 TB/s a pass); equal tiles keep every thread busy and each block's loads
+// and stores a fixed, vectorisable C keys. The sample limits still decide the split: they bound each tile
+// start's merge path to a window of 2 stride + 1 candidates, which one warp finishes in 3 rounds.
+template <class Bits, class Value, class P>
+__global__ void __launch_bounds__(P::merge_threads, P::merge_min_blocks)
+    merge_tiles_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
+                       Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ limit_a,
+                       const std::uint64_t* __restrict__ limit_b, const std::uint64_t* __restrict__ splits,
+                       KeyCodec<Bits> codec, bool decode_out, bool vector_store) {
+  constexpr int T = P::merge_threads, I = P::merge_items, C = P::merge_capacity;
+  extern __shared__ uint4 smem_raw[];
+  Bits* sk = reinterpret_cast<Bits*>(smem_raw);
+  Value* sv = reinterpret_cast<Value*>(reinterpret_cast<char*>(smem_raw) +
+                                       align16<Bits>(padded_count<Bits>(C) * int(sizeof(Bits))));
+  const int t = threadIdx.x;
+  const std::uint64_t out0 = std::uint64_t{blockIdx.x} * C;
+  const TileSpot p = tile_spot(g, out0);
+  const std::uint64_t seg_len = p.seg.len_a + p.seg.len_b;
+  const std::uint64_t d1 = p.d + C < seg_len ? p.d + C : seg_len;
+  std::uint64_t a0, a1;
+  if constexpr (P::kind == MergeKind::tiles_split) {
+    a0 = splits[blockIdx.x];
+    a1 = d1 == seg_len ? p.seg.len_a : splits[blockIdx.x + 1];
+  } else {
+    // Warp 0 finds the tile's start, warp 1 its end (the next tile's start, found again there).
+    __shared__ std::uint64_t split_a[2];
+    if (t < 64) {
+      const std::uint64_t a = tile_split(in_k, g, p.s, p.seg, t < 32 ? p.d : d1, limit_a, limit_b,
+                                         GroupSearch<32>{});
+      if ((t & 31) == 0) split_a[t >> 5] = a;
+    }
+    __syncthreads();
+    a0 = split_a[0];
+    a1 = split_a[1];
+  }
+  const int la = static_cast<int>(a1 - a0);
+  const int len = static_cast<int>(d1 - p.d);
+  const int lb = len - la;
+  const Bits* a_k = in_k + p.seg.base + a0;
+  const Bits* b_k = in_k + p.seg.base + p.seg.len_a + (p.d - a0) - la;  // b_k[q] for q >= la: B's (q - la)-th
+  const Value* a_v = advance(in_v, p.seg.base + a0);
+  const Value* b_v = advance(in_v, p.seg.base + p.seg.len_a + (p.d - a0) - la);
+
+  // Coalesced loads of the tile's A part then B part into shared memory (one select per key).
+  if (len == C) {
+#pragma unroll
+    for (int q = 0; q < I; ++q) {
+      const int i = q * T + t;
+      sk[pad<Bits>(i)] = (i < la ? a_k : b_k)[i];
+      if constexpr (has_values_v<Value>) sv[pad<Value>(i)] = (i < la ? a_v : b_v)[i];
+    }
+  } else {
+    for (int i = t; i < len; i += T) {
+      sk[pad<Bits>(i)] = (i < la ? a_k : b_k)[i];
+      if constexpr (has_values_v<Value>) sv[pad<Value>(i)] = (i < la ? a_v : b_v)[i];
+    }
+  }
+  __syncthreads();
+
+  // Thread t merges outputs [t I, t I + I) of the tile: merge path in shared memory, serial merge to registers.
+  const int d0 = t * I;
+  const int count = d0 < len ? min(I, len - d0) : 0;
+  Bits key[I];
+  int from[I];
+  Value val[I];
+  if (count > 0) {
+    const SmemRun<Bits> a_run{sk, 0}, b_run{sk, la};
+    const int ia = merge_path(a_run, la, b_run, lb, d0);
+    if (count == I)
+      merge_to_registers<I, true>(a_run, ia, la, la + (d0 - ia), len, I, key, from);
+    else
+      merge_to_registers<I, false>(a_run, ia, la, la + (d0 - ia), len, count, key, from);
+    if constexpr (has_values_v<Value>) {
+#pragma unroll
+      for (int i = 0; i < I; ++i)
+        if (i < count) val[i] = sv[pad<Value>(from[i])];
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < I; ++i) {
+    if (i < count) {
+      sk[pad<Bits>(d0 + i)] = key[i];
+      if constexpr (has_values_v<Value>) sv[pad<Value>(d0 + i)] = val[i];
+    }
+  }
+  __syncthreads();
+
+  // Stores: a full tile starts at a multiple of C in the output, so (aligned buffers) 16-byte vectors.
+  auto store = [&](auto decode) {
+    auto out_key = [&](int i) { const Bits k = sk[pad<Bits>(i)]; return decode.value ? codec.decode(k) : k; };
+    if (len == C && vector_store) {
+      constexpr int KV = 16 / int(sizeof(Bits));
+#pragma unroll
+      for (int q = 0; q < C / (KV * T); ++q) {
+        const int e = (q * T + t) * KV;
+        uint4 w;
+        Bits* wb = reinterpret_cast<Bits*>(&w);
+#pragma unroll
+        for (int j = 0; j < KV; ++j) wb[j] = out_key(e + j);
+        *reinterpret_cast<uint4*>(out_k + out0 + e) = w;
+      }
+      if constexpr (has_values_v<Value>) {
+        constexpr int VV = 16 / int(sizeof(Value));
+#pragma unroll
+        for (int q = 0; q < C / (VV * T); ++q) {
+          const int e = (q * T + t) * VV;
+          uint4 w;
+          Value* wv = reinterpret_cast<Value*>(&w);
+#pragma unroll
+          for (int j = 0; j < VV; ++j) wv[j] = sv[pad<Value>(e + j)];
+          *reinterpret_cast<uint4*>(out_v + out0 + e) = w;
+        }
+      }
+    } else {
+      for (int i = t; i < len; i += T) {
+        out_k[out0 + i] = out_key(i);
+        if constexpr (has_values_v<Value>) out_v[out0 + i] = sv[pad<Value>(i)];
+      }
+    }
+  };
+  if (decode_out) store(std::true_type{}); else store(std::false_type{});
+}
+
+// Temporary storage: the two limit arrays, sized for the pass with the most slots; for tiles_split also
+// the tile starts (one per output tile).
 template <class P>
-std::size_t temp_bytes_for(std::uint64_t n) {
+std::uint64_t most_slots(std::uint64_t n) {
   std::uint64_t most = 0;
   for (std::uint64_t w = P::tile; w < n; w *= 2) most = std::max(most, make_pass(n, w, P::stride).slots());
-  return 2 * most * sizeof(std::uint64_t);
+  return most;
+}
+template <class P>
+std::size_t temp_bytes_for(std::uint64_t n) {
+  const std::uint64_t splits =
+      P::kind == MergeKind::tiles_split && n > std::uint64_t{P::tile} ? (n + P::merge_capacity - 1) / P::merge_capacity : 0;
+  return (2 * most_slots<P>(n) + splits) * sizeof(std::uint64_t);
 }
 
 // What a sort of n keys launches: for the report (passes, launches, bytes moved per key).
@@ -326,24 +601,57 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   if (n <= std::uint64_t{P::tile}) return cur;
 
   GSB_EXPECTS(b.temp != nullptr && b.temp_bytes >= temp_bytes_for<P>(n), "merge-samples: temp storage too small");
+  const std::uint64_t most = most_slots<P>(n);
   std::uint64_t* limit_a = static_cast<std::uint64_t*>(b.temp);
-  std::uint64_t* limit_b = limit_a + b.temp_bytes / (2 * sizeof(std::uint64_t));
-  constexpr int merge_smem = merge_smem_bytes<Bits, Value, P>();
-  GSB_CUDA_TRY(cudaFuncSetAttribute(merge_intervals_kernel<Bits, Value, P>,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, merge_smem));
+  std::uint64_t* limit_b = limit_a + most;
+  std::uint64_t* splits = limit_b + most;
   constexpr int rank_threads = 128;
-  for (std::uint64_t w = P::tile; w < n; w *= 2) {
-    const PassGeometry g = make_pass(n, w, P::stride);
-    const std::uint64_t slots = g.slots();
-    GSB_EXPECTS(slots <= 0x7fffffffull, "merge-samples: pass with " + std::to_string(slots) + " intervals");
-    sample_ranks_kernel<Bits><<<static_cast<unsigned>((slots + rank_threads - 1) / rank_threads), rank_threads, 0,
-                                b.stream>>>(keys[cur], g, limit_a, limit_b);
-    GSB_CHECK_LAUNCH();
-    merge_intervals_kernel<Bits, Value, P><<<static_cast<unsigned>(slots), P::merge_threads, merge_smem,
-                                             b.stream>>>(keys[cur], values[cur], keys[1 - cur], values[1 - cur], g,
-                                                         limit_a, limit_b, codec, 2 * w >= n);
-    GSB_CHECK_LAUNCH();
-    cur = 1 - cur;
+  if constexpr (P::kind == MergeKind::intervals) {
+    constexpr int merge_smem = merge_smem_bytes<Bits, Value, P>();
+    GSB_CUDA_TRY(cudaFuncSetAttribute(merge_intervals_kernel<Bits, Value, P>,
+                                      cudaFuncAttributeMaxDynamicSharedMemorySize, merge_smem));
+    for (std::uint64_t w = P::tile; w < n; w *= 2) {
+      const PassGeometry g = make_pass(n, w, P::stride);
+      const std::uint64_t slots = g.slots();
+      GSB_EXPECTS(slots <= 0x7fffffffull, "merge-samples: pass with " + std::to_string(slots) + " intervals");
+      sample_ranks_kernel<Bits><<<static_cast<unsigned>((slots + rank_threads - 1) / rank_threads), rank_threads,
+                                  0, b.stream>>>(keys[cur], g, limit_a, limit_b);
+      GSB_CHECK_LAUNCH();
+      merge_intervals_kernel<Bits, Value, P><<<static_cast<unsigned>(slots), P::merge_threads, merge_smem,
+                                               b.stream>>>(keys[cur], values[cur], keys[1 - cur], values[1 - cur],
+                                                           g, limit_a, limit_b, codec, 2 * w >= n);
+      GSB_CHECK_LAUNCH();
+      cur = 1 - cur;
+    }
+  } else {
+    constexpr int merge_smem = merge_smem_bytes<Bits, Value, P>();
+    GSB_CUDA_TRY(cudaFuncSetAttribute(merge_tiles_kernel<Bits, Value, P>,
+                                      cudaFuncAttributeMaxDynamicSharedMemorySize, merge_smem));
+    const std::uint64_t out_tiles = (n + P::merge_capacity - 1) / P::merge_capacity;
+    GSB_EXPECTS(out_tiles <= 0x7fffffffull, "merge-samples: n=" + std::to_string(n) + " needs too many merge tiles");
+    const int log2_tile = log2_exact(P::merge_capacity);
+    auto groups_grid = [&](std::uint64_t groups) {
+      return static_cast<unsigned>((groups * rank_lanes + rank_threads - 1) / rank_threads);
+    };
+    const auto aligned = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q) % 16 == 0; };
+    for (std::uint64_t w = P::tile; w < n; w *= 2) {
+      const PassGeometry g = make_pass(n, w, P::stride);
+      GSB_EXPECTS(g.slots() * rank_lanes / rank_threads < 0x7fffffffull, "merge-samples: too many samples");
+      sample_ranks_group_kernel<Bits><<<groups_grid(g.slots()), rank_threads, 0, b.stream>>>(keys[cur], g,
+                                                                                            limit_a, limit_b);
+      GSB_CHECK_LAUNCH();
+      if constexpr (P::kind == MergeKind::tiles_split) {
+        tile_partition_kernel<Bits><<<groups_grid(out_tiles), rank_threads, 0, b.stream>>>(
+            keys[cur], g, log2_tile, out_tiles, limit_a, limit_b, splits);
+        GSB_CHECK_LAUNCH();
+      }
+      const bool vec = aligned(keys[1 - cur]) && (!has_values_v<Value> || aligned(values[1 - cur]));
+      merge_tiles_kernel<Bits, Value, P><<<static_cast<unsigned>(out_tiles), P::merge_threads, merge_smem, b.stream>>>(
+          keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, limit_a, limit_b, splits, codec, 2 * w >= n,
+          vec);
+      GSB_CHECK_LAUNCH();
+      cur = 1 - cur;
+    }
   }
   return cur;
 }

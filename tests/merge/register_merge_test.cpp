@@ -62,4 +62,36 @@ TEST(RegisterMerge, MatchesStdMergeForEveryThreadShare) {
       }
 }
 
+// The clamped variant reads nothing at or past b_end and merges the same.
+struct Guarded {
+  const std::uint32_t* keys;
+  int end;
+  int* max_read;
+  std::uint32_t operator[](int i) const {
+    *max_read = std::max(*max_read, i);
+    return keys[i];
+  }
+};
+
+TEST(RegisterMerge, ClampedReadsStayInsideTheRuns) {
+  constexpr int I = 8;
+  std::mt19937 rng(6);
+  for (std::uint32_t range : {1u, 4u, 1000u})
+    for (int la : {1, 7, 8, 20, 64})
+      for (int lb : {1, 9, 16, 33}) {
+        const Case c = make_case(rng, la, lb, range);
+        const int len = la + lb;
+        for (int d0 = 0; d0 + I <= len; d0 += I) {
+          const int ia = merge_path(c.keys.data(), la, c.keys.data() + la, lb, d0);
+          int max_read = -1;
+          std::uint32_t key[I];
+          int src[I];
+          merge_to_registers<I, true, true>(Guarded{c.keys.data(), len, &max_read}, ia, la, la + d0 - ia, len, I,
+                                            key, src);
+          EXPECT_LT(max_read, len) << la << " " << lb << " d0=" << d0;
+          for (int i = 0; i < I; ++i) EXPECT_EQ(src[i], c.ref_src[d0 + i]);
+        }
+      }
+}
+
 }  // namespace

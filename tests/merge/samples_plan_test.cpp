@@ -49,7 +49,64 @@ std::vector<Item> run_pass(const std::vector<Item>& in, std::uint64_t width, std
   return out;
 }
 
-void check_sort(std::size_t n, std::uint64_t tile, std::uint64_t stride, std::uint32_t range, unsigned seed) {
+// The same pass with equal output tiles of `out_tile` keys (merge-samples' tile kernels): the limits from
+// place_sample, each tile's start and end from tile_split; checks that every split lies in its window and
+// that tiles cover every output once.
+std::vector<Item> run_tile_pass(const std::vector<Item>& in, std::uint64_t width, std::uint64_t stride,
+                                std::uint64_t out_tile) {
+  const PassGeometry g = make_pass(in.size(), width, stride);
+  std::vector<std::uint32_t> keys(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) keys[i] = in[i].key;
+  std::vector<std::uint64_t> la(g.slots() + 1, ~0ull), lb(g.slots() + 1, ~0ull);
+  for (std::uint64_t t = 0; t < g.slots() + 5; ++t) place_sample(keys.data(), g, t, la.data(), lb.data());
+  std::vector<Item> out(in.size(), Item{0xdeadbeef, 0xdeadbeef});
+  std::vector<int> written(in.size(), 0);
+  for (std::uint64_t out0 = 0; out0 < in.size(); out0 += out_tile) {
+    const std::uint64_t s = out0 / (2 * width);
+    const Segment seg = g.segment(s);
+    const std::uint64_t d0 = out0 - seg.base, d1 = std::min(d0 + out_tile, seg.len_a + seg.len_b);
+    const std::uint64_t a0 = tile_split(keys.data(), g, s, seg, d0, la.data(), lb.data());
+    const std::uint64_t a1 = tile_split(keys.data(), g, s, seg, d1, la.data(), lb.data());
+    if (d0 > 0) {
+      const Window w = tile_window(g, s, seg, d0, la.data(), lb.data());
+      EXPECT_LE(w.a_hi - w.a_lo, 2 * stride);
+      EXPECT_LE(w.b_hi - w.b_lo, 2 * stride);
+      EXPECT_LE(w.a_lo + w.b_lo, d0);
+      EXPECT_GE(a0, w.a_lo);
+      EXPECT_LE(a0, w.a_hi);
+    }
+    // The split must be the merge path: a reference stable merge of the whole segment agrees.
+    std::uint64_t ref_a = 0, ref_b = 0;
+    while (ref_a + ref_b < d0) {
+      const bool take_a = ref_b >= seg.len_b ||
+                          (ref_a < seg.len_a && !(keys[seg.base + seg.len_a + ref_b] < keys[seg.base + ref_a]));
+      take_a ? ++ref_a : ++ref_b;
+    }
+    EXPECT_EQ(a0, ref_a) << "d0=" << d0;
+    if (a0 > a1 || d0 - a0 > d1 - a1) {
+      ADD_FAILURE() << "splits out of order at d0=" << d0;
+      return out;
+    }
+    const std::uint64_t lena = a1 - a0, lenb = (d1 - a1) - (d0 - a0);
+    const std::uint64_t ab = seg.base + a0, bb = seg.base + seg.len_a + (d0 - a0);
+    std::vector<std::uint32_t> ak(keys.begin() + ab, keys.begin() + ab + lena);
+    std::vector<std::uint32_t> bk(keys.begin() + bb, keys.begin() + bb + lenb);
+    std::vector<std::uint32_t> av(lena), bv(lenb), ok(lena + lenb), ov(ok.size());
+    for (std::uint64_t i = 0; i < lena; ++i) av[i] = in[ab + i].index;
+    for (std::uint64_t i = 0; i < lenb; ++i) bv[i] = in[bb + i].index;
+    gsb::merge::serial_merge(ak.data(), av.data(), lena, bk.data(), bv.data(), lenb, ok.data(), ov.data(),
+                             lena + lenb);
+    for (std::size_t i = 0; i < ok.size(); ++i) {
+      out[out0 + i] = Item{ok[i], ov[i]};
+      ++written[out0 + i];
+    }
+  }
+  for (std::size_t i = 0; i < in.size(); ++i) EXPECT_EQ(written[i], 1) << "output " << i;
+  return out;
+}
+
+void check_sort(std::size_t n, std::uint64_t tile, std::uint64_t stride, std::uint32_t range, unsigned seed,
+                std::uint64_t out_tile = 0) {
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<std::uint32_t> d(0, range - 1);
   std::vector<Item> v(n);
@@ -60,7 +117,7 @@ void check_sort(std::size_t n, std::uint64_t tile, std::uint64_t stride, std::ui
   for (std::size_t t = 0; t < n; t += tile)
     std::stable_sort(v.begin() + t, v.begin() + std::min<std::size_t>(n, t + tile),
                      [](const Item& a, const Item& b) { return a.key < b.key; });
-  for (std::uint64_t w = tile; w < n; w *= 2) v = run_pass(v, w, stride);
+  for (std::uint64_t w = tile; w < n; w *= 2) v = out_tile ? run_tile_pass(v, w, stride, out_tile) : run_pass(v, w, stride);
   for (std::size_t i = 0; i < n; ++i) {
     ASSERT_EQ(v[i].key, ref[i].key) << "n=" << n << " i=" << i;
     ASSERT_EQ(v[i].index, ref[i].index) << "n=" << n << " i=" << i << " (stability)";
@@ -79,6 +136,16 @@ TEST(SamplesPlan, StrideEqualsTileAndFewDistinctKeys) {
     check_sort(n, 16, 16, 1u << 30, 1);
     check_sort(n, 16, 8, 2, 2);
   }
+}
+
+TEST(SamplesPlan, EqualOutputTilesFromSampleWindows) {
+  unsigned seed = 100;
+  for (std::uint32_t range : {1u, 3u, 100u, 1u << 30})
+    for (std::size_t n : {1, 2, 7, 8, 9, 17, 33, 64, 65, 100, 129, 1000, 4097})
+      for (std::uint64_t out_tile : {4u, 8u, 16u}) {
+        check_sort(n, 8, 4, range, seed++, out_tile);  // stride < tile
+        check_sort(n, 8, 8, range, seed++, out_tile);  // stride = tile (the shipped keys-only choice)
+      }
 }
 
 TEST(SamplesPlan, GeometryOfShortLastSegment) {

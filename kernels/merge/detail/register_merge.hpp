@@ -10,12 +10,13 @@ namespace gsb::merge {
 // Merge `count` (<= Items; all of them when Full) keys into key[], recording each key's source position in
 // src[] (positions in the accessor's units; the values follow them). a: [a_pos, a_end), b: [b_pos, b_end).
 // One read per key, the next key of whichever run was taken; reads may touch the slot just past a run
-// (callers keep one spare), never used.
-template <int Items, bool Full, class Keys, class Key>
+// (callers keep one spare), never used. Clamp keeps every read below b_end (b non-empty) for callers whose
+// neighbours may be writing that slot (merge-samples' warp-synchronous tile-sort levels).
+template <int Items, bool Full, bool Clamp = false, class Keys, class Key>
 GSB_HD void merge_to_registers(Keys keys, int a_pos, int a_end, int b_pos, int b_end, int count,
                                Key (&key)[Items], int (&src)[Items]) {
-  Key ka = keys[a_pos];
-  Key kb = keys[b_pos];
+  Key ka = keys[Clamp && a_pos >= b_end ? b_end - 1 : a_pos];
+  Key kb = keys[Clamp && b_pos >= b_end ? b_end - 1 : b_pos];
 #pragma unroll
   for (int i = 0; i < Items; ++i) {
     if (Full || i < count) {
@@ -24,7 +25,9 @@ GSB_HD void merge_to_registers(Keys keys, int a_pos, int a_end, int b_pos, int b
       src[i] = take_a ? a_pos : b_pos;
       a_pos += take_a;
       b_pos += !take_a;
-      const Key next = keys[take_a ? a_pos : b_pos];
+      int at = take_a ? a_pos : b_pos;
+      if (Clamp) at = at < b_end ? at : b_end - 1;
+      const Key next = keys[at];
       ka = take_a ? next : ka;
       kb = take_a ? kb : next;
     }
