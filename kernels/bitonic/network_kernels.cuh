@@ -25,21 +25,29 @@ using u64 = std::uint64_t;
 
 // ---------------------------------------------------------------------------------------------------------
 // Tuning: plain data, per key width and value type.
-template <class Bits, class Value>
+template <class Bits, class Value, Variant V = Variant::registers>
 struct Policy {
   static constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
-  static constexpr Tuning tuning = tuning_for(pair_bytes);
+  static constexpr Tuning tuning = tuning_for(pair_bytes, V);
   static constexpr int block_threads = 1 << tuning.block_threads_log2;
   static constexpr int block_items_log2 = tuning.block_items_log2;
   static constexpr int tile_log2 = tuning.block_threads_log2 + tuning.block_items_log2;
   static constexpr int group_log2 = tuning.group_log2;
   static constexpr int global_threads = 128;  // matches global_steps' __launch_bounds__
-  static constexpr PlanConfig plan_config() { return plan_config_for(pair_bytes); }
+  static constexpr PlanConfig plan_config() { return plan_config_for(pair_bytes, V); }
   static constexpr std::size_t tile_shared_bytes() {
     const std::size_t t = std::size_t{1} << tile_log2;
     return (t + t / 32) * std::size_t(pair_bytes);
   }
 };
+
+// Blocks per SM that the block kernels ask __launch_bounds__ for: 2 (at most 64 registers a thread) while a
+// thread's elements fit in 32 registers, else 1 (up to 128 at 512 threads: 2^5 u32+u32 pairs need 64 for data).
+template <class Bits, class Value, int R>
+constexpr int block_min_blocks() {
+  const int words = (1 << R) * (int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0)) / 4;
+  return words > 32 ? 1 : 2;
+}
 
 template <class Bits>
 __device__ __forceinline__ constexpr Bits infinity() {
@@ -418,7 +426,7 @@ __device__ __forceinline__ void fixed_sort_stages(Tile<Bits, Value>& tile, Bits 
 // Bitonic block sort: every tile sorted ascending (all its stages, also for a short last tile: its +inf tail
 // sorts to the end and is not stored).
 template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, 2) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
                                                         int /*stages*/, bool decode) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr std::uint32_t T = std::uint32_t(P) << R;
@@ -436,7 +444,7 @@ __global__ void __launch_bounds__(P, 2) bitonic_block_sort(Bits* keys, Value* va
 
 // Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile).
 template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, 2) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
                                                          int /*top*/, bool decode) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr std::uint32_t T = std::uint32_t(P) << R;
@@ -466,6 +474,122 @@ __global__ void __launch_bounds__(P, 2) bitonic_block_merge(Bits* keys, Value* v
   Tile<Bits, Value> tile(smem, T);
   fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
   store_consecutive<R>(keys, vals, offset + (u64(threadIdx.x) << R), n, decode, codec, k, v);
+}
+
+// Half-cleaners on tile bits TOP..jbot (jbot at run time, the same in the whole block), entering in layout
+// (PLO, PFLIP), R bits per re-layout; the registers end back in the tile in whichever layout came last.
+template <int R, int PLO, bool PFLIP, int TOP, class Bits, class Value>
+__device__ __forceinline__ void fixed_half_cleaners_to(Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R],
+                                                       int jbot) {
+  if constexpr (TOP >= 0) {
+    if (TOP >= jbot) {
+      constexpr int LO = TOP - R + 1 > 0 ? TOP - R + 1 : 0;
+      fixed_put<R, PLO, PFLIP>(tile, k, v);
+      __syncthreads();
+      fixed_get<R, LO, false>(tile, k, v);
+      bitonic_coset_steps<false, R>(k, v, TOP - LO, jbot - LO);
+      fixed_half_cleaners_to<R, LO, false, LO - 1>(tile, k, v, jbot);
+      return;
+    }
+  }
+  fixed_put<R, PLO, PFLIP>(tile, k, v);
+}
+
+// Steps on tile bits TILE-1..jbot of a tile already in shared memory (natural order); with FLIP the first is
+// the tile's mirror step (i against i ^ (2^TILE - 1)). Leaves the result in the tile (natural order).
+template <int R, int TILE, bool FLIP, class Bits, class Value>
+__device__ __forceinline__ void tile_steps(Tile<Bits, Value>& tile, int jbot) {
+  Bits k[1 << R];
+  Value v[1 << R];
+  fixed_get<R, TILE - R, FLIP>(tile, k, v);
+  bitonic_coset_steps<FLIP, R>(k, v, R - 1, jbot - (TILE - R));
+  fixed_half_cleaners_to<R, TILE - R, FLIP, TILE - R - 1>(tile, k, v, jbot);
+}
+
+// Bitonic row pass: steps on bits lo + S - 1..lo (S = TILE - C) of a stage, on a tile of 2^S rows of 2^C
+// contiguous elements (RowTile, network_plan.hpp: in tile order the steps are the tile's own mirror and
+// half-cleaner steps, so the block kernels' register/shared machinery runs them unchanged, stopping at bit C).
+// Why rows: a register coset holds 2^5 elements (5 strides per pass, 190 registers); a shared-memory tile of
+// 2^TILE elements holds TILE - C strides, and rows of 2^C >= 16 elements keep every access a full 32-byte
+// sector (64 bytes of u32 keys). Global <-> shared moves 16-byte vectors of keys and of values.
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, R>()) bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo,
+                                                                      int cols_log2, bool flip) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+  static_assert(TILE > R, "block of 128..1024 threads");
+  constexpr std::uint32_t T = 1u << TILE;
+  // Elements per 16-byte vector (keys and values alike); rows hold at least 16 elements (row_min_log2 >= 4).
+  constexpr int KE = 16 / int(sizeof(Bits));
+  constexpr int VE = has_values_v<Value> ? 16 / int(sizeof(Value)) : KE;
+  constexpr int E = KE < VE ? KE : VE;
+  constexpr int CHUNKS = int(T) / (P * E);
+  static_assert(CHUNKS * P * E == int(T), "tile divides into vectors");
+  const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, flip);
+  if (rt.base >= n) return;  // the whole tile is in the +inf tail (every element of it is >= base)
+  const int C = cols_log2;
+  auto global_index = [&](std::uint32_t x) { return rt.index(x); };
+  Tile<Bits, Value> tile(smem, T);
+  {
+    // All loads first (2^R elements per thread in flight), then the shared-memory stores.
+    Bits k[CHUNKS][E];
+    Value v[CHUNKS][E];
+#pragma unroll
+    for (int c = 0; c < CHUNKS; ++c) {
+      const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
+      const u64 g = global_index(x);
+      if (g + E <= n) {
+        load_run<Bits, E>(keys + g, k[c]);
+        if constexpr (has_values_v<Value>) load_run<Value, E>(vals + g, v[c]);
+      } else {
+#pragma unroll
+        for (int e = 0; e < E; ++e) {
+          const bool in = g + e < n;
+          k[c][e] = in ? keys[g + e] : infinity<Bits>();
+          if constexpr (has_values_v<Value>) v[c][e] = in ? vals[g + e] : Value{};
+        }
+      }
+    }
+#pragma unroll
+    for (int c = 0; c < CHUNKS; ++c) {
+      const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
+#pragma unroll
+      for (int e = 0; e < E; ++e) {
+        tile.k[pad(x + e)] = k[c][e];
+        if constexpr (has_values_v<Value>) tile.v[pad(x + e)] = v[c][e];
+      }
+    }
+  }
+  __syncthreads();
+  if (flip)
+    tile_steps<R, TILE, true>(tile, C);
+  else
+    tile_steps<R, TILE, false>(tile, C);
+  __syncthreads();
+#pragma unroll
+  for (int c = 0; c < CHUNKS; ++c) {
+    const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
+    Bits k[E];
+    Value v[E];
+#pragma unroll
+    for (int e = 0; e < E; ++e) {
+      k[e] = tile.k[pad(x + e)];
+      if constexpr (has_values_v<Value>) v[e] = tile.v[pad(x + e)];
+    }
+    const u64 g = global_index(x);
+    if (g + E <= n) {
+      store_run<Bits, E>(keys + g, k);
+      if constexpr (has_values_v<Value>) store_run<Value, E>(vals + g, v);
+    } else {
+#pragma unroll
+      for (int e = 0; e < E; ++e) {
+        if (g + e < n) {
+          keys[g + e] = k[e];
+          if constexpr (has_values_v<Value>) vals[g + e] = v[e];
+        }
+      }
+    }
+  }
 }
 
 // Global register pass: steps on local bits R-1..jbot of the coset at bit lo (bits lo+R-1..lo+jbot), for every
