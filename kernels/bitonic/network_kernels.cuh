@@ -41,12 +41,13 @@ struct Policy {
   }
 };
 
-// Blocks per SM that the block kernels ask __launch_bounds__ for: 2 (at most 64 registers a thread) while a
-// thread's elements fit in 32 registers, else 1 (up to 128 at 512 threads: 2^5 u32+u32 pairs need 64 for data).
-template <class Bits, class Value, int R>
+// Blocks per SM that the block kernels ask __launch_bounds__ for: 2 of <= 512 threads (at most 64 registers a
+// thread) while a thread's elements fit in 32 registers, else 1 (up to 128 registers at 512 threads: 2^5
+// u32+u32 pairs need 64 for data; 64 at 1024 threads).
+template <class Bits, class Value, int P, int R>
 constexpr int block_min_blocks() {
   const int words = (1 << R) * (int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0)) / 4;
-  return words > 32 ? 1 : 2;
+  return words > 32 || P > 512 ? 1 : 2;
 }
 
 template <class Bits>
@@ -426,7 +427,7 @@ __device__ __forceinline__ void fixed_sort_stages(Tile<Bits, Value>& tile, Bits 
 // Bitonic block sort: every tile sorted ascending (all its stages, also for a short last tile: its +inf tail
 // sorts to the end and is not stored).
 template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
                                                         int /*stages*/, bool decode) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr std::uint32_t T = std::uint32_t(P) << R;
@@ -444,7 +445,7 @@ __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, R>()) bitonic
 
 // Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile).
 template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
                                                          int /*top*/, bool decode) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr std::uint32_t T = std::uint32_t(P) << R;
@@ -513,7 +514,7 @@ __device__ __forceinline__ void tile_steps(Tile<Bits, Value>& tile, int jbot) {
 // 2^TILE elements holds TILE - C strides, and rows of 2^C >= 16 elements keep every access a full 32-byte
 // sector (64 bytes of u32 keys). Global <-> shared moves 16-byte vectors of keys and of values.
 template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, R>()) bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo,
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo,
                                                                       int cols_log2, bool flip) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);

@@ -142,9 +142,9 @@ Plan plan_for(Network network, const SortProblem& p) { return plan_for(network, 
 Variant bitonic_variant() {
   const char* e = std::getenv("GSB_BITONIC_VARIANT");
   if (e == nullptr || *e == '\0') return Variant::rows14;
-  for (Variant v : {Variant::registers, Variant::rows, Variant::rows14})
+  for (Variant v : {Variant::registers, Variant::rows, Variant::rows14, Variant::rows14w})
     if (to_string(v) == e) return v;
-  throw LogicError(std::string("GSB_BITONIC_VARIANT=") + e + ": expected registers, rows or rows14");
+  throw LogicError(std::string("GSB_BITONIC_VARIANT=") + e + ": expected registers, rows, rows14 or rows14w");
 }
 
 std::string to_string(Variant v) {
@@ -152,6 +152,7 @@ std::string to_string(Variant v) {
     case Variant::registers: return "registers";
     case Variant::rows: return "rows";
     case Variant::rows14: return "rows14";
+    case Variant::rows14w: return "rows14w";
   }
   return "?";
 }

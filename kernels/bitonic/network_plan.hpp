@@ -82,9 +82,11 @@ struct Plan {
 // How the bitonic back-end crosses tiles (candidates compared on the device; GSB_BITONIC_VARIANT picks one):
 //   registers: 2^13-element tiles, register passes of 5 strides above the tile;
 //   rows:      2^13-element tiles, row_merge passes of up to 9 strides above the tile;
-//   rows14:    2^14-element tiles (8-byte elements: 128 KiB of shared memory), row passes of up to 10 strides.
+//   rows14:    2^14-element tiles (8-byte elements: 128 KiB of shared memory), row passes of up to 10 strides,
+//              512 threads x 32 elements;
+//   rows14w:   the same tiles as 1024 threads x 16 elements (twice the warps per SM, 64 registers a thread).
 // Odd-even merge always uses `registers` (its class passes are register cosets).
-enum class Variant : std::uint8_t { registers, rows, rows14 };
+enum class Variant : std::uint8_t { registers, rows, rows14, rows14w };
 
 // Tuning, plain data chosen by the bytes of one element (key + value) and the variant; the device kernels
 // derive their template parameters from it (network_kernels.cuh), the planner its tile and group sizes.
@@ -104,6 +106,7 @@ constexpr Tuning tuning_for(int element_bytes, Variant v = Variant::registers) {
     case Variant::registers: return narrow ? Tuning{9, 4, 5, 0} : Tuning{9, 3, 4, 0};
     case Variant::rows: return narrow ? Tuning{9, 4, 5, 4} : Tuning{9, 3, 4, 4};
     case Variant::rows14: return narrow ? Tuning{9, 5, 5, 4} : Tuning{9, 4, 4, 4};
+    case Variant::rows14w: return narrow ? Tuning{10, 4, 5, 4} : Tuning{10, 3, 4, 4};
   }
   return Tuning{9, 4, 5, 0};
 }
@@ -113,7 +116,7 @@ constexpr PlanConfig plan_config_for(int element_bytes, Variant v = Variant::reg
   return PlanConfig{tile, t.group_log2, tile - 3, t.row_min_log2};
 }
 
-// The variant the bitonic back-end runs: GSB_BITONIC_VARIANT (registers, rows, rows14), default rows14.
+// The variant the bitonic back-end runs: GSB_BITONIC_VARIANT (registers, rows, rows14, rows14w), default rows14.
 // Throws LogicError on an unknown name.
 Variant bitonic_variant();
 std::string to_string(Variant v);

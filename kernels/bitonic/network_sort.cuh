@@ -160,6 +160,7 @@ int network_sort(const SortProblem& p, const SortBuffers& b) {
       case Variant::registers: return network_sort_variant<Net, Bits, Value, Variant::registers>(p, b);
       case Variant::rows: return network_sort_variant<Net, Bits, Value, Variant::rows>(p, b);
       case Variant::rows14: return network_sort_variant<Net, Bits, Value, Variant::rows14>(p, b);
+      case Variant::rows14w: return network_sort_variant<Net, Bits, Value, Variant::rows14w>(p, b);
     }
     throw LogicError("network sort: unknown bitonic variant");
   } else {

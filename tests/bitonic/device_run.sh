@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One device call for the sorting-network back-ends (about 2 minutes): per-pass timing of the bitonic variants
-# (network_pass_bench), the tool's timings per variant (GSB_BITONIC_VARIANT) against cub-merge, a pass-by-pass
-# check against the host emulation (network_check), the conformance filter and compute-sanitizer on small runs.
+# (network_pass_bench), a pass-by-pass check against the host emulation (network_check), the tool's timings
+# per variant (GSB_BITONIC_VARIANT) against cub-merge, the conformance filter and compute-sanitizer on small runs.
 # $B: gpusort-bench, libgsb.so*, tests/gsb_conformance, tests/bitonic/{network_pass_bench,network_check} (built
 # with -DGSB_BITONIC_TOOLS=ON); $O: output folder. Every step gets what is left of a 115 s budget, at most
 # its own limit, so the whole call stays under 2 minutes.
@@ -14,29 +14,30 @@ N='2^20,2^24,16789561,1e8'
 { step smi; nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv
   step pass bench; timeout $(lim 25) $B/tests/bitonic/network_pass_bench 24 16789561 1048576 100000000
   echo rc=$?; } > $O/pass_bench.log 2>&1
-{ for v in registers rows rows14; do step tool $v
-    GSB_BITONIC_VARIANT=$v timeout $(lim 12) $B/gpusort-bench --algo bitonic --type u32 --values none,u32 --n $N \
+{ step check; timeout $(lim 20) $B/tests/bitonic/network_check; echo rc=$?; } > $O/check.log 2>&1
+{ for v in rows14 rows14w registers rows; do step tool $v
+    GSB_BITONIC_VARIANT=$v timeout $(lim 10) $B/gpusort-bench --algo bitonic --type u32 --values none,u32 --n $N \
       --reps 5 --warmup 1 --validate none --json $O/bench_$v.json; echo rc=$?
   done
   step tool cub-merge
-  timeout $(lim 12) $B/gpusort-bench --algo cub-merge --type u32 --values none,u32 --n $N --reps 5 --warmup 1 \
+  timeout $(lim 10) $B/gpusort-bench --algo cub-merge --type u32 --values none,u32 --n $N --reps 5 --warmup 1 \
     --validate none --json $O/bench_cub.json; echo rc=$?; } > $O/bench.log 2>&1
-{ step check; timeout $(lim 22) $B/tests/bitonic/network_check; echo rc=$?
-  step conformance
-  timeout $(lim 20) $B/tests/gsb_conformance --gtest_filter='*bitonic*' 2>&1 | grep -v '^\[ RUN\|^\[       OK'
+{ step conformance
+  timeout $(lim 15) $B/tests/gsb_conformance --gtest_filter='*bitonic*' 2>&1 | grep -v '^\[ RUN\|^\[       OK'
   echo rc=${PIPESTATUS[0]}; } > $O/conformance.log 2>&1
 { export GSB_CONFORMANCE_MAX_N=70000 GSB_CONFORMANCE_QUICK=1
   step memcheck
-  timeout $(lim 12) compute-sanitizer --tool memcheck --error-exitcode 9 $B/tests/gsb_conformance \
+  timeout $(lim 10) compute-sanitizer --tool memcheck --error-exitcode 9 $B/tests/gsb_conformance \
     --gtest_filter='*bitonic_u32_u32*:*bitonic_u64_u64*:*bitonic_u8_none*' 2>&1 | tail -3; echo rc=${PIPESTATUS[0]}
   step racecheck
-  timeout $(lim 14) compute-sanitizer --tool racecheck --error-exitcode 9 $B/tests/gsb_conformance \
+  timeout $(lim 12) compute-sanitizer --tool racecheck --error-exitcode 9 $B/tests/gsb_conformance \
     --gtest_filter='*bitonic_u32_u32*' 2>&1 | tail -3; echo rc=${PIPESTATUS[0]}
   step synccheck
-  timeout $(lim 8) compute-sanitizer --tool synccheck --error-exitcode 9 $B/tests/gsb_conformance \
+  timeout $(lim 6) compute-sanitizer --tool synccheck --error-exitcode 9 $B/tests/gsb_conformance \
     --gtest_filter='*bitonic_u32_u32*' 2>&1 | tail -3; echo rc=${PIPESTATUS[0]}
   step done; } > $O/sanitizer.log 2>&1
 grep -E "CORRECT|WRONG|total|copy|rc=" $O/pass_bench.log
 grep -E "^bitonic|^cub|rc=|===" $O/bench.log
-grep -E "network_check|MISMATCH|PASSED|FAILED|rc=" $O/conformance.log | head -20
+grep -E "network_check|MISMATCH|rc=" $O/check.log | head -20
+grep -E "PASSED|FAILED|rc=" $O/conformance.log | head -20
 grep -E "===|rc=|SUMMARY" $O/sanitizer.log

@@ -109,8 +109,8 @@ int check_all() {
 int main() {
   try {
     // Odd-even merge only with GSB_CHECK_OEM set (its kernels did not change; it keeps the call short).
-    int bad = check_all<Network::bitonic, Variant::rows14>() + check_all<Network::bitonic, Variant::rows>() +
-              check_all<Network::bitonic, Variant::registers>();
+    int bad = check_all<Network::bitonic, Variant::rows14>() + check_all<Network::bitonic, Variant::rows14w>() +
+              check_all<Network::bitonic, Variant::rows>() + check_all<Network::bitonic, Variant::registers>();
     if (std::getenv("GSB_CHECK_OEM") != nullptr) bad += check_all<Network::odd_even_merge>();
     std::printf("network_check: %d failing configurations\n", bad);
     return bad ? 1 : 0;

@@ -139,12 +139,14 @@ int main(int argc, char** argv) {
     bench<Network::bitonic, Variant::registers>(n, true);
     bench<Network::bitonic, Variant::rows>(n, true);
     bench<Network::bitonic, Variant::rows14>(n, true);
+    bench<Network::bitonic, Variant::rows14w>(n, true);
     if (oem) bench<Network::odd_even_merge>(n, true);
     for (int i = 2; i < argc; ++i) {
       const std::uint64_t m = std::strtoull(argv[i], nullptr, 10);
       bench<Network::bitonic, Variant::registers>(m, false);
       bench<Network::bitonic, Variant::rows>(m, false);
       bench<Network::bitonic, Variant::rows14>(m, false);
+      bench<Network::bitonic, Variant::rows14w>(m, false);
       if (oem) bench<Network::odd_even_merge>(m, false);
     }
   } catch (const std::exception& e) {
