@@ -507,6 +507,26 @@ __device__ __forceinline__ void tile_steps(Tile<Bits, Value>& tile, int jbot) {
   fixed_half_cleaners_to<R, TILE - R, FLIP, TILE - R - 1>(tile, k, v, jbot);
 }
 
+// The same, with the first coset loaded straight from global memory (RowTile map, +inf beyond n): no shared
+// round trip and no barrier before the first steps. Element l of thread t sits in column/row t + l * P (or
+// its mirror), so a warp's load covers whole 2^C-element row segments (coalesced, 4-byte accesses).
+template <int R, int TILE, bool FLIP, class Bits, class Value>
+__device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const RowTile& rt, const Bits* keys,
+                                               const Value* vals, u64 n, int jbot) {
+  Bits k[1 << R];
+  Value v[1 << R];
+  const FixedLayout<R, TILE - R, FLIP> s(threadIdx.x);
+#pragma unroll
+  for (int l = 0; l < (1 << R); ++l) {
+    const u64 g = rt.index(s.index(l));
+    const bool in = g < n;
+    k[l] = in ? keys[g] : infinity<Bits>();
+    if constexpr (has_values_v<Value>) v[l] = in ? vals[g] : Value{};
+  }
+  bitonic_coset_steps<FLIP, R>(k, v, R - 1, jbot - (TILE - R));
+  fixed_half_cleaners_to<R, TILE - R, FLIP, TILE - R - 1>(tile, k, v, jbot);
+}
+
 // Bitonic row pass: steps on bits lo + S - 1..lo (S = TILE - C) of a stage, on a tile of 2^S rows of 2^C
 // contiguous elements (RowTile, network_plan.hpp: in tile order the steps are the tile's own mirror and
 // half-cleaner steps, so the block kernels' register/shared machinery runs them unchanged, stopping at bit C).
@@ -515,7 +535,7 @@ __device__ __forceinline__ void tile_steps(Tile<Bits, Value>& tile, int jbot) {
 // sector (64 bytes of u32 keys). Global <-> shared moves 16-byte vectors of keys and of values.
 template <class Bits, class Value, int P, int R>
 __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo,
-                                                                      int cols_log2, bool flip) {
+                                                                      int cols_log2, bool flip, bool direct) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
   static_assert(TILE > R, "block of 128..1024 threads");
@@ -531,41 +551,48 @@ __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bito
   const int C = cols_log2;
   auto global_index = [&](std::uint32_t x) { return rt.index(x); };
   Tile<Bits, Value> tile(smem, T);
-  {
+  if (direct) {
+    if (flip)
+      row_tile_steps<R, TILE, true>(tile, rt, keys, vals, n, C);
+    else
+      row_tile_steps<R, TILE, false>(tile, rt, keys, vals, n, C);
+  } else {
     // All loads first (2^R elements per thread in flight), then the shared-memory stores.
-    Bits k[CHUNKS][E];
-    Value v[CHUNKS][E];
+    {
+      Bits k[CHUNKS][E];
+      Value v[CHUNKS][E];
 #pragma unroll
-    for (int c = 0; c < CHUNKS; ++c) {
-      const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
-      const u64 g = global_index(x);
-      if (g + E <= n) {
-        load_run<Bits, E>(keys + g, k[c]);
-        if constexpr (has_values_v<Value>) load_run<Value, E>(vals + g, v[c]);
-      } else {
+      for (int c = 0; c < CHUNKS; ++c) {
+        const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
+        const u64 g = global_index(x);
+        if (g + E <= n) {
+          load_run<Bits, E>(keys + g, k[c]);
+          if constexpr (has_values_v<Value>) load_run<Value, E>(vals + g, v[c]);
+        } else {
+#pragma unroll
+          for (int e = 0; e < E; ++e) {
+            const bool in = g + e < n;
+            k[c][e] = in ? keys[g + e] : infinity<Bits>();
+            if constexpr (has_values_v<Value>) v[c][e] = in ? vals[g + e] : Value{};
+          }
+        }
+      }
+#pragma unroll
+      for (int c = 0; c < CHUNKS; ++c) {
+        const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
 #pragma unroll
         for (int e = 0; e < E; ++e) {
-          const bool in = g + e < n;
-          k[c][e] = in ? keys[g + e] : infinity<Bits>();
-          if constexpr (has_values_v<Value>) v[c][e] = in ? vals[g + e] : Value{};
+          tile.k[pad(x + e)] = k[c][e];
+          if constexpr (has_values_v<Value>) tile.v[pad(x + e)] = v[c][e];
         }
       }
     }
-#pragma unroll
-    for (int c = 0; c < CHUNKS; ++c) {
-      const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
-#pragma unroll
-      for (int e = 0; e < E; ++e) {
-        tile.k[pad(x + e)] = k[c][e];
-        if constexpr (has_values_v<Value>) tile.v[pad(x + e)] = v[c][e];
-      }
-    }
+    __syncthreads();
+    if (flip)
+      tile_steps<R, TILE, true>(tile, C);
+    else
+      tile_steps<R, TILE, false>(tile, C);
   }
-  __syncthreads();
-  if (flip)
-    tile_steps<R, TILE, true>(tile, C);
-  else
-    tile_steps<R, TILE, false>(tile, C);
   __syncthreads();
 #pragma unroll
   for (int c = 0; c < CHUNKS; ++c) {

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 
 #include <cuda_runtime.h>
 
@@ -60,6 +62,10 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
   const unsigned tiles = detail::grid_for(n, tile);
   const std::size_t smem = Pol::tile_shared_bytes();
   cudaStream_t stream = b.stream;
+  // Row passes: first coset straight from global memory (default) or through 16-byte vectors and shared
+  // memory (GSB_BITONIC_ROW_LOAD=vector), compared on the device.
+  const char* row_load = std::getenv("GSB_BITONIC_ROW_LOAD");
+  const bool row_direct = row_load == nullptr || std::string(row_load) != "vector";
 
   for (const Pass& ps : plan.passes) {
     switch (ps.kind) {
@@ -112,7 +118,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
           auto kernel = device::bitonic_row_merge<Bits, Value, P, R>;
           detail::allow_shared_bytes(kernel, smem);
           const unsigned blocks = detail::grid_for(std::uint64_t{1} << (plan.log2_n - Pol::tile_log2), 1);
-          kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip());
+          kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip(), row_direct);
         } else {
           throw LogicError("network sort: row pass planned without a row tuning");
         }
