@@ -527,6 +527,48 @@ __device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const Ro
   fixed_half_cleaners_to<R, TILE - R, FLIP, TILE - R - 1>(tile, k, v, jbot);
 }
 
+// Elements per 16-byte vector of keys and of values (rows hold at least 16 elements: row_min_log2 >= 4).
+template <class Bits, class Value>
+constexpr int row_vector_elements() {
+  constexpr int KE = 16 / int(sizeof(Bits));
+  constexpr int VE = has_values_v<Value> ? 16 / int(sizeof(Value)) : KE;
+  return KE < VE ? KE : VE;
+}
+
+// Writes a row tile (natural order in shared memory) back through the RowTile map in 16-byte vectors of keys
+// and of values; elements at or beyond n are not stored.
+template <int P, int TILE, class Bits, class Value>
+__device__ __forceinline__ void row_tile_store(const Tile<Bits, Value>& tile, const RowTile& rt, Bits* keys,
+                                               Value* vals, u64 n) {
+  constexpr int E = row_vector_elements<Bits, Value>();
+  constexpr int CHUNKS = (1 << TILE) / (P * E);
+  static_assert(CHUNKS * P * E == (1 << TILE), "tile divides into vectors");
+#pragma unroll
+  for (int c = 0; c < CHUNKS; ++c) {
+    const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
+    Bits k[E];
+    Value v[E];
+#pragma unroll
+    for (int e = 0; e < E; ++e) {
+      k[e] = tile.k[pad(x + e)];
+      if constexpr (has_values_v<Value>) v[e] = tile.v[pad(x + e)];
+    }
+    const u64 g = rt.index(x);
+    if (g + E <= n) {
+      store_run<Bits, E>(keys + g, k);
+      if constexpr (has_values_v<Value>) store_run<Value, E>(vals + g, v);
+    } else {
+#pragma unroll
+      for (int e = 0; e < E; ++e) {
+        if (g + e < n) {
+          keys[g + e] = k[e];
+          if constexpr (has_values_v<Value>) vals[g + e] = v[e];
+        }
+      }
+    }
+  }
+}
+
 // Bitonic row pass: steps on bits lo + S - 1..lo (S = TILE - C) of a stage, on a tile of 2^S rows of 2^C
 // contiguous elements (RowTile, network_plan.hpp: in tile order the steps are the tile's own mirror and
 // half-cleaner steps, so the block kernels' register/shared machinery runs them unchanged, stopping at bit C).
@@ -540,16 +582,12 @@ __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bito
   constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
   static_assert(TILE > R, "block of 128..1024 threads");
   constexpr std::uint32_t T = 1u << TILE;
-  // Elements per 16-byte vector (keys and values alike); rows hold at least 16 elements (row_min_log2 >= 4).
-  constexpr int KE = 16 / int(sizeof(Bits));
-  constexpr int VE = has_values_v<Value> ? 16 / int(sizeof(Value)) : KE;
-  constexpr int E = KE < VE ? KE : VE;
+  constexpr int E = row_vector_elements<Bits, Value>();
   constexpr int CHUNKS = int(T) / (P * E);
   static_assert(CHUNKS * P * E == int(T), "tile divides into vectors");
   const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, flip);
   if (rt.base >= n) return;  // the whole tile is in the +inf tail (every element of it is >= base)
   const int C = cols_log2;
-  auto global_index = [&](std::uint32_t x) { return rt.index(x); };
   Tile<Bits, Value> tile(smem, T);
   if (direct) {
     if (flip)
@@ -564,7 +602,7 @@ __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bito
 #pragma unroll
       for (int c = 0; c < CHUNKS; ++c) {
         const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
-        const u64 g = global_index(x);
+        const u64 g = rt.index(x);
         if (g + E <= n) {
           load_run<Bits, E>(keys + g, k[c]);
           if constexpr (has_values_v<Value>) load_run<Value, E>(vals + g, v[c]);
@@ -594,30 +632,48 @@ __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bito
       tile_steps<R, TILE, false>(tile, C);
   }
   __syncthreads();
+  row_tile_store<P, TILE>(tile, rt, keys, vals, n);
+}
+
+// Odd-even merge row pass: the steps of stage `stage` on bits stage-1..lo (lo + S == stage, S = TILE - C) act
+// on each residue class mod 2^lo alone; in a RowTile (no mirror) they are the tile's own odd-even merge steps on
+// tile bits TILE-1..C (partner x + 2^b, both in the tile, since y + 2^b < 2^stage <=> x + 2^b < 2^TILE). The top
+// R of them run on a class coset in registers loaded straight from global memory, the others one step at a
+// time in shared memory (they are not closed under cosets: x + 2^b carries).
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P) odd_even_row_merge(Bits* keys, Value* vals, u64 n, int lo, int cols_log2) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+  static_assert(TILE > R, "block of 128..1024 threads");
+  constexpr std::uint32_t T = 1u << TILE;
+  const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, false);
+  if (rt.base >= n) return;  // the whole tile is in the +inf tail
+  const int C = cols_log2;
+  Tile<Bits, Value> tile(smem, T);
+  {
+    Bits k[1 << R];
+    Value v[1 << R];
+    const FixedLayout<R, TILE - R, false> s(threadIdx.x);
 #pragma unroll
-  for (int c = 0; c < CHUNKS; ++c) {
-    const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
-    Bits k[E];
-    Value v[E];
-#pragma unroll
-    for (int e = 0; e < E; ++e) {
-      k[e] = tile.k[pad(x + e)];
-      if constexpr (has_values_v<Value>) v[e] = tile.v[pad(x + e)];
+    for (int l = 0; l < (1 << R); ++l) {
+      const u64 g = rt.index(s.index(l));
+      const bool in = g < n;
+      k[l] = in ? keys[g] : infinity<Bits>();
+      if constexpr (has_values_v<Value>) v[l] = in ? vals[g] : Value{};
     }
-    const u64 g = global_index(x);
-    if (g + E <= n) {
-      store_run<Bits, E>(keys + g, k);
-      if constexpr (has_values_v<Value>) store_run<Value, E>(vals + g, v);
-    } else {
-#pragma unroll
-      for (int e = 0; e < E; ++e) {
-        if (g + e < n) {
-          keys[g + e] = k[e];
-          if constexpr (has_values_v<Value>) vals[g + e] = v[e];
-        }
-      }
+    odd_even_class_steps<R>(k, v, C - (TILE - R));
+    fixed_put<R, TILE - R, false>(tile, k, v);
+  }
+  for (int b = TILE - R - 1; b >= C; --b) {
+    __syncthreads();
+    const std::uint32_t stride = 1u << b;
+    for (std::uint32_t c = threadIdx.x; c < T / 2; c += P) {
+      const std::uint32_t x = ((c >> b) << (b + 1)) | stride | (c & (stride - 1));
+      if (x + stride < T) tile.compare(x, x + stride);
     }
   }
+  __syncthreads();
+  row_tile_store<P, TILE>(tile, rt, keys, vals, n);
 }
 
 // Global register pass: steps on local bits R-1..jbot of the coset at bit lo (bits lo+R-1..lo+jbot), for every

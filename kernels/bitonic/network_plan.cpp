@@ -25,7 +25,6 @@ void check_config(Network network, const PlanConfig& c) {
   GSB_EXPECTS(c.group_log2 >= 1 && c.group_log2 <= 8, "network plan: group_log2=" + std::to_string(c.group_log2));
   GSB_EXPECTS(c.row_min_log2 >= 0 && c.row_min_log2 < c.tile_log2,
               "network plan: row_min_log2=" + std::to_string(c.row_min_log2) + " leaves no strided bit in the tile");
-  GSB_EXPECTS(network == Network::bitonic || c.row_min_log2 == 0, "network plan: row passes are bitonic only");
   if (network == Network::odd_even_merge) {
     // The class pass needs its register coset at the top of the stage (k - group_log2 >= 0 for k > tile), and
     // a halo window must remain once both halos are taken from the tile.
@@ -86,13 +85,20 @@ Plan make_plan(Network network, std::uint64_t n, const PlanConfig& c) {
       plan.passes.push_back(m);
     } else {
       // The top G steps act on residue classes mod 2^(k-G): one class per thread (k > t >= G).
+      // With row passes, the top t - row_min_log2 steps (down to the halo bits at most) in one row pass.
       const int h = c.halo_log2;
       Pass top;
-      top.kind = PassKind::global_steps;
       top.stage = k;
       top.top_bit = k - 1;
-      top.bottom_bit = std::max(k - G, 0);
-      top.group_lo = k - G;
+      if (c.row_min_log2 > 0) {
+        top.kind = PassKind::row_merge;
+        top.bottom_bit = std::max(k - (t - c.row_min_log2), std::min(h, k - 1));
+        top.group_lo = top.bottom_bit;
+      } else {
+        top.kind = PassKind::global_steps;
+        top.bottom_bit = std::max(k - G, 0);
+        top.group_lo = k - G;
+      }
       plan.passes.push_back(top);
       for (int b = top.bottom_bit - 1; b >= h; --b) {
         Pass s;
@@ -134,7 +140,7 @@ std::uint64_t pass_bytes(const Plan& plan, const Pass& pass, std::uint64_t eleme
 Plan plan_for(Network network, const SortProblem& p, Variant v) {
   return make_plan(network, p.n,
                    plan_config_for(int(p.key_size() + p.value_size()),
-                                   network == Network::bitonic ? v : Variant::registers));
+                                   network == Network::bitonic ? v : odd_even_variant));
 }
 
 Plan plan_for(Network network, const SortProblem& p) { return plan_for(network, p, bitonic_variant()); }

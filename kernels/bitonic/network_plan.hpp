@@ -27,7 +27,8 @@
 //     tile_log2 go in one block_merge pass per stage (registers + shared memory).
 //   odd-even merge: its steps are not closed under such cosets (x + 2^b carries into higher bits), except for
 //     the top steps of a stage, which act independently on each residue class modulo 2^(k-r): so the first
-//     pass of each stage (global_steps, bits k-1..k-r) holds one class per thread; the middle bits go one per
+//     pass of each stage (global_steps, bits k-1..k-r) holds one class per thread (or, with row passes, a
+//     row_merge tile holds 2^C classes of 2^(k-r) rows: r up to tile_log2 - row_min_log2); the middle bits go one per
 //     pass (global_stride); the lowest halo_log2 bits go in one halo_merge pass that reads each output window
 //     with a halo of 2^halo_log2 on each side (enough, since the strides sum to less) and writes out of place.
 #pragma once
@@ -49,14 +50,14 @@ enum class PassKind : std::uint8_t {
   global_steps,   // stage `stage`, steps on bits top_bit..bottom_bit from a register coset; in place
   global_stride,  // odd-even merge: stage `stage`, the one step on bit top_bit; in place
   halo_merge,     // odd-even merge: stage `stage`, steps on bits top_bit..0 in haloed windows; out of place
-  row_merge,      // bitonic: stage `stage`, steps on bits top_bit..bottom_bit from a shared-memory tile of rows
+  row_merge,      // stage `stage`, steps on bits top_bit..bottom_bit from a shared-memory tile of rows
 };
 
 struct PlanConfig {
   int tile_log2 = 13;   // elements per block_sort / block_merge tile
   int group_log2 = 5;   // elements per thread in a global_steps pass
   int halo_log2 = 10;   // odd-even merge: halo_merge handles bits below this (its halo is 2^halo_log2)
-  int row_min_log2 = 0; // bitonic: 0 = register passes (global_steps) above the tile; > 0 = row_merge passes
+  int row_min_log2 = 0; // 0 = register passes (global_steps) above the tile; > 0 = row_merge passes
                         // whose rows hold at least 2^row_min_log2 contiguous elements
 };
 
@@ -85,8 +86,10 @@ struct Plan {
 //   rows14:    2^14-element tiles (8-byte elements: 128 KiB of shared memory), row passes of up to 10 strides,
 //              512 threads x 32 elements;
 //   rows14w:   the same tiles as 1024 threads x 16 elements (twice the warps per SM, 64 registers a thread).
-// Odd-even merge always uses `registers` (its class passes are register cosets).
 enum class Variant : std::uint8_t { registers, rows, rows14, rows14w };
+// Odd-even merge: 2^13-element tiles (its block sort and halo merge unchanged) with the top steps of each
+// stage above the tile in one row pass (up to 9 strides) instead of a 5-stride register class pass.
+constexpr Variant odd_even_variant = Variant::rows;
 
 // Tuning, plain data chosen by the bytes of one element (key + value) and the variant; the device kernels
 // derive their template parameters from it (network_kernels.cuh), the planner its tile and group sizes.

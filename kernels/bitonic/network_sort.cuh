@@ -109,16 +109,23 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
         }
         break;
       case PassKind::row_merge:
-        if constexpr (Net == Network::bitonic && Pol::tuning.row_min_log2 > 0) {
+        if constexpr (Pol::tuning.row_min_log2 > 0) {
           // S = top - bottom + 1 strided bits at bit `bottom`, rows of 2^(tile - S) elements; one block per
           // tile of the virtual 2^L array (tiles wholly in the +inf tail return at once).
           const int S = ps.top_bit - ps.bottom_bit + 1, C = Pol::tile_log2 - S;
           GSB_EXPECTS(S >= 1 && C >= Pol::tuning.row_min_log2 && C <= ps.bottom_bit,
                       "network sort: row pass does not fit the tile: " + describe(ps));
-          auto kernel = device::bitonic_row_merge<Bits, Value, P, R>;
-          detail::allow_shared_bytes(kernel, smem);
           const unsigned blocks = detail::grid_for(std::uint64_t{1} << (plan.log2_n - Pol::tile_log2), 1);
-          kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip(), row_direct);
+          if constexpr (Net == Network::bitonic) {
+            auto kernel = device::bitonic_row_merge<Bits, Value, P, R>;
+            detail::allow_shared_bytes(kernel, smem);
+            kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip(), row_direct);
+          } else {
+            GSB_EXPECTS(ps.top_bit + 1 == ps.stage, "network sort: odd-even row pass below the top: " + describe(ps));
+            auto kernel = device::odd_even_row_merge<Bits, Value, P, R>;
+            detail::allow_shared_bytes(kernel, smem);
+            kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C);
+          }
         } else {
           throw LogicError("network sort: row pass planned without a row tuning");
         }
@@ -170,7 +177,7 @@ int network_sort(const SortProblem& p, const SortBuffers& b) {
     }
     throw LogicError("network sort: unknown bitonic variant");
   } else {
-    return network_sort_variant<Net, Bits, Value, Variant::registers>(p, b);
+    return network_sort_variant<Net, Bits, Value, odd_even_variant>(p, b);
   }
 }
 

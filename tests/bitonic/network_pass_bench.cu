@@ -134,20 +134,20 @@ int main(int argc, char** argv) {
     const int log2_n = argc > 1 ? std::atoi(argv[1]) : 24;
     const std::uint64_t n = std::uint64_t{1} << log2_n;
     using gsb::network::Variant;
-    const bool oem = std::getenv("GSB_PASS_BENCH_OEM") != nullptr;  // odd-even merge too (slow)
+    const bool oem = std::getenv("GSB_PASS_BENCH_OEM") != nullptr;  // odd-even merge at the extra sizes too
     copy_bandwidth(n * 8);
     bench<Network::bitonic, Variant::registers>(n, true);
     bench<Network::bitonic, Variant::rows>(n, true);
     bench<Network::bitonic, Variant::rows14>(n, true);
     bench<Network::bitonic, Variant::rows14w>(n, true);
-    if (oem) bench<Network::odd_even_merge>(n, true);
+    bench<Network::odd_even_merge, gsb::network::odd_even_variant>(n, true);
     for (int i = 2; i < argc; ++i) {
       const std::uint64_t m = std::strtoull(argv[i], nullptr, 10);
       bench<Network::bitonic, Variant::registers>(m, false);
       bench<Network::bitonic, Variant::rows>(m, false);
       bench<Network::bitonic, Variant::rows14>(m, false);
       bench<Network::bitonic, Variant::rows14w>(m, false);
-      if (oem) bench<Network::odd_even_merge>(m, false);
+      if (oem) bench<Network::odd_even_merge, gsb::network::odd_even_variant>(m, false);
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
