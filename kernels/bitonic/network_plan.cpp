@@ -140,17 +140,27 @@ std::uint64_t pass_bytes(const Plan& plan, const Pass& pass, std::uint64_t eleme
 Plan plan_for(Network network, const SortProblem& p, Variant v) {
   return make_plan(network, p.n,
                    plan_config_for(int(p.key_size() + p.value_size()),
-                                   network == Network::bitonic ? v : odd_even_variant));
+                                   v));
 }
 
-Plan plan_for(Network network, const SortProblem& p) { return plan_for(network, p, bitonic_variant()); }
+Plan plan_for(Network network, const SortProblem& p) {
+  return plan_for(network, p, network == Network::bitonic ? bitonic_variant() : odd_even_variant());
+}
 
 Variant bitonic_variant() {
   const char* e = std::getenv("GSB_BITONIC_VARIANT");
-  if (e == nullptr || *e == '\0') return Variant::rows14;
+  if (e == nullptr || *e == '\0') return Variant::registers;
   for (Variant v : {Variant::registers, Variant::rows, Variant::rows14, Variant::rows14w})
     if (to_string(v) == e) return v;
   throw LogicError(std::string("GSB_BITONIC_VARIANT=") + e + ": expected registers, rows, rows14 or rows14w");
+}
+
+Variant odd_even_variant() {
+  const char* e = std::getenv("GSB_ODD_EVEN_VARIANT");
+  if (e == nullptr || *e == '\0') return Variant::registers;
+  for (Variant v : {Variant::registers, Variant::rows})
+    if (to_string(v) == e) return v;
+  throw LogicError(std::string("GSB_ODD_EVEN_VARIANT=") + e + ": expected registers or rows");
 }
 
 std::string to_string(Variant v) {

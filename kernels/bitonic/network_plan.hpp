@@ -86,10 +86,10 @@ struct Plan {
 //   rows14:    2^14-element tiles (8-byte elements: 128 KiB of shared memory), row passes of up to 10 strides,
 //              512 threads x 32 elements;
 //   rows14w:   the same tiles as 1024 threads x 16 elements (twice the warps per SM, 64 registers a thread).
+// Odd-even merge: `registers`, or `rows` (GSB_ODD_EVEN_VARIANT): 2^13-element tiles (its block sort and halo
+// merge unchanged) with the top steps of each stage above the tile in one row pass (up to 9 strides) instead
+// of a 5-stride register class pass.
 enum class Variant : std::uint8_t { registers, rows, rows14, rows14w };
-// Odd-even merge: 2^13-element tiles (its block sort and halo merge unchanged) with the top steps of each
-// stage above the tile in one row pass (up to 9 strides) instead of a 5-stride register class pass.
-constexpr Variant odd_even_variant = Variant::rows;
 
 // Tuning, plain data chosen by the bytes of one element (key + value) and the variant; the device kernels
 // derive their template parameters from it (network_kernels.cuh), the planner its tile and group sizes.
@@ -119,9 +119,11 @@ constexpr PlanConfig plan_config_for(int element_bytes, Variant v = Variant::reg
   return PlanConfig{tile, t.group_log2, tile - 3, t.row_min_log2};
 }
 
-// The variant the bitonic back-end runs: GSB_BITONIC_VARIANT (registers, rows, rows14, rows14w), default rows14.
-// Throws LogicError on an unknown name.
+// The variants the back-ends run: GSB_BITONIC_VARIANT (registers, rows, rows14, rows14w) and
+// GSB_ODD_EVEN_VARIANT (registers, rows). Default `registers`, the configuration measured and verified on the
+// device, until the row variants have been (see NOTES.md). Throws LogicError on an unknown name.
 Variant bitonic_variant();
+Variant odd_even_variant();
 std::string to_string(Variant v);
 
 // The tile of a row_merge pass (host and device: the kernel uses it, the unit tests check it is a bijection
@@ -152,7 +154,7 @@ struct RowTile {
   }
 };
 
-// The plan the back-ends follow for p (bitonic: bitonic_variant()).
+// The plan the back-ends follow for p (bitonic_variant() / odd_even_variant()).
 Plan plan_for(Network network, const SortProblem& p);
 Plan plan_for(Network network, const SortProblem& p, Variant v);
 

@@ -177,7 +177,8 @@ int network_sort(const SortProblem& p, const SortBuffers& b) {
     }
     throw LogicError("network sort: unknown bitonic variant");
   } else {
-    return network_sort_variant<Net, Bits, Value, odd_even_variant>(p, b);
+    if (odd_even_variant() == Variant::rows) return network_sort_variant<Net, Bits, Value, Variant::rows>(p, b);
+    return network_sort_variant<Net, Bits, Value, Variant::registers>(p, b);
   }
 }
 

@@ -140,14 +140,14 @@ int main(int argc, char** argv) {
     bench<Network::bitonic, Variant::rows>(n, true);
     bench<Network::bitonic, Variant::rows14>(n, true);
     bench<Network::bitonic, Variant::rows14w>(n, true);
-    bench<Network::odd_even_merge, gsb::network::odd_even_variant>(n, true);
+    bench<Network::odd_even_merge, Variant::rows>(n, true);
     for (int i = 2; i < argc; ++i) {
       const std::uint64_t m = std::strtoull(argv[i], nullptr, 10);
       bench<Network::bitonic, Variant::registers>(m, false);
       bench<Network::bitonic, Variant::rows>(m, false);
       bench<Network::bitonic, Variant::rows14>(m, false);
       bench<Network::bitonic, Variant::rows14w>(m, false);
-      if (oem) bench<Network::odd_even_merge, gsb::network::odd_even_variant>(m, false);
+      if (oem) bench<Network::odd_even_merge, Variant::rows>(m, false);
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());

@@ -111,7 +111,7 @@ TEST(NetworkPlan, RowPassCountsAtTwoToTheTwentyFour) {
   EXPECT_EQ(r13.passes.size(), 1u + 11 + 11 + 2);
   // Odd-even merge with row passes (2^13 tiles, halo 2^10): per stage one row pass down to bit
   // max(k - 9, 10), single strides for the bits left above 10 (k - 19 of them from k = 20), one halo pass.
-  const Plan oem = make_plan(Network::odd_even_merge, std::uint64_t{1} << 24, plan_config_for(8, odd_even_variant));
+  const Plan oem = make_plan(Network::odd_even_merge, std::uint64_t{1} << 24, plan_config_for(8, Variant::rows));
   EXPECT_EQ(oem.passes.size(), 1u + 11 + (1 + 2 + 3 + 4 + 5) + 11);
   // The split puts the larger share first and covers every bit once, top first.
   const Plan big = make_plan(Network::bitonic, std::uint64_t{1} << 34, plan_config_for(8, Variant::rows14));
