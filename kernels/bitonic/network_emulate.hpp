@@ -63,6 +63,7 @@ void emulate_plan(const Plan& plan, std::vector<Key>& keys, std::vector<Value>* 
       case PassKind::block_merge:
       case PassKind::global_steps:
       case PassKind::global_stride:
+      case PassKind::row_merge:
         for (int b = p.top_bit; b >= p.bottom_bit; --b) step_all(p.stage, b);
         break;
       case PassKind::halo_merge: {

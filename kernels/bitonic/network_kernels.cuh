@@ -25,21 +25,30 @@ using u64 = std::uint64_t;
 
 // ---------------------------------------------------------------------------------------------------------
 // Tuning: plain data, per key width and value type.
-template <class Bits, class Value>
+template <class Bits, class Value, Variant V = Variant::registers>
 struct Policy {
   static constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
-  static constexpr Tuning tuning = tuning_for(pair_bytes);
+  static constexpr Tuning tuning = tuning_for(pair_bytes, V);
   static constexpr int block_threads = 1 << tuning.block_threads_log2;
   static constexpr int block_items_log2 = tuning.block_items_log2;
   static constexpr int tile_log2 = tuning.block_threads_log2 + tuning.block_items_log2;
   static constexpr int group_log2 = tuning.group_log2;
   static constexpr int global_threads = 128;  // matches global_steps' __launch_bounds__
-  static constexpr PlanConfig plan_config() { return plan_config_for(pair_bytes); }
+  static constexpr PlanConfig plan_config() { return plan_config_for(pair_bytes, V); }
   static constexpr std::size_t tile_shared_bytes() {
     const std::size_t t = std::size_t{1} << tile_log2;
     return (t + t / 32) * std::size_t(pair_bytes);
   }
 };
+
+// Blocks per SM that the block kernels ask __launch_bounds__ for: 2 of <= 512 threads (at most 64 registers a
+// thread) while a thread's elements fit in 32 registers, else 1 (up to 128 registers at 512 threads: 2^5
+// u32+u32 pairs need 64 for data; 64 at 1024 threads).
+template <class Bits, class Value, int P, int R>
+constexpr int block_min_blocks() {
+  const int words = (1 << R) * (int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0)) / 4;
+  return words > 32 || P > 512 ? 1 : 2;
+}
 
 template <class Bits>
 __device__ __forceinline__ constexpr Bits infinity() {
@@ -418,7 +427,7 @@ __device__ __forceinline__ void fixed_sort_stages(Tile<Bits, Value>& tile, Bits 
 // Bitonic block sort: every tile sorted ascending (all its stages, also for a short last tile: its +inf tail
 // sorts to the end and is not stored).
 template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, 2) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
                                                         int /*stages*/, bool decode) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr std::uint32_t T = std::uint32_t(P) << R;
@@ -436,7 +445,7 @@ __global__ void __launch_bounds__(P, 2) bitonic_block_sort(Bits* keys, Value* va
 
 // Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile).
 template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, 2) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
                                                          int /*top*/, bool decode) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr std::uint32_t T = std::uint32_t(P) << R;
@@ -466,6 +475,205 @@ __global__ void __launch_bounds__(P, 2) bitonic_block_merge(Bits* keys, Value* v
   Tile<Bits, Value> tile(smem, T);
   fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
   store_consecutive<R>(keys, vals, offset + (u64(threadIdx.x) << R), n, decode, codec, k, v);
+}
+
+// Half-cleaners on tile bits TOP..jbot (jbot at run time, the same in the whole block), entering in layout
+// (PLO, PFLIP), R bits per re-layout; the registers end back in the tile in whichever layout came last.
+template <int R, int PLO, bool PFLIP, int TOP, class Bits, class Value>
+__device__ __forceinline__ void fixed_half_cleaners_to(Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R],
+                                                       int jbot) {
+  if constexpr (TOP >= 0) {
+    if (TOP >= jbot) {
+      constexpr int LO = TOP - R + 1 > 0 ? TOP - R + 1 : 0;
+      fixed_put<R, PLO, PFLIP>(tile, k, v);
+      __syncthreads();
+      fixed_get<R, LO, false>(tile, k, v);
+      bitonic_coset_steps<false, R>(k, v, TOP - LO, jbot - LO);
+      fixed_half_cleaners_to<R, LO, false, LO - 1>(tile, k, v, jbot);
+      return;
+    }
+  }
+  fixed_put<R, PLO, PFLIP>(tile, k, v);
+}
+
+// Steps on tile bits TILE-1..jbot of a tile already in shared memory (natural order); with FLIP the first is
+// the tile's mirror step (i against i ^ (2^TILE - 1)). Leaves the result in the tile (natural order).
+template <int R, int TILE, bool FLIP, class Bits, class Value>
+__device__ __forceinline__ void tile_steps(Tile<Bits, Value>& tile, int jbot) {
+  Bits k[1 << R];
+  Value v[1 << R];
+  fixed_get<R, TILE - R, FLIP>(tile, k, v);
+  bitonic_coset_steps<FLIP, R>(k, v, R - 1, jbot - (TILE - R));
+  fixed_half_cleaners_to<R, TILE - R, FLIP, TILE - R - 1>(tile, k, v, jbot);
+}
+
+// The same, with the first coset loaded straight from global memory (RowTile map, +inf beyond n): no shared
+// round trip and no barrier before the first steps. Element l of thread t sits in column/row t + l * P (or
+// its mirror), so a warp's load covers whole 2^C-element row segments (coalesced, 4-byte accesses).
+template <int R, int TILE, bool FLIP, class Bits, class Value>
+__device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const RowTile& rt, const Bits* keys,
+                                               const Value* vals, u64 n, int jbot) {
+  Bits k[1 << R];
+  Value v[1 << R];
+  const FixedLayout<R, TILE - R, FLIP> s(threadIdx.x);
+#pragma unroll
+  for (int l = 0; l < (1 << R); ++l) {
+    const u64 g = rt.index(s.index(l));
+    const bool in = g < n;
+    k[l] = in ? keys[g] : infinity<Bits>();
+    if constexpr (has_values_v<Value>) v[l] = in ? vals[g] : Value{};
+  }
+  bitonic_coset_steps<FLIP, R>(k, v, R - 1, jbot - (TILE - R));
+  fixed_half_cleaners_to<R, TILE - R, FLIP, TILE - R - 1>(tile, k, v, jbot);
+}
+
+// Elements per 16-byte vector of keys and of values (rows hold at least 16 elements: row_min_log2 >= 4).
+template <class Bits, class Value>
+constexpr int row_vector_elements() {
+  constexpr int KE = 16 / int(sizeof(Bits));
+  constexpr int VE = has_values_v<Value> ? 16 / int(sizeof(Value)) : KE;
+  return KE < VE ? KE : VE;
+}
+
+// Writes a row tile (natural order in shared memory) back through the RowTile map in 16-byte vectors of keys
+// and of values; elements at or beyond n are not stored.
+template <int P, int TILE, class Bits, class Value>
+__device__ __forceinline__ void row_tile_store(const Tile<Bits, Value>& tile, const RowTile& rt, Bits* keys,
+                                               Value* vals, u64 n) {
+  constexpr int E = row_vector_elements<Bits, Value>();
+  constexpr int CHUNKS = (1 << TILE) / (P * E);
+  static_assert(CHUNKS * P * E == (1 << TILE), "tile divides into vectors");
+#pragma unroll
+  for (int c = 0; c < CHUNKS; ++c) {
+    const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
+    Bits k[E];
+    Value v[E];
+#pragma unroll
+    for (int e = 0; e < E; ++e) {
+      k[e] = tile.k[pad(x + e)];
+      if constexpr (has_values_v<Value>) v[e] = tile.v[pad(x + e)];
+    }
+    const u64 g = rt.index(x);
+    if (g + E <= n) {
+      store_run<Bits, E>(keys + g, k);
+      if constexpr (has_values_v<Value>) store_run<Value, E>(vals + g, v);
+    } else {
+#pragma unroll
+      for (int e = 0; e < E; ++e) {
+        if (g + e < n) {
+          keys[g + e] = k[e];
+          if constexpr (has_values_v<Value>) vals[g + e] = v[e];
+        }
+      }
+    }
+  }
+}
+
+// Bitonic row pass: steps on bits lo + S - 1..lo (S = TILE - C) of a stage, on a tile of 2^S rows of 2^C
+// contiguous elements (RowTile, network_plan.hpp: in tile order the steps are the tile's own mirror and
+// half-cleaner steps, so the block kernels' register/shared machinery runs them unchanged, stopping at bit C).
+// Why rows: a register coset holds 2^5 elements (5 strides per pass, 190 registers); a shared-memory tile of
+// 2^TILE elements holds TILE - C strides, and rows of 2^C >= 16 elements keep every access a full 32-byte
+// sector (64 bytes of u32 keys). Global <-> shared moves 16-byte vectors of keys and of values.
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo,
+                                                                      int cols_log2, bool flip, bool direct) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+  static_assert(TILE > R, "block of 128..1024 threads");
+  constexpr std::uint32_t T = 1u << TILE;
+  constexpr int E = row_vector_elements<Bits, Value>();
+  constexpr int CHUNKS = int(T) / (P * E);
+  static_assert(CHUNKS * P * E == int(T), "tile divides into vectors");
+  const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, flip);
+  if (rt.base >= n) return;  // the whole tile is in the +inf tail (every element of it is >= base)
+  const int C = cols_log2;
+  Tile<Bits, Value> tile(smem, T);
+  if (direct) {
+    if (flip)
+      row_tile_steps<R, TILE, true>(tile, rt, keys, vals, n, C);
+    else
+      row_tile_steps<R, TILE, false>(tile, rt, keys, vals, n, C);
+  } else {
+    // All loads first (2^R elements per thread in flight), then the shared-memory stores.
+    {
+      Bits k[CHUNKS][E];
+      Value v[CHUNKS][E];
+#pragma unroll
+      for (int c = 0; c < CHUNKS; ++c) {
+        const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
+        const u64 g = rt.index(x);
+        if (g + E <= n) {
+          load_run<Bits, E>(keys + g, k[c]);
+          if constexpr (has_values_v<Value>) load_run<Value, E>(vals + g, v[c]);
+        } else {
+#pragma unroll
+          for (int e = 0; e < E; ++e) {
+            const bool in = g + e < n;
+            k[c][e] = in ? keys[g + e] : infinity<Bits>();
+            if constexpr (has_values_v<Value>) v[c][e] = in ? vals[g + e] : Value{};
+          }
+        }
+      }
+#pragma unroll
+      for (int c = 0; c < CHUNKS; ++c) {
+        const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
+#pragma unroll
+        for (int e = 0; e < E; ++e) {
+          tile.k[pad(x + e)] = k[c][e];
+          if constexpr (has_values_v<Value>) tile.v[pad(x + e)] = v[c][e];
+        }
+      }
+    }
+    __syncthreads();
+    if (flip)
+      tile_steps<R, TILE, true>(tile, C);
+    else
+      tile_steps<R, TILE, false>(tile, C);
+  }
+  __syncthreads();
+  row_tile_store<P, TILE>(tile, rt, keys, vals, n);
+}
+
+// Odd-even merge row pass: the steps of stage `stage` on bits stage-1..lo (lo + S == stage, S = TILE - C) act
+// on each residue class mod 2^lo alone; in a RowTile (no mirror) they are the tile's own odd-even merge steps on
+// tile bits TILE-1..C (partner x + 2^b, both in the tile, since y + 2^b < 2^stage <=> x + 2^b < 2^TILE). The top
+// R of them run on a class coset in registers loaded straight from global memory, the others one step at a
+// time in shared memory (they are not closed under cosets: x + 2^b carries).
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P) odd_even_row_merge(Bits* keys, Value* vals, u64 n, int lo, int cols_log2) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+  static_assert(TILE > R, "block of 128..1024 threads");
+  constexpr std::uint32_t T = 1u << TILE;
+  const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, false);
+  if (rt.base >= n) return;  // the whole tile is in the +inf tail
+  const int C = cols_log2;
+  Tile<Bits, Value> tile(smem, T);
+  {
+    Bits k[1 << R];
+    Value v[1 << R];
+    const FixedLayout<R, TILE - R, false> s(threadIdx.x);
+#pragma unroll
+    for (int l = 0; l < (1 << R); ++l) {
+      const u64 g = rt.index(s.index(l));
+      const bool in = g < n;
+      k[l] = in ? keys[g] : infinity<Bits>();
+      if constexpr (has_values_v<Value>) v[l] = in ? vals[g] : Value{};
+    }
+    odd_even_class_steps<R>(k, v, C - (TILE - R));
+    fixed_put<R, TILE - R, false>(tile, k, v);
+  }
+  for (int b = TILE - R - 1; b >= C; --b) {
+    __syncthreads();
+    const std::uint32_t stride = 1u << b;
+    for (std::uint32_t c = threadIdx.x; c < T / 2; c += P) {
+      const std::uint32_t x = ((c >> b) << (b + 1)) | stride | (c & (stride - 1));
+      if (x + stride < T) tile.compare(x, x + stride);
+    }
+  }
+  __syncthreads();
+  row_tile_store<P, TILE>(tile, rt, keys, vals, n);
 }
 
 // Global register pass: steps on local bits R-1..jbot of the coset at bit lo (bits lo+R-1..lo+jbot), for every

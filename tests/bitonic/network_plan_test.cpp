@@ -30,6 +30,13 @@ std::vector<Case> small_cases() {
     cs.push_back({net, PlanConfig{4, 2, 2}});
     cs.push_back({net, PlanConfig{4, 3, 1}});
   }
+  // Row passes (row_min_log2 > 0): 1, 2 and 3 strided bits per pass.
+  for (Network net : {Network::bitonic, Network::odd_even_merge}) {
+    cs.push_back({net, PlanConfig{3, 2, 1, 2}});
+    cs.push_back({net, PlanConfig{3, 2, 1, 1}});
+    cs.push_back({net, PlanConfig{4, 2, 2, 1}});
+    cs.push_back({net, PlanConfig{4, 2, 1, 2}});
+  }
   return cs;
 }
 
@@ -92,9 +99,74 @@ TEST(NetworkPlan, PassCountsAtTwoToTheTwentyFour) {
   EXPECT_EQ(oem.passes.size(), expect);
 }
 
+TEST(NetworkPlan, RowPassCountsAtTwoToTheTwentyFour) {
+  // rows14: 1 block sort of 2^14; stages 15..24 need 1..10 bits above the tile, one row pass each (rows of
+  // >= 16 elements leave 10 strided bits), and one block merge each: 21 passes.
+  const Plan r14 = make_plan(Network::bitonic, std::uint64_t{1} << 24, plan_config_for(8, Variant::rows14));
+  EXPECT_EQ(r14.config.tile_log2, 14);
+  EXPECT_EQ(r14.passes.size(), 21u);
+  for (const Pass& p : r14.passes) EXPECT_NE(p.kind, PassKind::global_steps);
+  // rows: 2^13 tiles, 9 strided bits per pass: stages 23 and 24 (10 and 11 bits) need two row passes.
+  const Plan r13 = make_plan(Network::bitonic, std::uint64_t{1} << 24, plan_config_for(8, Variant::rows));
+  EXPECT_EQ(r13.passes.size(), 1u + 11 + 11 + 2);
+  // Odd-even merge with row passes (2^13 tiles, halo 2^10): per stage one row pass down to bit
+  // max(k - 9, 10), single strides for the bits left above 10 (k - 19 of them from k = 20), one halo pass.
+  const Plan oem = make_plan(Network::odd_even_merge, std::uint64_t{1} << 24, plan_config_for(8, Variant::rows));
+  EXPECT_EQ(oem.passes.size(), 1u + 11 + (1 + 2 + 3 + 4 + 5) + 11);
+  // The split puts the larger share first and covers every bit once, top first.
+  const Plan big = make_plan(Network::bitonic, std::uint64_t{1} << 34, plan_config_for(8, Variant::rows14));
+  for (std::size_t i = 0; i < big.passes.size(); ++i) {
+    const Pass& p = big.passes[i];
+    if (p.kind != PassKind::row_merge) continue;
+    EXPECT_LE(p.top_bit - p.bottom_bit + 1, 10);
+    EXPECT_GE(p.bottom_bit, 14);
+    const Pass& next = big.passes[i + 1];
+    EXPECT_EQ(next.stage, p.stage);
+    EXPECT_EQ(next.top_bit, next.kind == PassKind::row_merge ? p.bottom_bit - 1 : 13);
+    if (next.kind == PassKind::block_merge) EXPECT_EQ(p.bottom_bit, 14);
+  }
+}
+
+// The row pass's tile map: over all blocks a bijection onto [0, 2^L), ascending within a tile, and the
+// stage's comparators on bits [lo, lo + S) are the tile's own mirror / half-cleaner comparators.
+TEST(NetworkPlan, RowTileMapsStageStepsToTileSteps) {
+  for (int L = 4; L <= 11; ++L)
+    for (int T = 2; T < L; ++T)
+      for (int C = 1; C < T; ++C)
+        for (int lo = C; lo + (T - C) <= L; ++lo) {
+          const int S = T - C;
+          for (bool flip : {false, true}) {
+            const int k = flip ? lo + S : L;  // without the mirror any stage above the window will do
+            std::vector<int> hit(std::size_t{1} << L, 0);
+            for (std::uint64_t blk = 0; blk < (std::uint64_t{1} << (L - T)); ++blk) {
+              const RowTile t = RowTile::make(blk, lo, C, T, flip);
+              for (std::uint32_t x = 0; x < (1u << T); ++x) {
+                const std::uint64_t g = t.index(x);
+                ASSERT_LT(g, std::uint64_t{1} << L);
+                ++hit[g];
+                if (x > 0) ASSERT_LT(t.index(x - 1), g) << "tile not ascending";
+                for (int j = C; j < T; ++j) {
+                  if (x & (1u << j)) continue;
+                  if (flip && j == T - 1) {
+                    ASSERT_EQ(t.index(x ^ ((1u << T) - 1)), g ^ ((std::uint64_t{1} << k) - 1))
+                        << "mirror L=" << L << " T=" << T << " C=" << C << " lo=" << lo;
+                  } else {
+                    ASSERT_EQ(t.index(x ^ (1u << j)), g ^ (std::uint64_t{1} << (j - C + lo)))
+                        << "half-cleaner L=" << L << " T=" << T << " C=" << C << " lo=" << lo << " j=" << j;
+                  }
+                }
+              }
+            }
+            for (int h : hit) ASSERT_EQ(h, 1) << "not a bijection L=" << L << " T=" << T << " C=" << C;
+          }
+        }
+}
+
 TEST(NetworkPlan, NonPowerOfTwoCostsNoMoreThanNextPowerOfTwo) {
-  const PlanConfig cfg{13, 5, 10};
-  for (Network net : {Network::bitonic, Network::odd_even_merge}) {
+  const std::pair<Network, PlanConfig> cases[] = {{Network::bitonic, PlanConfig{13, 5, 10}},
+                                                   {Network::odd_even_merge, PlanConfig{13, 5, 10}},
+                                                   {Network::bitonic, plan_config_for(8, Variant::rows14)}};
+  for (const auto& [net, cfg] : cases) {
     for (std::uint64_t n : {std::uint64_t{3} << 20, (std::uint64_t{1} << 24) + 1, (std::uint64_t{1} << 32) + 7}) {
       const Plan a = make_plan(net, n, cfg);
       const Plan b = make_plan(net, std::uint64_t{1} << a.log2_n, cfg);
@@ -116,6 +188,7 @@ TEST(NetworkPlan, HandlesBeyondTwoToTheThirtyTwo) {
 TEST(NetworkPlan, RejectsBadConfig) {
   EXPECT_THROW(make_plan(Network::odd_even_merge, 100, PlanConfig{4, 3, 3}), LogicError);
   EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{0, 3, 1}), LogicError);
+  EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{4, 2, 2, 4}), LogicError);
 }
 
 }  // namespace
