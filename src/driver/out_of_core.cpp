@@ -725,6 +725,15 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
     }
   };
 
+  // Uploads go in issue order: each item's first upload waits for the previous item's last. The link moves
+  // one direction's bytes at a time anyway; without the chain the copy engines share it among the three
+  // slots' uploads, so the first piece to be sorted (and to go back down) would arrive up to 3x later.
+  cudaEvent_t previous_upload = nullptr;
+  auto chain_upload = [&](cudaStream_t st, cudaEvent_t uploaded_event_of_this_item) {
+    if (previous_upload) GSB_CUDA_TRY(cudaStreamWaitEvent(st, previous_upload, 0));
+    previous_upload = uploaded_event_of_this_item;
+  };
+
   // One piece: its segments of `src_*` up into slot j % slots, sorted by the back-end, down to `dest`.
   auto sort_piece = [&](std::uint64_t piece, const std::vector<Segment>& segs, const std::byte* src_keys,
                         const std::byte* src_values, std::uint64_t dest, std::uint64_t count) {
@@ -747,6 +756,7 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
     buf.temp = cv.take(slot_temp);
     buf.temp_bytes = slot_temp;
     buf.stream = st;
+    chain_upload(st, ev[1]->get());
     GSB_CUDA_TRY(cudaEventRecord(ev[0]->get(), st));
     std::uint64_t at = 0;
     for (const Segment& sg : segs) {
@@ -804,6 +814,7 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
       a.splitters = static_cast<const Splitter*>(splitters_dev.get());
       a.splitter_count = splitter_count;
       a.stream = st;
+      chain_upload(st, ev[1]->get());
       GSB_CUDA_TRY(cudaEventRecord(ev[0]->get(), st));
       upload_pageable(const_cast<void*>(a.keys), keys + begin * kb, count * kb, st);
       if (vb) upload_pageable(const_cast<void*>(a.values), values + begin * vb, count * vb, st);
@@ -836,6 +847,7 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
     GSB_CUDA_TRY(cudaEventRecord(start.get(), slot[0]->stream.get()));
     for (int i = 1; i < slots; ++i) GSB_CUDA_TRY(cudaStreamWaitEvent(slot[i]->stream.get(), start.get(), 0));
     items.clear();
+    previous_upload = nullptr;
     int attempts = 0;
     if (!gpu) {
       const PlannedPartition pp = plan(view, in.keys->array.data(), n, capacity, 20261122);
@@ -874,6 +886,7 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
             GSB_CUDA_TRY(cudaStreamWaitEvent(slot[i]->stream.get(), splitters_ready.get(), 0));
         }
         items.clear();
+        previous_upload = nullptr;
         staging_copy_ms = staging_wait_ms = 0;
         partition_pass(cp, static_cast<std::uint32_t>(splitters.size()));
         sync_all();
