@@ -362,7 +362,7 @@ def plot_out_of_core(data, writer):
         ax.grid(axis="y", visible=False)
         handles = [Patch(facecolor=PHASE_COLOURS["h2d"], edgecolor="black", label="host-to-device copy"),
                    Patch(facecolor=PHASE_COLOURS["partition"], edgecolor="black", alpha=0.6,
-                         label="pass 1: chunk partition (faded: pass 1)"),
+                         label="chunk partition (pass 1; its copies faded)"),
                    Patch(facecolor=data.palette.colour(key.backend), edgecolor="black", label=f"{key.backend} sort"),
                    Patch(facecolor=PHASE_COLOURS["d2h"], edgecolor="black", label="device-to-host copy")]
         handles += ax.get_legend_handles_labels()[0]
