@@ -60,11 +60,23 @@ def test_null_limit_and_no_out_of_core_validate():
     lambda c: c.update(out_of_core=None),
     lambda c: c["out_of_core"].update(method="gpu"),
     lambda c: c["out_of_core"]["timeline"][0].update(stage="merge"),
-    lambda c: c["out_of_core"].pop("pinned_bidir_GBps"),
+    lambda c: c["out_of_core"].update(pinned_bidir_GBps=0),
 ], ids=["unknown-key", "no-timeline", "short-interval", "zero-bandwidth", "null", "unknown-method", "unknown-stage",
-        "no-bidirectional-bandwidth"])
+        "zero-bidirectional-bandwidth"])
 def test_malformed_out_of_core_is_rejected(mutate):
     doc, case = _doc()
     mutate(case)
     js, builtin = _errors(doc)
     assert js != [] and builtin is not None
+
+
+def test_files_from_before_gpu_partition_still_validate():
+    doc, case = _doc()
+    o = case["out_of_core"]
+    for key in ("method", "chunks", "link_h2d_bytes", "link_d2h_bytes", "pinned_bidir_GBps", "host_register_GBps",
+                "link_bound_serial_ms", "host_staging_copy_ms", "host_staging_wait_ms"):
+        del o[key]
+    for item in o["timeline"]:
+        del item["stage"]
+    js, builtin = _errors(doc)
+    assert js == [] and builtin is None
