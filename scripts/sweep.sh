@@ -2,7 +2,7 @@
 # The sweep behind results/<device>/: runs gpusort-bench on a GPU machine, then plots what it wrote.
 #
 #   scripts/sweep.sh                  # the issues' tables (ladder, radix-types, radix-entropy, merge, networks,
-#                                     # end-to-end), the perf-check baseline, charts
+#                                     # end-to-end, out-of-core), the perf-check baseline, charts
 #   scripts/sweep.sh --parts n-sweep,distributions,key-types   # broader sweeps of every back-end
 #   scripts/sweep.sh --quick          # a smoke run (small n, 3 repetitions) to check the pipeline
 #   scripts/sweep.sh --parts n-sweep,distributions   # only some parts (then the charts)
@@ -23,10 +23,11 @@ reps=10
 warmup=2
 max_n="2^26"
 dist_n="2^24"
-parts="ladder,radix-types,radix-entropy,merge,networks,end-to-end,baseline"
+parts="ladder,radix-types,radix-entropy,merge,networks,end-to-end,baseline,out-of-core"
 baseline_reps=30
 baseline_n="2^20,2^24"
 n1="2^20"; n2="2^24"; mid_n="1e8"; big_n="2^30"   # sizes of the issues' tables
+ooc_n="2^32"; ooc_memory="4Gi"   # the out-of-core case of issue 7 (needs ~64 GiB of host memory)
 plot_only=0
 no_plot=0
 baseline_dir="$root/results/baselines"
@@ -41,7 +42,7 @@ while [[ $# -gt 0 ]]; do
     --max-n) max_n=${2:?--max-n needs a size}; shift 2 ;;
     --parts) parts=${2:?--parts needs a list}; shift 2 ;;
     --quick) reps=3; warmup=1; max_n="2^20"; dist_n="2^18"; baseline_reps=5; baseline_n="2^16,2^18"
-             n1="2^10"; n2="2^12"; mid_n="2^14"; big_n="2^16"; shift ;;
+             n1="2^10"; n2="2^12"; mid_n="2^14"; big_n="2^16"; ooc_n="2^22"; ooc_memory="16Mi"; shift ;;
     --plot-only) plot_only=1; shift ;;
     --no-plot) no_plot=1; shift ;;
     --baseline-dir) baseline_dir=${2:?--baseline-dir needs a folder}; shift 2 ;;
@@ -102,6 +103,11 @@ if [[ $plot_only -eq 0 ]]; then
     --type u32 --values none --n "$mid_n" --dist uniform
   wants radix-entropy && bench radix-entropy --algo radix,cub-radix --type u32 --values none,u32 --n "$mid_n" \
     --dist uniform,entropy-0.811,entropy-0.544,entropy-0.337,entropy-0.201,sorted,all-equal,zipf
+  # Out of core (issue 7): u32 n=2^32 through 4 GiB of device memory, cub-radix and radix pieces, end to end
+  # from pageable host memory (GSB_OOC_METHOD picks the method; gpu-partition unless set). Two repetitions:
+  # each takes seconds, and the reference sort of 2^32 keys about 45 s.
+  wants out-of-core && bench out-of-core --algo cub-radix,radix --type u32 --values none --n "$ooc_n" \
+    --dist uniform --device-memory "$ooc_memory" --reps 2 --warmup 0
   # 1. Throughput and time against n for every back-end: u32 keys, keys-only and key-value, end-to-end too.
   wants n-sweep && bench n-sweep --algo all --type u32 --values none,u32 --n "2^10:$max_n:x4" --dist uniform \
     --timing both

@@ -1,4 +1,4 @@
-"""`scripts/plot RESULT.json...`: throughput, time, speed-up, distribution and end-to-end charts.
+"""`scripts/plot RESULT.json...`: throughput, time, speed-up, distribution, end-to-end and out-of-core charts.
 
 One chart per key type / value mode / order / distribution for the n sweeps; bar charts at one fixed n.
 Every chart carries the device, the run date(s) and the tool version, and each back-end keeps one colour
@@ -21,10 +21,10 @@ from .cli import EXIT_OK, BadInput, run_main  # noqa: E402
 from .results import METRICS, CaseKey, load_result, metric_stats  # noqa: E402
 
 SPEEDUP_REFERENCES = ("std-sort", "cub-radix")
-CHART_KINDS = ("throughput", "time", "speedup", "distributions", "breakdown")
+CHART_KINDS = ("throughput", "time", "speedup", "distributions", "breakdown", "out-of-core")
 FORMATS = ("png", "svg")
 MARKERS = "os^Dv<>PXph*"
-PHASE_COLOURS = {"h2d": "#c8c8c8", "d2h": "#6e6e6e"}
+PHASE_COLOURS = {"h2d": "#c8c8c8", "d2h": "#6e6e6e", "partition": "#7fa7d1"}
 
 matplotlib.rcParams.update({
     "svg.fonttype": "none",        # text stays text in SVG: smaller, searchable files
@@ -187,7 +187,7 @@ class Writer:
         kinds = {"throughput": "Throughput against n", "time": "Time against n",
                  "speedup-vs-std-sort": "Speed-up over std-sort", "speedup-vs-cub-radix": "Speed-up over cub-radix",
                  "distributions": "Across distributions at a fixed n",
-                 "breakdown": "End-to-end breakdown"}
+                 "breakdown": "End-to-end breakdown", "out-of-core": "Out-of-core timelines"}
         lines = ["# Charts", "", subtitle, ""]
         ext = "png" if "png" in self.formats else self.formats[0]
         for kind, heading in kinds.items():
@@ -323,6 +323,55 @@ def plot_breakdowns(data, writer, requested_n):
         writer.save(fig, "breakdown", title, f"breakdown_{slug(f'{kt}-{vals}', order, dist)}_n{n}")
 
 
+def plot_out_of_core(data, writer):
+    """Per out-of-core case: when every chunk and piece crossed the link each way and was worked on (the JSON
+    timeline of the last repetition), one row per lane and device slot, so overlap shows as bars side by side
+    in time: uploads beside downloads (the link is full duplex), and both beside the sorts."""
+    lanes = (("device → host", "d2h_ms"), ("on the device", "sort_ms"), ("host → device", "h2d_ms"))
+    for key, (median_ms, _, case) in sorted(data.points.items(), key=lambda kv: kv[0].label()):
+        ooc = case.get("out_of_core")
+        if not ooc or not ooc["timeline"]:
+            continue
+        slots = max(1, ooc["slots"])
+        method = ooc.get("method", "host-partition")
+        title = (f"Out of core ({method}): {key.backend}, {problem_title(key.key_type, key.values, key.order)}, "
+                 f"n={key.n:,}, {key.distribution}")
+        fig, ax = plt.subplots(figsize=(10, 4.5))
+        ax.set_title(f"{title}\n{data.subtitle()}", fontsize=10)
+        height = 0.8 / slots
+        for lane, (_, field) in enumerate(lanes):
+            for item in ooc["timeline"]:
+                start, end = item[field]
+                stage = item.get("stage", "sort")
+                colour = PHASE_COLOURS["partition"] if stage == "partition" and field == "sort_ms" else (
+                    data.palette.colour(key.backend) if field == "sort_ms" else
+                    PHASE_COLOURS["h2d" if field == "h2d_ms" else "d2h"])
+                y = lane - 0.4 + height * (item["piece"] % slots)
+                ax.broken_barh([(start, max(end - start, 1e-9))], (y, height * 0.9), facecolors=colour,
+                               edgecolor="black", linewidth=0.3, alpha=0.6 if stage == "partition" else 1.0)
+        ax.axvline(ooc["partition_ms"], color="black", linestyle=":", linewidth=1,
+                   label=f"partition complete ({ooc['partition_ms']:.0f} ms)")
+        ax.axvline(median_ms, color="black", linestyle="--", linewidth=1, label=f"end to end ({median_ms:.0f} ms median)")
+        ax.set_yticks(range(len(lanes)))
+        ax.set_yticklabels([name for name, _ in lanes])
+        bound = (f"{ooc['link_bytes'] / 1e9:.1f} GB over the link, bound {ooc['link_bound_ms']:.0f} ms at "
+                 f"{ooc['pinned_h2d_GBps']:.1f} / {ooc['pinned_d2h_GBps']:.1f} GB/s one way and "
+                 f"{ooc.get('pinned_bidir_GBps', 0):.1f} GB/s both ways: end to end "
+                 f"{ooc['ratio_to_link_bound']:.2f}\u00d7 the bound")
+        ax.set_xlabel("ms from the start of the (last) repetition, CUDA events\n" + bound, fontsize=9)
+        ax.grid(axis="y", visible=False)
+        handles = [Patch(facecolor=PHASE_COLOURS["h2d"], edgecolor="black", label="host-to-device copy"),
+                   Patch(facecolor=PHASE_COLOURS["partition"], edgecolor="black", alpha=0.6,
+                         label="chunk partition (pass 1; its copies faded)"),
+                   Patch(facecolor=data.palette.colour(key.backend), edgecolor="black", label=f"{key.backend} sort"),
+                   Patch(facecolor=PHASE_COLOURS["d2h"], edgecolor="black", label="device-to-host copy")]
+        handles += ax.get_legend_handles_labels()[0]
+        _legend(ax, handles=handles)
+        writer.save(fig, "out-of-core", title,
+                    f"out-of-core_{key.backend}_{slug(f'{key.key_type}-{key.values}', key.order, key.distribution)}"
+                    f"_n{key.n}")
+
+
 def make_parser():
     p = argparse.ArgumentParser(
         prog="plot", description="Charts (PNG and SVG) from one or more gpusort-bench result files of one device.",
@@ -350,6 +399,8 @@ def main(argv=None):
         plot_distributions(data, writer, args.bar_n)
     if "breakdown" in args.charts:
         plot_breakdowns(data, writer, args.bar_n)
+    if "out-of-core" in args.charts:
+        plot_out_of_core(data, writer)
     writer.write_index(data.subtitle())
     print(f"plot: wrote {len(writer.written)} charts ({', '.join(args.format)}) to {out}")
     return EXIT_OK

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -10,6 +11,7 @@
 #include <sstream>
 #include <type_traits>
 
+#include <omp.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -235,52 +237,125 @@ float elapsed_ms(const Event& a, const Event& b) {
   return ms;
 }
 
+
 struct LinkBandwidth {
-  double h2d_GBps = 0, d2h_GBps = 0;
+  double h2d_GBps = 0, d2h_GBps = 0, bidir_GBps = 0, register_GBps = 0;
 };
 
-// Pinned host <-> device copy bandwidth, one direction at a time, measured once per device and run.
-LinkBandwidth pinned_bandwidth(cudaStream_t stream) {
+// Pinned host <-> device copy bandwidth, one direction at a time and both at once (the link is full duplex
+// where the device has a copy engine per direction: then the two overlap), and what cudaHostRegister of
+// pageable memory costs; measured once per device and run.
+LinkBandwidth pinned_bandwidth() {
   static std::map<int, LinkBandwidth> measured;
   int device = 0;
   GSB_CUDA_TRY(cudaGetDevice(&device));
   if (auto it = measured.find(device); it != measured.end()) return it->second;
   std::size_t free = 0, total = 0;
   GSB_CUDA_TRY(cudaMemGetInfo(&free, &total));
-  const std::size_t bytes = std::min<std::size_t>(std::size_t{256} << 20, free / 4) & ~std::size_t{255};
+  const std::size_t bytes = std::min<std::size_t>(std::size_t{256} << 20, free / 8) & ~std::size_t{255};
   GSB_EXPECTS(bytes >= (std::size_t{4} << 20), "out of core: too little free device memory (" + gib(double(free)) +
                                                    ") to measure the pinned copy bandwidth");
-  PinnedBuffer host(bytes);
-  std::memset(host.get(), 1, bytes);
-  DeviceBuffer dev(bytes);
-  Event a, b;
-  auto time = [&](cudaMemcpyKind kind) {
-    std::vector<float> ms;
+  PinnedBuffer up(bytes), down(bytes);
+  std::memset(up.get(), 1, bytes);
+  std::memset(down.get(), 2, bytes);
+  DeviceBuffer dev_up(bytes), dev_down(bytes);
+  Stream s1, s2;
+  Event a, b, c;
+  auto median_of = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  // kinds: 1 = h2d, 2 = d2h, 3 = both at once on two streams. Returns GB/s of all bytes moved.
+  auto time = [&](int kinds) {
+    std::vector<double> ms;
     for (int rep = 0; rep < 8; ++rep) {
-      GSB_CUDA_TRY(cudaEventRecord(a.get(), stream));
-      if (kind == cudaMemcpyHostToDevice)
-        GSB_CUDA_TRY(cudaMemcpyAsync(dev.get(), host.get(), bytes, kind, stream));
-      else
-        GSB_CUDA_TRY(cudaMemcpyAsync(host.get(), dev.get(), bytes, kind, stream));
-      GSB_CUDA_TRY(cudaEventRecord(b.get(), stream));
+      GSB_CUDA_TRY(cudaEventRecord(a.get(), s1.get()));
+      GSB_CUDA_TRY(cudaStreamWaitEvent(s2.get(), a.get(), 0));
+      if (kinds & 1) GSB_CUDA_TRY(cudaMemcpyAsync(dev_up.get(), up.get(), bytes, cudaMemcpyHostToDevice, s1.get()));
+      if (kinds & 2) GSB_CUDA_TRY(cudaMemcpyAsync(down.get(), dev_down.get(), bytes, cudaMemcpyDeviceToHost, s2.get()));
+      GSB_CUDA_TRY(cudaEventRecord(c.get(), s2.get()));
+      GSB_CUDA_TRY(cudaStreamWaitEvent(s1.get(), c.get(), 0));
+      GSB_CUDA_TRY(cudaEventRecord(b.get(), s1.get()));
       GSB_CUDA_TRY(cudaEventSynchronize(b.get()));
-      if (rep >= 2) ms.push_back(elapsed_ms(a, b));
+      if (rep >= 2) ms.push_back(double(elapsed_ms(a, b)));
     }
-    std::sort(ms.begin(), ms.end());
-    return static_cast<double>(bytes) / static_cast<double>(ms[ms.size() / 2]) / 1e6;  // GB/s
+    const int directions = (kinds & 1) + ((kinds & 2) >> 1);
+    return double(directions) * static_cast<double>(bytes) / median_of(ms) / 1e6;
   };
   LinkBandwidth bw;
-  bw.h2d_GBps = time(cudaMemcpyHostToDevice);
-  bw.d2h_GBps = time(cudaMemcpyDeviceToHost);
+  bw.h2d_GBps = time(1);
+  bw.d2h_GBps = time(2);
+  bw.bidir_GBps = time(3);
+  {
+    // Pinning ordinary memory: what taking the input's pages as they are would cost (the alternative to the
+    // pageable-to-pinned copy of gpu-partition's pass 1).
+    std::unique_ptr<std::byte[]> pageable(new std::byte[bytes]);
+    std::memset(pageable.get(), 3, bytes);
+    // Informative only: where registering is not supported the figure is 0 and the case goes on.
+    std::vector<double> ms;
+    for (int rep = 0; rep < 3; ++rep) {
+      const auto t0 = Clock::now();
+      if (cudaHostRegister(pageable.get(), bytes, cudaHostRegisterDefault) != cudaSuccess) {
+        cudaGetLastError();
+        ms.clear();
+        break;
+      }
+      ms.push_back(ms_between(t0, Clock::now()));
+      GSB_CUDA_TRY(cudaHostUnregister(pageable.get()));
+    }
+    bw.register_GBps = ms.empty() ? 0 : static_cast<double>(bytes) / std::max(1e-6, median_of(ms)) / 1e6;
+  }
   measured[device] = bw;
   return bw;
 }
 
-// One device piece: the two halves and the back-end's temp storage, and the stream it runs on.
+// One device slot: one allocation, carved into a pass's buffers, and the stream its work runs on.
 struct Slot {
-  DeviceBuffer keys[2], values[2], temp;
+  DeviceBuffer memory;
   Stream stream;
 };
+
+constexpr std::size_t alignment = 256;
+std::size_t aligned(std::size_t bytes) { return (bytes + alignment - 1) / alignment * alignment; }
+
+// Hands out consecutive aligned pieces of one allocation.
+class Carver {
+ public:
+  explicit Carver(void* base) : base_(static_cast<std::byte*>(base)) {}
+  void* take(std::size_t bytes) {
+    void* p = bytes ? base_ + used_ : nullptr;
+    used_ += aligned(bytes);
+    return p;
+  }
+
+ private:
+  std::byte* base_;
+  std::size_t used_ = 0;
+};
+
+// A slot's bytes for sorting a piece of m (two halves of keys and values, the back-end's temp) and for
+// partitioning a chunk of m (input and output keys and values, the partition's scratch, the bucket offsets).
+std::size_t sort_slot_bytes(std::uint64_t m, std::size_t kb, std::size_t vb, std::size_t temp) {
+  return 2 * aligned(m * kb) + 2 * aligned(m * vb) + aligned(temp);
+}
+std::size_t partition_slot_bytes(std::uint64_t m, std::size_t kb, std::size_t vb, std::uint64_t max_buckets) {
+  return 2 * aligned(m * kb) + 2 * aligned(m * vb) + aligned(chunk_partition_scratch_bytes(m, max_buckets)) +
+         aligned((max_buckets + 1) * sizeof(std::uint64_t));
+}
+
+// Parallel copy of one staging buffer's worth (a few MiB): every thread a contiguous cache-line-aligned part.
+void stage_copy(void* dst, const void* src, std::size_t bytes) {
+  constexpr std::size_t min_per_thread = std::size_t{256} << 10;
+  const int threads = static_cast<int>(std::clamp<std::size_t>(bytes / min_per_thread, 1, omp_get_max_threads()));
+#pragma omp parallel num_threads(threads)
+  {
+    const std::size_t t = static_cast<std::size_t>(omp_get_thread_num());
+    const std::size_t per = (bytes / static_cast<std::size_t>(omp_get_num_threads()) + 63) & ~std::size_t{63};
+    const std::size_t begin = std::min(bytes, t * per), end = std::min(bytes, begin + per);
+    if (end > begin)
+      std::memcpy(static_cast<std::byte*>(dst) + begin, static_cast<const std::byte*>(src) + begin, end - begin);
+  }
+}
 
 }  // namespace
 
@@ -317,7 +392,10 @@ std::vector<Splitter> choose_splitters(const KeyView& view, const void* keys, st
       for (std::uint64_t i = 0; i < n; ++i) samples[i] = Splitter{enc(k[i]), i};
     } else {
       samples.resize(want);
-      for (std::uint64_t j = 0; j < want; ++j) {
+      // Random reads over gigabytes: in parallel (each sample depends only on j, so the set is deterministic).
+#pragma omp parallel for schedule(static) if (want > 4096)
+      for (std::int64_t sj = 0; sj < static_cast<std::int64_t>(want); ++sj) {
+        const auto j = static_cast<std::uint64_t>(sj);
         const std::uint64_t i = splitmix64(seed * 0x9E3779B97F4A7C15ull + j) % n;
         samples[j] = Splitter{enc(k[i]), i};
       }
@@ -351,8 +429,7 @@ PlannedPartition plan(const KeyView& view, const void* keys, std::uint64_t n, st
   PlannedPartition pp;
   pp.chunks = chunk_count(n);
   // Aim at 80% of a piece: with 256 samples per bucket a bucket's size deviates by ~6%, so a retry is rare.
-  std::uint64_t buckets = std::max<std::uint64_t>(1, (n + capacity * 4 / 5) / std::max<std::uint64_t>(1, capacity * 4 / 5));
-  if (n <= capacity) buckets = 1;
+  std::uint64_t buckets = initial_buckets(n, capacity);
   for (int attempt = 1; attempt <= 12; ++attempt) {
     buckets = std::min<std::uint64_t>(buckets, std::max<std::uint64_t>(n, 1));
     GSB_EXPECTS(buckets < (std::uint64_t{1} << 31), "out of core: " + std::to_string(buckets) + " buckets");
@@ -410,7 +487,81 @@ void scatter(const KeyView& view, const void* keys, const void* values, std::siz
   scatter_planned(view, keys, values, value_bytes, n, pp, out_keys, out_values);
 }
 
-std::size_t host_bytes_needed(const SortProblem& p) { return p.n * (p.key_size() + p.value_size()); }
+std::string_view to_string(Method m) { return m == Method::gpu_partition ? "gpu-partition" : "host-partition"; }
+
+Method method_from_environment() {
+  const char* v = std::getenv("GSB_OOC_METHOD");
+  const std::string s = v ? v : "";
+  if (s.empty() || s == "gpu-partition") return Method::gpu_partition;
+  if (s == "host-partition") return Method::host_partition;
+  throw UsageError("GSB_OOC_METHOD: unknown method '" + s + "' (valid: gpu-partition, host-partition)");
+}
+
+std::uint64_t initial_buckets(std::uint64_t n, std::uint64_t capacity) {
+  GSB_EXPECTS(capacity >= 1, "out of core: piece capacity 0");
+  if (n <= capacity) return 1;
+  const std::uint64_t target = std::max<std::uint64_t>(1, capacity * 4 / 5);
+  return (n + target - 1) / target;
+}
+
+std::vector<std::uint64_t> ChunkedPartition::bucket_sizes() const {
+  GSB_EXPECTS(offsets.size() == chunks() * (buckets + 1), "out of core: chunk offsets of the wrong size");
+  std::vector<std::uint64_t> sizes(buckets, 0);
+  for (std::uint64_t c = 0; c < chunks(); ++c) {
+    const std::uint64_t* o = offsets.data() + c * (buckets + 1);
+    GSB_EXPECTS(o[0] == 0 && o[buckets] == chunk_size(c),
+                "out of core: chunk " + std::to_string(c) + " offsets do not cover the chunk");
+    for (std::uint64_t b = 0; b < buckets; ++b) {
+      GSB_EXPECTS(o[b] <= o[b + 1], "out of core: chunk " + std::to_string(c) + " offsets decrease");
+      sizes[b] += o[b + 1] - o[b];
+    }
+  }
+  return sizes;
+}
+
+std::vector<Segment> bucket_segments(const ChunkedPartition& cp, std::uint64_t b) {
+  GSB_EXPECTS(b < cp.buckets, "out of core: bucket " + std::to_string(b) + " of " + std::to_string(cp.buckets));
+  std::vector<Segment> segs;
+  for (std::uint64_t c = 0; c < cp.chunks(); ++c) {
+    const std::uint64_t* o = cp.offsets.data() + c * (cp.buckets + 1);
+    if (o[b + 1] > o[b]) segs.push_back(Segment{cp.chunk_begin(c) + o[b], o[b + 1] - o[b]});
+  }
+  return segs;
+}
+
+void partition_chunk_host(const KeyView& view, const void* keys, const void* values, std::size_t value_bytes,
+                          std::uint64_t first_index, std::uint64_t n, const std::vector<Splitter>& splitters,
+                          void* out_keys, void* out_values, std::uint64_t* offsets) {
+  GSB_EXPECTS(value_bytes == 0 || value_bytes == 4 || value_bytes == 8,
+              "out of core: unsupported value size " + std::to_string(value_bytes));
+  const std::size_t kb = key_bytes(view.type), buckets = splitters.size() + 1;
+  by_key_width(kb, [&](auto bits) {
+    using Bits = decltype(bits);
+    const Encoder<Bits> enc(view);
+    const BucketFinder<Bits> find(splitters);
+    const Bits* k = static_cast<const Bits*>(keys);
+    std::vector<std::uint32_t> bucket(n);
+    std::vector<std::uint64_t> start(buckets + 1, 0);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      bucket[i] = find(enc(k[i]), first_index + i);
+      ++start[bucket[i] + 1];
+    }
+    for (std::size_t b = 0; b < buckets; ++b) start[b + 1] += start[b];
+    std::copy(start.begin(), start.end(), offsets);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const std::uint64_t at = start[bucket[i]]++;
+      static_cast<Bits*>(out_keys)[at] = k[i];
+      if (value_bytes)
+        std::memcpy(static_cast<std::byte*>(out_values) + at * value_bytes,
+                    static_cast<const std::byte*>(values) + i * value_bytes, value_bytes);
+    }
+  });
+}
+
+std::size_t host_bytes_needed(const SortProblem& p, Method m) {
+  const std::size_t data = p.n * (p.key_size() + p.value_size());
+  return m == Method::host_partition ? data : 2 * data + staging_ring_bytes;
+}
 
 std::size_t host_bytes_available() {
   std::ifstream f("/proc/meminfo");
@@ -429,154 +580,356 @@ std::size_t host_bytes_available() {
 CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, const CaseInput& in,
                                 const CaseSettings& s, DeviceContext& dev, std::size_t limit_bytes, CaseResult r,
                                 const std::function<void(CaseResult&, const OutOfCoreOutput&)>& finish) {
+  (void)dev;
+  const Method method = method_from_environment();
+  const bool gpu = method == Method::gpu_partition;
   const BackendInfo& info = backend.info();
   const std::size_t kb = p.key_size(), vb = p.value_size(), eb = kb + vb;
   const std::uint64_t n = p.n;
   GSB_EXPECTS(in.keys && in.keys->size() == n, "out of core: input keys missing");
   GSB_EXPECTS(vb == 0 || (in.values && in.values->size() == n), "out of core: input values missing");
   const KeyView view{p.key_type, p.order, info.signed_zeros_equal};
+  auto skip = [&](std::string why) {
+    r.status = CaseStatus::skipped;
+    r.reason = std::move(why);
+    return r;
+  };
 
-  // Three pieces on the device at once: one arriving, one sorting, one leaving.
+  // Three slots on the device at once: one arriving, one being worked on, one leaving.
   constexpr int slots = 3;
   auto temp_of = [&](std::uint64_t m) {
     SortProblem q = p;
     q.n = m;
     return backend.temp_bytes(q);
   };
-  const std::uint64_t capacity = piece_capacity(limit_bytes, slots, eb, temp_of, std::min(n, info.max_n));
-  if (capacity == 0 || n / capacity > 100000) {
-    r.status = CaseStatus::skipped;
-    r.reason = "out of core: " + std::to_string(limit_bytes) + " bytes of device memory hold " +
-               (capacity ? "pieces of only " + std::to_string(capacity) + " elements" : std::string("no piece"));
-    return r;
-  }
-
-  // Host memory, stated up front: the input, its values and the reference exist already; the pinned staging
-  // buffer (which is also the output) is what this path adds.
-  const std::size_t staging_bytes = host_bytes_needed(p);
-  const std::size_t host_total = n * kb + n * vb + (in.reference ? n * kb : 0) + staging_bytes;
-  const std::size_t available = host_bytes_available();
-  if (available && static_cast<double>(staging_bytes) > 0.9 * static_cast<double>(available)) {
-    r.status = CaseStatus::skipped;
-    r.reason = "out of core needs " + gib(double(host_total)) + " of host memory (input, values, reference and " +
-               gib(double(staging_bytes)) + " of pinned staging); " + gib(double(available)) + " available";
-    return r;
-  }
-
-  if (s.announce)
-    fmt::print(stderr, "{}out of core: {} with {} of device memory: pieces of at most {} elements, {} on the device at "
-               "once; host memory {} (input, values, reference and {} pinned staging), {} available\n",
-               ::isatty(STDERR_FILENO) ? "\r\033[K" : "", describe(p), gib(double(limit_bytes)), capacity, slots,
-               gib(double(host_total)), gib(double(staging_bytes)), available ? gib(double(available)) : "unknown");
-  const LinkBandwidth bw = pinned_bandwidth(dev.stream());
-  PinnedBuffer stage_keys(n * kb), stage_values(n * vb);
+  const std::uint64_t n_cap = std::min(n, info.max_n);
+  // gpu-partition keeps the splitters on the device: room for the buckets of a few resampling rounds (each
+  // adds half), sized from a capacity certainly below the final one, reserved before the slots are sized.
+  std::uint64_t m_low = piece_capacity(limit_bytes / 2, slots, eb, temp_of, n_cap);
+  if (m_low == 0) m_low = piece_capacity(limit_bytes, slots, eb, temp_of, n_cap);
+  const std::uint64_t max_buckets = m_low ? std::min<std::uint64_t>(n, 3 * initial_buckets(n, m_low) + 16) : 1;
+  const std::size_t splitter_bytes = gpu ? aligned(max_buckets * sizeof(Splitter)) : 0;
+  const std::size_t reserve = slots * 8 * alignment + splitter_bytes;  // + alignment of each slot's pieces
+  const std::uint64_t capacity =
+      limit_bytes > reserve ? piece_capacity(limit_bytes - reserve, slots, eb, temp_of, n_cap) : 0;
+  if (capacity == 0 || n / capacity > 100000)
+    return skip("out of core: " + std::to_string(limit_bytes) + " bytes of device memory hold " +
+                (capacity ? "pieces of only " + std::to_string(capacity) + " elements" : std::string("no piece")));
   const std::uint64_t m = std::min(capacity, n);
   const std::size_t slot_temp = temp_of(m);
+  const std::size_t slot_bytes = sort_slot_bytes(m, kb, vb, slot_temp);
+
+  // gpu-partition's pass-1 chunk: the largest whose partition fits the same slot (< 2^31: 32-bit positions).
+  std::uint64_t chunk_n = 0;
+  if (gpu) {
+    auto fits = [&](std::uint64_t x) { return partition_slot_bytes(x, kb, vb, max_buckets) <= slot_bytes; };
+    std::uint64_t lo = 0, hi = std::min<std::uint64_t>(n, (std::uint64_t{1} << 31) - 1);
+    if (fits(hi)) lo = hi;
+    while (hi - lo > 1) {
+      const std::uint64_t mid = lo + (hi - lo) / 2;
+      (fits(mid) ? lo : hi) = mid;
+    }
+    chunk_n = lo;
+    if (chunk_n == 0)
+      return skip("out of core (gpu-partition): a device slot of " + std::to_string(slot_bytes) +
+                  " bytes cannot hold the partition of even one element");
+  }
+  const std::uint64_t chunks = gpu ? (n + chunk_n - 1) / chunk_n : 0;
+  const std::size_t offsets_bytes = gpu ? chunks * (max_buckets + 1) * sizeof(std::uint64_t) : 0;
+
+  // Host memory, stated up front: the input, its values and the reference exist already; the pinned buffers
+  // are what this path adds.
+  const std::size_t pinned_bytes = host_bytes_needed(p, method) + offsets_bytes;
+  const std::size_t host_total = n * kb + n * vb + (in.reference ? n * kb : 0) + pinned_bytes;
+  const std::size_t available = host_bytes_available();
+  if (available && static_cast<double>(pinned_bytes) > 0.9 * static_cast<double>(available))
+    return skip("out of core needs " + gib(double(host_total)) + " of host memory (input, values, reference and " +
+                gib(double(pinned_bytes)) + " pinned); " + gib(double(available)) + " available");
+
+  if (s.announce)
+    fmt::print(stderr, "{}out of core ({}): {} with {} of device memory: pieces of at most {} elements{}, {} slots "
+               "on the device; host memory {} (input, values, reference and {} pinned), {} available\n",
+               ::isatty(STDERR_FILENO) ? "\r\033[K" : "", to_string(method), describe(p), gib(double(limit_bytes)),
+               capacity, gpu ? fmt::format(", pass-1 chunks of {} ({} chunks)", chunk_n, chunks) : std::string(),
+               slots, gib(double(host_total)), gib(double(pinned_bytes)),
+               available ? gib(double(available)) : "unknown");
+  const LinkBandwidth bw = pinned_bandwidth();
+
+  // host-partition: `stage` is the staging buffer and the output. gpu-partition: `mid` the intermediate
+  // buffer, `out` the output, `ring` the pageable-to-pinned staging of pass 1.
+  PinnedBuffer stage_keys(gpu ? 0 : n * kb), stage_values(gpu ? 0 : n * vb);
+  PinnedBuffer mid_keys(gpu ? n * kb : 0), mid_values(gpu ? n * vb : 0);
+  PinnedBuffer out_keys(gpu ? n * kb : 0), out_values(gpu ? n * vb : 0);
+  PinnedBuffer ring(gpu ? staging_ring_bytes : 0), offsets_pinned(offsets_bytes);
+  DeviceBuffer splitters_dev(splitter_bytes);
   std::vector<std::unique_ptr<Slot>> slot;
   for (int i = 0; i < slots; ++i) {
     auto sl = std::make_unique<Slot>();
-    for (int h = 0; h < 2; ++h) {
-      sl->keys[h] = DeviceBuffer(m * kb);
-      sl->values[h] = DeviceBuffer(m * vb);
-    }
-    sl->temp = DeviceBuffer(slot_temp);
+    sl->memory = DeviceBuffer(slot_bytes);
     slot.push_back(std::move(sl));
   }
+  std::byte* const result_keys = static_cast<std::byte*>(gpu ? out_keys.get() : stage_keys.get());
+  std::byte* const result_values = static_cast<std::byte*>(gpu ? out_values.get() : stage_values.get());
 
   OutOfCoreInfo ooc;
+  ooc.method = std::string(to_string(method));
   ooc.slots = slots;
   ooc.piece_capacity_n = capacity;
   ooc.device_memory_limit_bytes = limit_bytes;
-  ooc.device_bytes_used = slots * (2 * m * eb + slot_temp);
+  ooc.device_bytes_used = slots * slot_bytes + splitter_bytes;
   ooc.host_bytes_needed = host_total;
-  ooc.link_bytes = 2 * n * eb;
+  // What crosses the link: host-partition each element once each way; gpu-partition twice each way (pass 1
+  // up and back partitioned, pass 2 up and back sorted).
+  ooc.link_h2d_bytes = ooc.link_d2h_bytes = (gpu ? 2 : 1) * n * eb;
+  ooc.link_bytes = ooc.link_h2d_bytes + ooc.link_d2h_bytes;
   ooc.pinned_h2d_GBps = bw.h2d_GBps;
   ooc.pinned_d2h_GBps = bw.d2h_GBps;
-  ooc.link_bound_ms = double(n * eb) / bw.h2d_GBps / 1e6 + double(n * eb) / bw.d2h_GBps / 1e6;
+  ooc.pinned_bidir_GBps = bw.bidir_GBps;
+  ooc.host_register_GBps = bw.register_GBps;
+  const double h2d_ms = double(ooc.link_h2d_bytes) / bw.h2d_GBps / 1e6;
+  const double d2h_ms = double(ooc.link_d2h_bytes) / bw.d2h_GBps / 1e6;
+  ooc.link_bound_ms = std::max({h2d_ms, d2h_ms, double(ooc.link_bytes) / bw.bidir_GBps / 1e6});
+  ooc.link_bound_serial_ms = h2d_ms + d2h_ms;
+
+  // Work items of one repetition (pass-1 chunks, then pieces), each bracketed by 4 events: h2d start, work
+  // start, d2h start, d2h end; all read against `start`, recorded when the repetition starts.
+  struct Item {
+    std::string stage;
+    std::uint64_t piece, offset, n;
+  };
+  std::vector<Item> items;
+  Event start;
+  std::vector<std::unique_ptr<Event>> events;
+  auto item_events = [&](std::size_t j) {
+    while (events.size() < 4 * (j + 1)) events.push_back(std::make_unique<Event>());
+    return events.data() + 4 * j;
+  };
+  item_events(chunks + max_buckets);  // created here, not in the timed loop (it grows only in rare retries)
+  std::vector<std::unique_ptr<Event>> ring_free;  // recorded after the upload that reads ring buffer i
+  for (std::size_t i = 0; i < staging_ring_buffers; ++i) ring_free.push_back(std::make_unique<Event>());
+  const std::size_t ring_one = staging_ring_bytes / staging_ring_buffers;
+  std::size_t ring_next = 0;
+  double staging_copy_ms = 0, staging_wait_ms = 0;
+  Event splitters_ready;
+
+  // Pageable host memory to the device through the pinned ring: the host copies the next buffer's worth while
+  // the copy engine uploads the previous ones (pass 1's only host work, hidden under the link).
+  auto upload_pageable = [&](void* dst, const void* src, std::size_t bytes, cudaStream_t st) {
+    for (std::size_t off = 0; off < bytes; off += ring_one) {
+      const std::size_t len = std::min(ring_one, bytes - off);
+      std::byte* buf = ring.bytes_at(ring_next * ring_one);
+      const auto t0 = Clock::now();
+      GSB_CUDA_TRY(cudaEventSynchronize(ring_free[ring_next]->get()));
+      const auto t1 = Clock::now();
+      stage_copy(buf, static_cast<const std::byte*>(src) + off, len);
+      staging_wait_ms += ms_between(t0, t1);
+      staging_copy_ms += ms_between(t1, Clock::now());
+      GSB_CUDA_TRY(cudaMemcpyAsync(static_cast<std::byte*>(dst) + off, buf, len, cudaMemcpyHostToDevice, st));
+      GSB_CUDA_TRY(cudaEventRecord(ring_free[ring_next]->get(), st));
+      ring_next = (ring_next + 1) % staging_ring_buffers;
+    }
+  };
+
+  // Uploads go in issue order: each item's first upload waits for the previous item's last. The link moves
+  // one direction's bytes at a time anyway; without the chain the copy engines share it among the three
+  // slots' uploads, so the first piece to be sorted (and to go back down) would arrive up to 3x later.
+  cudaEvent_t previous_upload = nullptr;
+  auto chain_upload = [&](cudaStream_t st, cudaEvent_t uploaded_event_of_this_item) {
+    if (previous_upload) GSB_CUDA_TRY(cudaStreamWaitEvent(st, previous_upload, 0));
+    previous_upload = uploaded_event_of_this_item;
+  };
+
+  // One piece: its segments of `src_*` up into slot j % slots, sorted by the back-end, down to `dest`.
+  auto sort_piece = [&](std::uint64_t piece, const std::vector<Segment>& segs, const std::byte* src_keys,
+                        const std::byte* src_values, std::uint64_t dest, std::uint64_t count) {
+    const std::size_t j = items.size();
+    items.push_back(Item{"sort", piece, dest, count});
+    auto* ev = item_events(j);
+    Slot& sl = *slot[piece % slots];
+    const cudaStream_t st = sl.stream.get();
+    SortProblem q = p;
+    q.n = count;
+    GSB_EXPECTS(count <= m && backend.temp_bytes(q) <= slot_temp,
+                info.name + " needs more temp storage for a piece of " + std::to_string(count) + " than for " +
+                    std::to_string(m));
+    Carver cv(sl.memory.get());
+    SortBuffers buf;
+    buf.keys[0] = cv.take(m * kb);
+    buf.keys[1] = cv.take(m * kb);
+    buf.values[0] = cv.take(m * vb);
+    buf.values[1] = cv.take(m * vb);
+    buf.temp = cv.take(slot_temp);
+    buf.temp_bytes = slot_temp;
+    buf.stream = st;
+    chain_upload(st, ev[1]->get());
+    GSB_CUDA_TRY(cudaEventRecord(ev[0]->get(), st));
+    std::uint64_t at = 0;
+    for (const Segment& sg : segs) {
+      GSB_CUDA_TRY(cudaMemcpyAsync(static_cast<std::byte*>(buf.keys[0]) + at * kb, src_keys + sg.source * kb,
+                                   sg.n * kb, cudaMemcpyHostToDevice, st));
+      if (vb)
+        GSB_CUDA_TRY(cudaMemcpyAsync(static_cast<std::byte*>(buf.values[0]) + at * vb, src_values + sg.source * vb,
+                                     sg.n * vb, cudaMemcpyHostToDevice, st));
+      at += sg.n;
+    }
+    GSB_EXPECTS(at == count, "out of core: segments of piece " + std::to_string(piece) + " hold " +
+                                 std::to_string(at) + " elements, not " + std::to_string(count));
+    GSB_CUDA_TRY(cudaEventRecord(ev[1]->get(), st));
+    // Poison the scratch half: a piece the back-end did not write cannot pass as last repetition's result.
+    GSB_CUDA_TRY(cudaMemsetAsync(buf.keys[1], 0xA5, count * kb, st));
+    if (vb) GSB_CUDA_TRY(cudaMemsetAsync(buf.values[1], 0xA5, count * vb, st));
+    const int half = backend.run(q, buf);
+    GSB_CHECK_LAUNCH();
+    GSB_EXPECTS(half == 0 || half == 1, info.name + " returned half " + std::to_string(half));
+    GSB_CUDA_TRY(cudaEventRecord(ev[2]->get(), st));
+    // Buckets are in key order: dest is the piece's final place.
+    GSB_CUDA_TRY(cudaMemcpyAsync(result_keys + dest * kb, buf.keys[half], count * kb, cudaMemcpyDeviceToHost, st));
+    if (vb)
+      GSB_CUDA_TRY(cudaMemcpyAsync(result_values + dest * vb, buf.values[half], count * vb, cudaMemcpyDeviceToHost, st));
+    GSB_CUDA_TRY(cudaEventRecord(ev[3]->get(), st));
+  };
+
+  // gpu-partition's pass 1 with the splitters on the device: every chunk up, partitioned, down into `mid`.
+  auto partition_pass = [&](ChunkedPartition& cp, std::uint32_t splitter_count) {
+    const std::byte* keys = static_cast<const std::byte*>(in.keys->array.data());
+    const std::byte* values = vb ? static_cast<const std::byte*>(in.values->data()) : nullptr;
+    const std::uint64_t B = cp.buckets;
+    for (std::uint64_t c = 0; c < cp.chunks(); ++c) {
+      const std::uint64_t begin = cp.chunk_begin(c), count = cp.chunk_size(c);
+      const std::size_t j = items.size();
+      items.push_back(Item{"partition", c, begin, count});
+      auto* ev = item_events(j);
+      Slot& sl = *slot[c % slots];
+      const cudaStream_t st = sl.stream.get();
+      Carver cv(sl.memory.get());
+      ChunkPartitionArgs a;
+      a.key_type = p.key_type;
+      a.order = p.order;
+      a.collapse_signed_zeros = view.collapse_signed_zeros;
+      a.value_bytes = vb;
+      a.n = count;
+      a.first_index = begin;
+      a.keys = cv.take(chunk_n * kb);
+      a.values = cv.take(chunk_n * vb);
+      a.out_keys = cv.take(chunk_n * kb);
+      a.out_values = cv.take(chunk_n * vb);
+      a.scratch_bytes = chunk_partition_scratch_bytes(chunk_n, max_buckets);
+      a.scratch = cv.take(a.scratch_bytes);
+      a.bucket_offsets = static_cast<std::uint64_t*>(cv.take((max_buckets + 1) * sizeof(std::uint64_t)));
+      a.splitters = static_cast<const Splitter*>(splitters_dev.get());
+      a.splitter_count = splitter_count;
+      a.stream = st;
+      chain_upload(st, ev[1]->get());
+      GSB_CUDA_TRY(cudaEventRecord(ev[0]->get(), st));
+      upload_pageable(const_cast<void*>(a.keys), keys + begin * kb, count * kb, st);
+      if (vb) upload_pageable(const_cast<void*>(a.values), values + begin * vb, count * vb, st);
+      GSB_CUDA_TRY(cudaEventRecord(ev[1]->get(), st));
+      GSB_CUDA_TRY(cudaMemsetAsync(a.out_keys, 0xA5, count * kb, st));  // poison, as for the pieces
+      if (vb) GSB_CUDA_TRY(cudaMemsetAsync(a.out_values, 0xA5, count * vb, st));
+      partition_chunk(a);
+      GSB_CUDA_TRY(cudaEventRecord(ev[2]->get(), st));
+      GSB_CUDA_TRY(cudaMemcpyAsync(mid_keys.bytes_at(begin * kb), a.out_keys, count * kb, cudaMemcpyDeviceToHost, st));
+      if (vb)
+        GSB_CUDA_TRY(cudaMemcpyAsync(mid_values.bytes_at(begin * vb), a.out_values, count * vb,
+                                     cudaMemcpyDeviceToHost, st));
+      GSB_CUDA_TRY(cudaMemcpyAsync(offsets_pinned.bytes_at(c * (B + 1) * sizeof(std::uint64_t)), a.bucket_offsets,
+                                   (B + 1) * sizeof(std::uint64_t), cudaMemcpyDeviceToHost, st));
+      GSB_CUDA_TRY(cudaEventRecord(ev[3]->get(), st));
+    }
+  };
+
+  auto sync_all = [&] {
+    for (auto& sl : slot) GSB_CUDA_TRY(cudaStreamSynchronize(sl->stream.get()));
+    GSB_CHECK_LAUNCH();
+  };
 
   std::vector<double> samples;
   double spent = 0;
-  Event start;
-  std::vector<std::unique_ptr<Event>> events;  // 4 per piece: h2d start, sort start, d2h start, d2h end
   for (int rep = 0; rep < s.warmup + s.reps; ++rep) {
-    for (auto& sl : slot) GSB_CUDA_TRY(cudaStreamSynchronize(sl->stream.get()));
+    sync_all();
     const auto t0 = Clock::now();
-    const PlannedPartition pp = plan(view, in.keys->array.data(), n, capacity, 20261122);
-    scatter_planned(view, in.keys->array.data(), vb ? in.values->data() : nullptr, vb, n, pp, stage_keys.get(),
-                    stage_values.get());
-    const auto t_part = Clock::now();
-
     // Every stream starts after the reference event, so the timeline is measured from one point.
     GSB_CUDA_TRY(cudaEventRecord(start.get(), slot[0]->stream.get()));
     for (int i = 1; i < slots; ++i) GSB_CUDA_TRY(cudaStreamWaitEvent(slot[i]->stream.get(), start.get(), 0));
-    std::vector<std::size_t> piece_bucket;
-    for (std::size_t b = 0; b < pp.part.sizes.size(); ++b)
-      if (pp.part.sizes[b]) piece_bucket.push_back(b);
-    while (events.size() < 4 * piece_bucket.size()) events.push_back(std::make_unique<Event>());
-
-    for (std::size_t j = 0; j < piece_bucket.size(); ++j) {
-      const std::size_t b = piece_bucket[j];
-      Slot& sl = *slot[j % slots];
-      const cudaStream_t st = sl.stream.get();
-      const std::uint64_t off = pp.part.offsets[b], count = pp.part.sizes[b];
-      SortProblem q = p;
-      q.n = count;
-      GSB_EXPECTS(backend.temp_bytes(q) <= slot_temp,
-                  info.name + " needs more temp storage for a piece of " + std::to_string(count) + " than for " +
-                      std::to_string(m));
-      SortBuffers buf;
-      for (int h = 0; h < 2; ++h) {
-        buf.keys[h] = sl.keys[h].get();
-        buf.values[h] = vb ? sl.values[h].get() : nullptr;
+    items.clear();
+    previous_upload = nullptr;
+    int attempts = 0;
+    if (!gpu) {
+      const PlannedPartition pp = plan(view, in.keys->array.data(), n, capacity, 20261122);
+      scatter_planned(view, in.keys->array.data(), vb ? in.values->data() : nullptr, vb, n, pp, stage_keys.get(),
+                      stage_values.get());
+      attempts = pp.part.attempts;
+      ooc.partition_ms = ms_between(t0, Clock::now());
+      std::uint64_t piece = 0;
+      for (std::size_t b = 0; b < pp.part.sizes.size(); ++b) {
+        const std::uint64_t off = pp.part.offsets[b], count = pp.part.sizes[b];
+        if (count) sort_piece(piece++, {Segment{off, count}}, stage_keys.bytes_at(0), stage_values.bytes_at(0), off, count);
       }
-      buf.temp = sl.temp.get();
-      buf.temp_bytes = slot_temp;
-      buf.stream = st;
-
-      GSB_CUDA_TRY(cudaEventRecord(events[4 * j]->get(), st));
-      GSB_CUDA_TRY(cudaMemcpyAsync(sl.keys[0].get(), stage_keys.bytes_at(off * kb), count * kb,
-                                   cudaMemcpyHostToDevice, st));
-      if (vb)
-        GSB_CUDA_TRY(cudaMemcpyAsync(sl.values[0].get(), stage_values.bytes_at(off * vb), count * vb,
-                                     cudaMemcpyHostToDevice, st));
-      GSB_CUDA_TRY(cudaEventRecord(events[4 * j + 1]->get(), st));
-      // Poison the scratch half: a piece the back-end did not write cannot pass as last repetition's result.
-      GSB_CUDA_TRY(cudaMemsetAsync(sl.keys[1].get(), 0xA5, count * kb, st));
-      if (vb) GSB_CUDA_TRY(cudaMemsetAsync(sl.values[1].get(), 0xA5, count * vb, st));
-      const int half = backend.run(q, buf);
-      GSB_CHECK_LAUNCH();
-      GSB_EXPECTS(half == 0 || half == 1, info.name + " returned half " + std::to_string(half));
-      GSB_CUDA_TRY(cudaEventRecord(events[4 * j + 2]->get(), st));
-      // Straight back to where the piece came from: buckets are in key order, so that is its final place.
-      GSB_CUDA_TRY(cudaMemcpyAsync(stage_keys.bytes_at(off * kb), sl.keys[half].get(), count * kb,
-                                   cudaMemcpyDeviceToHost, st));
-      if (vb)
-        GSB_CUDA_TRY(cudaMemcpyAsync(stage_values.bytes_at(off * vb), sl.values[half].get(), count * vb,
-                                     cudaMemcpyDeviceToHost, st));
-      GSB_CUDA_TRY(cudaEventRecord(events[4 * j + 3]->get(), st));
+      ooc.pieces = piece;
+    } else {
+      // 1024 samples per bucket: a bucket's size then deviates by about 3%, far from the 25% headroom.
+      ChunkedPartition cp;
+      cp.n = n;
+      cp.chunk_n = chunk_n;
+      std::uint64_t buckets = initial_buckets(n, capacity);
+      std::vector<std::uint64_t> sizes;
+      for (;;) {
+        ++attempts;
+        GSB_EXPECTS(buckets <= max_buckets, "out of core: no partition into pieces of at most " +
+                                                std::to_string(capacity) + " elements within " +
+                                                std::to_string(max_buckets) + " buckets for n=" + std::to_string(n));
+        const std::vector<Splitter> splitters =
+            choose_splitters(view, in.keys->array.data(), n, buckets, 1024, 20261122 + attempts);
+        cp.buckets = splitters.size() + 1;
+        if (!splitters.empty()) {
+          // Pageable source: cudaMemcpyAsync returns once it has taken the bytes.
+          const cudaStream_t st0 = slot[0]->stream.get();
+          GSB_CUDA_TRY(cudaMemcpyAsync(splitters_dev.get(), splitters.data(), splitters.size() * sizeof(Splitter),
+                                       cudaMemcpyHostToDevice, st0));
+          GSB_CUDA_TRY(cudaEventRecord(splitters_ready.get(), st0));
+          for (int i = 1; i < slots; ++i)
+            GSB_CUDA_TRY(cudaStreamWaitEvent(slot[i]->stream.get(), splitters_ready.get(), 0));
+        }
+        items.clear();
+        previous_upload = nullptr;
+        staging_copy_ms = staging_wait_ms = 0;
+        partition_pass(cp, static_cast<std::uint32_t>(splitters.size()));
+        sync_all();
+        const auto* o = static_cast<const std::uint64_t*>(offsets_pinned.get());
+        cp.offsets.assign(o, o + cp.chunks() * (cp.buckets + 1));
+        sizes = cp.bucket_sizes();
+        if (*std::max_element(sizes.begin(), sizes.end()) <= capacity) break;
+        buckets = std::min(n, buckets + buckets / 2 + 1);  // a bucket overflowed (rare): more, smaller buckets
+      }
+      ooc.partition_ms = ms_between(t0, Clock::now());
+      ooc.chunks = cp.chunks();
+      std::uint64_t piece = 0, dest = 0;
+      for (std::uint64_t b = 0; b < cp.buckets; ++b) {
+        if (sizes[b]) sort_piece(piece++, bucket_segments(cp, b), mid_keys.bytes_at(0), mid_values.bytes_at(0), dest, sizes[b]);
+        dest += sizes[b];
+      }
+      ooc.pieces = piece;
     }
-    for (auto& sl : slot) GSB_CUDA_TRY(cudaStreamSynchronize(sl->stream.get()));
-    GSB_CHECK_LAUNCH();
-    const auto t_end = Clock::now();
-    const double total = ms_between(t0, t_end);
+    sync_all();
+    const double total = ms_between(t0, Clock::now());
     if (rep >= s.warmup) {
       samples.push_back(total);
       spent += total;
     }
     const bool last = rep + 1 == s.warmup + s.reps || (spent > 30000 && samples.size() >= 3);
     if (last) {
-      const double part_ms = ms_between(t0, t_part);
-      ooc.partition_ms = part_ms;
-      ooc.partition_attempts = pp.part.attempts;
-      ooc.pieces = piece_bucket.size();
+      ooc.partition_attempts = attempts;
+      ooc.host_staging_copy_ms = staging_copy_ms;
+      ooc.host_staging_wait_ms = staging_wait_ms;
       ooc.timeline.clear();
-      for (std::size_t j = 0; j < piece_bucket.size(); ++j) {
-        const std::size_t b = piece_bucket[j];
+      for (std::size_t j = 0; j < items.size(); ++j) {
+        auto* ev = item_events(j);
+        auto at = [&](int e) { return double(elapsed_ms(start, *ev[e])); };
         OutOfCorePiece pc;
-        pc.piece = j;
-        pc.offset = pp.part.offsets[b];
-        pc.n = pp.part.sizes[b];
-        auto at = [&](int e) { return part_ms + double(elapsed_ms(start, *events[4 * j + e])); };
+        pc.stage = items[j].stage;
+        pc.piece = items[j].piece;
+        pc.offset = items[j].offset;
+        pc.n = items[j].n;
         pc.h2d_ms[0] = at(0);
         pc.h2d_ms[1] = pc.sort_ms[0] = at(1);
         pc.sort_ms[1] = pc.d2h_ms[0] = at(2);
@@ -592,7 +945,7 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
   r.end_to_end.reset();
   ooc.ratio_to_link_bound = ooc.link_bound_ms > 0 ? r.timing->median_ms / ooc.link_bound_ms : 0;
   r.out_of_core = std::move(ooc);
-  finish(r, OutOfCoreOutput{stage_keys.get(), vb ? stage_values.get() : nullptr});
+  finish(r, OutOfCoreOutput{result_keys, vb ? result_values : nullptr});
   return r;
 }
 

@@ -62,25 +62,35 @@ json case_json(const CaseResult& c) {
     const OutOfCoreInfo& o = *c.out_of_core;
     json timeline = json::array();
     for (const OutOfCorePiece& pc : o.timeline)
-      timeline.push_back(json{{"piece", pc.piece},
+      timeline.push_back(json{{"stage", pc.stage},
+                              {"piece", pc.piece},
                               {"offset", pc.offset},
                               {"n", pc.n},
                               {"h2d_ms", {pc.h2d_ms[0], pc.h2d_ms[1]}},
                               {"sort_ms", {pc.sort_ms[0], pc.sort_ms[1]}},
                               {"d2h_ms", {pc.d2h_ms[0], pc.d2h_ms[1]}}});
-    j["out_of_core"] = json{{"pieces", o.pieces},
+    j["out_of_core"] = json{{"method", o.method},
+                            {"pieces", o.pieces},
+                            {"chunks", o.chunks},
                             {"slots", o.slots},
                             {"piece_capacity_n", o.piece_capacity_n},
                             {"device_memory_limit_bytes", o.device_memory_limit_bytes},
                             {"device_bytes_used", o.device_bytes_used},
                             {"host_bytes_needed", o.host_bytes_needed},
                             {"link_bytes", o.link_bytes},
+                            {"link_h2d_bytes", o.link_h2d_bytes},
+                            {"link_d2h_bytes", o.link_d2h_bytes},
                             {"pinned_h2d_GBps", o.pinned_h2d_GBps},
                             {"pinned_d2h_GBps", o.pinned_d2h_GBps},
+                            {"pinned_bidir_GBps", o.pinned_bidir_GBps},
+                            {"host_register_GBps", o.host_register_GBps},
                             {"link_bound_ms", o.link_bound_ms},
+                            {"link_bound_serial_ms", o.link_bound_serial_ms},
                             {"ratio_to_link_bound", o.ratio_to_link_bound},
                             {"partition_ms", o.partition_ms},
                             {"partition_attempts", o.partition_attempts},
+                            {"host_staging_copy_ms", o.host_staging_copy_ms},
+                            {"host_staging_wait_ms", o.host_staging_wait_ms},
                             {"timeline", std::move(timeline)}};
   }
   return j;
@@ -181,7 +191,8 @@ std::string to_table(const RunReport& r) {
     if (c.status == CaseStatus::failed) status = "FAILED: " + c.reason;
     else if (!c.reason.empty()) status += " (" + c.reason + ")";
     if (c.out_of_core && c.status == CaseStatus::ok)
-      status += fmt::format(" (out of core: {} pieces, {:.2f}x the link bound of {:.0f} ms)", c.out_of_core->pieces,
+      status += fmt::format(" (out of core, {}: {} pieces, {:.2f}x the link bound of {:.0f} ms)", c.out_of_core->method,
+                            c.out_of_core->pieces,
                             c.out_of_core->ratio_to_link_bound, c.out_of_core->link_bound_ms);
     s += fmt::format("{:<18} {:<4} {:<5} {:<4} {:>8} {:<14} {:>10} {:>10} {:>9} {:>6} {:>9}  {}\n", c.backend,
                      to_string(c.problem.key_type), to_string(c.problem.values), to_string(c.problem.order),

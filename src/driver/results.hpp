@@ -27,17 +27,26 @@ struct EndToEnd {
 
 // An out-of-core case (issue 7): how it was split and when each piece crossed the link and was sorted.
 struct OutOfCorePiece {
+  std::string stage = "sort";  // "sort": a bucket; "partition": a pass-1 chunk (sort_ms then spans its partition)
   std::uint64_t piece = 0, offset = 0, n = 0;
   double h2d_ms[2] = {0, 0}, sort_ms[2] = {0, 0}, d2h_ms[2] = {0, 0};  // [start, end] from the case start
 };
 struct OutOfCoreInfo {
-  std::uint64_t pieces = 0, slots = 0, piece_capacity_n = 0;
+  std::string method;  // "gpu-partition" or "host-partition" (src/driver/out_of_core.hpp)
+  std::uint64_t pieces = 0, chunks = 0, slots = 0, piece_capacity_n = 0;
   std::uint64_t device_memory_limit_bytes = 0, device_bytes_used = 0, host_bytes_needed = 0;
-  std::uint64_t link_bytes = 0;  // host-to-device plus device-to-host bytes of one repetition
+  std::uint64_t link_bytes = 0, link_h2d_bytes = 0, link_d2h_bytes = 0;  // of one repetition
   double pinned_h2d_GBps = 0, pinned_d2h_GBps = 0;
-  double link_bound_ms = 0;        // h2d bytes / h2d bandwidth + d2h bytes / d2h bandwidth
+  double pinned_bidir_GBps = 0;    // both directions at once, bytes of both directions / time
+  double host_register_GBps = 0;   // cudaHostRegister of pageable memory (what registering the input would cost)
+  // The least time the link needs for link_*_bytes: max(h2d bytes / h2d bandwidth, d2h bytes / d2h bandwidth,
+  // all bytes / bidirectional bandwidth); link_bound_serial_ms: the two directions one after the other.
+  double link_bound_ms = 0, link_bound_serial_ms = 0;
   double ratio_to_link_bound = 0;  // median end-to-end time / link_bound_ms
-  double partition_ms = 0;         // host sampling, counting and scatter of the last repetition
+  double partition_ms = 0;         // until every bucket was complete on the host (last repetition)
+  // gpu-partition's pass 1 on the host (last repetition): copying pageable input into the pinned ring, and
+  // waiting for a ring buffer to come free (time the link, not the host, was the limit).
+  double host_staging_copy_ms = 0, host_staging_wait_ms = 0;
   int partition_attempts = 0;
   std::vector<OutOfCorePiece> timeline;  // the last repetition
 };

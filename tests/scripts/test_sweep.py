@@ -28,3 +28,19 @@ def test_quick_sweep_runs_the_tool_and_plots(tmp_path):
     assert (out / "baseline-quick.json").is_file()
     assert any(p.suffix == ".png" for p in (out / "charts").iterdir())
     assert "+ " in (out / "sweep.log").read_text()
+
+
+def test_out_of_core_part_caps_the_device_memory(tmp_path):
+    tool = make_fake_tool(tmp_path)
+    log = tmp_path / "argv.log"
+    out = tmp_path / "out"
+    path = os.path.dirname(os.path.realpath(sys.executable)) + os.pathsep + os.environ.get("PATH", "/usr/bin:/bin")
+    env = dict(os.environ, FAKE_RUN=str(BASE), FAKE_ARGV_LOG=str(log), MPLBACKEND="Agg", PATH=path)
+    done = subprocess.run(["bash", str(SCRIPTS / "sweep.sh"), "--quick", "--tool", str(tool), "--out", str(out),
+                           "--parts", "out-of-core", "--no-plot"], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (argv,) = [json.loads(line) for line in log.read_text().splitlines()]
+    assert argv[argv.index("--json") + 1] == str(out / "out-of-core.json")
+    assert argv[argv.index("--device-memory") + 1] == "16Mi"
+    assert argv[argv.index("--n") + 1] == "2^22"
+    assert argv[argv.index("--algo") + 1] == "cub-radix,radix"

@@ -13,6 +13,7 @@
 #include "driver/generate.hpp"
 #include "driver/out_of_core.hpp"
 #include "driver/report.hpp"
+#include "gsb/error.hpp"
 #include "gsb/key_codec.hpp"
 
 namespace gsb::ooc {
@@ -189,8 +190,126 @@ TEST(OutOfCorePlan, KeysOnlyScatterMatchesKeyValueScatter) {
 
 TEST(OutOfCorePlan, HostMemoryIsStated) {
   const SortProblem p{KeyType::u32, ValueMode::u64, Order::asc, std::uint64_t{1} << 32};
-  EXPECT_EQ(host_bytes_needed(p), (std::size_t{12}) << 32);
+  EXPECT_EQ(host_bytes_needed(p, Method::host_partition), (std::size_t{12}) << 32);
+  // Intermediate buffer and output, plus the staging ring.
+  EXPECT_EQ(host_bytes_needed(p, Method::gpu_partition), (std::size_t{24} << 32) + (std::size_t{128} << 20));
   EXPECT_GT(host_bytes_available(), 0u);  // Linux: /proc/meminfo
+}
+
+TEST(OutOfCorePlan, InitialBucketsFillPiecesToAboutFourFifths) {
+  EXPECT_EQ(initial_buckets(1000, 1000), 1u);
+  EXPECT_EQ(initial_buckets(1001, 1000), 2u);
+  EXPECT_EQ(initial_buckets(8000, 1000), 10u);
+  EXPECT_EQ(initial_buckets(std::uint64_t{1} << 32, 175870314), 31u);  // the H200 2^32 case
+  EXPECT_EQ(initial_buckets(10, 1), 10u);                                // capacity 1: 1 per bucket
+  EXPECT_THROW(initial_buckets(10, 0), LogicError);
+}
+
+// The method comes from GSB_OOC_METHOD; restores the variable afterwards.
+TEST(OutOfCoreMethod, ChosenByTheEnvironment) {
+  const char* old = std::getenv("GSB_OOC_METHOD");
+  const std::string saved = old ? old : "";
+  unsetenv("GSB_OOC_METHOD");
+  EXPECT_EQ(method_from_environment(), Method::gpu_partition);
+  setenv("GSB_OOC_METHOD", "host-partition", 1);
+  EXPECT_EQ(method_from_environment(), Method::host_partition);
+  setenv("GSB_OOC_METHOD", "gpu-partition", 1);
+  EXPECT_EQ(method_from_environment(), Method::gpu_partition);
+  setenv("GSB_OOC_METHOD", "merge", 1);
+  EXPECT_THROW(method_from_environment(), UsageError);
+  if (old) setenv("GSB_OOC_METHOD", saved.c_str(), 1);
+  else unsetenv("GSB_OOC_METHOD");
+  EXPECT_EQ(to_string(Method::gpu_partition), "gpu-partition");
+  EXPECT_EQ(to_string(Method::host_partition), "host-partition");
+}
+
+// gpu-partition on the host: pass 1 partitions every chunk (the host reference of the device kernel), pass 2
+// concatenates each bucket's segments. The result must be exactly the global stable scatter of host-partition.
+void check_chunked_equals_global(const KeyView& view, const HostKeys& keys, std::uint64_t capacity,
+                                 std::uint64_t chunk_n) {
+  const std::uint64_t n = keys.size();
+  const std::size_t kb = key_bytes(view.type);
+  const Partition part = plan_partition(view, keys.array.data(), n, capacity);
+  std::vector<std::uint64_t> values(n);
+  std::iota(values.begin(), values.end(), 0);
+
+  ChunkedPartition cp;
+  cp.n = n;
+  cp.chunk_n = chunk_n;
+  cp.buckets = part.splitters.size() + 1;
+  cp.offsets.assign(cp.chunks() * (cp.buckets + 1), 0);
+  std::vector<std::byte> mid_keys(n * kb + 1);
+  std::vector<std::uint64_t> mid_values(n + 1);
+  for (std::uint64_t c = 0; c < cp.chunks(); ++c) {
+    const std::uint64_t b0 = cp.chunk_begin(c);
+    partition_chunk_host(view, static_cast<const std::byte*>(keys.array.data()) + b0 * kb, values.data() + b0, 8, b0,
+                         cp.chunk_size(c), part.splitters, mid_keys.data() + b0 * kb, mid_values.data() + b0,
+                         cp.offsets.data() + c * (cp.buckets + 1));
+  }
+  EXPECT_EQ(cp.bucket_sizes(), part.sizes);
+
+  std::vector<std::byte> got_keys;
+  std::vector<std::uint64_t> got_values;
+  for (std::uint64_t b = 0; b < cp.buckets; ++b) {
+    std::uint64_t total = 0;
+    for (const Segment& sg : bucket_segments(cp, b)) {
+      EXPECT_GT(sg.n, 0u);
+      got_keys.insert(got_keys.end(), mid_keys.begin() + sg.source * kb, mid_keys.begin() + (sg.source + sg.n) * kb);
+      got_values.insert(got_values.end(), mid_values.begin() + sg.source, mid_values.begin() + sg.source + sg.n);
+      total += sg.n;
+    }
+    EXPECT_EQ(total, part.sizes[b]) << "bucket " << b;
+  }
+  std::vector<std::byte> want_keys(n * kb + 1);
+  std::vector<std::uint64_t> want_values(n + 1);
+  scatter(view, keys.array.data(), values.data(), 8, n, part, want_keys.data(), want_values.data());
+  ASSERT_EQ(got_values.size(), n);
+  for (std::uint64_t j = 0; j < n; ++j) ASSERT_EQ(got_values[j], want_values[j]) << "position " << j;
+  EXPECT_EQ(std::memcmp(got_keys.data(), want_keys.data(), n * kb), 0);
+}
+
+TEST(OutOfCoreChunked, TwoPassesEqualTheGlobalScatter) {
+  struct Case { KeyType t; Order o; Distribution d; std::uint64_t n, cap, chunk; };
+  const Case cases[] = {
+      {KeyType::u32, Order::asc, Distribution::uniform, 30000, 4000, 7000},
+      {KeyType::u32, Order::asc, Distribution::uniform, 30000, 4000, 30000},  // one chunk
+      {KeyType::u32, Order::desc, Distribution::all_equal, 20001, 3000, 999},  // splits on indices only
+      {KeyType::u8, Order::asc, Distribution::uniform, 20000, 1500, 4096},
+      {KeyType::u64, Order::desc, Distribution::zipf, 25000, 5000, 3333},
+      {KeyType::f32, Order::asc, Distribution::normal, 3000, 300, 1},        // chunks of one element
+      {KeyType::u16, Order::desc, Distribution::few_unique, 20000, 2500, 6000},
+      {KeyType::u32, Order::asc, Distribution::uniform, 5000, 5000, 1000},   // one bucket
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(to_string(c.t)) + " " + std::string(to_string(c.d)) + " chunk " + std::to_string(c.chunk));
+    const HostKeys keys = generate_keys(c.t, c.d, c.n, 13);
+    check_chunked_equals_global({c.t, c.o, false}, keys, c.cap, c.chunk);
+  }
+}
+
+TEST(OutOfCoreChunked, BadOffsetsAreCaught) {
+  ChunkedPartition cp;
+  cp.n = 10;
+  cp.chunk_n = 4;  // chunks of 4, 4, 2
+  cp.buckets = 2;
+  cp.offsets = {0, 1, 4, 0, 4, 4, 0, 0, 2};
+  EXPECT_EQ(cp.chunks(), 3u);
+  EXPECT_EQ(cp.chunk_size(2), 2u);
+  EXPECT_EQ(cp.bucket_sizes(), (std::vector<std::uint64_t>{5, 5}));
+  const std::vector<Segment> b1 = bucket_segments(cp, 1);
+  ASSERT_EQ(b1.size(), 2u);  // chunk 1 has nothing in bucket 1
+  EXPECT_EQ(b1[0].source, 1u);
+  EXPECT_EQ(b1[0].n, 3u);
+  EXPECT_EQ(b1[1].source, 8u);
+  EXPECT_EQ(b1[1].n, 2u);
+  EXPECT_THROW(bucket_segments(cp, 2), LogicError);
+  cp.offsets[5] = 3;  // chunk 1 does not end at its size
+  EXPECT_THROW(cp.bucket_sizes(), LogicError);
+  cp.offsets[5] = 4;
+  cp.offsets[1] = 5;  // decreasing
+  EXPECT_THROW(cp.bucket_sizes(), LogicError);
+  cp.offsets.pop_back();
+  EXPECT_THROW(cp.bucket_sizes(), LogicError);
 }
 
 }  // namespace
@@ -235,8 +354,11 @@ TEST(OutOfCoreReport, JsonCarriesTheObjectOnlyOnOutOfCoreCases) {
   EXPECT_EQ(x["timeline"].size(), 2u);
   EXPECT_EQ(x["timeline"][0]["h2d_ms"].size(), 2u);
   EXPECT_EQ(x["timeline"][0]["h2d_ms"][1], 1.0);
-  for (const char* key : {"link_bytes", "pinned_h2d_GBps", "pinned_d2h_GBps", "link_bound_ms", "ratio_to_link_bound",
-                          "device_memory_limit_bytes", "host_bytes_needed", "partition_ms"})
+  EXPECT_EQ(x["timeline"][0]["stage"], "sort");
+  for (const char* key : {"method", "chunks", "link_bytes", "link_h2d_bytes", "link_d2h_bytes", "pinned_h2d_GBps",
+                          "pinned_d2h_GBps", "pinned_bidir_GBps", "host_register_GBps", "link_bound_ms",
+                          "link_bound_serial_ms", "ratio_to_link_bound", "device_memory_limit_bytes",
+                          "host_bytes_needed", "partition_ms"})
     EXPECT_TRUE(x.contains(key)) << key;
   rep.device_memory_limit_bytes.reset();
   EXPECT_TRUE(nlohmann::json::parse(to_json(rep))["settings"]["device_memory_limit_bytes"].is_null());
