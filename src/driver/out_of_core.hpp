@@ -72,7 +72,8 @@ void scatter(const KeyView& view, const void* keys, const void* values, std::siz
 // Host memory the path needs beyond the input, values and reference that already exist: the pinned staging
 // buffer, which is also the output (pieces come back to where they were sent from).
 std::size_t host_bytes_needed(const SortProblem& p);
-// MemAvailable from /proc/meminfo, or 0 when unknown.
+// Host memory free for the case: the memory cgroup's limit less its usage when a limit is set (cgroup v2),
+// else MemAvailable from /proc/meminfo; 0 when unknown.
 std::size_t host_bytes_available();
 
 // Runs one case out of core: per repetition, partition on the host into pinned staging, then stream the

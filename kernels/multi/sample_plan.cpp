@@ -1,0 +1,175 @@
+#include "multi/sample_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "gsb/error.hpp"
+#include "gsb/multi_gpu.hpp"
+
+namespace gsb::multi {
+
+Config default_config(int gpus, int subranges_override) {
+  GSB_EXPECTS(gpus >= 1, "sample-multi: " + std::to_string(gpus) + " GPUs");
+  Config c;
+  c.gpus = gpus;
+  c.subranges = gpus > 1 ? 8 : 1;
+  if (subranges_override > 0) c.subranges = subranges_override;
+  GSB_EXPECTS(c.subranges <= 64, "sample-multi: " + std::to_string(c.subranges) + " sub-ranges per GPU (at most 64)");
+  c.samples_per_gpu = std::uint64_t{16} << 10;
+  return c;
+}
+
+Capacity capacity(const Config& c, std::uint64_t n) {
+  const std::uint64_t largest_shard = shard_range(n, c.gpus, 0).size();
+  Capacity cap;
+  cap.part_n = static_cast<std::uint64_t>(std::ceil(static_cast<double>(largest_shard) * (1.0 + c.part_slack))) + c.pad;
+  const double mean_sub = static_cast<double>(n) / static_cast<double>(c.gpus) / static_cast<double>(c.subranges);
+  cap.subrange_n = c.subranges == 1 ? cap.part_n
+                                    : std::min<std::uint64_t>(cap.part_n, static_cast<std::uint64_t>(std::ceil(
+                                                                              mean_sub * (1.0 + c.subrange_slack))) +
+                                                                              c.pad);
+  return cap;
+}
+
+namespace {
+// Puts the elements of ranks want[lo..hi) at those ranks (nth_element, halving the range of ranks each time):
+// O(S log B) instead of a full sort.
+void select_ranks(std::vector<KeyIndex>& v, std::size_t first, std::size_t last, const std::vector<std::size_t>& want,
+                  std::size_t lo, std::size_t hi) {
+  if (lo >= hi || first >= last) return;
+  const std::size_t mid = lo + (hi - lo) / 2;
+  const std::size_t r = want[mid];
+  std::nth_element(v.begin() + first, v.begin() + r, v.begin() + last);
+  select_ranks(v, first, r, want, lo, mid);
+  select_ranks(v, r + 1, last, want, mid + 1, hi);
+}
+}  // namespace
+
+std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, int buckets) {
+  if (buckets <= 1 || samples.empty()) return {};
+  const std::size_t s = samples.size();
+  std::vector<std::size_t> want;
+  for (int j = 1; j < buckets; ++j) want.push_back(std::min(s - 1, static_cast<std::size_t>(j) * s / buckets));
+  select_ranks(samples, 0, s, want, 0, want.size());
+  std::vector<KeyIndex> out;
+  for (std::size_t r : want) out.push_back(samples[r]);
+  return out;
+}
+
+int bucket_of(const std::vector<KeyIndex>& splitters, const KeyIndex& x) {
+  return static_cast<int>(std::upper_bound(splitters.begin(), splitters.end(), x) - splitters.begin());
+}
+
+BucketTable make_bucket_table(const std::vector<KeyIndex>& splitters, int key_bits, int prefix_bits) {
+  GSB_EXPECTS(splitters.size() < 65535, "sample-multi: " + std::to_string(splitters.size()) + " splitters");
+  BucketTable t;
+  t.prefix_bits = std::min(prefix_bits, key_bits);
+  t.shift = key_bits - t.prefix_bits;
+  const std::uint64_t prefixes = std::uint64_t{1} << t.prefix_bits;
+  const std::uint64_t low = t.shift ? (std::uint64_t{1} << t.shift) - 1 : 0;
+  t.range.resize(prefixes);
+  for (std::uint64_t q = 0; q < prefixes; ++q) {
+    const auto lo = static_cast<std::uint32_t>(bucket_of(splitters, KeyIndex{q << t.shift, 0}));
+    const auto hi = static_cast<std::uint32_t>(
+        bucket_of(splitters, KeyIndex{(q << t.shift) | low, std::numeric_limits<std::uint64_t>::max()}));
+    t.range[q] = lo | (hi << 16);
+  }
+  return t;
+}
+
+int bucket_by_table(const BucketTable& t, const std::vector<KeyIndex>& splitters, const KeyIndex& x) {
+  const std::uint32_t r = t.range[x.key >> t.shift];
+  int lo = static_cast<int>(r & 0xFFFF);
+  const int hi = static_cast<int>(r >> 16);
+  // Bucket in [lo, hi]: count the splitters lo..hi-1 that are <= x (binary search, as the kernel does).
+  int count = hi - lo;
+  while (count > 0) {
+    const int step = count / 2;
+    if (!key_index_less(x, splitters[lo + step])) {
+      lo += step + 1;
+      count -= step + 1;
+    } else {
+      count = step;
+    }
+  }
+  return lo;
+}
+
+int sort_end_bit(std::uint64_t lo, std::uint64_t hi, int key_bits) {
+  const std::uint64_t diff = lo ^ hi;
+  if (diff == 0) return 0;
+  int bit = 64;
+  while (bit > 0 && !((diff >> (bit - 1)) & 1)) --bit;
+  return std::min(bit, key_bits);
+}
+
+Layout make_layout(const std::vector<std::uint64_t>& counts, int gpus, int subranges) {
+  const int B = gpus * subranges;
+  GSB_EXPECTS(gpus >= 1 && subranges >= 1 && counts.size() == static_cast<std::size_t>(gpus) * B,
+              "sample-multi: layout of " + std::to_string(counts.size()) + " counts for " + std::to_string(gpus) +
+                  " GPUs x " + std::to_string(subranges) + " sub-ranges");
+  auto cnt = [&](int p, int b) { return counts[static_cast<std::size_t>(p) * B + b]; };
+  Layout l;
+  l.gpus = gpus;
+  l.subranges = subranges;
+  l.part_n.assign(gpus, 0);
+  l.subrange_begin.assign(static_cast<std::size_t>(gpus) * (subranges + 1), 0);
+  l.dest.assign(static_cast<std::size_t>(gpus) * B, 0);
+  l.send_n.assign(gpus, 0);
+  for (int g = 0; g < gpus; ++g) {
+    std::uint64_t at = 0;
+    for (int j = 0; j < subranges; ++j) {
+      l.subrange_begin[g * (subranges + 1) + j] = at;
+      const int b = g * subranges + j;
+      std::uint64_t sub = 0;
+      for (int p = 0; p < gpus; ++p) {
+        if (p == g) l.dest[static_cast<std::size_t>(p) * B + b] = at + sub;  // kept: straight into the part
+        sub += cnt(p, b);
+      }
+      l.max_subrange_n = std::max(l.max_subrange_n, sub);
+      at += sub;
+    }
+    l.subrange_begin[g * (subranges + 1) + subranges] = at;
+    l.part_n[g] = at;
+    l.max_part_n = std::max(l.max_part_n, at);
+  }
+  for (int p = 0; p < gpus; ++p) {
+    std::uint64_t at = 0;
+    for (int b = 0; b < B; ++b) {
+      if (b / subranges == p) continue;
+      l.dest[static_cast<std::size_t>(p) * B + b] = at;
+      at += cnt(p, b);
+    }
+    l.send_n[p] = at;
+  }
+  return l;
+}
+
+std::uint64_t recv_offset(const Layout& l, const std::vector<std::uint64_t>& counts, int g, int j, int p) {
+  const int B = l.gpus * l.subranges, b = g * l.subranges + j;
+  std::uint64_t at = l.subrange_begin[g * (l.subranges + 1) + j];
+  for (int q = 0; q < p; ++q) at += counts[static_cast<std::size_t>(q) * B + b];
+  return at;
+}
+
+double balance(const Layout& l, std::uint64_t n) {
+  if (n == 0 || l.gpus == 0) return 1.0;
+  return static_cast<double>(l.max_part_n) / (static_cast<double>(n) / l.gpus);
+}
+
+MemoryPlan memory_plan(const Config& c, std::uint64_t n, std::size_t key_bytes, std::size_t value_bytes,
+                       const std::function<std::uint64_t(std::uint64_t)>& sort_temp_bytes,
+                       std::uint64_t small_bytes) {
+  const Capacity cap = capacity(c, n);
+  const std::uint64_t e = key_bytes + value_bytes;
+  MemoryPlan m;
+  m.input_bytes = cap.part_n * e;
+  m.land_bytes = cap.part_n * e;
+  m.send_bytes = c.gpus > 1 ? shard_range(n, c.gpus, 0).size() * e : 0;
+  m.sort_bytes = sort_temp_bytes(cap.subrange_n);
+  m.small_bytes = small_bytes;
+  return m;
+}
+
+}  // namespace gsb::multi
