@@ -282,7 +282,7 @@ class SampleMulti final : public MultiGpuSort {
       ph.splitters_ms = detail::ms_between(r.start, r.splitters_done);
       ph.partition_ms = detail::ms_between(r.splitters_done, r.partitioned);
       ph.total_ms = detail::ms_between(r.start, r.done);
-      // Sorts and rounds that moved nothing recorded no events; measure over those that ran.
+      // Every round and sort records its events (empty ones too); wait = time a sort could not start for data.
       double first_sort = -1, last_sort = 0, last_recv = ph.splitters_ms + ph.partition_ms, wait = 0;
       double prev = last_recv;
       for (int j = 0; j < cfg_.subranges; ++j) {
