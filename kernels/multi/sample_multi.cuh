@@ -27,9 +27,11 @@ namespace gsb::multi {
 
 class Communicator;
 
-// Knobs read once per case (environment, for device experiments): GSB_SAMPLE_MULTI_SUBRANGES (k).
+// Knobs read once per case (environment, for device experiments): GSB_SAMPLE_MULTI_SUBRANGES (k, sub-ranges
+// per GPU) and GSB_SAMPLE_MULTI_FIRST (fraction of a part in its first sub-range; 0: all equal).
 struct Knobs {
-  int subranges = 0;  // 0: the default
+  int subranges = 0;            // 0: the default
+  double first_fraction = -1;   // < 0: the default
 };
 Knobs knobs_from_env();
 

@@ -18,6 +18,13 @@ Knobs knobs_from_env() {
                 std::string("GSB_SAMPLE_MULTI_SUBRANGES: '") + v + "' is not a whole number in 1..64");
     k.subranges = static_cast<int>(x);
   }
+  if (const char* v = std::getenv("GSB_SAMPLE_MULTI_FIRST")) {
+    char* end = nullptr;
+    const double x = std::strtod(v, &end);
+    GSB_EXPECTS(end != v && *end == '\0' && x >= 0 && x < 1,
+                std::string("GSB_SAMPLE_MULTI_FIRST: '") + v + "' is not a fraction in [0, 1)");
+    k.first_fraction = x;
+  }
   return k;
 }
 

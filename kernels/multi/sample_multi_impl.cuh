@@ -163,7 +163,7 @@ class SampleMulti final : public MultiGpuSort {
 
  public:
   SampleMulti(const SortProblem& p, const std::vector<int>& devices, const Knobs& knobs)
-      : p_(p), cfg_(default_config(static_cast<int>(devices.size()), knobs.subranges)),
+      : p_(p), cfg_(default_config(static_cast<int>(devices.size()), knobs.subranges, knobs.first_fraction)),
         comm_(communicator_for(devices)) {
     GSB_EXPECTS(key_bytes(p.key_type) == kb, "sample-multi: key width mismatch");
     buckets_ = cfg_.gpus * cfg_.subranges;
@@ -344,7 +344,7 @@ class SampleMulti final : public MultiGpuSort {
       taken.reserve(samples_per_rank_ * G);
       for (std::uint64_t i = 0; i < samples_per_rank_ * G; ++i)
         if (s[i].index != ~std::uint64_t{0}) taken.push_back(s[i]);
-      splitters = choose_splitters(std::move(taken), buckets_);
+      splitters = choose_splitters(std::move(taken), splitter_quantiles(cfg_));
       splitters.resize(buckets_ - 1, KeyIndex{~std::uint64_t{0}, ~std::uint64_t{0}});  // fewer samples than buckets
     }
     table_ = make_bucket_table(splitters, 8 * kb, detail::table_prefix_bits);
@@ -521,7 +521,7 @@ std::unique_ptr<MultiGpuSort> make_sample_multi(const SortProblem& p, const std:
 
 template <class Bits, class Value>
 std::vector<std::uint64_t> sample_multi_device_bytes(const SortProblem& p, int gpus, const Knobs& knobs) {
-  const Config c = default_config(gpus, knobs.subranges);
+  const Config c = default_config(gpus, knobs.subranges, knobs.first_fraction);
   const std::uint64_t m = shard_range(p.n, gpus, 0).size();
   const std::uint64_t blocks = detail::partition_blocks(m, current_device_props().sm_count);
   const std::uint64_t B = std::uint64_t(gpus) * c.subranges;

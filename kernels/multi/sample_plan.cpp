@@ -9,7 +9,7 @@
 
 namespace gsb::multi {
 
-Config default_config(int gpus, int subranges_override) {
+Config default_config(int gpus, int subranges_override, double first_fraction_override) {
   GSB_EXPECTS(gpus >= 1, "sample-multi: " + std::to_string(gpus) + " GPUs");
   Config c;
   c.gpus = gpus;
@@ -17,14 +17,35 @@ Config default_config(int gpus, int subranges_override) {
   if (subranges_override > 0) c.subranges = subranges_override;
   GSB_EXPECTS(c.subranges <= 64, "sample-multi: " + std::to_string(c.subranges) + " sub-ranges per GPU (at most 64)");
   c.samples_per_gpu = std::uint64_t{16} << 10;
+  if (first_fraction_override >= 0) c.first_fraction = first_fraction_override;
+  GSB_EXPECTS(c.first_fraction >= 0 && c.first_fraction < 1,
+              "sample-multi: first sub-range fraction " + std::to_string(c.first_fraction) + " outside [0, 1)");
+  if (c.subranges == 1) c.first_fraction = 0;
   return c;
+}
+
+double subrange_cut(const Config& c, int j) {
+  const int k = c.subranges;
+  if (j <= 0) return 0;
+  if (j >= k) return 1;
+  if (c.first_fraction <= 0) return static_cast<double>(j) / k;
+  return c.first_fraction + (1.0 - c.first_fraction) * static_cast<double>(j - 1) / (k - 1);
+}
+
+std::vector<double> splitter_quantiles(const Config& c) {
+  std::vector<double> q;
+  for (int b = 1; b < c.gpus * c.subranges; ++b)
+    q.push_back((b / c.subranges + subrange_cut(c, b % c.subranges)) / c.gpus);
+  return q;
 }
 
 Capacity capacity(const Config& c, std::uint64_t n) {
   const std::uint64_t largest_shard = shard_range(n, c.gpus, 0).size();
   Capacity cap;
   cap.part_n = static_cast<std::uint64_t>(std::ceil(static_cast<double>(largest_shard) * (1.0 + c.part_slack))) + c.pad;
-  const double mean_sub = static_cast<double>(n) / static_cast<double>(c.gpus) / static_cast<double>(c.subranges);
+  double widest = 0;  // the largest planned sub-range, as a fraction of a part
+  for (int j = 0; j < c.subranges; ++j) widest = std::max(widest, subrange_cut(c, j + 1) - subrange_cut(c, j));
+  const double mean_sub = static_cast<double>(n) / static_cast<double>(c.gpus) * widest;
   cap.subrange_n = c.subranges == 1 ? cap.part_n
                                     : std::min<std::uint64_t>(cap.part_n, static_cast<std::uint64_t>(std::ceil(
                                                                               mean_sub * (1.0 + c.subrange_slack))) +
@@ -47,11 +68,24 @@ void select_ranks(std::vector<KeyIndex>& v, std::size_t first, std::size_t last,
 }  // namespace
 
 std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, int buckets) {
-  if (buckets <= 1 || samples.empty()) return {};
+  std::vector<double> q;
+  for (int j = 1; j < buckets; ++j) q.push_back(static_cast<double>(j) / buckets);
+  return choose_splitters(std::move(samples), q);
+}
+
+std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, const std::vector<double>& quantiles) {
+  if (quantiles.empty() || samples.empty()) return {};
   const std::size_t s = samples.size();
   std::vector<std::size_t> want;
-  for (int j = 1; j < buckets; ++j) want.push_back(std::min(s - 1, static_cast<std::size_t>(j) * s / buckets));
-  select_ranks(samples, 0, s, want, 0, want.size());
+  for (double q : quantiles) {
+    // The equal split must give rank j*S/B exactly, whatever the rounding of j/B: nudge q*S up a little.
+    const auto r = static_cast<std::size_t>(q * static_cast<double>(s) + 1e-7);
+    want.push_back(std::min(s - 1, r));
+  }
+  GSB_EXPECTS(std::is_sorted(want.begin(), want.end()), "sample-multi: splitter quantiles not ascending");
+  std::vector<std::size_t> ranks = want;  // distinct ranks for the selection (fewer samples than buckets repeat)
+  ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+  select_ranks(samples, 0, s, ranks, 0, ranks.size());
   std::vector<KeyIndex> out;
   for (std::size_t r : want) out.push_back(samples[r]);
   return out;

@@ -51,14 +51,22 @@ struct Config {
   int subranges = 1;                  // k: sub-ranges per GPU, sorted one by one as their data arrives
   std::uint64_t samples_per_gpu = 0;  // s (each GPU samples min(s, shard size))
   double part_slack = 0.10;           // part capacity: the largest shard times (1 + slack), plus pad
-  double subrange_slack = 0.30;       // sub-range capacity (the local sort's scratch) over its mean size
+  double subrange_slack = 0.30;       // sub-range capacity (the local sort's scratch) over its planned size
+  // Fraction of a part in its first sub-range (0: all k equal). The first round of the exchange is the only
+  // one no sort can hide: a small first sub-range shortens it; the others share the rest equally.
+  double first_fraction = 0;
   std::uint64_t pad = 4096;           // absolute room on top of both (tiny n: one sample per element)
 };
 
 // The defaults for G GPUs: k = 8 when there is an exchange to hide (1 with one GPU); s = 16Ki samples per GPU,
 // so a part's size is off its mean by ~sqrt((1/G)(1-1/G)/(s*G)) of n (0.28% for G = 2) and a sub-range's by
 // ~2% -- far inside the slacks. `subranges_override` > 0 replaces k (environment GSB_SAMPLE_MULTI_SUBRANGES).
-Config default_config(int gpus, int subranges_override = 0);
+Config default_config(int gpus, int subranges_override = 0, double first_fraction_override = -1);
+
+// Where sub-range j of a part begins, as a fraction of the part (j = 0..k; 0 and 1 at the ends).
+double subrange_cut(const Config& c, int j);
+// The B-1 splitters' quantiles (bucket b = g*k + j begins at (g + subrange_cut(j)) / G), in (0, 1).
+std::vector<double> splitter_quantiles(const Config& c);
 
 // Elements each GPU must be able to hold after the exchange, and the largest sub-range it sorts at once.
 struct Capacity {
@@ -70,6 +78,8 @@ Capacity capacity(const Config& c, std::uint64_t n);
 // B-1 splitters from the samples (any order): the samples' quantiles j*S/B, j = 1..B-1. Bucket b then holds
 // the elements x with splitter[b-1] <= x < splitter[b]. Empty for B <= 1 or no samples.
 std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, int buckets);
+// The same at given quantiles q (ascending, in [0, 1)): splitter i is the sample of rank floor(q[i] * S).
+std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, const std::vector<double>& quantiles);
 
 // The reference bucket of x: the number of splitters <= x.
 int bucket_of(const std::vector<KeyIndex>& splitters, const KeyIndex& x);

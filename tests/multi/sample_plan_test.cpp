@@ -1,6 +1,7 @@
 // sample-multi's planning on the host: what the GPUs will do with the splitters and counts, checked against
 // brute force (kernels/multi/sample_plan.hpp).
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -56,6 +57,36 @@ TEST(ChooseSplitters, QuantilesOfTheSamples) {
   EXPECT_TRUE(std::is_sorted(spl.begin(), spl.end()));
   EXPECT_TRUE(choose_splitters(s, 1).empty());
   EXPECT_TRUE(choose_splitters({}, 8).empty());
+}
+
+TEST(ChooseSplitters, FewerSamplesThanBucketsRepeatRanks) {
+  std::vector<KeyIndex> s{{3, 0}, {1, 1}, {2, 2}};
+  const auto spl = choose_splitters(s, 8);
+  ASSERT_EQ(spl.size(), 7u);
+  EXPECT_TRUE(std::is_sorted(spl.begin(), spl.end()));
+  EXPECT_EQ(spl.front().key, 1u);
+  EXPECT_EQ(spl.back().key, 3u);
+}
+
+TEST(ChooseSplitters, UnequalFirstSubRange) {
+  Config c = default_config(2, 4, 0.0625);
+  EXPECT_DOUBLE_EQ(subrange_cut(c, 1), 0.0625);
+  EXPECT_DOUBLE_EQ(subrange_cut(c, 4), 1.0);
+  EXPECT_NEAR(subrange_cut(c, 2) - subrange_cut(c, 1), (1 - 0.0625) / 3, 1e-12);
+  const std::vector<double> q = splitter_quantiles(c);
+  ASSERT_EQ(q.size(), 7u);
+  EXPECT_DOUBLE_EQ(q[0], 0.03125);  // GPU 0's first sub-range: 1/16 of its half
+  EXPECT_DOUBLE_EQ(q[3], 0.5);      // the GPU boundary stays at the middle
+  EXPECT_DOUBLE_EQ(q[4], 0.53125);
+  std::vector<KeyIndex> s;
+  for (std::uint64_t i = 0; i < 3200; ++i) s.push_back({i, i});
+  const auto spl = choose_splitters(s, q);
+  EXPECT_EQ(spl[0].key, 100u);
+  EXPECT_EQ(spl[3].key, 1600u);
+  // The capacity follows the widest planned sub-range, not the mean.
+  const Capacity cap = capacity(c, 8000000);
+  EXPECT_EQ(cap.subrange_n, static_cast<std::uint64_t>(std::ceil(4000000 * (1 - 0.0625) / 3 * 1.3)) + c.pad);
+  EXPECT_THROW(default_config(2, 4, 1.0), std::logic_error);
 }
 
 TEST(ChooseSplitters, EqualKeysAreSplitByIndex) {
