@@ -28,10 +28,12 @@ namespace gsb::multi {
 class Communicator;
 
 // Knobs read once per case (environment, for device experiments): GSB_SAMPLE_MULTI_SUBRANGES (k, sub-ranges
-// per GPU) and GSB_SAMPLE_MULTI_FIRST (fraction of a part in its first sub-range; 0: all equal).
+// per GPU), GSB_SAMPLE_MULTI_FIRST (fraction of a part in its first sub-range; 0: all equal) and
+// GSB_SAMPLE_MULTI_ONEPASS.
 struct Knobs {
   int subranges = 0;            // 0: the default
   double first_fraction = -1;   // < 0: the default
+  bool one_pass = false;        // GSB_SAMPLE_MULTI_ONEPASS=1: rooms planned from samples, no counting pass
 };
 Knobs knobs_from_env();
 

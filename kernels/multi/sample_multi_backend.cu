@@ -25,6 +25,11 @@ Knobs knobs_from_env() {
                 std::string("GSB_SAMPLE_MULTI_FIRST: '") + v + "' is not a fraction in [0, 1)");
     k.first_fraction = x;
   }
+  if (const char* v = std::getenv("GSB_SAMPLE_MULTI_ONEPASS")) {
+    const std::string t(v);
+    GSB_EXPECTS(t == "0" || t == "1", "GSB_SAMPLE_MULTI_ONEPASS: '" + t + "' is not 0 or 1");
+    k.one_pass = t == "1";
+  }
   return k;
 }
 

@@ -153,8 +153,9 @@ class SampleMulti final : public MultiGpuSort {
     detail::Buffer sort_temp;
     std::size_t sort_temp_bytes = 0;
     detail::Buffer samples, samples_all, splitters, table, counts, offsets, totals, totals_all, dest, scan_temp;
+    detail::Buffer room, cursors, cursors_all;  // one pass
     std::size_t scan_temp_bytes = 0;
-    detail::PinnedHost totals_host, dest_host;
+    detail::PinnedHost totals_host, dest_host, room_host;
     detail::Event start, splitters_done, partitioned, exchange_start, done;
     std::vector<std::unique_ptr<detail::Event>> received, sort_start, sort_end;
     std::uint64_t part_n = 0;
@@ -166,6 +167,7 @@ class SampleMulti final : public MultiGpuSort {
       : p_(p), cfg_(default_config(static_cast<int>(devices.size()), knobs.subranges, knobs.first_fraction)),
         comm_(communicator_for(devices)) {
     GSB_EXPECTS(key_bytes(p.key_type) == kb, "sample-multi: key width mismatch");
+    cfg_.one_pass = knobs.one_pass;
     buckets_ = cfg_.gpus * cfg_.subranges;
     GSB_EXPECTS(buckets_ <= detail::max_buckets, "sample-multi: " + std::to_string(buckets_) + " buckets (GPUs x sub-ranges) exceed " +
                                                      std::to_string(detail::max_buckets));
@@ -182,14 +184,20 @@ class SampleMulti final : public MultiGpuSort {
       r->blocks = detail::partition_blocks(r->shard.size(), sms);
       r->per_block = (r->shard.size() + r->blocks - 1) / std::max<std::uint64_t>(r->blocks, 1);
       if (r->per_block == 0) r->per_block = 1;
+      const std::uint64_t land_n = cfg_.one_pass ? std::max(cap_.part_n, cap_.subrange_n * cfg_.subranges) : cap_.part_n;
+      const std::uint64_t send_n = G > 1 ? send_capacity(cfg_, p.n) : 0;
       r->input_keys = detail::Buffer(cap_.part_n * kb);
-      r->land_keys = detail::Buffer(cap_.part_n * kb);
-      if (G > 1) r->send_keys = detail::Buffer(r->shard.size() * kb);
+      r->land_keys = detail::Buffer(land_n * kb);
+      r->send_keys = detail::Buffer(send_n * kb);
       if (vb) {
         r->input_values = detail::Buffer(cap_.part_n * vb);
-        r->land_values = detail::Buffer(cap_.part_n * vb);
-        if (G > 1) r->send_values = detail::Buffer(r->shard.size() * vb);
+        r->land_values = detail::Buffer(land_n * vb);
+        r->send_values = detail::Buffer(send_n * vb);
       }
+      r->room = detail::Buffer(buckets_ * sizeof(std::uint64_t));
+      r->cursors = detail::Buffer((buckets_ + 1) * sizeof(std::uint64_t));
+      r->cursors_all = detail::Buffer(std::size_t(G) * (buckets_ + 1) * sizeof(std::uint64_t));
+      r->room_host = detail::PinnedHost(buckets_ * sizeof(std::uint64_t));
       r->sort_temp_bytes = detail::local_sort_temp_bytes<Bits, Value>(cap_.subrange_n);
       r->sort_temp = detail::Buffer(r->sort_temp_bytes);
       r->samples = detail::Buffer(samples_per_rank_ * sizeof(KeyIndex));
@@ -205,7 +213,7 @@ class SampleMulti final : public MultiGpuSort {
       GSB_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, r->scan_temp_bytes, r->counts.template get<std::uint64_t>(),
                                                  r->offsets.template get<std::uint64_t>(), static_cast<std::int64_t>(cells)));
       r->scan_temp = detail::Buffer(std::max<std::size_t>(r->scan_temp_bytes, 1));
-      r->totals_host = detail::PinnedHost(std::size_t(G) * buckets_ * sizeof(std::uint64_t));
+      r->totals_host = detail::PinnedHost(std::size_t(G) * (buckets_ + 1) * sizeof(std::uint64_t));
       r->dest_host = detail::PinnedHost(buckets_ * sizeof(Dest));
       for (int j = 0; j < cfg_.subranges; ++j) {
         r->received.push_back(std::make_unique<detail::Event>());
@@ -215,6 +223,8 @@ class SampleMulti final : public MultiGpuSort {
       GSB_CUDA_TRY(cudaFuncSetAttribute(detail::count_kernel<Bits>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         int(detail::partition_smem_bytes())));
       GSB_CUDA_TRY(cudaFuncSetAttribute(detail::scatter_kernel<Bits, Value>,
+                                        cudaFuncAttributeMaxDynamicSharedMemorySize, int(detail::partition_smem_bytes())));
+      GSB_CUDA_TRY(cudaFuncSetAttribute(detail::scatter_planned_kernel<Bits, Value>,
                                         cudaFuncAttributeMaxDynamicSharedMemorySize, int(detail::partition_smem_bytes())));
       ranks_.push_back(std::move(r));
     }
@@ -254,20 +264,40 @@ class SampleMulti final : public MultiGpuSort {
     Layout layout;
     std::vector<std::uint64_t> counts;
     std::vector<KeyIndex> splitters;
-    for (int attempt = 1;; ++attempt) {
+    bool placed = false;
+    int attempt = 1;
+    if (cfg_.one_pass) {
+      // One pass: rooms planned from the samples, scatter without counting; a count beyond its room (or a
+      // plan beyond the buffers) falls back to the counting path below with fresh samples.
+      splitters = choose(attempt);
+      const RoomPlan plan = plan_rooms(sample_counts_, samples_taken_, shard_sizes(), G, cfg_.subranges, cap_.subrange_n,
+                                       send_capacity(cfg_, p_.n), cfg_.pad);
+      if (plan.fits) {
+        bool overflow = false;
+        counts = scatter_planned(plan, &overflow);
+        bool fits = false;
+        layout = make_planned_layout(counts, plan, G, cfg_.subranges, &fits);
+        placed = !overflow && fits && layout.max_part_n <= cap_.part_n;
+      }
+      if (!placed) ++attempt;
+    }
+    for (; !placed; ++attempt) {
       splitters = choose(attempt);
       counts = count(splitters);
       layout = make_layout(counts, G, cfg_.subranges);
-      info.partition_attempts = attempt;
-      if (layout.max_part_n <= cap_.part_n && layout.max_subrange_n <= cap_.subrange_n) break;
+      if (layout.max_part_n <= cap_.part_n && layout.max_subrange_n <= cap_.subrange_n) {
+        scatter(layout);
+        placed = true;
+        break;
+      }
       // Sampling put more in one part or sub-range than planned (a 1-in-10^9 event at the default sample
       // counts): sample again with another seed; nothing has moved yet.
-      GSB_EXPECTS(attempt < 4, "sample-multi: a part of " + std::to_string(layout.max_part_n) +
+      GSB_EXPECTS(attempt < 5, "sample-multi: a part of " + std::to_string(layout.max_part_n) +
                                    " or a sub-range of " + std::to_string(layout.max_subrange_n) +
                                    " exceeds the planned " + std::to_string(cap_.part_n) + " / " +
                                    std::to_string(cap_.subrange_n) + " after 4 samplings");
     }
-    scatter(layout);
+    info.partition_attempts = attempt;
     exchange_and_sort(layout, counts, splitters);
     for (auto& r : ranks_) {
       detail::DeviceScope scope(r->device);
@@ -348,6 +378,21 @@ class SampleMulti final : public MultiGpuSort {
       splitters.resize(buckets_ - 1, KeyIndex{~std::uint64_t{0}, ~std::uint64_t{0}});  // fewer samples than buckets
     }
     table_ = make_bucket_table(splitters, 8 * kb, detail::table_prefix_bits);
+    if (cfg_.one_pass) {  // each GPU's samples per bucket, for its planned rooms
+      sample_counts_.assign(std::size_t(G) * buckets_, 0);
+      samples_taken_.assign(G, 0);
+      if (buckets_ > 1) {
+        const KeyIndex* s = samples_host_.template get<KeyIndex>();
+        for (std::uint64_t i = 0; i < samples_per_rank_ * G; ++i) {
+          if (s[i].index == ~std::uint64_t{0}) continue;
+          const std::size_t src = i / samples_per_rank_;
+          ++samples_taken_[src];
+          ++sample_counts_[src * buckets_ + bucket_by_table(table_, splitters, s[i])];
+        }
+      } else {
+        for (int g = 0; g < G; ++g) sample_counts_[g] = samples_taken_[g] = ranks_[g]->shard.size();
+      }
+    }
     KeyIndex* hs = splitters_host_.template get<KeyIndex>();
     std::copy(splitters.begin(), splitters.end(), hs);
     auto* ht = reinterpret_cast<std::uint32_t*>(hs + detail::max_buckets);
@@ -428,6 +473,64 @@ class SampleMulti final : public MultiGpuSort {
     }
   }
 
+  std::vector<std::uint64_t> shard_sizes() const {
+    std::vector<std::uint64_t> v;
+    for (const auto& r : ranks_) v.push_back(r->shard.size());
+    return v;
+  }
+
+  // Step 2, one pass: every element into its bucket's planned room, counts from the reservations,
+  // all-gathered and read back. *overflow: some reservation did not fit (nothing of it was written).
+  std::vector<std::uint64_t> scatter_planned(const RoomPlan& plan, bool* overflow) {
+    const int G = cfg_.gpus, B = buckets_;
+    for (int g = 0; g < G; ++g) {
+      Rank& r = *ranks_[g];
+      detail::DeviceScope scope(r.device);
+      Dest* d = r.dest_host.template get<Dest>();
+      std::uint64_t* room = r.room_host.template get<std::uint64_t>();
+      for (int b = 0; b < B; ++b) {
+        const std::size_t i = std::size_t(g) * B + b;
+        const bool kept = b / cfg_.subranges == g;
+        d[b].keys = static_cast<Bits*>(kept ? r.land_keys.get() : r.send_keys.get()) + plan.region[i];
+        if constexpr (has_values_v<Value>)
+          d[b].values = static_cast<Value*>(kept ? r.land_values.get() : r.send_values.get()) + plan.region[i];
+        else d[b].values = nullptr;
+        room[b] = plan.room[i];
+      }
+      GSB_CUDA_TRY(cudaMemcpyAsync(r.dest.get(), d, B * sizeof(Dest), cudaMemcpyHostToDevice, r.main.s));
+      GSB_CUDA_TRY(cudaMemcpyAsync(r.room.get(), room, B * sizeof(std::uint64_t), cudaMemcpyHostToDevice, r.main.s));
+      GSB_CUDA_TRY(cudaMemsetAsync(r.cursors.get(), 0, (B + 1) * sizeof(std::uint64_t), r.main.s));
+      detail::scatter_planned_kernel<Bits, Value><<<static_cast<unsigned>(r.blocks), detail::partition_threads,
+                                                    detail::partition_smem_bytes(), r.main.s>>>(
+          static_cast<const Bits*>(r.input_keys.get()), static_cast<const Value*>(r.input_values.get()), r.shard.size(),
+          r.per_block, r.shard.begin, codec_, search(r), r.room.template get<std::uint64_t>(), r.dest.template get<Dest>(),
+          r.cursors.template get<unsigned long long>());
+      GSB_CHECK_LAUNCH();
+      GSB_CUDA_TRY(cudaEventRecord(r.partitioned.e, r.main.s));
+    }
+    GSB_NCCL_TRY(ncclGroupStart());
+    for (int g : comm_.local_ranks()) {
+      Rank& r = *ranks_[g];
+      GSB_NCCL_TRY(ncclAllGather(r.cursors.get(), r.cursors_all.get(), B + 1, ncclUint64, comm_.comm(g), r.main.s));
+    }
+    GSB_NCCL_TRY(ncclGroupEnd());
+    Rank& first = *ranks_[comm_.local_ranks().front()];
+    {
+      detail::DeviceScope scope(first.device);
+      GSB_CUDA_TRY(cudaMemcpyAsync(first.totals_host.template get<std::uint64_t>(), first.cursors_all.get(),
+                                   std::size_t(G) * (B + 1) * sizeof(std::uint64_t), cudaMemcpyDeviceToHost, first.main.s));
+      GSB_CUDA_TRY(cudaStreamSynchronize(first.main.s));
+    }
+    const std::uint64_t* h = first.totals_host.template get<std::uint64_t>();
+    std::vector<std::uint64_t> counts(std::size_t(G) * B);
+    *overflow = false;
+    for (int g = 0; g < G; ++g) {
+      for (int b = 0; b < B; ++b) counts[std::size_t(g) * B + b] = h[std::size_t(g) * (B + 1) + b];
+      if (h[std::size_t(g) * (B + 1) + B]) *overflow = true;
+    }
+    return counts;
+  }
+
   // Steps 3 and 4: round j of the exchange on the comm stream, sort of sub-range j on the main stream after it.
   void exchange_and_sort(const Layout& l, const std::vector<std::uint64_t>& counts, const std::vector<KeyIndex>& spl) {
     const int G = cfg_.gpus, k = cfg_.subranges, B = buckets_;
@@ -455,7 +558,7 @@ class SampleMulti final : public MultiGpuSort {
                                       ncclUint8, p, comm_.comm(g), r.comm.s));
             }
             if (const std::uint64_t n_in = cnt(p, b_in)) {
-              const std::uint64_t at = recv_offset(l, counts, g, j, p);
+              const std::uint64_t at = recv_offset(l, g, j, p);
               GSB_NCCL_TRY(ncclRecv(static_cast<Bits*>(r.land_keys.get()) + at, n_in * kb, ncclUint8, p, comm_.comm(g),
                                     r.comm.s));
               if (vb)
@@ -480,14 +583,15 @@ class SampleMulti final : public MultiGpuSort {
         GSB_CUDA_TRY(cudaEventRecord(r.sort_start[j]->e, r.main.s));
         const int b = g * k + j;
         const std::uint64_t begin = l.subrange_begin[std::size_t(g) * (k + 1) + j], n = l.subrange_n(g, j);
+        const std::uint64_t from = l.land_begin[std::size_t(g) * (k + 1) + j];
         if (n > 0) {
           const std::uint64_t lo = b == 0 ? 0 : spl[b - 1].key;
           const std::uint64_t hi = b == B - 1 ? static_cast<std::uint64_t>(static_cast<Bits>(~Bits{0})) : spl[b].key;
           const int end_bit = sort_end_bit(lo, hi, 8 * kb);
           std::size_t bytes = r.sort_temp_bytes;
           GSB_CUDA_TRY((detail::local_sort<Bits, Value>(
-              r.sort_temp.get(), bytes, static_cast<const Bits*>(r.land_keys.get()) + begin,
-              static_cast<Bits*>(r.input_keys.get()) + begin, static_cast<const Value*>(r.land_values.get()) + (vb ? begin : 0),
+              r.sort_temp.get(), bytes, static_cast<const Bits*>(r.land_keys.get()) + from,
+              static_cast<Bits*>(r.input_keys.get()) + begin, static_cast<const Value*>(r.land_values.get()) + (vb ? from : 0),
               static_cast<Value*>(r.input_values.get()) + (vb ? begin : 0), n, end_bit, r.main.s)));
         }
         GSB_CUDA_TRY(cudaEventRecord(r.sort_end[j]->e, r.main.s));
@@ -509,6 +613,7 @@ class SampleMulti final : public MultiGpuSort {
   Capacity cap_;
   std::uint64_t samples_per_rank_ = 0;
   BucketTable table_;
+  std::vector<std::uint64_t> sample_counts_, samples_taken_;  // one pass: [g * B + b], [g]
   std::vector<std::unique_ptr<Rank>> ranks_;
   detail::PinnedHost samples_host_, splitters_host_;
 };
@@ -521,7 +626,8 @@ std::unique_ptr<MultiGpuSort> make_sample_multi(const SortProblem& p, const std:
 
 template <class Bits, class Value>
 std::vector<std::uint64_t> sample_multi_device_bytes(const SortProblem& p, int gpus, const Knobs& knobs) {
-  const Config c = default_config(gpus, knobs.subranges, knobs.first_fraction);
+  Config c = default_config(gpus, knobs.subranges, knobs.first_fraction);
+  c.one_pass = knobs.one_pass;
   const std::uint64_t m = shard_range(p.n, gpus, 0).size();
   const std::uint64_t blocks = detail::partition_blocks(m, current_device_props().sm_count);
   const std::uint64_t B = std::uint64_t(gpus) * c.subranges;

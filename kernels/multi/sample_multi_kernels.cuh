@@ -170,6 +170,78 @@ __global__ void __launch_bounds__(partition_threads)
   }
 }
 
+// The one-pass scatter (no counting pass; RoomPlan in sample_plan.hpp): per tile of
+// partition_threads * partition_items consecutive elements, a shared-memory histogram gives each element its
+// rank in its bucket, one global atomic per bucket reserves the tile's place in the bucket's planned room,
+// and the elements are written there. cursor[b] ends as bucket b's count; a reservation beyond room[b] is
+// not written and sets cursor[buckets] (the run then falls back to counting).
+template <class Bits, class Value>
+__global__ void __launch_bounds__(partition_threads)
+    scatter_planned_kernel(const Bits* keys, const Value* values, std::uint64_t m, std::uint64_t per_block,
+                           std::uint64_t global_begin, KeyCodec<Bits> codec, BucketSearch search,
+                           const std::uint64_t* room, const BucketDest<Bits, Value>* dest,
+                           unsigned long long* cursor) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  auto* spl = reinterpret_cast<KeyIndex*>(smem);
+  auto* base = reinterpret_cast<std::uint64_t*>(spl + (max_buckets - 1));
+  auto* out = reinterpret_cast<BucketDest<Bits, Value>*>(base + max_buckets);
+  auto* table = reinterpret_cast<std::uint32_t*>(out + max_buckets);
+  auto* hist = table + (1 << table_prefix_bits);
+  load_search(search, table, spl);
+  for (int b = threadIdx.x; b < search.buckets; b += blockDim.x) out[b] = dest[b];
+  const std::uint64_t begin = blockIdx.x * per_block;
+  const std::uint64_t end = begin + per_block < m ? begin + per_block : m;
+  constexpr std::uint64_t tile_n = std::uint64_t(partition_threads) * partition_items;
+  for (std::uint64_t tile = begin; tile < end; tile += tile_n) {
+    for (int b = threadIdx.x; b < search.buckets; b += blockDim.x) hist[b] = 0;
+    __syncthreads();  // also orders the previous tile's reads of base[] before its reuse
+    Bits k[partition_items];
+    Value v[partition_items];
+    int bucket[partition_items];
+    std::uint32_t rank[partition_items];
+#pragma unroll
+    for (int it = 0; it < partition_items; ++it) {
+      const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
+      if (i < end) {
+        k[it] = keys[i];
+        if constexpr (has_values_v<Value>) v[it] = values[i];
+      }
+    }
+#pragma unroll
+    for (int it = 0; it < partition_items; ++it) {
+      const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
+      if (i < end) {
+        k[it] = codec.encode(k[it]);
+        bucket[it] = search.buckets == 1 ? 0 : find_bucket<Bits>(k[it], global_begin + i, table, spl, search.shift);
+        rank[it] = atomicAdd(&hist[bucket[it]], 1u);
+      }
+    }
+    __syncthreads();
+    for (int b = threadIdx.x; b < search.buckets; b += blockDim.x) {
+      const std::uint32_t h = hist[b];
+      std::uint64_t at = 0;
+      if (h) {
+        at = atomicAdd(&cursor[b], static_cast<unsigned long long>(h));
+        if (at + h > room[b]) {
+          atomicExch(&cursor[search.buckets], 1ull);  // overflow: the host falls back to counting
+          at = ~std::uint64_t{0};
+        }
+      }
+      base[b] = at;
+    }
+    __syncthreads();
+#pragma unroll
+    for (int it = 0; it < partition_items; ++it) {
+      const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
+      if (i < end && base[bucket[it]] != ~std::uint64_t{0}) {
+        const std::uint64_t at = base[bucket[it]] + rank[it];
+        out[bucket[it]].keys[at] = k[it];
+        if constexpr (has_values_v<Value>) out[bucket[it]].values[at] = v[it];
+      }
+    }
+  }
+}
+
 template <class Bits>
 __global__ void decode_kernel(Bits* keys, std::uint64_t n, KeyCodec<Bits> codec) {
   for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n;

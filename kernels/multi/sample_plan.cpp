@@ -150,6 +150,7 @@ Layout make_layout(const std::vector<std::uint64_t>& counts, int gpus, int subra
   l.part_n.assign(gpus, 0);
   l.subrange_begin.assign(static_cast<std::size_t>(gpus) * (subranges + 1), 0);
   l.dest.assign(static_cast<std::size_t>(gpus) * B, 0);
+  l.land.assign(static_cast<std::size_t>(gpus) * B, 0);
   l.send_n.assign(gpus, 0);
   for (int g = 0; g < gpus; ++g) {
     std::uint64_t at = 0;
@@ -158,6 +159,7 @@ Layout make_layout(const std::vector<std::uint64_t>& counts, int gpus, int subra
       const int b = g * subranges + j;
       std::uint64_t sub = 0;
       for (int p = 0; p < gpus; ++p) {
+        l.land[static_cast<std::size_t>(p) * B + b] = at + sub;
         if (p == g) l.dest[static_cast<std::size_t>(p) * B + b] = at + sub;  // kept: straight into the part
         sub += cnt(p, b);
       }
@@ -168,6 +170,7 @@ Layout make_layout(const std::vector<std::uint64_t>& counts, int gpus, int subra
     l.part_n[g] = at;
     l.max_part_n = std::max(l.max_part_n, at);
   }
+  l.land_begin = l.subrange_begin;  // the landing buffer is laid out like the sorted part
   for (int p = 0; p < gpus; ++p) {
     std::uint64_t at = 0;
     for (int b = 0; b < B; ++b) {
@@ -180,16 +183,84 @@ Layout make_layout(const std::vector<std::uint64_t>& counts, int gpus, int subra
   return l;
 }
 
-std::uint64_t recv_offset(const Layout& l, const std::vector<std::uint64_t>& counts, int g, int j, int p) {
-  const int B = l.gpus * l.subranges, b = g * l.subranges + j;
-  std::uint64_t at = l.subrange_begin[g * (l.subranges + 1) + j];
-  for (int q = 0; q < p; ++q) at += counts[static_cast<std::size_t>(q) * B + b];
-  return at;
+RoomPlan plan_rooms(const std::vector<std::uint64_t>& sample_counts, const std::vector<std::uint64_t>& taken,
+                    const std::vector<std::uint64_t>& shard_n, int gpus, int subranges, std::uint64_t stride,
+                    std::uint64_t send_capacity, std::uint64_t pad) {
+  const int B = gpus * subranges;
+  GSB_EXPECTS(sample_counts.size() == static_cast<std::size_t>(gpus) * B && taken.size() == std::size_t(gpus) &&
+                  shard_n.size() == std::size_t(gpus),
+              "sample-multi: room plan of mismatched sizes");
+  RoomPlan r;
+  r.stride = stride;
+  r.room.assign(sample_counts.size(), 0);
+  r.region.assign(sample_counts.size(), 0);
+  r.send_room.assign(gpus, 0);
+  for (int p = 0; p < gpus; ++p) {
+    const double m = static_cast<double>(shard_n[p]);
+    const double s = static_cast<double>(std::max<std::uint64_t>(taken[p], 1));
+    std::uint64_t send_at = 0;
+    for (int b = 0; b < B; ++b) {
+      const std::size_t i = static_cast<std::size_t>(p) * B + b;
+      std::uint64_t room = shard_n[p];
+      if (taken[p] < shard_n[p]) {  // sampled: estimate plus 6 sigma (binomial; at least one sample's worth)
+        const double f = std::max(static_cast<double>(sample_counts[i]), 1.0) / s;
+        const double est = f * m, sigma = m * std::sqrt(f * (1 - std::min(f, 1.0)) / s);
+        room = std::min<std::uint64_t>(shard_n[p], static_cast<std::uint64_t>(std::ceil(est + 6 * sigma)) + pad);
+      } else {  // every element was a sample: the counts are exact
+        room = sample_counts[i];
+      }
+      r.room[i] = room;
+      if (b / subranges == p) {
+        r.region[i] = static_cast<std::uint64_t>(b % subranges) * stride;
+        if (room > stride) r.fits = false;
+      } else {
+        r.region[i] = send_at;
+        send_at += room;
+      }
+    }
+    r.send_room[p] = send_at;
+    if (send_at > send_capacity) r.fits = false;
+  }
+  return r;
+}
+
+Layout make_planned_layout(const std::vector<std::uint64_t>& counts, const RoomPlan& plan, int gpus, int subranges,
+                           bool* fits) {
+  Layout l = make_layout(counts, gpus, subranges);  // part sizes, sub-range offsets in the sorted part
+  const int B = gpus * subranges;
+  bool ok = true;
+  for (std::size_t i = 0; i < counts.size(); ++i)
+    if (counts[i] > plan.room[i]) ok = false;
+  l.dest = plan.region;
+  for (int g = 0; g < gpus; ++g)
+    for (int j = 0; j <= subranges; ++j) l.land_begin[g * (subranges + 1) + j] = static_cast<std::uint64_t>(j) * plan.stride;
+  for (int g = 0; g < gpus; ++g)
+    for (int j = 0; j < subranges; ++j) {
+      const int b = g * subranges + j;
+      std::uint64_t at = static_cast<std::uint64_t>(j) * plan.stride;
+      l.land[static_cast<std::size_t>(g) * B + b] = at;  // the kept piece, where the scatter wrote it
+      at += counts[static_cast<std::size_t>(g) * B + b];
+      for (int p = 0; p < gpus; ++p) {
+        if (p == g) continue;
+        l.land[static_cast<std::size_t>(p) * B + b] = at;
+        at += counts[static_cast<std::size_t>(p) * B + b];
+      }
+      if (at - static_cast<std::uint64_t>(j) * plan.stride > plan.stride) ok = false;
+    }
+  if (fits) *fits = ok;
+  return l;
 }
 
 double balance(const Layout& l, std::uint64_t n) {
   if (n == 0 || l.gpus == 0) return 1.0;
   return static_cast<double>(l.max_part_n) / (static_cast<double>(n) / l.gpus);
+}
+
+std::uint64_t send_capacity(const Config& c, std::uint64_t n) {
+  const std::uint64_t shard = shard_range(n, c.gpus, 0).size();
+  if (!c.one_pass) return shard;
+  return static_cast<std::uint64_t>(std::ceil(static_cast<double>(shard) * (1.0 + c.send_slack))) +
+         static_cast<std::uint64_t>(c.gpus) * c.subranges * c.pad;
 }
 
 MemoryPlan memory_plan(const Config& c, std::uint64_t n, std::size_t key_bytes, std::size_t value_bytes,
@@ -199,8 +270,8 @@ MemoryPlan memory_plan(const Config& c, std::uint64_t n, std::size_t key_bytes, 
   const std::uint64_t e = key_bytes + value_bytes;
   MemoryPlan m;
   m.input_bytes = cap.part_n * e;
-  m.land_bytes = cap.part_n * e;
-  m.send_bytes = c.gpus > 1 ? shard_range(n, c.gpus, 0).size() * e : 0;
+  m.land_bytes = (c.one_pass ? std::max(cap.part_n, cap.subrange_n * c.subranges) : cap.part_n) * e;
+  m.send_bytes = c.gpus > 1 ? send_capacity(c, n) * e : 0;
   m.sort_bytes = sort_temp_bytes(cap.subrange_n);
   m.small_bytes = small_bytes;
   return m;

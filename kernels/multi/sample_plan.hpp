@@ -55,6 +55,8 @@ struct Config {
   // Fraction of a part in its first sub-range (0: all k equal). The first round of the exchange is the only
   // one no sort can hide: a small first sub-range shortens it; the others share the rest equally.
   double first_fraction = 0;
+  bool one_pass = false;              // plan bucket rooms from samples instead of counting (RoomPlan)
+  double send_slack = 0.25;           // one pass: send buffer over the shard size
   std::uint64_t pad = 4096;           // absolute room on top of both (tiny n: one sample per element)
 };
 
@@ -105,8 +107,11 @@ struct Layout {
   int gpus = 0, subranges = 0;
   std::vector<std::uint64_t> part_n;          // [g] elements GPU g holds after the exchange
   std::vector<std::uint64_t> subrange_begin;  // [g * (k+1) + j] offset of sub-range j in part g (k+1 per GPU)
-  std::vector<std::uint64_t> dest;            // [p * B + b] GPU p's bucket b: offset in p's part (kept
-                                              // buckets) or in p's send buffer (buckets for other GPUs)
+  std::vector<std::uint64_t> dest;            // [p * B + b] where GPU p's scatter puts bucket b: offset in
+                                              // p's landing buffer (kept) or in p's send buffer (the others)
+  std::vector<std::uint64_t> land;            // [p * B + b] offset in the landing buffer of GPU b/k where
+                                              // GPU p's piece of bucket b lands (kept: == dest)
+  std::vector<std::uint64_t> land_begin;      // [g * (k+1) + j] where sub-range j starts in g's landing buffer
   std::vector<std::uint64_t> send_n;          // [p] elements GPU p sends
   std::uint64_t max_part_n = 0, max_subrange_n = 0;
   bool kept(int p, int b) const { return b / subranges == p; }
@@ -118,18 +123,47 @@ struct Layout {
 // piece starts at subrange_begin(g, j) + sum over p' < p of counts[p'][g*k+j]. The send buffer of p holds
 // its buckets for other GPUs in bucket order, so each (destination, sub-range) piece is contiguous.
 Layout make_layout(const std::vector<std::uint64_t>& counts, int gpus, int subranges);
-// Where GPU p's piece of sub-range j of part g lands in part g.
-std::uint64_t recv_offset(const Layout& l, const std::vector<std::uint64_t>& counts, int g, int j, int p);
+// Where GPU p's piece of sub-range j of part g lands in g's landing buffer.
+inline std::uint64_t recv_offset(const Layout& l, int g, int j, int p) {
+  return l.land[static_cast<std::size_t>(p) * l.gpus * l.subranges + g * l.subranges + j];
+}
+
+// The one-pass partition (GSB_SAMPLE_MULTI_ONEPASS=1): no counting pass; each (GPU, bucket) gets room planned
+// from that GPU's own samples -- the estimate plus 6 standard deviations plus a pad -- and the scatter
+// reserves its place in that room with one atomic per block and bucket. Kept buckets start at their
+// sub-range's slot (j * stride) of the landing buffer, the others are packed in bucket order in the send
+// buffer. A count beyond its room (or a sub-range beyond its slot) sends the run back to the counting path.
+struct RoomPlan {
+  std::uint64_t stride = 0;              // landing-buffer slot of one sub-range (its capacity)
+  std::vector<std::uint64_t> room;       // [p * B + b]
+  std::vector<std::uint64_t> region;     // [p * B + b] start of the region: landing (kept) or send buffer
+  std::vector<std::uint64_t> send_room;  // [p] send buffer the plan needs
+  bool fits = true;                      // every region inside its buffer
+};
+// sample_counts[p * B + b]: GPU p's samples in bucket b; taken[p]: its samples; shard_n[p]: its elements.
+RoomPlan plan_rooms(const std::vector<std::uint64_t>& sample_counts, const std::vector<std::uint64_t>& taken,
+                    const std::vector<std::uint64_t>& shard_n, int gpus, int subranges, std::uint64_t stride,
+                    std::uint64_t send_capacity, std::uint64_t pad);
+// The layout after a one-pass scatter produced `counts`: sub-range j of part g lands at j * stride, GPU g's
+// kept piece first (where the scatter put it), then the other GPUs' in rank order. *fits is false when a
+// count exceeded its room or a sub-range its slot.
+Layout make_planned_layout(const std::vector<std::uint64_t>& counts, const RoomPlan& plan, int gpus, int subranges,
+                           bool* fits);
 // Where GPU p's piece for bucket b (b of another GPU) starts in p's send buffer.
 inline std::uint64_t send_offset(const Layout& l, int p, int b) { return l.dest[static_cast<std::size_t>(p) * l.gpus * l.subranges + b]; }
 
 // Largest part over its mean n/G (1.0 = perfect balance).
 double balance(const Layout& l, std::uint64_t n);
 
+// Elements the send buffer holds (0 needed with one GPU, but sized anyway by the caller's choice).
+std::uint64_t send_capacity(const Config& c, std::uint64_t n);
+
 // Device memory of one GPU, bytes. e = key + value bytes per element.
 //   input  : the shard, later the sorted part (the local sorts write there): capacity part_n
 //   land   : the part as it arrives (kept buckets and received pieces): capacity part_n
-//   send   : the buckets for other GPUs: the shard size (all of it, at worst; none with one GPU)
+//   land   : one pass: k slots of a sub-range's capacity
+//   send   : the buckets for other GPUs: the shard size (all of it, at worst; none with one GPU); one pass:
+//            (1 + send_slack) of it, the planned rooms being larger than the counts
 //   sort   : the local sort's scratch for a sub-range (CUB with separate in/out: one more copy of it)
 //   small  : samples, splitters, table, block counts
 struct MemoryPlan {

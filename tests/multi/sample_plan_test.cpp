@@ -150,11 +150,11 @@ TEST(Layout, TilesPartsAndSendBuffers) {
         for (int j = 0; j < k; ++j) {
           std::uint64_t sub = 0;
           for (int p = 0; p < G; ++p) {
-            EXPECT_EQ(recv_offset(l, counts, g, j, p), l.subrange_begin[g * (k + 1) + j] + sub);
+            EXPECT_EQ(recv_offset(l, g, j, p), l.subrange_begin[g * (k + 1) + j] + sub);
             sub += counts[std::size_t(p) * B + g * k + j];
           }
           EXPECT_EQ(l.subrange_n(g, j), sub);
-          EXPECT_EQ(l.dest[std::size_t(g) * B + g * k + j], recv_offset(l, counts, g, j, g));
+          EXPECT_EQ(l.dest[std::size_t(g) * B + g * k + j], recv_offset(l, g, j, g));
           expect += sub;
         }
         EXPECT_EQ(l.part_n[g], expect);
@@ -204,6 +204,69 @@ TEST(Balance, EveryDistributionStaysWithinAFewPercent) {
       EXPECT_LE(balance(l, n), 1.03);
       EXPECT_LE(l.max_part_n, cap.part_n);
       EXPECT_LE(l.max_subrange_n, cap.subrange_n);
+    }
+}
+
+// One pass: rooms planned from each GPU's own samples must hold its exact bucket counts (6 sigma), and the
+// planned layout must put every piece of a sub-range inside its slot, the kept piece first, without overlap.
+TEST(OnePass, RoomsHoldTheCountsAndPiecesTileTheSlots) {
+  const std::uint64_t n = 3000017;
+  for (int G : {1, 2, 3})
+    for (Distribution d : {Distribution::uniform, Distribution::sorted, Distribution::few_unique, Distribution::all_equal,
+                           Distribution::zipf}) {
+      const HostKeys keys = generate_keys(KeyType::u32, d, n, 12);
+      const auto* k = keys.array.as<std::uint32_t>();
+      Config c = default_config(G, G > 1 ? 8 : 4);
+      c.one_pass = true;
+      const Capacity cap = capacity(c, n);
+      const int B = G * c.subranges;
+      std::vector<KeyIndex> samples;
+      std::vector<int> source;
+      std::vector<std::uint64_t> taken(G), shard(G);
+      for (int g = 0; g < G; ++g) {
+        const ShardRange r = shard_range(n, G, g);
+        shard[g] = r.size();
+        taken[g] = std::min(c.samples_per_gpu, r.size());
+        for (std::uint64_t j = 0; j < taken[g]; ++j) {
+          const std::uint64_t i = r.begin + sample_position(r.size(), taken[g], j, 5);
+          samples.push_back({k[i], i});
+          source.push_back(g);
+        }
+      }
+      const auto spl = choose_splitters(samples, splitter_quantiles(c));
+      std::vector<std::uint64_t> sample_counts(std::size_t(G) * B, 0), counts(std::size_t(G) * B, 0);
+      for (std::size_t i = 0; i < samples.size(); ++i) ++sample_counts[std::size_t(source[i]) * B + bucket_of(spl, samples[i])];
+      for (int g = 0; g < G; ++g) {
+        const ShardRange r = shard_range(n, G, g);
+        for (std::uint64_t i = r.begin; i < r.end; ++i) ++counts[std::size_t(g) * B + bucket_of(spl, {k[i], i})];
+      }
+      SCOPED_TRACE(std::string(to_string(d)) + " G=" + std::to_string(G));
+      const RoomPlan plan = plan_rooms(sample_counts, taken, shard, G, c.subranges, cap.subrange_n, send_capacity(c, n), c.pad);
+      ASSERT_TRUE(plan.fits);
+      for (std::size_t i = 0; i < counts.size(); ++i) EXPECT_LE(counts[i], plan.room[i]);
+      bool fits = false;
+      const Layout l = make_planned_layout(counts, plan, G, c.subranges, &fits);
+      EXPECT_TRUE(fits);
+      for (int g = 0; g < G; ++g) {
+        EXPECT_LE(plan.send_room[g], send_capacity(c, n));
+        for (int j = 0; j < c.subranges; ++j) {
+          const int b = g * c.subranges + j;
+          std::vector<std::pair<std::uint64_t, std::uint64_t>> pieces;  // [begin, end) in g's landing buffer
+          for (int p = 0; p < G; ++p)
+            pieces.push_back({recv_offset(l, g, j, p), recv_offset(l, g, j, p) + counts[std::size_t(p) * B + b]});
+          EXPECT_EQ(pieces[g].first, std::uint64_t(j) * plan.stride);  // the kept piece where the scatter put it
+          EXPECT_EQ(l.dest[std::size_t(g) * B + b], pieces[g].first);
+          std::sort(pieces.begin(), pieces.end());
+          EXPECT_EQ(pieces.front().first, l.land_begin[g * (c.subranges + 1) + j]);
+          for (std::size_t q = 1; q < pieces.size(); ++q) EXPECT_EQ(pieces[q].first, pieces[q - 1].second);
+          EXPECT_LE(pieces.back().second, std::uint64_t(j + 1) * plan.stride);
+        }
+      }
+      // A count beyond its room is reported.
+      std::vector<std::uint64_t> more = counts;
+      more[0] = plan.room[0] + 1;
+      make_planned_layout(more, plan, G, c.subranges, &fits);
+      EXPECT_FALSE(fits);
     }
 }
 
