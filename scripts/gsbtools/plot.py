@@ -21,10 +21,11 @@ from .cli import EXIT_OK, BadInput, run_main  # noqa: E402
 from .results import METRICS, CaseKey, load_result, metric_stats  # noqa: E402
 
 SPEEDUP_REFERENCES = ("std-sort", "cub-radix")
-CHART_KINDS = ("throughput", "time", "speedup", "distributions", "breakdown", "out-of-core")
+CHART_KINDS = ("throughput", "time", "speedup", "distributions", "breakdown", "out-of-core", "multi-gpu")
 FORMATS = ("png", "svg")
 MARKERS = "os^Dv<>PXph*"
 PHASE_COLOURS = {"h2d": "#c8c8c8", "d2h": "#6e6e6e", "partition": "#7fa7d1"}
+MULTI_PHASES = (("splitters", "#f2c14e"), ("partition", "#f78154"), ("sort", "#4d9078"))  # multi-GPU timeline
 
 matplotlib.rcParams.update({
     "svg.fonttype": "none",        # text stays text in SVG: smaller, searchable files
@@ -187,7 +188,8 @@ class Writer:
         kinds = {"throughput": "Throughput against n", "time": "Time against n",
                  "speedup-vs-std-sort": "Speed-up over std-sort", "speedup-vs-cub-radix": "Speed-up over cub-radix",
                  "distributions": "Across distributions at a fixed n",
-                 "breakdown": "End-to-end breakdown", "out-of-core": "Out-of-core timelines"}
+                 "breakdown": "End-to-end breakdown", "out-of-core": "Out-of-core timelines",
+                 "multi-gpu": "Multi-GPU phases"}
         lines = ["# Charts", "", subtitle, ""]
         ext = "png" if "png" in self.formats else self.formats[0]
         for kind, heading in kinds.items():
@@ -372,6 +374,51 @@ def plot_out_of_core(data, writer):
                     f"_n{key.n}")
 
 
+def plot_multi_gpu(data, writer):
+    """Per multi-GPU case: each GPU's phases on a time line (the exchange span drawn over the sorts it hides
+    behind), under bars of the single-GPU back-ends measured on the same input."""
+    for key, (ms, _, case) in sorted(data.points.items(), key=lambda kv: kv[0].label()):
+        m = case.get("multi_gpu")
+        if not m:
+            continue
+        singles = sorted((k.backend, v[0]) for k, v in data.points.items()
+                         if (k.key_type, k.values, k.order, k.n, k.distribution) ==
+                         (key.key_type, key.values, key.order, key.n, key.distribution) and
+                         not v[2].get("multi_gpu"))
+        rows = [f"{b} (1 GPU)" for b, _ in singles] + [f"{key.backend} GPU {g['device']}" for g in m["per_gpu"]]
+        title = (f"Multi-GPU phases, {m['gpus']} GPUs, n={key.n:,}: "
+                 f"{problem_title(key.key_type, key.values, key.order)}, {key.distribution}")
+        fig, ax = plt.subplots(figsize=(9, 1.6 + 0.45 * len(rows)))
+        ax.set_title(f"{title}\n{data.subtitle()}", fontsize=10)
+        for y, (b, t) in enumerate(singles):
+            ax.barh(y, t, 0.6, color=data.palette.colour(b), edgecolor="black", linewidth=0.4)
+            ax.annotate(f"{t:.3g} ms", (t, y), xytext=(3, 0), textcoords="offset points", va="center", fontsize=7)
+        for i, g in enumerate(m["per_gpu"]):
+            y = len(singles) + i
+            spans = (("splitters", 0.0, g["splitters_ms"]),
+                     ("partition", g["splitters_ms"], g["splitters_ms"] + g["partition_ms"]),
+                     ("sort", g["total_ms"] - g["sort_ms"], g["total_ms"]))
+            colours = dict(MULTI_PHASES)
+            for phase, a, b in spans:
+                ax.barh(y, b - a, 0.6, left=a, color=colours[phase], edgecolor="black", linewidth=0.4)
+            if g["exchange_ms"] > 0:
+                x0 = g["splitters_ms"] + g["partition_ms"]
+                ax.barh(y, g["exchange_ms"], 0.2, left=x0, color="#3c6e9f", edgecolor="black", linewidth=0.4)
+            ax.annotate(f"{g['total_ms']:.3g} ms", (g["total_ms"], y), xytext=(3, 0), textcoords="offset points",
+                        va="center", fontsize=7)
+        ax.axvline(ms, color="black", linestyle="--", linewidth=1)
+        ax.set_yticks(range(len(rows)))
+        ax.set_yticklabels(rows, fontsize=8)
+        ax.invert_yaxis()
+        ax.set_xlabel(f"ms ({key.backend}: median {ms:.3g} ms, dashed; exchange {100 * m['exchange_share']:.0f}% of it)")
+        ax.grid(axis="y", visible=False)
+        handles = [Patch(facecolor=c, edgecolor="black", label=p) for p, c in MULTI_PHASES]
+        handles.append(Patch(facecolor="#3c6e9f", edgecolor="black", label="exchange (NCCL, overlaps the sorts)"))
+        _legend(ax, handles=handles)
+        writer.save(fig, "multi-gpu", title,
+                    f"multi-gpu_{slug(f'{key.key_type}-{key.values}', key.order, key.distribution)}_n{key.n}_g{m['gpus']}")
+
+
 def make_parser():
     p = argparse.ArgumentParser(
         prog="plot", description="Charts (PNG and SVG) from one or more gpusort-bench result files of one device.",
@@ -401,6 +448,8 @@ def main(argv=None):
         plot_breakdowns(data, writer, args.bar_n)
     if "out-of-core" in args.charts:
         plot_out_of_core(data, writer)
+    if "multi-gpu" in args.charts:
+        plot_multi_gpu(data, writer)
     writer.write_index(data.subtitle())
     print(f"plot: wrote {len(writer.written)} charts ({', '.join(args.format)}) to {out}")
     return EXIT_OK

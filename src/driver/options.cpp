@@ -125,6 +125,10 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
   auto* dev = app.add_option("--device", opts.device, "CUDA device index")->capture_default_str()->group(meas);
   app.add_option("--device-memory", device_memory,
                  "Device memory a case may use (e.g. 4Gi); larger cases are sorted out of core, in pieces")->group(meas);
+  std::string gpus;
+  auto* gpus_opt = app.add_option("--gpus", gpus,
+                 "GPUs a multi-GPU back-end (sample-multi) spreads each array over: a whole number >= 1, or 'all' "
+                 "(default: all visible GPUs; devices 0..N-1)")->group(meas);
   app.add_option("--validate", validate, "full | none")->capture_default_str()->group(meas);
   app.add_option("--json", opts.json_path, "Write results as JSON (rewritten atomically after each case)")->group(out);
   app.add_option("--csv", opts.csv_path, "Write results as CSV")->group(out);
@@ -177,6 +181,18 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
     } catch (const UsageError&) {
       throw UsageError("--device-memory: '" + device_memory + "' is not a size in bytes (e.g. 4Gi, 512Mi, 1e9)");
     }
+  }
+  if (gpus_opt->count() > 0 && gpus != "all") {
+    std::size_t used = 0;
+    long long g = 0;
+    try {
+      g = std::stoll(gpus, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != gpus.size() || g < 1 || g > 1024)
+      throw UsageError("--gpus: '" + gpus + "' is not a number of GPUs (a whole number >= 1, or 'all')");
+    opts.gpus = static_cast<int>(g);
   }
   if (opts.device < 0) throw UsageError("--device: " + std::to_string(opts.device) + " is not a device index");
 

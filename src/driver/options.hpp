@@ -29,6 +29,7 @@ struct Options {
   int device = 0;
   bool device_given = false;
   std::optional<std::uint64_t> device_memory_limit_bytes;  // --device-memory: cases beyond it run out of core
+  int gpus = 0;  // --gpus: GPUs a multi-GPU back-end spreads the array over (0: every visible GPU)
   bool validate = true;
   bool force = false;
   bool quiet = false;

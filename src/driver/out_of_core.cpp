@@ -563,7 +563,28 @@ std::size_t host_bytes_needed(const SortProblem& p, Method m) {
   return m == Method::host_partition ? data : 2 * data + staging_ring_bytes;
 }
 
+namespace {
+// A whole number of bytes in a cgroup file ("max" or unreadable: 0).
+std::size_t read_cgroup_bytes(const char* path) {
+  std::ifstream f(path);
+  std::string text;
+  if (!(f >> text) || text == "max") return 0;
+  try {
+    return static_cast<std::size_t>(std::stoull(text));
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+}  // namespace
+
 std::size_t host_bytes_available() {
+  // A memory cgroup's limit, when set, is the real bound: on some lent machines /proc/meminfo starts far
+  // below it and grows as memory is used (a 256 GiB limit showing MemTotal 31 GiB), so it would refuse
+  // cases that fit.
+  if (const std::size_t limit = read_cgroup_bytes("/sys/fs/cgroup/memory.max")) {
+    const std::size_t used = read_cgroup_bytes("/sys/fs/cgroup/memory.current");
+    return limit > used ? limit - used : 0;
+  }
   std::ifstream f("/proc/meminfo");
   std::string line;
   while (std::getline(f, line)) {

@@ -93,6 +93,32 @@ json case_json(const CaseResult& c) {
                             {"host_staging_wait_ms", o.host_staging_wait_ms},
                             {"timeline", std::move(timeline)}};
   }
+  if (c.multi_gpu) {  // only multi-GPU cases carry the key
+    const MultiGpuInfo& m = *c.multi_gpu;
+    json per_gpu = json::array();
+    for (const MultiGpuGpu& g : m.per_gpu)
+      per_gpu.push_back(json{{"device", g.device},
+                             {"shard_n", g.shard_n},
+                             {"part_n", g.part_n},
+                             {"sent_bytes", g.sent_bytes},
+                             {"splitters_ms", g.splitters_ms},
+                             {"partition_ms", g.partition_ms},
+                             {"exchange_ms", g.exchange_ms},
+                             {"exchange_wait_ms", g.exchange_wait_ms},
+                             {"sort_ms", g.sort_ms},
+                             {"total_ms", g.total_ms}});
+    j["multi_gpu"] = json{{"gpus", m.gpus},
+                          {"communicator", m.communicator},
+                          {"device_bytes_per_gpu", m.device_bytes_per_gpu},
+                          {"host_bytes_needed", m.host_bytes_needed},
+                          {"setup_ms", m.setup_ms},
+                          {"distribute_ms", m.distribute_ms},
+                          {"gather_ms", m.gather_ms},
+                          {"balance", m.balance},
+                          {"exchange_share", m.exchange_share},
+                          {"partition_attempts", m.partition_attempts},
+                          {"per_gpu", std::move(per_gpu)}};
+  }
   return j;
 }
 
@@ -145,7 +171,8 @@ std::string to_json(const RunReport& r) {
   }
   j["settings"] = json{{"warmup", r.warmup}, {"reps", r.reps},   {"timing", r.timing},
                        {"validate", r.validate}, {"seed", r.seed}, {"force", r.force},
-                       {"device_memory_limit_bytes", opt(r.device_memory_limit_bytes)}};
+                       {"device_memory_limit_bytes", opt(r.device_memory_limit_bytes)},
+                       {"gpus", r.gpus > 0 ? json(r.gpus) : json("all")}};
   json cases = json::array();
   for (const CaseResult& c : r.cases) cases.push_back(case_json(c));
   j["cases"] = std::move(cases);
@@ -194,6 +221,9 @@ std::string to_table(const RunReport& r) {
       status += fmt::format(" (out of core, {}: {} pieces, {:.2f}x the link bound of {:.0f} ms)", c.out_of_core->method,
                             c.out_of_core->pieces,
                             c.out_of_core->ratio_to_link_bound, c.out_of_core->link_bound_ms);
+    if (c.multi_gpu && c.status == CaseStatus::ok)
+      status += fmt::format(" ({} GPUs, exchange {:.0f}% of the time, largest part {:.3f}x n/G)", c.multi_gpu->gpus,
+                            100 * c.multi_gpu->exchange_share, c.multi_gpu->balance);
     s += fmt::format("{:<18} {:<4} {:<5} {:<4} {:>8} {:<14} {:>10} {:>10} {:>9} {:>6} {:>9}  {}\n", c.backend,
                      to_string(c.problem.key_type), to_string(c.problem.values), to_string(c.problem.order),
                      format_size(c.problem.n), to_string(c.distribution), median, rate, gbs, frac, speed, status);

@@ -51,6 +51,25 @@ struct OutOfCoreInfo {
   std::vector<OutOfCorePiece> timeline;  // the last repetition
 };
 
+// A multi-GPU case (issue 7): the array spread over `gpus` GPUs, each phase per GPU (medians over the timed
+// repetitions), and what happened outside the timed region (set-up, distribution, gathering).
+struct MultiGpuGpu {
+  int device = 0;
+  std::uint64_t shard_n = 0, part_n = 0, sent_bytes = 0;
+  double splitters_ms = 0, partition_ms = 0, exchange_ms = 0, sort_ms = 0, total_ms = 0, exchange_wait_ms = 0;
+};
+struct MultiGpuInfo {
+  int gpus = 0;
+  std::string communicator;
+  std::uint64_t device_bytes_per_gpu = 0;  // what the back-end allocates on each GPU
+  std::uint64_t host_bytes_needed = 0;     // input, values, reference and the gathered output
+  double setup_ms = 0, distribute_ms = 0, gather_ms = 0;  // outside the timed region
+  double balance = 1;          // largest part / (n / gpus)
+  double exchange_share = 0;   // the slowest GPU's exchange span / timing.median_ms
+  int partition_attempts = 1;
+  std::vector<MultiGpuGpu> per_gpu;
+};
+
 struct CaseResult {
   std::string backend, family;
   SortProblem problem;
@@ -70,6 +89,7 @@ struct CaseResult {
   bool validation_run = false;
   ValidationResult validation;
   std::optional<OutOfCoreInfo> out_of_core;  // only for cases run out of core
+  std::optional<MultiGpuInfo> multi_gpu;     // only for multi-GPU back-ends
 };
 
 struct HostInfo {
@@ -97,6 +117,7 @@ struct RunReport {
   std::uint64_t seed = 0;
   bool force = false;
   std::optional<std::uint64_t> device_memory_limit_bytes;  // --device-memory
+  int gpus = 0;  // --gpus (0: every visible GPU), for multi-GPU back-ends
   std::vector<CaseResult> cases;
 };
 

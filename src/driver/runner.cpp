@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "driver/multi_gpu_case.hpp"
 #include "driver/out_of_core.hpp"
 #include "driver/output_file.hpp"
 #include "driver/report.hpp"
@@ -275,6 +276,20 @@ CaseResult Runner::run_case(const Backend& backend, const SortProblem& p, Distri
     return r;
   }
   try {
+    if (const MultiGpuBackend* multi = as_multi_gpu(backend)) {  // one array over several GPUs (issue 7)
+      const std::size_t kb = p.key_size(), vb = p.value_size();
+      CaseResult res = run_multi_gpu_case(*multi, p, in, s, r, [&](CaseResult& c, const MultiGpuOutput& out) {
+        validate_into(c, backend, p, in, out.keys, out.values);
+        if (keep) {
+          keep->keys = HostArray(p.n, kb);
+          parallel_copy(keep->keys.data(), out.keys, keep->keys.bytes());
+          keep->values = HostArray(p.n, vb);
+          if (vb) parallel_copy(keep->values.data(), out.values, keep->values.bytes());
+        }
+      });
+      if (device && device->available()) GSB_CUDA_TRY(cudaSetDevice(device->info().index));
+      return res;
+    }
     if (info.needs_gpu) return run_device_case(backend, p, in, s, *device, r, keep);
     return run_host_case(backend, p, in, s, r, keep);
   } catch (const CudaError& e) {
@@ -309,10 +324,16 @@ Runner::Runner(const Options& opts) : opts_(opts) {
   report_.seed = opts.seed;
   report_.force = opts.force;
   report_.device_memory_limit_bytes = opts.device_memory_limit_bytes;
+  report_.gpus = opts.gpus;
   const bool any_gpu = std::any_of(opts.backends.begin(), opts.backends.end(),
                                    [](const Backend* b) { return b->info().needs_gpu; });
   if (any_gpu || opts.device_given) {
     device_ = std::make_unique<DeviceContext>(opts.device, opts.device_given);
+    const bool any_multi = std::any_of(opts.backends.begin(), opts.backends.end(),
+                                       [](const Backend* b) { return as_multi_gpu(*b) != nullptr; });
+    if (any_multi && device_->available() && opts.gpus > visible_gpu_count())
+      throw UsageError("--gpus: " + std::to_string(opts.gpus) + " GPUs asked for, " +
+                       std::to_string(visible_gpu_count()) + " present");
     if (device_->available()) {
       device_->measure_copy_bandwidth();
       report_.device = device_->info();
@@ -343,6 +364,7 @@ int Runner::run() {
   settings.force = opts_.force;
   settings.device_memory_limit_bytes = opts_.device_memory_limit_bytes;
   settings.announce = !opts_.quiet;
+  settings.gpus = opts_.gpus;
 
   for (std::uint64_t n : opts_.sizes)
     for (KeyType type : opts_.key_types)

@@ -25,6 +25,7 @@ struct CaseSettings {
   bool force = false;
   std::optional<std::uint64_t> device_memory_limit_bytes;  // --device-memory: larger cases run out of core
   bool announce = false;  // say on stderr how an out-of-core case will run (and the host memory it needs)
+  int gpus = 0;           // multi-GPU back-ends: how many GPUs (0: every visible one)
 };
 
 // Sorted output of the last repetition, kept for --dump-sorted.

@@ -12,8 +12,10 @@
 
 #include <gtest/gtest.h>
 
+#include "driver/multi_gpu_case.hpp"
 #include "driver/runner.hpp"
 #include "gsb/backend.hpp"
+#include "gsb/multi_gpu.hpp"
 
 namespace gsb {
 namespace {
@@ -51,6 +53,13 @@ DeviceContext* device() {
 std::uint64_t max_n() {
   const char* env = std::getenv("GSB_CONFORMANCE_MAX_N");
   return env ? std::strtoull(env, nullptr, 10) : ~std::uint64_t{0};
+}
+
+// GSB_CONFORMANCE_GPUS=N: multi-GPU back-ends spread each case over N GPUs (default: every visible GPU);
+// with fewer GPUs present they are skipped.
+int conformance_gpus() {
+  const char* env = std::getenv("GSB_CONFORMANCE_GPUS");
+  return env ? std::atoi(env) : 0;
 }
 
 // GSB_CONFORMANCE_QUICK=1: a reduced grid for compute-sanitizer runs (which are 10-100x slower): partial
@@ -98,6 +107,8 @@ TEST_P(Conformance, SortsEverySizeDistributionAndOrder) {
   const Backend& backend = *cp.backend;
   DeviceContext* dev = device();
   if (backend.info().needs_gpu && !dev) GTEST_SKIP() << "no CUDA device";
+  if (as_multi_gpu(backend) && conformance_gpus() > visible_gpu_count())
+    GTEST_SKIP() << "GSB_CONFORMANCE_GPUS=" << conformance_gpus() << " but " << visible_gpu_count() << " GPU(s) present";
 
   const std::vector<Order>& orders = backend.info().orders;
   std::vector<Distribution> dists;
@@ -125,6 +136,7 @@ TEST_P(Conformance, SortsEverySizeDistributionAndOrder) {
   settings.warmup = 0;
   settings.reps = 1;
   settings.force = false;  // a back-end's time limit (e.g. host-driven recursion) skips the larger sizes
+  settings.gpus = conformance_gpus();
   int failures = 0, ran = 0;
   for (const Run& run : runs) {
     if (run.n > max_n()) continue;

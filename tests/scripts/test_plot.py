@@ -1,6 +1,7 @@
 """scripts/plot: every chart kind is produced, non-empty, in PNG and SVG; titles and colours are shared."""
 
 import copy
+import json
 
 from scripts_support import BASE, GPU_SAMPLE, write
 from gsbtools import plot
@@ -43,13 +44,34 @@ def test_gpu_run_charts(tmp_path):
     names = charts(out)
     kinds = {n.split("_", 1)[0] for n in names}
     assert kinds == {"throughput", "time", "speedup-vs-std-sort", "speedup-vs-cub-radix", "distributions",
-                     "breakdown"}
+                     "breakdown"}  # no multi-GPU case in the sample: no multi-GPU chart
     assert all(n.endswith(".png") for n in names)
     result = load_result(GPU_SAMPLE)
     distributions = {c["distribution"] for c in result.cases}
     assert sum(n.startswith("throughput_") for n in names) == len(distributions)
     assert sum(n.startswith("breakdown_") for n in names) == len(distributions)
     check_files(out, names)
+
+
+def test_multi_gpu_chart(tmp_path, base_doc):
+    """A multi-GPU case gets a phase chart with the single-GPU back-ends of the same input beside it."""
+    doc = json.loads(GPU_SAMPLE.read_text())
+    ref = next(c for c in doc["cases"] if c["status"] == "ok" and c["backend"] == "cub-radix")
+    multi = copy.deepcopy(ref)
+    multi["backend"], multi["family"] = "sample-multi", "multi"
+    gpu = {"shard_n": 1, "part_n": 1, "sent_bytes": 4, "splitters_ms": 0.05, "partition_ms": 0.1, "exchange_ms": 0.2,
+           "exchange_wait_ms": 0.01, "sort_ms": 0.3, "total_ms": 0.45}
+    multi["multi_gpu"] = {"gpus": 2, "communicator": "nccl", "device_bytes_per_gpu": 1, "host_bytes_needed": 1,
+                          "setup_ms": 1, "distribute_ms": 1, "gather_ms": 1, "balance": 1.0, "exchange_share": 0.4,
+                          "partition_attempts": 1, "per_gpu": [dict(gpu, device=0), dict(gpu, device=1)]}
+    doc["cases"].append(multi)
+    path = write(doc, tmp_path / "multi.json")
+    out = tmp_path / "charts"
+    assert run_main("plot", plot.main, [path, "--out", str(out), "--format", "png", "--charts", "multi-gpu"]) == 0
+    names = charts(out)
+    assert len(names) == 1 and names[0].startswith("multi-gpu_") and names[0].endswith("_g2.png"), names
+    check_files(out, names)
+    assert "Multi-GPU phases" in (out / "index.md").read_text()
 
 
 def test_titles_and_colours(tmp_path):

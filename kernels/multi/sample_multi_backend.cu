@@ -1,0 +1,83 @@
+// `sample-multi` (issue 7): one array spread over the GPUs of a node, sorted by sample sort over NCCL
+// (sample_multi.cuh explains the steps). Registered only when the build found NCCL (see CMakeLists.txt).
+#include <cstdlib>
+#include <string>
+
+#include "gsb/dispatch.hpp"
+#include "gsb/error.hpp"
+#include "multi/sample_multi.cuh"
+
+namespace gsb::multi {
+
+Knobs knobs_from_env() {
+  Knobs k;
+  if (const char* v = std::getenv("GSB_SAMPLE_MULTI_SUBRANGES")) {
+    char* end = nullptr;
+    const long x = std::strtol(v, &end, 10);
+    GSB_EXPECTS(end != v && *end == '\0' && x >= 1 && x <= 64,
+                std::string("GSB_SAMPLE_MULTI_SUBRANGES: '") + v + "' is not a whole number in 1..64");
+    k.subranges = static_cast<int>(x);
+  }
+  if (const char* v = std::getenv("GSB_SAMPLE_MULTI_FIRST")) {
+    char* end = nullptr;
+    const double x = std::strtod(v, &end);
+    GSB_EXPECTS(end != v && *end == '\0' && x >= 0 && x < 1,
+                std::string("GSB_SAMPLE_MULTI_FIRST: '") + v + "' is not a fraction in [0, 1)");
+    k.first_fraction = x;
+  }
+  if (const char* v = std::getenv("GSB_SAMPLE_MULTI_ONEPASS")) {
+    const std::string t(v);
+    GSB_EXPECTS(t == "0" || t == "1", "GSB_SAMPLE_MULTI_ONEPASS: '" + t + "' is not 0 or 1");
+    k.one_pass = t == "1";
+  }
+  return k;
+}
+
+namespace {
+
+// Key width 4 or 8 bytes and the value type, as template parameters.
+template <class F>
+decltype(auto) dispatch(const SortProblem& p, F&& f) {
+  GSB_EXPECTS(p.key_size() == 4 || p.key_size() == 8,
+              "sample-multi: key type " + std::string(to_string(p.key_type)) + " not supported");
+  return dispatch_values(p.values, [&](auto vb) -> decltype(auto) {
+    if (p.key_size() == 4) return f(type_tag<std::uint32_t>{}, vb);
+    return f(type_tag<std::uint64_t>{}, vb);
+  });
+}
+
+// Keys of 4 and 8 bytes (every such type and both orders through the KeyCodec), no values or u32/u64 values.
+class SampleMultiBackend final : public MultiGpuBackend {
+ public:
+  SampleMultiBackend() {
+    info_.name = "sample-multi";
+    info_.description = "multi-GPU sample sort: splitters from samples, partition, NCCL all-to-all hidden "
+                        "behind per-sub-range CUB radix sorts (--gpus)";
+    info_.family = "multi";
+    info_.key_types = {KeyType::u32, KeyType::i32, KeyType::f32, KeyType::u64, KeyType::i64, KeyType::f64};
+    info_.value_modes.assign(std::begin(all_value_modes), std::end(all_value_modes));
+    info_.stable = false;     // a bucket's elements are scattered in arbitrary order before the local sort
+    info_.host_synchronizes = true;  // the host reads the samples and the bucket counts back mid-sort
+  }
+  const BackendInfo& info() const override { return info_; }
+
+  std::vector<std::uint64_t> device_bytes(const SortProblem& p, int gpus) const override {
+    const Knobs k = knobs_from_env();
+    return dispatch(p, [&](auto kb, auto vb) {
+      return sample_multi_device_bytes<typename decltype(kb)::type, typename decltype(vb)::type>(p, gpus, k);
+    });
+  }
+  std::unique_ptr<MultiGpuSort> prepare(const SortProblem& p, const std::vector<int>& devices) const override {
+    const Knobs k = knobs_from_env();
+    return dispatch(p, [&](auto kb, auto vb) {
+      return make_sample_multi<typename decltype(kb)::type, typename decltype(vb)::type>(p, devices, k);
+    });
+  }
+
+ private:
+  BackendInfo info_;
+};
+
+}  // namespace
+GSB_REGISTER_BACKEND(SampleMultiBackend);
+}  // namespace gsb::multi
