@@ -4,6 +4,7 @@
 #   scripts/sweep.sh                  # the issues' tables (ladder, radix-types, radix-entropy, merge, networks,
 #                                     # end-to-end, out-of-core), the perf-check baseline, charts
 #   scripts/sweep.sh --parts n-sweep,distributions,key-types   # broader sweeps of every back-end
+#   NCCL_NVLS_ENABLE=0 scripts/sweep.sh --parts multi-gpu     # 2 GPUs: sample-multi against one GPU
 #   scripts/sweep.sh --quick          # a smoke run (small n, 3 repetitions) to check the pipeline
 #   scripts/sweep.sh --parts n-sweep,distributions   # only some parts (then the charts)
 #   scripts/sweep.sh --plot-only      # re-plot the JSON files already in the output folder
@@ -28,6 +29,7 @@ baseline_reps=30
 baseline_n="2^20,2^24"
 n1="2^20"; n2="2^24"; mid_n="1e8"; big_n="2^30"   # sizes of the issues' tables
 ooc_n="2^32"; ooc_memory="4Gi"   # the out-of-core case of issue 7 (needs ~64 GiB of host memory)
+multi_n="1e8,1e9,4e9"              # the multi-GPU part (issue 7)
 plot_only=0
 no_plot=0
 baseline_dir="$root/results/baselines"
@@ -42,7 +44,7 @@ while [[ $# -gt 0 ]]; do
     --max-n) max_n=${2:?--max-n needs a size}; shift 2 ;;
     --parts) parts=${2:?--parts needs a list}; shift 2 ;;
     --quick) reps=3; warmup=1; max_n="2^20"; dist_n="2^18"; baseline_reps=5; baseline_n="2^16,2^18"
-             n1="2^10"; n2="2^12"; mid_n="2^14"; big_n="2^16"; ooc_n="2^22"; ooc_memory="16Mi"; shift ;;
+             n1="2^10"; n2="2^12"; mid_n="2^14"; big_n="2^16"; ooc_n="2^22"; ooc_memory="16Mi"; multi_n="2^20"; shift ;;
     --plot-only) plot_only=1; shift ;;
     --no-plot) no_plot=1; shift ;;
     --baseline-dir) baseline_dir=${2:?--baseline-dir needs a folder}; shift 2 ;;
@@ -108,6 +110,11 @@ if [[ $plot_only -eq 0 ]]; then
   # each takes seconds, and the reference sort of 2^32 keys about 45 s.
   wants out-of-core && bench out-of-core --algo cub-radix,radix --type u32 --values none --n "$ooc_n" \
     --dist uniform --device-memory "$ooc_memory" --reps 2 --warmup 0
+  # Multi-GPU (issue 7, not a default part: it needs 2 GPUs): sample-multi on 2 GPUs against the best
+  # single-GPU back-ends on one of them, keys resident, n up to 4e9 (the reference sort of 4e9 keys ~55 s).
+  # NCCL_NVLS_ENABLE=0 must be set by the caller on the lent machines.
+  wants multi-gpu && bench multi-gpu --algo cub-radix,radix,sample-multi --gpus 2 --type u32 --values none \
+    --n "$multi_n" --dist uniform --reps 5 --warmup 1
   # 1. Throughput and time against n for every back-end: u32 keys, keys-only and key-value, end-to-end too.
   wants n-sweep && bench n-sweep --algo all --type u32 --values none,u32 --n "2^10:$max_n:x4" --dist uniform \
     --timing both
