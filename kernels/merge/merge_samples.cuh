@@ -6,8 +6,6 @@
 //                                  mergeRanksAndIndices]      other run, and write the limits they imply
 //      merge_tiles_kernel         [mergeElementaryIntervals]  one block merges one equal output tile, whose
 //                                                             ends the limits locate (see below)
-//   (merge_intervals_kernel, the samples' one block per elementary interval, stays for the comparison
-//   candidate merge-samples-intervals.)
 //
 // What differs from the samples, and why:
 //   - any n (the samples need multiples of 1024 and n <= 4M: uint indices, padding-free tiles): the last tile
@@ -50,22 +48,12 @@
 
 namespace gsb::merge::samples {
 
-// How a merge pass splits its work among blocks.
-//   intervals:   the samples' way: block k merges elementary interval k (0 to 2 stride keys, stride on average).
-//   tiles:       equal output tiles: block k writes outputs [k C, k C + C); the sample limits bound where
-//                each tile's merge path starts (samples_plan.hpp: tile_window), two warps of the block finish
-//                the search at its start.
-//   tiles_split: the same tiles, the tile starts found by a separate partition kernel (3 launches a pass).
-enum class MergeKind { intervals, tiles, tiles_split };
-
-// Tuning as plain data. stride (SAMPLE_STRIDE) defaults to half the keys a merge block holds (intervals: an
-// elementary interval has at most stride keys of each run). FastTile: keys-only tiles sorted in registers by
-// a bitonic network instead of odd-even transposition, and warp barriers for the block-merge levels whose
-// pairs lie inside one warp.
-template <int TileThreads, int TileItems, int MergeThreads, int MergeItems, MergeKind Kind = MergeKind::intervals,
-          int Stride = MergeThreads * MergeItems / 2, bool FastTile = false, int MergeMinBlocks = 1>
+// Tuning as plain data. Every merge pass splits its output into equal tiles of merge_capacity keys
+// (merge_tiles_kernel); stride is SAMPLE_STRIDE. MergeMinBlocks is the tile merge kernel's
+// __launch_bounds__ minimum of resident blocks an SM: it caps the kernel's registers (65536 / (256 x MB)).
+template <int TileThreads, int TileItems, int MergeThreads, int MergeItems, int Stride, int MergeMinBlocks = 1>
 struct Policy {
-  static constexpr int merge_min_blocks = MergeMinBlocks;  // __launch_bounds__ of the tile merge kernel
+  static constexpr int merge_min_blocks = MergeMinBlocks;
   static constexpr int tile_threads = TileThreads;
   static constexpr int tile_items = TileItems;
   static constexpr int tile = TileThreads * TileItems;
@@ -73,26 +61,27 @@ struct Policy {
   static constexpr int merge_items = MergeItems;  // most keys one thread merges
   static constexpr int merge_capacity = MergeThreads * MergeItems;
   static constexpr int stride = Stride;
-  static constexpr MergeKind kind = Kind;
-  static constexpr bool fast_tile = FastTile;
   static_assert(tile % stride == 0, "runs must be whole numbers of samples");
-  static_assert(Kind != MergeKind::intervals || stride == merge_capacity / 2, "an interval fills a block");
-  static_assert(Kind == MergeKind::intervals || 2 * tile % merge_capacity == 0, "output tiles never straddle");
+  static_assert(2 * tile % merge_capacity == 0, "output tiles never straddle two segments");
   static_assert((tile_items & (tile_items - 1)) == 0 && (tile & (tile - 1)) == 0, "powers of two");
   static_assert((stride & (stride - 1)) == 0, "powers of two");
 };
 
-// The policy each key width and value type uses (see the tuning notes in kernels/merge/NOTES.md).
-// The seed-structured policy (elementary intervals), kept for comparison as the candidate
-// merge-samples-intervals: tiles of 1024 x 32 (4-byte keys-only), 512 x 16 (1-, 2-byte keys-only and 4-byte
-// keys with values) or 256 x 16 (8-byte keys); merge blocks of 128 x 32 keys-only, 128 x 16 with values.
+// Resident-block bound of the tile merge kernel (256 threads). Unbounded, ptxas gives it 63 registers for
+// 4-byte keys-only (4 blocks an SM) and 96 with 4-byte values (2 blocks): register-bound occupancy, while
+// each block starts with ~4 dependent global round trips (the window loads, then 3 search rounds) and then
+// alternates load / merge / store phases between barriers. More resident blocks overlap those phases.
+// Measured on an H200 (2026-11-22, kernels/merge/NOTES.md): u32 keys-only held to 8 blocks (32 registers,
+// no spills) and u32 + u32 values to 5 (48 registers, no spills) are 11 % and 26 % faster at 1e8 keys.
+// Other widths were not measured; they take the same bound only where ptxas shows it spill-free (nvcc 13.0,
+// sm_90, -Xptxas -v): u8 keys-only at 8 (u16 spills 4 bytes at 32 registers, u64 112), 1- and 2-byte keys
+// with u32 values at 5. 8-byte keys or u64 values spill at these bounds and keep the unbounded kernel.
 template <class Bits, class Value>
-struct IntervalsPolicy {
-  using keys_only = std::conditional_t<sizeof(Bits) == 4, Policy<1024, 32, 128, 32>, Policy<512, 16, 128, 32>>;
-  using type = std::conditional_t<(sizeof(Bits) <= 4),
-                                  std::conditional_t<has_values_v<Value>, Policy<512, 16, 128, 16>, keys_only>,
-                                  Policy<256, 16, 128, 16>>;
-};
+constexpr int merge_min_blocks() {
+  if constexpr (sizeof(Bits) == 8 || std::is_same_v<Value, std::uint64_t>) return 1;
+  else if constexpr (!has_values_v<Value>) return sizeof(Bits) == 2 ? 1 : 8;
+  else return 5;
+}
 
 // merge-samples' policy: equal output tiles of 256 x 16 keys, samples every 8192 keys (4096 for 8-byte
 // keys, whose tiles are 4096), bitonic keys-only tile sort with warp-level barriers. Tiles of 1024 x 32 =
@@ -102,7 +91,7 @@ struct IntervalsPolicy {
 template <class Bits, class Value>
 struct DefaultPolicy {
   template <int TileThreads, int TileItems, int Stride>
-  using tiles = Policy<TileThreads, TileItems, 256, 16, MergeKind::tiles, Stride, true>;
+  using tiles = Policy<TileThreads, TileItems, 256, 16, Stride, merge_min_blocks<Bits, Value>()>;
   using type = std::conditional_t<
       (sizeof(Bits) <= 4),
       std::conditional_t<sizeof(Bits) == 4 && !has_values_v<Value>, tiles<1024, 32, 8192>, tiles<512, 16, 8192>>,
@@ -232,7 +221,7 @@ __global__ void __launch_bounds__(P::tile_threads)
 #pragma unroll
   for (int i = 0; i < I; ++i) src[i] = t * I + i;
 
-  if constexpr (P::fast_tile && !has_values_v<Value>) {
+  if constexpr (!has_values_v<Value>) {
     // Keys only: equal keys are the same bits, so stability cannot be observed and a bitonic network
     // (I/2 log I (log I + 1)/2 min/max pairs: 240 for 32 keys) replaces the transposition sort (496).
     bitonic_sort_registers(key);
@@ -253,8 +242,8 @@ __global__ void __launch_bounds__(P::tile_threads)
   // Block merge passes: runs of I, 2I, ... keys; thread t produces outputs [t I, t I + I) of its pair.
   for (int w = I; w < TILE; w *= 2) {
     // A level whose pairs of runs lie inside one warp (2 w <= 32 I) reads and writes only that warp's part
-    // of shared memory: a warp barrier suffices (FastTile), so warps do not wait for each other.
-    if (P::fast_tile && 2 * w <= 32 * I) __syncwarp(); else __syncthreads();
+    // of shared memory: a warp barrier suffices, so warps do not wait for each other.
+    if (2 * w <= 32 * I) __syncwarp(); else __syncthreads();
 #pragma unroll
     for (int i = 0; i < I; ++i) {
       sk[pad<Bits>(t * I + i)] = key[i];
@@ -263,12 +252,12 @@ __global__ void __launch_bounds__(P::tile_threads)
     const int pos = t * I;
     const int pair = pos & ~(2 * w - 1);
     const int diag = pos - pair;
-    if (P::fast_tile && 2 * w <= 32 * I) __syncwarp(); else __syncthreads();
+    if (2 * w <= 32 * I) __syncwarp(); else __syncthreads();
     const int ia = merge_path(SmemRun<Bits>{sk, pair}, w, SmemRun<Bits>{sk, pair + w}, w, diag);
     int from[I];
     // Clamped reads under warp barriers: the look-ahead read past the pair would touch the next warp's part.
-    merge_to_registers<I, true, P::fast_tile>(SmemRun<Bits>{sk, 0}, pair + ia, pair + w, pair + w + (diag - ia),
-                                              pair + 2 * w, I, key, from);
+    merge_to_registers<I, true, true>(SmemRun<Bits>{sk, 0}, pair + ia, pair + w, pair + w + (diag - ia),
+                                     pair + 2 * w, I, key, from);
     if constexpr (has_values_v<Value>) {
 #pragma unroll
       for (int i = 0; i < I; ++i) src[i] = si[pad<int>(from[i])];
@@ -297,91 +286,10 @@ __global__ void __launch_bounds__(P::tile_threads)
   if (decode_out) store(std::true_type{}); else store(std::false_type{});
 }
 
-// 2a. [generateSampleRanks + mergeRanksAndIndices] One thread per limit slot of the pass.
-template <class Bits>
-__global__ void sample_ranks_kernel(const Bits* __restrict__ in_k, PassGeometry g,
-                                    std::uint64_t* __restrict__ limit_a, std::uint64_t* __restrict__ limit_b) {
-  const std::uint64_t t = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
-  if (t < g.slots()) place_sample(in_k, g, t, limit_a, limit_b);
-}
-
 template <class Bits, class Value, class P>
 constexpr int merge_smem_bytes() {
   return align16<Bits>(padded_count<Bits>(P::merge_capacity) * int(sizeof(Bits))) +
          (has_values_v<Value> ? padded_count<Value>(P::merge_capacity) * int(sizeof(Value)) : 0);
-}
-
-// 2b. [mergeElementaryIntervals] Block k merges elementary interval k (at most stride keys of A and of B).
-template <class Bits, class Value, class P>
-__global__ void __launch_bounds__(P::merge_threads)
-    merge_intervals_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
-                           Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ limit_a,
-                           const std::uint64_t* __restrict__ limit_b, KeyCodec<Bits> codec,
-                           bool decode_out) {
-  constexpr int T = P::merge_threads, I = P::merge_items;
-  extern __shared__ uint4 smem_raw[];
-  Bits* sk = reinterpret_cast<Bits*>(smem_raw);
-  Value* sv = reinterpret_cast<Value*>(reinterpret_cast<char*>(smem_raw) +
-                                       align16<Bits>(padded_count<Bits>(P::merge_capacity) * int(sizeof(Bits))));
-  const Interval iv = elementary_interval(g, blockIdx.x, limit_a, limit_b);
-  if (!iv.valid) return;
-  const int la = static_cast<int>(iv.a_len);
-  const int lb = static_cast<int>(iv.b_len);
-  const int len = la + lb;
-  const int t = threadIdx.x;
-
-  // Coalesced loads: the A part then the B part, contiguous in shared memory. Runtime-bounded loop (an
-  // interval holds 0 to 2 stride keys, stride on average): no predicated-off iterations to issue.
-#pragma unroll 8
-  for (int p = t; p < len; p += T) {
-    const std::uint64_t gp = (p < la ? iv.a_begin : iv.b_begin - la) + p;
-    sk[pad<Bits>(p)] = in_k[gp];
-    if constexpr (has_values_v<Value>) sv[pad<Value>(p)] = in_v[gp];
-  }
-  __syncthreads();
-
-  // Thread t merges outputs [t I, t I + I) of the interval (merge path, then a serial merge into registers);
-  // threads past the interval's end idle. Only the last busy thread takes the predicated path. (Two
-  // interleaved merge chains per thread were tried and measured ~6% slower per pass: NOTES.md.)
-  const int d0 = t * I;
-  const bool busy = d0 < len;
-  const int count = busy ? min(I, len - d0) : 0;
-  Bits key[I];
-  int from[I];
-  Value val[I];
-  if (busy) {
-    const SmemRun<Bits> a_run{sk, 0}, b_run{sk, la};
-    const int ia = merge_path(a_run, la, b_run, lb, d0);
-    if (count == I)
-      merge_to_registers<I, true>(a_run, ia, la, la + (d0 - ia), len, I, key, from);
-    else
-      merge_to_registers<I, false>(a_run, ia, la, la + (d0 - ia), len, count, key, from);
-    if constexpr (has_values_v<Value>) {
-#pragma unroll
-      for (int i = 0; i < I; ++i)
-        if (i < count) val[i] = sv[pad<Value>(from[i])];
-    }
-  }
-  __syncthreads();
-  if (busy) {
-#pragma unroll
-    for (int i = 0; i < I; ++i) {
-      if (i < count) {
-        sk[pad<Bits>(d0 + i)] = key[i];
-        if constexpr (has_values_v<Value>) sv[pad<Value>(d0 + i)] = val[i];
-      }
-    }
-  }
-  __syncthreads();
-  auto store = [&](auto decode) {
-#pragma unroll 8
-    for (int p = t; p < len; p += T) {
-      const Bits k = sk[pad<Bits>(p)];
-      out_k[iv.out_begin + p] = decode.value ? codec.decode(k) : k;
-      if constexpr (has_values_v<Value>) out_v[iv.out_begin + p] = sv[pad<Value>(p)];
-    }
-  };
-  if (decode_out) store(std::true_type{}); else store(std::false_type{});
 }
 
 // Lanes per sample in the tile passes' rank kernel: 8 lanes cut a rank search over a run of 2^26 keys from
@@ -411,18 +319,6 @@ __device__ __forceinline__ TileSpot tile_spot(const PassGeometry& g, std::uint64
   return p;
 }
 
-// 2b'. tiles_split: the A-split at the start of every output tile (tiles entries), rank_lanes lanes each.
-template <class Bits>
-__global__ void tile_partition_kernel(const Bits* __restrict__ in_k, PassGeometry g, int log2_tile,
-                                      std::uint64_t tiles, const std::uint64_t* __restrict__ limit_a,
-                                      const std::uint64_t* __restrict__ limit_b, std::uint64_t* __restrict__ splits) {
-  const std::uint64_t k = (std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) / rank_lanes;
-  const bool in_range = k < tiles;
-  const TileSpot p = tile_spot(g, in_range ? k << log2_tile : 0);
-  const std::uint64_t a = tile_split(in_k, g, p.s, p.seg, p.d, limit_a, limit_b, GroupSearch<rank_lanes>{});
-  if (in_range && (threadIdx.x & (rank_lanes - 1)) == 0) splits[k] = a;
-}
-
 // 2c. Block k merges output tile k: C = merge_threads x merge_items outputs of one segment (fewer in a
 // segment's last tile), every thread merge_items of them. Differs from the samples' mergeElementaryIntervals:
 // intervals hold 0 to 2 stride keys (stride on average), so half a block idled and blocks were unequal
@@ -433,8 +329,8 @@ template <class Bits, class Value, class P>
 __global__ void __launch_bounds__(P::merge_threads, P::merge_min_blocks)
     merge_tiles_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
                        Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ limit_a,
-                       const std::uint64_t* __restrict__ limit_b, const std::uint64_t* __restrict__ splits,
-                       KeyCodec<Bits> codec, bool decode_out, bool vector_store) {
+                       const std::uint64_t* __restrict__ limit_b, KeyCodec<Bits> codec, bool decode_out,
+                       bool vector_store) {
   constexpr int T = P::merge_threads, I = P::merge_items, C = P::merge_capacity;
   extern __shared__ uint4 smem_raw[];
   Bits* sk = reinterpret_cast<Bits*>(smem_raw);
@@ -445,22 +341,18 @@ __global__ void __launch_bounds__(P::merge_threads, P::merge_min_blocks)
   const TileSpot p = tile_spot(g, out0);
   const std::uint64_t seg_len = p.seg.len_a + p.seg.len_b;
   const std::uint64_t d1 = p.d + C < seg_len ? p.d + C : seg_len;
-  std::uint64_t a0, a1;
-  if constexpr (P::kind == MergeKind::tiles_split) {
-    a0 = splits[blockIdx.x];
-    a1 = d1 == seg_len ? p.seg.len_a : splits[blockIdx.x + 1];
-  } else {
-    // Warp 0 finds the tile's start, warp 1 its end (the next tile's start, found again there).
-    __shared__ std::uint64_t split_a[2];
-    if (t < 64) {
-      const std::uint64_t a = tile_split(in_k, g, p.s, p.seg, t < 32 ? p.d : d1, limit_a, limit_b,
-                                         GroupSearch<32>{});
-      if ((t & 31) == 0) split_a[t >> 5] = a;
-    }
-    __syncthreads();
-    a0 = split_a[0];
-    a1 = split_a[1];
+  // Warp 0 finds the tile's start, warp 1 its end (the next tile's start, found again there). A separate
+  // partition kernel writing every tile start once (3 launches a pass, registers unbounded) measured 10-17 %
+  // slower than this fused search with the resident-block bound on an H200 (merge-samples-split in
+  // kernels/merge/NOTES.md): the other resident blocks' streaming hides the search.
+  __shared__ std::uint64_t split_a[2];
+  if (t < 64) {
+    const std::uint64_t a = tile_split(in_k, g, p.s, p.seg, t < 32 ? p.d : d1, limit_a, limit_b,
+                                       GroupSearch<32>{});
+    if ((t & 31) == 0) split_a[t >> 5] = a;
   }
+  __syncthreads();
+  const std::uint64_t a0 = split_a[0], a1 = split_a[1];
   const int la = static_cast<int>(a1 - a0);
   const int len = static_cast<int>(d1 - p.d);
   const int lb = len - la;
@@ -550,8 +442,7 @@ __global__ void __launch_bounds__(P::merge_threads, P::merge_min_blocks)
   if (decode_out) store(std::true_type{}); else store(std::false_type{});
 }
 
-// Temporary storage: the two limit arrays, sized for the pass with the most slots; for tiles_split also
-// the tile starts (one per output tile).
+// Temporary storage: the two limit arrays, sized for the pass with the most slots.
 template <class P>
 std::uint64_t most_slots(std::uint64_t n) {
   std::uint64_t most = 0;
@@ -560,9 +451,7 @@ std::uint64_t most_slots(std::uint64_t n) {
 }
 template <class P>
 std::size_t temp_bytes_for(std::uint64_t n) {
-  const std::uint64_t splits =
-      P::kind == MergeKind::tiles_split && n > std::uint64_t{P::tile} ? (n + P::merge_capacity - 1) / P::merge_capacity : 0;
-  return (2 * most_slots<P>(n) + splits) * sizeof(std::uint64_t);
+  return 2 * most_slots<P>(n) * sizeof(std::uint64_t);
 }
 
 // What a sort of n keys launches: for the report (passes, launches, bytes moved per key).
@@ -604,54 +493,30 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   const std::uint64_t most = most_slots<P>(n);
   std::uint64_t* limit_a = static_cast<std::uint64_t*>(b.temp);
   std::uint64_t* limit_b = limit_a + most;
-  std::uint64_t* splits = limit_b + most;
   constexpr int rank_threads = 128;
-  if constexpr (P::kind == MergeKind::intervals) {
-    constexpr int merge_smem = merge_smem_bytes<Bits, Value, P>();
-    GSB_CUDA_TRY(cudaFuncSetAttribute(merge_intervals_kernel<Bits, Value, P>,
-                                      cudaFuncAttributeMaxDynamicSharedMemorySize, merge_smem));
-    for (std::uint64_t w = P::tile; w < n; w *= 2) {
-      const PassGeometry g = make_pass(n, w, P::stride);
-      const std::uint64_t slots = g.slots();
-      GSB_EXPECTS(slots <= 0x7fffffffull, "merge-samples: pass with " + std::to_string(slots) + " intervals");
-      sample_ranks_kernel<Bits><<<static_cast<unsigned>((slots + rank_threads - 1) / rank_threads), rank_threads,
-                                  0, b.stream>>>(keys[cur], g, limit_a, limit_b);
-      GSB_CHECK_LAUNCH();
-      merge_intervals_kernel<Bits, Value, P><<<static_cast<unsigned>(slots), P::merge_threads, merge_smem,
-                                               b.stream>>>(keys[cur], values[cur], keys[1 - cur], values[1 - cur],
-                                                           g, limit_a, limit_b, codec, 2 * w >= n);
-      GSB_CHECK_LAUNCH();
-      cur = 1 - cur;
-    }
-  } else {
-    constexpr int merge_smem = merge_smem_bytes<Bits, Value, P>();
-    GSB_CUDA_TRY(cudaFuncSetAttribute(merge_tiles_kernel<Bits, Value, P>,
-                                      cudaFuncAttributeMaxDynamicSharedMemorySize, merge_smem));
-    const std::uint64_t out_tiles = (n + P::merge_capacity - 1) / P::merge_capacity;
-    GSB_EXPECTS(out_tiles <= 0x7fffffffull, "merge-samples: n=" + std::to_string(n) + " needs too many merge tiles");
-    const int log2_tile = log2_exact(P::merge_capacity);
-    auto groups_grid = [&](std::uint64_t groups) {
-      return static_cast<unsigned>((groups * rank_lanes + rank_threads - 1) / rank_threads);
-    };
-    const auto aligned = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q) % 16 == 0; };
-    for (std::uint64_t w = P::tile; w < n; w *= 2) {
-      const PassGeometry g = make_pass(n, w, P::stride);
-      GSB_EXPECTS(g.slots() * rank_lanes / rank_threads < 0x7fffffffull, "merge-samples: too many samples");
-      sample_ranks_group_kernel<Bits><<<groups_grid(g.slots()), rank_threads, 0, b.stream>>>(keys[cur], g,
-                                                                                            limit_a, limit_b);
-      GSB_CHECK_LAUNCH();
-      if constexpr (P::kind == MergeKind::tiles_split) {
-        tile_partition_kernel<Bits><<<groups_grid(out_tiles), rank_threads, 0, b.stream>>>(
-            keys[cur], g, log2_tile, out_tiles, limit_a, limit_b, splits);
-        GSB_CHECK_LAUNCH();
-      }
-      const bool vec = aligned(keys[1 - cur]) && (!has_values_v<Value> || aligned(values[1 - cur]));
-      merge_tiles_kernel<Bits, Value, P><<<static_cast<unsigned>(out_tiles), P::merge_threads, merge_smem, b.stream>>>(
-          keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, limit_a, limit_b, splits, codec, 2 * w >= n,
-          vec);
-      GSB_CHECK_LAUNCH();
-      cur = 1 - cur;
-    }
+  constexpr int merge_smem = merge_smem_bytes<Bits, Value, P>();
+  // The resident-block bound must be reachable: H100/H200 give an SM 228 KB of shared memory, 1 KB of it
+  // reserved per block.
+  static_assert(P::merge_min_blocks * (merge_smem + 1024) <= 228 * 1024, "min blocks exceed shared memory");
+  GSB_CUDA_TRY(cudaFuncSetAttribute(merge_tiles_kernel<Bits, Value, P>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, merge_smem));
+  const std::uint64_t out_tiles = (n + P::merge_capacity - 1) / P::merge_capacity;
+  GSB_EXPECTS(out_tiles <= 0x7fffffffull, "merge-samples: n=" + std::to_string(n) + " needs too many merge tiles");
+  auto groups_grid = [&](std::uint64_t groups) {
+    return static_cast<unsigned>((groups * rank_lanes + rank_threads - 1) / rank_threads);
+  };
+  const auto aligned = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q) % 16 == 0; };
+  for (std::uint64_t w = P::tile; w < n; w *= 2) {
+    const PassGeometry g = make_pass(n, w, P::stride);
+    GSB_EXPECTS(g.slots() * rank_lanes / rank_threads < 0x7fffffffull, "merge-samples: too many samples");
+    sample_ranks_group_kernel<Bits><<<groups_grid(g.slots()), rank_threads, 0, b.stream>>>(keys[cur], g,
+                                                                                          limit_a, limit_b);
+    GSB_CHECK_LAUNCH();
+    const bool vec = aligned(keys[1 - cur]) && (!has_values_v<Value> || aligned(values[1 - cur]));
+    merge_tiles_kernel<Bits, Value, P><<<static_cast<unsigned>(out_tiles), P::merge_threads, merge_smem, b.stream>>>(
+        keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, limit_a, limit_b, codec, 2 * w >= n, vec);
+    GSB_CHECK_LAUNCH();
+    cur = 1 - cur;
   }
   return cur;
 }

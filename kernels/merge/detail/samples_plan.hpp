@@ -6,7 +6,8 @@
 // sample. A sample's rank in the other run (generateSampleRanks) fixes where it lands in the merged segment;
 // sorting all samples of a segment by that landing place (mergeRanksAndIndices) gives the limits: pairs
 // (start in A, start in B) that cut the segment into elementary intervals, each holding at most `stride` keys
-// of A and at most `stride` of B, which one block merges (mergeElementaryIntervals).
+// of A and at most `stride` of B, which one block merges (mergeElementaryIntervals). merge-samples keeps the
+// samples and limits but merges equal output tiles instead, each located by the limits (tile_window below).
 //
 // Differs from the samples: the samples find a sample's slot among the limits with a second binary search
 // over the other run's ranks (mergeRanksAndIndices kernel). The slot is also i + ceil(rank / stride): the
@@ -158,33 +159,6 @@ GSB_HD std::uint64_t tile_split(const Key* src, const PassGeometry& g, std::uint
   });
   if (!inside) return d == 0 ? 0 : seg.len_a;
   return w.a_lo + m;
-}
-
-// The elementary interval of slot k: its keys of A and of B (absolute indices) and where its output starts.
-struct Interval {
-  std::uint64_t a_begin = 0, b_begin = 0, out_begin = 0;
-  std::uint32_t a_len = 0, b_len = 0;  // each at most stride
-  bool valid = false;
-};
-
-GSB_HD Interval elementary_interval(const PassGeometry& g, std::uint64_t k, const std::uint64_t* limit_a,
-                                           const std::uint64_t* limit_b) {
-  Interval iv;
-  const std::uint64_t s = k >> g.log2_slots_per_segment(), local = k & (g.slots_per_segment() - 1);
-  const Segment seg = g.segment(s);
-  const std::uint64_t count = g.samples(seg.len_a) + g.samples(seg.len_b);
-  if (local >= count) return iv;
-  const std::uint64_t start_a = limit_a[k], start_b = limit_b[k];
-  const bool last = local + 1 == count;
-  const std::uint64_t end_a = last ? seg.len_a : limit_a[k + 1];
-  const std::uint64_t end_b = last ? seg.len_b : limit_b[k + 1];
-  iv.a_begin = seg.base + start_a;
-  iv.b_begin = seg.base + seg.len_a + start_b;
-  iv.out_begin = seg.base + start_a + start_b;
-  iv.a_len = static_cast<std::uint32_t>(end_a - start_a);
-  iv.b_len = static_cast<std::uint32_t>(end_b - start_b);
-  iv.valid = true;
-  return iv;
 }
 
 }  // namespace gsb::merge::samples

@@ -15,7 +15,7 @@ BENCH="$B/gpusort-bench --reps 1 --warmup 0 -q"
 # 1. Tuning harness: policy variants of merge-samples against CUB in one process (u32, n = 1e8).
 TAILN=16 run timeout 60 $B/merge_samples_tune 100000000
 # 2. ncu: the first tile sort and the first two merge passes of the default policy.
-TAILN=40 run timeout 60 ncu --clock-control none -k regex:"merge_intervals" -c 1 --section SpeedOfLight --section Occupancy --section WarpStateStats $B/merge_samples_tune 100000000 quick
+TAILN=40 run timeout 60 ncu --clock-control none -k regex:"merge_tiles" -c 1 --section SpeedOfLight --section Occupancy --section WarpStateStats $B/merge_samples_tune 100000000 quick
 # 3. Conformance: merge-samples at every size; the serial back-ends at the small sizes and some at all sizes.
 run timeout 60 $B/tests/gsb_conformance --gtest_filter='*merge_samples*' --gtest_brief=1
 GSB_CONFORMANCE_MAX_N=70000 run timeout 40 $B/tests/gsb_conformance --gtest_filter='*merge_iterative*' --gtest_brief=1

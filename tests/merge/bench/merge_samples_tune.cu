@@ -115,27 +115,23 @@ int main(int argc, char** argv) {
   std::printf("cub-merge SortKeys  n=%llu: %8.3f ms  %6.2f Gkeys/s\n", (unsigned long long)n, cub_k, n / cub_k / 1e6);
   using namespace merge::samples;
   const bool quick = argc > 2;  // only the defaults (for ncu)
-  variant<NoValue, Policy<512, 16, 128, 32>>("k  512x16 / 128x32 (default)", b, cub_k);
+  // Policy<tile threads, tile items, merge threads, merge items, sample stride, merge kernel min blocks/SM>.
+  variant<NoValue, DefaultPolicy<std::uint32_t, NoValue>::type>("k  default", b, cub_k);
   if (!quick) {
-    variant<NoValue, Policy<512, 16, 256, 16>>("k  512x16 / 256x16", b, cub_k);
-    variant<NoValue, Policy<512, 16, 128, 16>>("k  512x16 / 128x16", b, cub_k);
-    variant<NoValue, Policy<512, 16, 64, 32>>("k  512x16 / 64x32", b, cub_k);
-    variant<NoValue, Policy<1024, 16, 128, 32>>("k  1024x16 / 128x32", b, cub_k);
-    variant<NoValue, Policy<256, 16, 128, 32>>("k  256x16 / 128x32", b, cub_k);
-    variant<NoValue, Policy<512, 32, 128, 32>>("k  512x32 / 128x32", b, cub_k);
-    variant<NoValue, Policy<1024, 32, 128, 32>>("k  1024x32 / 128x32", b, cub_k);
+    variant<NoValue, Policy<1024, 32, 256, 16, 8192, 1>>("k  1024x32 / 256x16 unbounded", b, cub_k);
+    variant<NoValue, Policy<1024, 32, 256, 16, 8192, 6>>("k  1024x32 / 256x16 min 6", b, cub_k);
+    variant<NoValue, Policy<512, 16, 256, 16, 8192, 8>>("k  512x16 / 256x16 min 8", b, cub_k);
+    variant<NoValue, Policy<1024, 32, 256, 16, 4096, 8>>("k  1024x32 / 256x16 min 8 stride 4096", b, cub_k);
   }
   const float cub_kv = time_median(b, true, [&] { CK(cub::DeviceMergeSort::SortPairs(cub_temp, cub_bytes2, b.k0, b.v0, (long long)n, Less{})); });
   CK(cudaMemcpy(b.kref, b.k0, n * 4, cudaMemcpyDeviceToDevice));
   CK(cudaMemcpy(b.vref, b.v0, n * 4, cudaMemcpyDeviceToDevice));
   std::printf("cub-merge SortPairs n=%llu: %8.3f ms  %6.2f Gkeys/s\n", (unsigned long long)n, cub_kv, n / cub_kv / 1e6);
-  variant<std::uint32_t, Policy<512, 16, 128, 16>>("kv 512x16 / 128x16 (default)", b, cub_kv);
+  variant<std::uint32_t, DefaultPolicy<std::uint32_t, std::uint32_t>::type>("kv default", b, cub_kv);
   if (!quick) {
-    variant<std::uint32_t, Policy<512, 16, 128, 32>>("kv 512x16 / 128x32", b, cub_kv);
-    variant<std::uint32_t, Policy<512, 16, 256, 16>>("kv 512x16 / 256x16", b, cub_kv);
-    variant<std::uint32_t, Policy<512, 16, 64, 32>>("kv 512x16 / 64x32", b, cub_kv);
-    variant<std::uint32_t, Policy<1024, 16, 128, 16>>("kv 1024x16 / 128x16", b, cub_kv);
-    variant<std::uint32_t, Policy<512, 32, 128, 16>>("kv 512x32 / 128x16", b, cub_kv);
+    variant<std::uint32_t, Policy<512, 16, 256, 16, 8192, 1>>("kv 512x16 / 256x16 unbounded", b, cub_kv);
+    variant<std::uint32_t, Policy<512, 16, 256, 16, 8192, 4>>("kv 512x16 / 256x16 min 4", b, cub_kv);
+    variant<std::uint32_t, Policy<512, 16, 256, 16, 8192, 6>>("kv 512x16 / 256x16 min 6", b, cub_kv);
   }
   return 0;
 }
