@@ -168,6 +168,8 @@ class SampleMulti final : public MultiGpuSort {
         comm_(communicator_for(devices)) {
     GSB_EXPECTS(key_bytes(p.key_type) == kb, "sample-multi: key width mismatch");
     cfg_.one_pass = knobs.one_pass;
+    cfg_.align = knobs.align;
+    staged_ = knobs.staged;
     buckets_ = cfg_.gpus * cfg_.subranges;
     GSB_EXPECTS(buckets_ <= detail::max_buckets, "sample-multi: " + std::to_string(buckets_) + " buckets (GPUs x sub-ranges) exceed " +
                                                      std::to_string(detail::max_buckets));
@@ -225,7 +227,8 @@ class SampleMulti final : public MultiGpuSort {
       GSB_CUDA_TRY(cudaFuncSetAttribute(detail::scatter_kernel<Bits, Value>,
                                         cudaFuncAttributeMaxDynamicSharedMemorySize, int(detail::partition_smem_bytes())));
       GSB_CUDA_TRY(cudaFuncSetAttribute(detail::scatter_planned_kernel<Bits, Value>,
-                                        cudaFuncAttributeMaxDynamicSharedMemorySize, int(detail::partition_smem_bytes())));
+                                        cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        int(detail::staged_smem_bytes<Bits, Value>())));
       ranks_.push_back(std::move(r));
     }
     samples_host_ = detail::PinnedHost(samples_per_rank_ * G * sizeof(KeyIndex));
@@ -374,7 +377,12 @@ class SampleMulti final : public MultiGpuSort {
       taken.reserve(samples_per_rank_ * G);
       for (std::uint64_t i = 0; i < samples_per_rank_ * G; ++i)
         if (s[i].index != ~std::uint64_t{0}) taken.push_back(s[i]);
-      splitters = choose_splitters(std::move(taken), splitter_quantiles(cfg_));
+      if (cfg_.align) {
+        const std::vector<double> tol = align_tolerances(cfg_, taken.size());
+        splitters = choose_aligned_splitters(std::move(taken), splitter_quantiles(cfg_), tol, 8 * kb);
+      } else {
+        splitters = choose_splitters(std::move(taken), splitter_quantiles(cfg_));
+      }
       splitters.resize(buckets_ - 1, KeyIndex{~std::uint64_t{0}, ~std::uint64_t{0}});  // fewer samples than buckets
     }
     table_ = make_bucket_table(splitters, 8 * kb, detail::table_prefix_bits);
@@ -500,11 +508,12 @@ class SampleMulti final : public MultiGpuSort {
       GSB_CUDA_TRY(cudaMemcpyAsync(r.dest.get(), d, B * sizeof(Dest), cudaMemcpyHostToDevice, r.main.s));
       GSB_CUDA_TRY(cudaMemcpyAsync(r.room.get(), room, B * sizeof(std::uint64_t), cudaMemcpyHostToDevice, r.main.s));
       GSB_CUDA_TRY(cudaMemsetAsync(r.cursors.get(), 0, (B + 1) * sizeof(std::uint64_t), r.main.s));
-      detail::scatter_planned_kernel<Bits, Value><<<static_cast<unsigned>(r.blocks), detail::partition_threads,
-                                                    detail::partition_smem_bytes(), r.main.s>>>(
+      const std::size_t smem = staged_ ? detail::staged_smem_bytes<Bits, Value>() : detail::partition_smem_bytes();
+      detail::scatter_planned_kernel<Bits, Value><<<static_cast<unsigned>(r.blocks), detail::partition_threads, smem,
+                                                    r.main.s>>>(
           static_cast<const Bits*>(r.input_keys.get()), static_cast<const Value*>(r.input_values.get()), r.shard.size(),
           r.per_block, r.shard.begin, codec_, search(r), r.room.template get<std::uint64_t>(), r.dest.template get<Dest>(),
-          r.cursors.template get<unsigned long long>());
+          r.cursors.template get<unsigned long long>(), staged_);
       GSB_CHECK_LAUNCH();
       GSB_CUDA_TRY(cudaEventRecord(r.partitioned.e, r.main.s));
     }
@@ -585,9 +594,8 @@ class SampleMulti final : public MultiGpuSort {
         const std::uint64_t begin = l.subrange_begin[std::size_t(g) * (k + 1) + j], n = l.subrange_n(g, j);
         const std::uint64_t from = l.land_begin[std::size_t(g) * (k + 1) + j];
         if (n > 0) {
-          const std::uint64_t lo = b == 0 ? 0 : spl[b - 1].key;
-          const std::uint64_t hi = b == B - 1 ? static_cast<std::uint64_t>(static_cast<Bits>(~Bits{0})) : spl[b].key;
-          const int end_bit = sort_end_bit(lo, hi, 8 * kb);
+          const KeyBounds kbnd = bucket_key_bounds(spl, b, 8 * kb);  // n > 0: not empty
+          const int end_bit = sort_end_bit(kbnd.lo, kbnd.hi, 8 * kb);
           std::size_t bytes = r.sort_temp_bytes;
           GSB_CUDA_TRY((detail::local_sort<Bits, Value>(
               r.sort_temp.get(), bytes, static_cast<const Bits*>(r.land_keys.get()) + from,
@@ -609,6 +617,7 @@ class SampleMulti final : public MultiGpuSort {
   Config cfg_;
   Communicator& comm_;
   int buckets_ = 1;
+  bool staged_ = false;  // one pass: the scatter reorders each tile by bucket in shared memory before writing
   KeyCodec<Bits> codec_;
   Capacity cap_;
   std::uint64_t samples_per_rank_ = 0;
@@ -628,6 +637,7 @@ template <class Bits, class Value>
 std::vector<std::uint64_t> sample_multi_device_bytes(const SortProblem& p, int gpus, const Knobs& knobs) {
   Config c = default_config(gpus, knobs.subranges, knobs.first_fraction);
   c.one_pass = knobs.one_pass;
+  c.align = knobs.align;
   const std::uint64_t m = shard_range(p.n, gpus, 0).size();
   const std::uint64_t blocks = detail::partition_blocks(m, current_device_props().sm_count);
   const std::uint64_t B = std::uint64_t(gpus) * c.subranges;

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include <cub/block/block_scan.cuh>
+
 #include "gsb/dispatch.hpp"
 #include "gsb/key_codec.hpp"
 #include "multi/sample_plan.hpp"
@@ -175,26 +177,39 @@ __global__ void __launch_bounds__(partition_threads)
 // rank in its bucket, one global atomic per bucket reserves the tile's place in the bucket's planned room,
 // and the elements are written there. cursor[b] ends as bucket b's count; a reservation beyond room[b] is
 // not written and sets cursor[buckets] (the run then falls back to counting).
+//
+// staged (GSB_SAMPLE_MULTI_STAGED=1): the tile is first reordered by bucket in shared memory (place = the
+// bucket's exclusive prefix in the tile + the element's rank) and then written in that order, thread t taking
+// places t, t + 256, ...: consecutive threads write consecutive addresses of one bucket's run, so a warp's
+// store touches a few 32-byte sectors instead of one per element (with 256 buckets nearly every element of a
+// direct scatter opens its own sector, and the L1-to-L2 write traffic, not HBM, bounds the kernel).
 template <class Bits, class Value>
 __global__ void __launch_bounds__(partition_threads)
     scatter_planned_kernel(const Bits* keys, const Value* values, std::uint64_t m, std::uint64_t per_block,
                            std::uint64_t global_begin, KeyCodec<Bits> codec, BucketSearch search,
                            const std::uint64_t* room, const BucketDest<Bits, Value>* dest,
-                           unsigned long long* cursor) {
+                           unsigned long long* cursor, bool staged) {
+  static_assert(max_buckets <= partition_threads, "one thread per bucket in the tile scan");
+  using Scan = cub::BlockScan<std::uint32_t, partition_threads>;
+  __shared__ typename Scan::TempStorage scan_storage;
+  constexpr int tile_n = partition_threads * partition_items;
   extern __shared__ __align__(16) unsigned char smem[];
   auto* spl = reinterpret_cast<KeyIndex*>(smem);
   auto* base = reinterpret_cast<std::uint64_t*>(spl + (max_buckets - 1));
   auto* out = reinterpret_cast<BucketDest<Bits, Value>*>(base + max_buckets);
   auto* table = reinterpret_cast<std::uint32_t*>(out + max_buckets);
   auto* hist = table + (1 << table_prefix_bits);
+  auto* prefix = hist + max_buckets;  // staged only, from here on (staged_smem_bytes)
+  auto* tile_keys = reinterpret_cast<Bits*>(prefix + max_buckets);
+  auto* tile_values = reinterpret_cast<Value*>(tile_keys + tile_n);
+  auto* tile_bucket = reinterpret_cast<std::uint8_t*>(tile_values + (has_values_v<Value> ? tile_n : 0));
   load_search(search, table, spl);
   for (int b = threadIdx.x; b < search.buckets; b += blockDim.x) out[b] = dest[b];
   const std::uint64_t begin = blockIdx.x * per_block;
   const std::uint64_t end = begin + per_block < m ? begin + per_block : m;
-  constexpr std::uint64_t tile_n = std::uint64_t(partition_threads) * partition_items;
   for (std::uint64_t tile = begin; tile < end; tile += tile_n) {
     for (int b = threadIdx.x; b < search.buckets; b += blockDim.x) hist[b] = 0;
-    __syncthreads();  // also orders the previous tile's reads of base[] before its reuse
+    __syncthreads();  // also orders the previous tile's reads of base[], prefix[] and the staged tile
     Bits k[partition_items];
     Value v[partition_items];
     int bucket[partition_items];
@@ -217,26 +232,56 @@ __global__ void __launch_bounds__(partition_threads)
       }
     }
     __syncthreads();
-    for (int b = threadIdx.x; b < search.buckets; b += blockDim.x) {
-      const std::uint32_t h = hist[b];
-      std::uint64_t at = 0;
-      if (h) {
-        at = atomicAdd(&cursor[b], static_cast<unsigned long long>(h));
-        if (at + h > room[b]) {
-          atomicExch(&cursor[search.buckets], 1ull);  // overflow: the host falls back to counting
-          at = ~std::uint64_t{0};
-        }
+    {
+      const int b = threadIdx.x;
+      const std::uint32_t h = b < search.buckets ? hist[b] : 0;
+      if (staged) {
+        std::uint32_t p = 0;
+        Scan(scan_storage).ExclusiveSum(h, p);
+        if (b < search.buckets) prefix[b] = p;
       }
-      base[b] = at;
+      if (b < search.buckets) {
+        std::uint64_t at = 0;
+        if (h) {
+          at = atomicAdd(&cursor[b], static_cast<unsigned long long>(h));
+          if (at + h > room[b]) {
+            atomicExch(&cursor[search.buckets], 1ull);  // overflow: the host falls back to counting
+            at = ~std::uint64_t{0};
+          }
+        }
+        base[b] = at;
+      }
     }
     __syncthreads();
+    if (staged) {
 #pragma unroll
-    for (int it = 0; it < partition_items; ++it) {
-      const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
-      if (i < end && base[bucket[it]] != ~std::uint64_t{0}) {
-        const std::uint64_t at = base[bucket[it]] + rank[it];
-        out[bucket[it]].keys[at] = k[it];
-        if constexpr (has_values_v<Value>) out[bucket[it]].values[at] = v[it];
+      for (int it = 0; it < partition_items; ++it) {
+        const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
+        if (i < end) {
+          const std::uint32_t at = prefix[bucket[it]] + rank[it];
+          tile_keys[at] = k[it];
+          if constexpr (has_values_v<Value>) tile_values[at] = v[it];
+          tile_bucket[at] = static_cast<std::uint8_t>(bucket[it]);
+        }
+      }
+      __syncthreads();
+      const int here = static_cast<int>(end - tile < std::uint64_t(tile_n) ? end - tile : tile_n);
+      for (int at = threadIdx.x; at < here; at += partition_threads) {
+        const int b = tile_bucket[at];
+        if (base[b] == ~std::uint64_t{0}) continue;
+        const std::uint64_t to = base[b] + (at - prefix[b]);
+        out[b].keys[to] = tile_keys[at];
+        if constexpr (has_values_v<Value>) out[b].values[to] = tile_values[at];
+      }
+    } else {
+#pragma unroll
+      for (int it = 0; it < partition_items; ++it) {
+        const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
+        if (i < end && base[bucket[it]] != ~std::uint64_t{0}) {
+          const std::uint64_t at = base[bucket[it]] + rank[it];
+          out[bucket[it]].keys[at] = k[it];
+          if constexpr (has_values_v<Value>) out[bucket[it]].values[at] = v[it];
+        }
       }
     }
   }
@@ -253,6 +298,15 @@ __global__ void decode_kernel(Bits* keys, std::uint64_t n, KeyCodec<Bits> codec)
 inline constexpr std::size_t partition_smem_bytes() {
   return sizeof(KeyIndex) * (max_buckets - 1) + sizeof(std::uint64_t) * max_buckets +
          2 * sizeof(void*) * max_buckets + sizeof(std::uint32_t) * ((1 << table_prefix_bits) + max_buckets);
+}
+// scatter_planned_kernel, staged: the above plus the tile's bucket prefixes, keys, values and bucket numbers
+// (u32 keys: ~25 KiB, u64 keys and values: ~50 KiB, so up to 4 blocks of 256 threads per SM on Hopper).
+template <class Bits, class Value>
+inline constexpr std::size_t staged_smem_bytes() {
+  static_assert(partition_smem_bytes() % 16 == 0, "the staged tile starts 16-byte aligned");
+  return partition_smem_bytes() + sizeof(std::uint32_t) * max_buckets +
+         std::size_t(partition_threads) * partition_items *
+             (sizeof(Bits) + (has_values_v<Value> ? sizeof(Value) : 0) + sizeof(std::uint8_t));
 }
 
 }  // namespace gsb::multi::detail
