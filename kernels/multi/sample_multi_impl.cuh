@@ -197,8 +197,9 @@ class SampleMulti final : public MultiGpuSort {
         r->send_values = detail::Buffer(send_n * vb);
       }
       r->room = detail::Buffer(buckets_ * sizeof(std::uint64_t));
-      r->cursors = detail::Buffer((buckets_ + 1) * sizeof(std::uint64_t));
-      r->cursors_all = detail::Buffer(std::size_t(G) * (buckets_ + 1) * sizeof(std::uint64_t));
+      const std::size_t cursor_words = std::size_t(buckets_ + 1) * detail::cursor_stride;
+      r->cursors = detail::Buffer(cursor_words * sizeof(std::uint64_t));
+      r->cursors_all = detail::Buffer(std::size_t(G) * cursor_words * sizeof(std::uint64_t));
       r->room_host = detail::PinnedHost(buckets_ * sizeof(std::uint64_t));
       r->sort_temp_bytes = detail::local_sort_temp_bytes<Bits, Value>(cap_.subrange_n);
       r->sort_temp = detail::Buffer(r->sort_temp_bytes);
@@ -215,7 +216,7 @@ class SampleMulti final : public MultiGpuSort {
       GSB_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, r->scan_temp_bytes, r->counts.template get<std::uint64_t>(),
                                                  r->offsets.template get<std::uint64_t>(), static_cast<std::int64_t>(cells)));
       r->scan_temp = detail::Buffer(std::max<std::size_t>(r->scan_temp_bytes, 1));
-      r->totals_host = detail::PinnedHost(std::size_t(G) * (buckets_ + 1) * sizeof(std::uint64_t));
+      r->totals_host = detail::PinnedHost(std::size_t(G) * (buckets_ + 1) * detail::cursor_stride * sizeof(std::uint64_t));
       r->dest_host = detail::PinnedHost(buckets_ * sizeof(Dest));
       for (int j = 0; j < cfg_.subranges; ++j) {
         r->received.push_back(std::make_unique<detail::Event>());
@@ -507,7 +508,7 @@ class SampleMulti final : public MultiGpuSort {
       }
       GSB_CUDA_TRY(cudaMemcpyAsync(r.dest.get(), d, B * sizeof(Dest), cudaMemcpyHostToDevice, r.main.s));
       GSB_CUDA_TRY(cudaMemcpyAsync(r.room.get(), room, B * sizeof(std::uint64_t), cudaMemcpyHostToDevice, r.main.s));
-      GSB_CUDA_TRY(cudaMemsetAsync(r.cursors.get(), 0, (B + 1) * sizeof(std::uint64_t), r.main.s));
+      GSB_CUDA_TRY(cudaMemsetAsync(r.cursors.get(), 0, (B + 1) * detail::cursor_stride * sizeof(std::uint64_t), r.main.s));
       const std::size_t smem = staged_ ? detail::staged_smem_bytes<Bits, Value>() : detail::partition_smem_bytes();
       detail::scatter_planned_kernel<Bits, Value><<<static_cast<unsigned>(r.blocks), detail::partition_threads, smem,
                                                     r.main.s>>>(
@@ -520,22 +521,25 @@ class SampleMulti final : public MultiGpuSort {
     GSB_NCCL_TRY(ncclGroupStart());
     for (int g : comm_.local_ranks()) {
       Rank& r = *ranks_[g];
-      GSB_NCCL_TRY(ncclAllGather(r.cursors.get(), r.cursors_all.get(), B + 1, ncclUint64, comm_.comm(g), r.main.s));
+      GSB_NCCL_TRY(ncclAllGather(r.cursors.get(), r.cursors_all.get(), (B + 1) * detail::cursor_stride, ncclUint64,
+                                 comm_.comm(g), r.main.s));
     }
     GSB_NCCL_TRY(ncclGroupEnd());
     Rank& first = *ranks_[comm_.local_ranks().front()];
     {
       detail::DeviceScope scope(first.device);
       GSB_CUDA_TRY(cudaMemcpyAsync(first.totals_host.template get<std::uint64_t>(), first.cursors_all.get(),
-                                   std::size_t(G) * (B + 1) * sizeof(std::uint64_t), cudaMemcpyDeviceToHost, first.main.s));
+                                   std::size_t(G) * (B + 1) * detail::cursor_stride * sizeof(std::uint64_t),
+                                   cudaMemcpyDeviceToHost, first.main.s));
       GSB_CUDA_TRY(cudaStreamSynchronize(first.main.s));
     }
     const std::uint64_t* h = first.totals_host.template get<std::uint64_t>();
     std::vector<std::uint64_t> counts(std::size_t(G) * B);
     *overflow = false;
+    const std::size_t per_gpu = std::size_t(B + 1) * detail::cursor_stride, st = detail::cursor_stride;
     for (int g = 0; g < G; ++g) {
-      for (int b = 0; b < B; ++b) counts[std::size_t(g) * B + b] = h[std::size_t(g) * (B + 1) + b];
-      if (h[std::size_t(g) * (B + 1) + B]) *overflow = true;
+      for (int b = 0; b < B; ++b) counts[std::size_t(g) * B + b] = h[g * per_gpu + b * st];
+      if (h[g * per_gpu + B * st]) *overflow = true;
     }
     return counts;
   }

@@ -19,6 +19,10 @@ constexpr int partition_threads = 256;
 constexpr int partition_items = 8;
 constexpr int table_prefix_bits = 10;  // 1024 table entries (4 KiB of shared memory)
 constexpr int max_buckets = 256;       // G * k; shared memory holds B-1 splitters, cursors, bases, pointers
+// The one-pass scatter's global cursors, one per bucket, 128 bytes apart: every tile of every block reserves
+// its place in each bucket with an atomic on them (256 buckets: ~1M atomics per cursor at n = 2e9 per GPU),
+// and packed cursors would share a few L2 lines, so the same few L2 slices would serialise all of them.
+constexpr int cursor_stride = 16;
 
 // Samples s (encoded key, global index) pairs of a shard of m elements into out[0, s_slots); slots beyond
 // min(s, m) get index ~0 (no sample), so that every GPU contributes the same count to the all-gather.
@@ -175,8 +179,8 @@ __global__ void __launch_bounds__(partition_threads)
 // The one-pass scatter (no counting pass; RoomPlan in sample_plan.hpp): per tile of
 // partition_threads * partition_items consecutive elements, a shared-memory histogram gives each element its
 // rank in its bucket, one global atomic per bucket reserves the tile's place in the bucket's planned room,
-// and the elements are written there. cursor[b] ends as bucket b's count; a reservation beyond room[b] is
-// not written and sets cursor[buckets] (the run then falls back to counting).
+// and the elements are written there. cursor[b * cursor_stride] ends as bucket b's count; a reservation beyond
+// room[b] is not written and sets cursor[buckets * cursor_stride] (the run then falls back to counting).
 //
 // staged (GSB_SAMPLE_MULTI_STAGED=1): the tile is first reordered by bucket in shared memory (place = the
 // bucket's exclusive prefix in the tile + the element's rank) and then written in that order, thread t taking
@@ -243,9 +247,9 @@ __global__ void __launch_bounds__(partition_threads)
       if (b < search.buckets) {
         std::uint64_t at = 0;
         if (h) {
-          at = atomicAdd(&cursor[b], static_cast<unsigned long long>(h));
+          at = atomicAdd(&cursor[std::size_t(b) * cursor_stride], static_cast<unsigned long long>(h));
           if (at + h > room[b]) {
-            atomicExch(&cursor[search.buckets], 1ull);  // overflow: the host falls back to counting
+            atomicExch(&cursor[std::size_t(search.buckets) * cursor_stride], 1ull);  // overflow: back to counting
             at = ~std::uint64_t{0};
           }
         }
