@@ -28,11 +28,9 @@ namespace gsb::multi {
 class Communicator;
 
 // Knobs read once per case (environment, for device experiments): GSB_SAMPLE_MULTI_SUBRANGES (k, sub-ranges
-// per GPU), GSB_SAMPLE_MULTI_FIRST (fraction of a part in its first sub-range; 0: all equal) and
-// GSB_SAMPLE_MULTI_ONEPASS, GSB_SAMPLE_MULTI_ALIGN, GSB_SAMPLE_MULTI_STAGED.
+// per GPU), GSB_SAMPLE_MULTI_ONEPASS, GSB_SAMPLE_MULTI_ALIGN, GSB_SAMPLE_MULTI_STAGED.
 struct Knobs {
   int subranges = 0;            // 0: the default
-  double first_fraction = -1;   // < 0: the default
   bool one_pass = false;        // GSB_SAMPLE_MULTI_ONEPASS=1: rooms planned from samples, no counting pass
   bool align = false;           // GSB_SAMPLE_MULTI_ALIGN=1: splitters on power-of-two boundaries (fewer sort bits)
   bool staged = false;          // GSB_SAMPLE_MULTI_STAGED=1: one-pass scatter through a bucket-ordered tile

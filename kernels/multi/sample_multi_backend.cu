@@ -20,13 +20,6 @@ Knobs knobs_from_env() {
                     std::to_string(max_subranges));
     k.subranges = static_cast<int>(x);
   }
-  if (const char* v = std::getenv("GSB_SAMPLE_MULTI_FIRST")) {
-    char* end = nullptr;
-    const double x = std::strtod(v, &end);
-    GSB_EXPECTS(end != v && *end == '\0' && x >= 0 && x < 1,
-                std::string("GSB_SAMPLE_MULTI_FIRST: '") + v + "' is not a fraction in [0, 1)");
-    k.first_fraction = x;
-  }
   auto flag = [](const char* name, bool& out) {
     if (const char* v = std::getenv(name)) {
       const std::string t(v);

@@ -164,7 +164,7 @@ class SampleMulti final : public MultiGpuSort {
 
  public:
   SampleMulti(const SortProblem& p, const std::vector<int>& devices, const Knobs& knobs)
-      : p_(p), cfg_(default_config(static_cast<int>(devices.size()), knobs.subranges, knobs.first_fraction)),
+      : p_(p), cfg_(default_config(static_cast<int>(devices.size()), knobs.subranges)),
         comm_(communicator_for(devices)) {
     GSB_EXPECTS(key_bytes(p.key_type) == kb, "sample-multi: key width mismatch");
     cfg_.one_pass = knobs.one_pass;
@@ -639,7 +639,7 @@ std::unique_ptr<MultiGpuSort> make_sample_multi(const SortProblem& p, const std:
 
 template <class Bits, class Value>
 std::vector<std::uint64_t> sample_multi_device_bytes(const SortProblem& p, int gpus, const Knobs& knobs) {
-  Config c = default_config(gpus, knobs.subranges, knobs.first_fraction);
+  Config c = default_config(gpus, knobs.subranges);
   c.one_pass = knobs.one_pass;
   c.align = knobs.align;
   const std::uint64_t m = shard_range(p.n, gpus, 0).size();

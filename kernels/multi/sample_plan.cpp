@@ -9,7 +9,7 @@
 
 namespace gsb::multi {
 
-Config default_config(int gpus, int subranges_override, double first_fraction_override) {
+Config default_config(int gpus, int subranges_override) {
   GSB_EXPECTS(gpus >= 1, "sample-multi: " + std::to_string(gpus) + " GPUs");
   Config c;
   c.gpus = gpus;
@@ -18,25 +18,13 @@ Config default_config(int gpus, int subranges_override, double first_fraction_ov
   GSB_EXPECTS(c.subranges <= max_subranges, "sample-multi: " + std::to_string(c.subranges) + " sub-ranges per GPU (at most " +
                                                 std::to_string(max_subranges) + ")");
   c.samples_per_gpu = std::uint64_t{16} << 10;
-  if (first_fraction_override >= 0) c.first_fraction = first_fraction_override;
-  GSB_EXPECTS(c.first_fraction >= 0 && c.first_fraction < 1,
-              "sample-multi: first sub-range fraction " + std::to_string(c.first_fraction) + " outside [0, 1)");
-  if (c.subranges == 1) c.first_fraction = 0;
   return c;
-}
-
-double subrange_cut(const Config& c, int j) {
-  const int k = c.subranges;
-  if (j <= 0) return 0;
-  if (j >= k) return 1;
-  if (c.first_fraction <= 0) return static_cast<double>(j) / k;
-  return c.first_fraction + (1.0 - c.first_fraction) * static_cast<double>(j - 1) / (k - 1);
 }
 
 std::vector<double> splitter_quantiles(const Config& c) {
   std::vector<double> q;
-  for (int b = 1; b < c.gpus * c.subranges; ++b)
-    q.push_back((b / c.subranges + subrange_cut(c, b % c.subranges)) / c.gpus);
+  const int B = c.gpus * c.subranges;
+  for (int b = 1; b < B; ++b) q.push_back(static_cast<double>(b) / B);
   return q;
 }
 
@@ -44,9 +32,7 @@ Capacity capacity(const Config& c, std::uint64_t n) {
   const std::uint64_t largest_shard = shard_range(n, c.gpus, 0).size();
   Capacity cap;
   cap.part_n = static_cast<std::uint64_t>(std::ceil(static_cast<double>(largest_shard) * (1.0 + c.part_slack))) + c.pad;
-  double widest = 0;  // the largest planned sub-range, as a fraction of a part
-  for (int j = 0; j < c.subranges; ++j) widest = std::max(widest, subrange_cut(c, j + 1) - subrange_cut(c, j));
-  const double mean_sub = static_cast<double>(n) / static_cast<double>(c.gpus) * widest;
+  const double mean_sub = static_cast<double>(n) / static_cast<double>(c.gpus) / c.subranges;
   // Slack: the fixed part, six standard deviations of a bucket's sampled size (S/B samples per bucket: 13% at
   // the defaults, 53% with 256 buckets), and with aligned splitters the two boundaries' allowed moves.
   const double per_bucket = static_cast<double>(c.samples_per_gpu) / c.subranges;  // S / B

@@ -52,9 +52,6 @@ struct Config {
   std::uint64_t samples_per_gpu = 0;  // s (each GPU samples min(s, shard size))
   double part_slack = 0.10;           // part capacity: the largest shard times (1 + slack), plus pad
   double subrange_slack = 0.30;       // sub-range capacity (the local sort's scratch) over its planned size
-  // Fraction of a part in its first sub-range (0: all k equal). The first round of the exchange is the only
-  // one no sort can hide: a small first sub-range shortens it; the others share the rest equally.
-  double first_fraction = 0;
   bool one_pass = false;              // plan bucket rooms from samples instead of counting (RoomPlan)
   // Aligned splitters (choose_aligned_splitters): each splitter moves to a multiple of the largest power of two
   // that the samples allow, so that a bucket's keys share more leading bits and its local sort looks at fewer.
@@ -70,11 +67,9 @@ struct Config {
 // ~2% -- far inside the slacks. `subranges_override` > 0 replaces k (environment GSB_SAMPLE_MULTI_SUBRANGES;
 // at most max_subranges, and G*k at most 256 buckets, checked by the back-end).
 constexpr int max_subranges = 128;
-Config default_config(int gpus, int subranges_override = 0, double first_fraction_override = -1);
+Config default_config(int gpus, int subranges_override = 0);
 
-// Where sub-range j of a part begins, as a fraction of the part (j = 0..k; 0 and 1 at the ends).
-double subrange_cut(const Config& c, int j);
-// The B-1 splitters' quantiles (bucket b = g*k + j begins at (g + subrange_cut(j)) / G), in (0, 1).
+// The B-1 splitters' quantiles b/B, b = 1..B-1 (every sub-range of every part the same planned size).
 std::vector<double> splitter_quantiles(const Config& c);
 
 // Elements each GPU must be able to hold after the exchange, and the largest sub-range it sorts at once.

@@ -69,27 +69,20 @@ TEST(ChooseSplitters, FewerSamplesThanBucketsRepeatRanks) {
   EXPECT_EQ(spl.back().key, 3u);
 }
 
-TEST(ChooseSplitters, UnequalFirstSubRange) {
-  Config c = default_config(2, 4, 0.0625);
-  EXPECT_DOUBLE_EQ(subrange_cut(c, 1), 0.0625);
-  EXPECT_DOUBLE_EQ(subrange_cut(c, 4), 1.0);
-  EXPECT_NEAR(subrange_cut(c, 2) - subrange_cut(c, 1), (1 - 0.0625) / 3, 1e-12);
+TEST(ChooseSplitters, EqualSubRanges) {
+  const Config c = default_config(2, 4);
   const std::vector<double> q = splitter_quantiles(c);
   ASSERT_EQ(q.size(), 7u);
-  EXPECT_DOUBLE_EQ(q[0], 0.03125);  // GPU 0's first sub-range: 1/16 of its half
-  EXPECT_DOUBLE_EQ(q[3], 0.5);      // the GPU boundary stays at the middle
-  EXPECT_DOUBLE_EQ(q[4], 0.53125);
+  for (std::size_t i = 0; i < q.size(); ++i) EXPECT_DOUBLE_EQ(q[i], (i + 1) / 8.0);
   std::vector<KeyIndex> s;
   for (std::uint64_t i = 0; i < 3200; ++i) s.push_back({i, i});
   const auto spl = choose_splitters(s, q);
-  EXPECT_EQ(spl[0].key, 100u);
-  EXPECT_EQ(spl[3].key, 1600u);
-  // The capacity follows the widest planned sub-range, not the mean (slack: 30% plus six standard deviations
-  // of a bucket's 4096 samples).
+  EXPECT_EQ(spl[0].key, 400u);
+  EXPECT_EQ(spl[3].key, 1600u);  // the GPU boundary at the middle
+  // Sub-range capacity: the mean sub-range with 30% slack plus six standard deviations of a bucket's 4096
+  // samples.
   const Capacity cap = capacity(c, 8000000);
-  EXPECT_EQ(cap.subrange_n,
-            static_cast<std::uint64_t>(std::ceil(4000000 * (1 - 0.0625) / 3 * (1.3 + 6.0 / 64))) + c.pad);
-  EXPECT_THROW(default_config(2, 4, 1.0), std::logic_error);
+  EXPECT_EQ(cap.subrange_n, static_cast<std::uint64_t>(std::ceil(1000000 * (1.3 + 6.0 / 64))) + c.pad);
 }
 
 TEST(ChooseSplitters, EqualKeysAreSplitByIndex) {
