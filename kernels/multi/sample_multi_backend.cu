@@ -30,6 +30,11 @@ Knobs knobs_from_env() {
   flag("GSB_SAMPLE_MULTI_ONEPASS", k.one_pass);
   flag("GSB_SAMPLE_MULTI_ALIGN", k.align);
   flag("GSB_SAMPLE_MULTI_STAGED", k.staged);
+  if (const char* v = std::getenv("GSB_SAMPLE_MULTI_TILE")) {
+    const std::string t(v);
+    GSB_EXPECTS(t == "8" || t == "16", "GSB_SAMPLE_MULTI_TILE: '" + t + "' is not 8 or 16");
+    k.tile_items = t == "16" ? 16 : 8;
+  }
   return k;
 }
 

@@ -177,7 +177,7 @@ __global__ void __launch_bounds__(partition_threads)
 }
 
 // The one-pass scatter (no counting pass; RoomPlan in sample_plan.hpp): per tile of
-// partition_threads * partition_items consecutive elements, a shared-memory histogram gives each element its
+// partition_threads * Items consecutive elements, a shared-memory histogram gives each element its
 // rank in its bucket, one global atomic per bucket reserves the tile's place in the bucket's planned room,
 // and the elements are written there. cursor[b * cursor_stride] ends as bucket b's count; a reservation beyond
 // room[b] is not written and sets cursor[buckets * cursor_stride] (the run then falls back to counting).
@@ -187,7 +187,10 @@ __global__ void __launch_bounds__(partition_threads)
 // places t, t + 256, ...: consecutive threads write consecutive addresses of one bucket's run, so a warp's
 // store touches a few 32-byte sectors instead of one per element (with 256 buckets nearly every element of a
 // direct scatter opens its own sector, and the L1-to-L2 write traffic, not HBM, bounds the kernel).
-template <class Bits, class Value>
+// Items (8 or 16, GSB_SAMPLE_MULTI_TILE): elements per thread and tile; 16 halves the per-tile reservations
+// (one global atomic per bucket and tile) and doubles each bucket's run in a tile, at twice the registers
+// and staging memory.
+template <class Bits, class Value, int Items>
 __global__ void __launch_bounds__(partition_threads)
     scatter_planned_kernel(const Bits* keys, const Value* values, std::uint64_t m, std::uint64_t per_block,
                            std::uint64_t global_begin, KeyCodec<Bits> codec, BucketSearch search,
@@ -196,7 +199,7 @@ __global__ void __launch_bounds__(partition_threads)
   static_assert(max_buckets <= partition_threads, "one thread per bucket in the tile scan");
   using Scan = cub::BlockScan<std::uint32_t, partition_threads>;
   __shared__ typename Scan::TempStorage scan_storage;
-  constexpr int tile_n = partition_threads * partition_items;
+  constexpr int tile_n = partition_threads * Items;
   extern __shared__ __align__(16) unsigned char smem[];
   auto* spl = reinterpret_cast<KeyIndex*>(smem);
   auto* base = reinterpret_cast<std::uint64_t*>(spl + (max_buckets - 1));
@@ -214,12 +217,12 @@ __global__ void __launch_bounds__(partition_threads)
   for (std::uint64_t tile = begin; tile < end; tile += tile_n) {
     for (int b = threadIdx.x; b < search.buckets; b += blockDim.x) hist[b] = 0;
     __syncthreads();  // also orders the previous tile's reads of base[], prefix[] and the staged tile
-    Bits k[partition_items];
-    Value v[partition_items];
-    int bucket[partition_items];
-    std::uint32_t rank[partition_items];
+    Bits k[Items];
+    Value v[Items];
+    int bucket[Items];
+    std::uint32_t rank[Items];
 #pragma unroll
-    for (int it = 0; it < partition_items; ++it) {
+    for (int it = 0; it < Items; ++it) {
       const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
       if (i < end) {
         k[it] = keys[i];
@@ -227,7 +230,7 @@ __global__ void __launch_bounds__(partition_threads)
       }
     }
 #pragma unroll
-    for (int it = 0; it < partition_items; ++it) {
+    for (int it = 0; it < Items; ++it) {
       const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
       if (i < end) {
         k[it] = codec.encode(k[it]);
@@ -259,7 +262,7 @@ __global__ void __launch_bounds__(partition_threads)
     __syncthreads();
     if (staged) {
 #pragma unroll
-      for (int it = 0; it < partition_items; ++it) {
+      for (int it = 0; it < Items; ++it) {
         const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
         if (i < end) {
           const std::uint32_t at = prefix[bucket[it]] + rank[it];
@@ -279,7 +282,7 @@ __global__ void __launch_bounds__(partition_threads)
       }
     } else {
 #pragma unroll
-      for (int it = 0; it < partition_items; ++it) {
+      for (int it = 0; it < Items; ++it) {
         const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
         if (i < end && base[bucket[it]] != ~std::uint64_t{0}) {
           const std::uint64_t at = base[bucket[it]] + rank[it];
@@ -304,12 +307,13 @@ inline constexpr std::size_t partition_smem_bytes() {
          2 * sizeof(void*) * max_buckets + sizeof(std::uint32_t) * ((1 << table_prefix_bits) + max_buckets);
 }
 // scatter_planned_kernel, staged: the above plus the tile's bucket prefixes, keys, values and bucket numbers
-// (u32 keys: ~25 KiB, u64 keys and values: ~50 KiB, so up to 4 blocks of 256 threads per SM on Hopper).
-template <class Bits, class Value>
+// (8 items: u32 keys ~25 KiB, u64 keys and values ~50 KiB, so up to 4 blocks of 256 threads per SM on
+// Hopper; 16 items: ~35 and ~85 KiB).
+template <class Bits, class Value, int Items>
 inline constexpr std::size_t staged_smem_bytes() {
   static_assert(partition_smem_bytes() % 16 == 0, "the staged tile starts 16-byte aligned");
   return partition_smem_bytes() + sizeof(std::uint32_t) * max_buckets +
-         std::size_t(partition_threads) * partition_items *
+         std::size_t(partition_threads) * Items *
              (sizeof(Bits) + (has_values_v<Value> ? sizeof(Value) : 0) + sizeof(std::uint8_t));
 }
 
