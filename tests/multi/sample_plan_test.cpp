@@ -343,13 +343,20 @@ TEST(Balance, EveryDistributionStaysWithinAFewPercent) {
 // planned layout must put every piece of a sub-range inside its slot, the kept piece first, without overlap.
 TEST(OnePass, RoomsHoldTheCountsAndPiecesTileTheSlots) {
   const std::uint64_t n = 3000017;
-  for (int G : {1, 2, 3})
+  struct Shape {
+    int gpus, subranges;
+    bool align;
+  };
+  // The last: 2 GPUs x 128 aligned sub-ranges (256 buckets, 64 samples per GPU and bucket: rooms ~1.75x).
+  for (const Shape shape : {Shape{1, 4, false}, Shape{2, 8, false}, Shape{3, 8, false}, Shape{2, 128, true}})
     for (Distribution d : {Distribution::uniform, Distribution::sorted, Distribution::few_unique, Distribution::all_equal,
                            Distribution::zipf}) {
+      const int G = shape.gpus;
       const HostKeys keys = generate_keys(KeyType::u32, d, n, 12);
       const auto* k = keys.array.as<std::uint32_t>();
-      Config c = default_config(G, G > 1 ? 8 : 4);
+      Config c = default_config(G, shape.subranges);
       c.one_pass = true;
+      c.align = shape.align;
       const Capacity cap = capacity(c, n);
       const int B = G * c.subranges;
       std::vector<KeyIndex> samples;
@@ -365,14 +372,16 @@ TEST(OnePass, RoomsHoldTheCountsAndPiecesTileTheSlots) {
           source.push_back(g);
         }
       }
-      const auto spl = choose_splitters(samples, splitter_quantiles(c));
+      const auto spl = c.align ? choose_aligned_splitters(samples, splitter_quantiles(c),
+                                                          align_tolerances(c, samples.size()), 32)
+                               : choose_splitters(samples, splitter_quantiles(c));
       std::vector<std::uint64_t> sample_counts(std::size_t(G) * B, 0), counts(std::size_t(G) * B, 0);
       for (std::size_t i = 0; i < samples.size(); ++i) ++sample_counts[std::size_t(source[i]) * B + bucket_of(spl, samples[i])];
       for (int g = 0; g < G; ++g) {
         const ShardRange r = shard_range(n, G, g);
         for (std::uint64_t i = r.begin; i < r.end; ++i) ++counts[std::size_t(g) * B + bucket_of(spl, {k[i], i})];
       }
-      SCOPED_TRACE(std::string(to_string(d)) + " G=" + std::to_string(G));
+      SCOPED_TRACE(std::string(to_string(d)) + " G=" + std::to_string(G) + " k=" + std::to_string(c.subranges));
       const RoomPlan plan = plan_rooms(sample_counts, taken, shard, G, c.subranges, cap.subrange_n, send_capacity(c, n), c.pad);
       ASSERT_TRUE(plan.fits);
       for (std::size_t i = 0; i < counts.size(); ++i) EXPECT_LE(counts[i], plan.room[i]);
