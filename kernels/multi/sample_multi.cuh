@@ -27,15 +27,12 @@ namespace gsb::multi {
 
 class Communicator;
 
-// Knobs read once per case (environment, for device experiments): GSB_SAMPLE_MULTI_SUBRANGES (k, sub-ranges
-// per GPU), GSB_SAMPLE_MULTI_ONEPASS, GSB_SAMPLE_MULTI_ALIGN, GSB_SAMPLE_MULTI_STAGED,
-// GSB_SAMPLE_MULTI_TILE.
+// Knobs read once per case (environment: device experiments, and tests of the counting path):
+// GSB_SAMPLE_MULTI_SUBRANGES (k, sub-ranges per GPU) and GSB_SAMPLE_MULTI_ONEPASS (0 or 1).
 struct Knobs {
   int subranges = 0;            // 0: the default
-  bool one_pass = false;        // GSB_SAMPLE_MULTI_ONEPASS=1: rooms planned from samples, no counting pass
-  bool align = false;           // GSB_SAMPLE_MULTI_ALIGN=1: splitters on power-of-two boundaries (fewer sort bits)
-  bool staged = false;          // GSB_SAMPLE_MULTI_STAGED=1: one-pass scatter through a bucket-ordered tile
-  int tile_items = 8;           // GSB_SAMPLE_MULTI_TILE=8|16: one-pass scatter elements per thread and tile
+  bool one_pass = true;         // GSB_SAMPLE_MULTI_ONEPASS=0: count first (the one-pass fallback) instead of
+                                // rooms planned from samples
 };
 Knobs knobs_from_env();
 

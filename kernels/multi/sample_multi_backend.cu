@@ -20,20 +20,10 @@ Knobs knobs_from_env() {
                     std::to_string(max_subranges));
     k.subranges = static_cast<int>(x);
   }
-  auto flag = [](const char* name, bool& out) {
-    if (const char* v = std::getenv(name)) {
-      const std::string t(v);
-      GSB_EXPECTS(t == "0" || t == "1", std::string(name) + ": '" + t + "' is not 0 or 1");
-      out = t == "1";
-    }
-  };
-  flag("GSB_SAMPLE_MULTI_ONEPASS", k.one_pass);
-  flag("GSB_SAMPLE_MULTI_ALIGN", k.align);
-  flag("GSB_SAMPLE_MULTI_STAGED", k.staged);
-  if (const char* v = std::getenv("GSB_SAMPLE_MULTI_TILE")) {
+  if (const char* v = std::getenv("GSB_SAMPLE_MULTI_ONEPASS")) {
     const std::string t(v);
-    GSB_EXPECTS(t == "8" || t == "16", "GSB_SAMPLE_MULTI_TILE: '" + t + "' is not 8 or 16");
-    k.tile_items = t == "16" ? 16 : 8;
+    GSB_EXPECTS(t == "0" || t == "1", "GSB_SAMPLE_MULTI_ONEPASS: '" + t + "' is not 0 or 1");
+    k.one_pass = t == "1";
   }
   return k;
 }

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
-#include <type_traits>
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -169,9 +168,6 @@ class SampleMulti final : public MultiGpuSort {
         comm_(communicator_for(devices)) {
     GSB_EXPECTS(key_bytes(p.key_type) == kb, "sample-multi: key width mismatch");
     cfg_.one_pass = knobs.one_pass;
-    cfg_.align = knobs.align;
-    staged_ = knobs.staged;
-    tile_items_ = knobs.tile_items;
     buckets_ = cfg_.gpus * cfg_.subranges;
     GSB_EXPECTS(buckets_ <= detail::max_buckets, "sample-multi: " + std::to_string(buckets_) + " buckets (GPUs x sub-ranges) exceed " +
                                                      std::to_string(detail::max_buckets));
@@ -229,12 +225,9 @@ class SampleMulti final : public MultiGpuSort {
                                         int(detail::partition_smem_bytes())));
       GSB_CUDA_TRY(cudaFuncSetAttribute(detail::scatter_kernel<Bits, Value>,
                                         cudaFuncAttributeMaxDynamicSharedMemorySize, int(detail::partition_smem_bytes())));
-      GSB_CUDA_TRY(cudaFuncSetAttribute(detail::scatter_planned_kernel<Bits, Value, 8>,
+      GSB_CUDA_TRY(cudaFuncSetAttribute(detail::scatter_planned_kernel<Bits, Value>,
                                         cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                        int(detail::staged_smem_bytes<Bits, Value, 8>())));
-      GSB_CUDA_TRY(cudaFuncSetAttribute(detail::scatter_planned_kernel<Bits, Value, 16>,
-                                        cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                        int(detail::staged_smem_bytes<Bits, Value, 16>())));
+                                        int(detail::planned_smem_bytes<Bits, Value>())));
       ranks_.push_back(std::move(r));
     }
     samples_host_ = detail::PinnedHost(samples_per_rank_ * G * sizeof(KeyIndex));
@@ -383,12 +376,7 @@ class SampleMulti final : public MultiGpuSort {
       taken.reserve(samples_per_rank_ * G);
       for (std::uint64_t i = 0; i < samples_per_rank_ * G; ++i)
         if (s[i].index != ~std::uint64_t{0}) taken.push_back(s[i]);
-      if (cfg_.align) {
-        const std::vector<double> tol = align_tolerances(cfg_, taken.size());
-        splitters = choose_aligned_splitters(std::move(taken), splitter_quantiles(cfg_), tol, 8 * kb);
-      } else {
-        splitters = choose_splitters(std::move(taken), splitter_quantiles(cfg_));
-      }
+      splitters = choose_splitters(std::move(taken), splitter_quantiles(cfg_));
       splitters.resize(buckets_ - 1, KeyIndex{~std::uint64_t{0}, ~std::uint64_t{0}});  // fewer samples than buckets
     }
     table_ = make_bucket_table(splitters, 8 * kb, detail::table_prefix_bits);
@@ -514,18 +502,12 @@ class SampleMulti final : public MultiGpuSort {
       GSB_CUDA_TRY(cudaMemcpyAsync(r.dest.get(), d, B * sizeof(Dest), cudaMemcpyHostToDevice, r.main.s));
       GSB_CUDA_TRY(cudaMemcpyAsync(r.room.get(), room, B * sizeof(std::uint64_t), cudaMemcpyHostToDevice, r.main.s));
       GSB_CUDA_TRY(cudaMemsetAsync(r.cursors.get(), 0, (B + 1) * detail::cursor_stride * sizeof(std::uint64_t), r.main.s));
-      auto launch = [&](auto items) {
-        constexpr int I = decltype(items)::value;
-        const std::size_t smem = staged_ ? detail::staged_smem_bytes<Bits, Value, I>() : detail::partition_smem_bytes();
-        detail::scatter_planned_kernel<Bits, Value, I><<<static_cast<unsigned>(r.blocks), detail::partition_threads, smem,
-                                                         r.main.s>>>(
-            static_cast<const Bits*>(r.input_keys.get()), static_cast<const Value*>(r.input_values.get()),
-            r.shard.size(), r.per_block, r.shard.begin, codec_, search(r), r.room.template get<std::uint64_t>(),
-            r.dest.template get<Dest>(), r.cursors.template get<unsigned long long>(), staged_);
-        GSB_CHECK_LAUNCH();
-      };
-      if (tile_items_ == 16) launch(std::integral_constant<int, 16>{});
-      else launch(std::integral_constant<int, 8>{});
+      detail::scatter_planned_kernel<Bits, Value><<<static_cast<unsigned>(r.blocks), detail::partition_threads,
+                                                    detail::planned_smem_bytes<Bits, Value>(), r.main.s>>>(
+          static_cast<const Bits*>(r.input_keys.get()), static_cast<const Value*>(r.input_values.get()), r.shard.size(),
+          r.per_block, r.shard.begin, codec_, search(r), r.room.template get<std::uint64_t>(), r.dest.template get<Dest>(),
+          r.cursors.template get<unsigned long long>());
+      GSB_CHECK_LAUNCH();
       GSB_CUDA_TRY(cudaEventRecord(r.partitioned.e, r.main.s));
     }
     GSB_NCCL_TRY(ncclGroupStart());
@@ -631,8 +613,6 @@ class SampleMulti final : public MultiGpuSort {
   Config cfg_;
   Communicator& comm_;
   int buckets_ = 1;
-  bool staged_ = false;  // one pass: the scatter reorders each tile by bucket in shared memory before writing
-  int tile_items_ = 8;   // one pass: elements per thread and tile (8 or 16)
   KeyCodec<Bits> codec_;
   Capacity cap_;
   std::uint64_t samples_per_rank_ = 0;
@@ -652,7 +632,6 @@ template <class Bits, class Value>
 std::vector<std::uint64_t> sample_multi_device_bytes(const SortProblem& p, int gpus, const Knobs& knobs) {
   Config c = default_config(gpus, knobs.subranges);
   c.one_pass = knobs.one_pass;
-  c.align = knobs.align;
   const std::uint64_t m = shard_range(p.n, gpus, 0).size();
   const std::uint64_t blocks = detail::partition_blocks(m, current_device_props().sm_count);
   const std::uint64_t B = std::uint64_t(gpus) * c.subranges;

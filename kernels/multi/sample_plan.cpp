@@ -33,10 +33,10 @@ Capacity capacity(const Config& c, std::uint64_t n) {
   Capacity cap;
   cap.part_n = static_cast<std::uint64_t>(std::ceil(static_cast<double>(largest_shard) * (1.0 + c.part_slack))) + c.pad;
   const double mean_sub = static_cast<double>(n) / static_cast<double>(c.gpus) / c.subranges;
-  // Slack: the fixed part, six standard deviations of a bucket's sampled size (S/B samples per bucket: 13% at
-  // the defaults, 53% with 256 buckets), and with aligned splitters the two boundaries' allowed moves.
+  // Slack: the fixed part plus six standard deviations of a bucket's sampled size (S/B samples per bucket:
+  // 13% at the defaults, 53% with 256 buckets).
   const double per_bucket = static_cast<double>(c.samples_per_gpu) / c.subranges;  // S / B
-  const double slack = c.subrange_slack + 6.0 / std::sqrt(std::max(per_bucket, 1.0)) + (c.align ? 2 * c.align_tolerance : 0.0);
+  const double slack = c.subrange_slack + 6.0 / std::sqrt(std::max(per_bucket, 1.0));
   cap.subrange_n = c.subranges == 1 ? cap.part_n
                                     : std::min<std::uint64_t>(cap.part_n, static_cast<std::uint64_t>(std::ceil(
                                                                               mean_sub * (1.0 + slack))) +
@@ -80,105 +80,6 @@ std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, const std:
   std::vector<KeyIndex> out;
   for (std::size_t r : want) out.push_back(samples[r]);
   return out;
-}
-
-std::vector<KeyIndex> choose_aligned_splitters(std::vector<KeyIndex> samples, const std::vector<double>& quantiles,
-                                               const std::vector<double>& tolerance, int key_bits) {
-  GSB_EXPECTS(tolerance.size() == quantiles.size(), "sample-multi: one alignment tolerance per splitter");
-  GSB_EXPECTS(key_bits >= 1 && key_bits <= 64, "sample-multi: key width " + std::to_string(key_bits));
-  if (quantiles.empty() || samples.empty()) return {};
-  const std::size_t S = samples.size(), m = quantiles.size();
-  std::vector<std::size_t> want;
-  for (double q : quantiles) want.push_back(std::min(S - 1, static_cast<std::size_t>(q * static_cast<double>(S) + 1e-7)));
-  GSB_EXPECTS(std::is_sorted(want.begin(), want.end()), "sample-multi: splitter quantiles not ascending");
-  for (std::size_t i = 1; i < m; ++i)
-    if (want[i] == want[i - 1]) return choose_splitters(std::move(samples), quantiles);  // too few samples to align
-  // After the selection, samples[want[i-1]+1 .. want[i]) are exactly those between splitters i-1 and i.
-  select_ranks(samples, 0, S, want, 0, want.size());
-  const std::uint64_t max_key = key_bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << key_bits) - 1;
-  std::vector<KeyIndex> out;
-  std::vector<std::uint64_t> below, above;  // distances of the neighbouring samples' keys to the splitter's key
-  for (std::size_t i = 0; i < m; ++i) {
-    const KeyIndex s = samples[want[i]];
-    const std::size_t lo_begin = i == 0 ? 0 : want[i - 1] + 1, hi_end = i + 1 < m ? want[i + 1] : S;
-    below.clear();
-    above.clear();
-    for (std::size_t r = lo_begin; r < want[i]; ++r) below.push_back(s.key - samples[r].key);  // all <= s.key
-    for (std::size_t r = want[i] + 1; r < hi_end; ++r) above.push_back(samples[r].key - s.key);  // all >= s.key
-    std::sort(below.begin(), below.end());
-    std::sort(above.begin(), above.end());
-    // Samples that change side when the splitter becomes (K', 0): K' <= s.key: those below it with key >= K';
-    // K' > s.key: the splitter's own sample and those above it with key < K'. Valid only while K' stays
-    // above the previous splitter's key (below) or at most the next one's (above), where the counts are exact.
-    const bool has_prev = i > 0, has_next = i + 1 < m;
-    const std::uint64_t prev_key = has_prev ? samples[want[i - 1]].key : 0;
-    const std::uint64_t next_key = has_next ? samples[want[i + 1]].key : max_key;
-    // Strictly after the previous splitter: a coarser boundary that lands on the previous one would leave an
-    // empty bucket and a double one (and the double one straddles a boundary of its own width).
-    const KeyIndex floor_t = out.empty() ? KeyIndex{0, 0} : out.back();
-    // Bits of the buckets on either side of a splitter t: below it (from the previous chosen one) and above it
-    // (to the next quantile splitter, not moved yet). A move must not add a radix pass to either: a run of
-    // equal keys split by index (a bucket of one key, 0 bits) keeps its quantile splitters.
-    auto bits_between = [&](const KeyIndex* from, const KeyIndex* to) {
-      const std::uint64_t lo = from ? from->key : 0;
-      std::uint64_t hi = max_key;
-      if (to) {
-        if (to->index == 0) {
-          if (to->key == 0) return 0;
-          hi = to->key - 1;
-        } else {
-          hi = to->key;
-        }
-      }
-      return hi < lo ? 0 : sort_end_bit(lo, hi, key_bits);
-    };
-    const KeyIndex* prev_t = out.empty() ? nullptr : &out.back();
-    const KeyIndex* next_s = has_next ? &samples[want[i + 1]] : nullptr;
-    auto passes = [](int bits) { return (bits + radix_digit_bits - 1) / radix_digit_bits; };
-    const int passes_below = passes(bits_between(prev_t, &s)), passes_above = passes(bits_between(&s, next_s));
-    auto no_wider = [&](std::uint64_t k) {
-      const KeyIndex t{k, 0};
-      return passes(bits_between(prev_t, &t)) <= passes_below && passes(bits_between(&t, next_s)) <= passes_above;
-    };
-    KeyIndex chosen = s;
-    for (int a = key_bits - 1; a >= 1; --a) {
-      const std::uint64_t unit = std::uint64_t{1} << a;
-      const std::uint64_t down = s.key & ~(unit - 1);
-      double best = -1;
-      std::uint64_t best_key = 0;
-      if ((!has_prev || down > prev_key) && (out.empty() || key_index_less(floor_t, KeyIndex{down, 0}))) {
-        const auto moved = static_cast<double>(std::upper_bound(below.begin(), below.end(), s.key - down) - below.begin());
-        if (moved <= tolerance[i] && no_wider(down)) best = moved, best_key = down;
-      }
-      if (down <= max_key - unit) {  // no overflow past the key width
-        const std::uint64_t up = down + unit;
-        if (up <= next_key) {
-          const auto moved =
-              1.0 + static_cast<double>(std::lower_bound(above.begin(), above.end(), up - s.key) - above.begin());
-          if (moved <= tolerance[i] && (best < 0 || moved < best) && no_wider(up)) best = moved, best_key = up;
-        }
-      }
-      if (best >= 0) {
-        chosen = KeyIndex{best_key, 0};
-        break;
-      }
-    }
-    out.push_back(chosen);
-  }
-  return out;
-}
-
-std::vector<double> align_tolerances(const Config& c, std::uint64_t total_samples) {
-  const std::vector<double> q = splitter_quantiles(c);
-  const double S = static_cast<double>(total_samples);
-  std::vector<double> t;
-  for (std::size_t i = 0; i < q.size(); ++i) {
-    const double left = q[i] - (i == 0 ? 0.0 : q[i - 1]), right = (i + 1 < q.size() ? q[i + 1] : 1.0) - q[i];
-    double tol = c.align_tolerance * std::min(left, right) * S;
-    if ((i + 1) % c.subranges == 0) tol = std::min(tol, c.align_part_tolerance * S / c.gpus);  // a part boundary
-    t.push_back(std::floor(tol));
-  }
-  return t;
 }
 
 KeyBounds bucket_key_bounds(const std::vector<KeyIndex>& splitters, int b, int key_bits) {

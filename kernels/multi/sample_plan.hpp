@@ -53,11 +53,6 @@ struct Config {
   double part_slack = 0.10;           // part capacity: the largest shard times (1 + slack), plus pad
   double subrange_slack = 0.30;       // sub-range capacity (the local sort's scratch) over its planned size
   bool one_pass = false;              // plan bucket rooms from samples instead of counting (RoomPlan)
-  // Aligned splitters (choose_aligned_splitters): each splitter moves to a multiple of the largest power of two
-  // that the samples allow, so that a bucket's keys share more leading bits and its local sort looks at fewer.
-  bool align = false;
-  double align_tolerance = 0.75;      // a sub-range boundary moves by at most this many of its buckets' samples
-  double align_part_tolerance = 0.01; // a part boundary by at most this fraction of a part's samples
   double send_slack = 0.25;           // one pass: send buffer over the shard size
   std::uint64_t pad = 4096;           // absolute room on top of both (tiny n: one sample per element)
 };
@@ -84,21 +79,6 @@ Capacity capacity(const Config& c, std::uint64_t n);
 std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, int buckets);
 // The same at given quantiles q (ascending, in [0, 1)): splitter i is the sample of rank floor(q[i] * S).
 std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, const std::vector<double>& quantiles);
-
-// choose_splitters, then each splitter i moved to (K', 0) with K' a multiple of the largest power of two 2^a
-// (a >= 1) such that at most tolerance[i] samples change side (counted exactly among the samples next to it;
-// the moved splitter stays between its neighbours' keys and after the previous moved one, so the splitters stay
-// ascending). No such K': the splitter stays. Why: a bucket [lo, hi] is sorted on bits [0, bit_width(lo ^ hi));
-// quantile splitters straddle power-of-two boundaries (a bucket of width 2^24 needs 25 bits or more), aligned
-// ones do not (uniform u32 keys in 256 buckets: 24 bits, 3 radix passes of 8 bits instead of 4). Splitters
-// (K', 0) split no run of equal keys, so heavy duplicates keep the quantile splitters (K' == K moves every copy
-// of K to one side: counted, and refused above the tolerance).
-constexpr int radix_digit_bits = 8;  // the local sort's digit (CUB's onesweep on Hopper: 8 bits a pass)
-std::vector<KeyIndex> choose_aligned_splitters(std::vector<KeyIndex> samples, const std::vector<double>& quantiles,
-                                               const std::vector<double>& tolerance, int key_bits);
-// The tolerances of a configuration, in samples, for S samples in all: align_tolerance times the smaller
-// planned bucket on either side of a sub-range boundary, align_part_tolerance of a part at a part boundary.
-std::vector<double> align_tolerances(const Config& c, std::uint64_t total_samples);
 
 // The keys bucket b can hold (b in [0, B), B - 1 = splitters.size()): every x with splitter[b-1] <= x <
 // splitter[b] has lo <= x.key <= hi. A splitter (K, 0) excludes K itself from the bucket below it (hi = K - 1);

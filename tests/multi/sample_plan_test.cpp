@@ -165,107 +165,6 @@ TEST(BucketKeyBounds, SplittersBoundTheKeysAndTightenAtIndexZero) {
   }
 }
 
-// Samples of n keys of a distribution, as the back-end takes them (G shards, s per shard).
-std::vector<KeyIndex> samples_of(const HostKeys& keys, KeyType t, std::uint64_t n, int G, std::uint64_t s, Order o) {
-  std::vector<KeyIndex> out;
-  for (int g = 0; g < G; ++g) {
-    const ShardRange r = shard_range(n, G, g);
-    const std::uint64_t take = std::min(s, r.size());
-    for (std::uint64_t j = 0; j < take; ++j) {
-      const std::uint64_t i = r.begin + sample_position(r.size(), take, j, 99);
-      std::uint64_t e = 0;
-      if (key_bytes(t) == 4) {
-        std::uint32_t b = 0;
-        std::memcpy(&b, keys.array.as<std::uint32_t>() + i, 4);
-        e = make_codec<std::uint32_t>(t, o).encode(b);
-      } else {
-        std::uint64_t b = 0;
-        std::memcpy(&b, keys.array.as<std::uint64_t>() + i, 8);
-        e = make_codec<std::uint64_t>(t, o).encode(b);
-      }
-      out.push_back({e, i});
-    }
-  }
-  return out;
-}
-
-// Aligned splitters: ascending, each within its tolerance of the quantile splitter (counted among the samples),
-// and for uniform u32 keys over 2 GPUs x 128 sub-ranges every bucket needs 24 bits (3 radix passes, not 4).
-TEST(AlignedSplitters, AscendingWithinToleranceAndFewerBitsForUniformKeys) {
-  const std::uint64_t n = 1000037;
-  for (KeyType t : {KeyType::u32, KeyType::i32, KeyType::f32, KeyType::u64, KeyType::f64})
-    for (Order o : {Order::asc, Order::desc})
-      for (Distribution d : {Distribution::uniform, Distribution::sorted, Distribution::few_unique,
-                             Distribution::all_equal, Distribution::zipf, Distribution::entropy_0_201}) {
-        const int G = 2;
-        Config c = default_config(G, 128);
-        c.align = true;
-        const HostKeys keys = generate_keys(t, d, n, 21);
-        const std::vector<KeyIndex> samples = samples_of(keys, t, n, G, c.samples_per_gpu, o);
-        const std::vector<double> q = splitter_quantiles(c);
-        const std::vector<double> tol = align_tolerances(c, samples.size());
-        const int bits = 8 * static_cast<int>(key_bytes(t));
-        const auto plain = choose_splitters(samples, q);
-        const auto spl = choose_aligned_splitters(samples, q, tol, bits);
-        SCOPED_TRACE(std::string(to_string(t)) + " " + std::string(to_string(d)) + (o == Order::asc ? " asc" : " desc"));
-        ASSERT_EQ(spl.size(), plain.size());
-        ASSERT_TRUE(std::is_sorted(spl.begin(), spl.end()));
-        for (std::size_t i = 0; i < spl.size(); ++i) {
-          if (!(spl[i] == plain[i])) {
-            EXPECT_EQ(spl[i].index, 0u);  // a moved splitter is (K', 0) on a power-of-two boundary
-            EXPECT_EQ(spl[i].key & 1, 0u);
-          }
-          // Samples on the other side of the moved splitter than of the quantile one.
-          std::uint64_t moved = 0;
-          if (!(spl[i] == plain[i]))
-            for (const KeyIndex& x : samples) moved += (x < spl[i]) != (x < plain[i]);
-          EXPECT_LE(double(moved), tol[i]) << "splitter " << i;
-        }
-        // Radix passes of the local sorts, weighted by the samples in each bucket: never more than with the
-        // quantile splitters; uniform u32 keys need 3 passes (24 bits) almost everywhere instead of 4.
-        auto passes = [&](const std::vector<KeyIndex>& sp) {
-          std::vector<double> cnt(sp.size() + 1, 0);
-          for (const KeyIndex& x : samples) ++cnt[bucket_of(sp, x)];
-          double total = 0;
-          for (std::size_t b2 = 0; b2 < cnt.size(); ++b2) {
-            const KeyBounds k = bucket_key_bounds(sp, static_cast<int>(b2), bits);
-            if (!k.empty) total += cnt[b2] * ((sort_end_bit(k.lo, k.hi, bits) + radix_digit_bits - 1) / radix_digit_bits);
-          }
-          return total / samples.size();
-        };
-        EXPECT_LE(passes(spl), passes(plain) + 1e-9);
-        if (d == Distribution::uniform && t == KeyType::u32) {
-          EXPECT_LT(passes(spl), 3.1);
-        }
-        // Parts stay balanced (a part boundary moves by at most 1% of a part's samples).
-        std::uint64_t part0 = 0;
-        for (const KeyIndex& x : samples) part0 += bucket_of(spl, x) < c.subranges;
-        EXPECT_NEAR(double(part0) / samples.size(), 0.5, 0.02);
-      }
-}
-
-TEST(AlignedSplitters, EdgeCases) {
-  const std::vector<double> q = {0.25, 0.5, 0.75}, tol = {1e9, 1e9, 1e9};
-  EXPECT_TRUE(choose_aligned_splitters({}, q, tol, 32).empty());
-  // Fewer samples than buckets: the ranks repeat, nothing is moved.
-  const std::vector<KeyIndex> two = {{5, 0}, {9, 1}};
-  EXPECT_EQ(choose_aligned_splitters(two, q, tol, 32), choose_splitters(two, q));
-  // All keys equal: splitting by index is the only way to balance; (K', 0) would put every key on one side.
-  std::vector<KeyIndex> same;
-  for (std::uint64_t i = 0; i < 400; ++i) same.push_back({0x1234, i});
-  const auto s1 = choose_aligned_splitters(same, q, {50, 50, 50}, 32);
-  EXPECT_EQ(s1, choose_splitters(same, q));
-  // Keys 0..399 with an unlimited tolerance: boundaries move to powers of two but stay strictly ascending and
-  // inside the key width (the last bucket reaches the largest key, the first starts at 0).
-  std::vector<KeyIndex> ramp;
-  for (std::uint64_t i = 0; i < 400; ++i) ramp.push_back({i, i});
-  const auto s2 = choose_aligned_splitters(ramp, q, tol, 9);
-  ASSERT_EQ(s2.size(), 3u);
-  EXPECT_TRUE(s2[0] < s2[1] && s2[1] < s2[2]);
-  for (const KeyIndex& x : s2) EXPECT_LT(x.key, 512u);
-  EXPECT_THROW(choose_aligned_splitters(ramp, q, {1, 1}, 32), std::logic_error);
-}
-
 // Counts with every shape; the layout must tile each part exactly, put kept buckets where the receives of
 // the same sub-range would go, and pack the send buffer in bucket order.
 TEST(Layout, TilesPartsAndSendBuffers) {
@@ -345,10 +244,9 @@ TEST(OnePass, RoomsHoldTheCountsAndPiecesTileTheSlots) {
   const std::uint64_t n = 3000017;
   struct Shape {
     int gpus, subranges;
-    bool align;
   };
-  // The last: 2 GPUs x 128 aligned sub-ranges (256 buckets, 64 samples per GPU and bucket: rooms ~1.75x).
-  for (const Shape shape : {Shape{1, 4, false}, Shape{2, 8, false}, Shape{3, 8, false}, Shape{2, 128, true}})
+  // The last: 2 GPUs x 128 sub-ranges (256 buckets, 64 samples per GPU and bucket: rooms ~1.75x).
+  for (const Shape shape : {Shape{1, 4}, Shape{2, 8}, Shape{3, 8}, Shape{2, 128}})
     for (Distribution d : {Distribution::uniform, Distribution::sorted, Distribution::few_unique, Distribution::all_equal,
                            Distribution::zipf}) {
       const int G = shape.gpus;
@@ -356,7 +254,6 @@ TEST(OnePass, RoomsHoldTheCountsAndPiecesTileTheSlots) {
       const auto* k = keys.array.as<std::uint32_t>();
       Config c = default_config(G, shape.subranges);
       c.one_pass = true;
-      c.align = shape.align;
       const Capacity cap = capacity(c, n);
       const int B = G * c.subranges;
       std::vector<KeyIndex> samples;
@@ -372,9 +269,7 @@ TEST(OnePass, RoomsHoldTheCountsAndPiecesTileTheSlots) {
           source.push_back(g);
         }
       }
-      const auto spl = c.align ? choose_aligned_splitters(samples, splitter_quantiles(c),
-                                                          align_tolerances(c, samples.size()), 32)
-                               : choose_splitters(samples, splitter_quantiles(c));
+      const auto spl = choose_splitters(samples, splitter_quantiles(c));
       std::vector<std::uint64_t> sample_counts(std::size_t(G) * B, 0), counts(std::size_t(G) * B, 0);
       for (std::size_t i = 0; i < samples.size(); ++i) ++sample_counts[std::size_t(source[i]) * B + bucket_of(spl, samples[i])];
       for (int g = 0; g < G; ++g) {
