@@ -3,9 +3,11 @@
 // One run, per GPU g (rank g), shard g resident in input(g):
 //   1. splitters  sample s (encoded key, global index) pairs per GPU (stratified), all-gather them, choose
 //                 B-1 = G*k-1 splitters as sample quantiles on the host; upload them with a prefix table.
-//   2. partition  count the shard per bucket (blocks of consecutive elements), scan, all-gather the counts,
-//                 then scatter: kept buckets straight to their final place in the part, the others into a
-//                 send buffer ordered by destination.
+//   2. partition  one pass: every element into its bucket's room planned from the samples (tiles reordered
+//                 by bucket in shared memory, one atomic reservation per tile and bucket), counts all-
+//                 gathered; kept buckets land in the part's landing buffer, the others in a send buffer
+//                 ordered by destination. A room too small falls back to counting first (per bucket and
+//                 block, scan, all-gather), then scattering into the exact layout.
 //   3. exchange   k rounds of ncclSend/ncclRecv in a group, round j carrying sub-range j of every part.
 //   4. sort       sub-range j is sorted (CUB radix, bits [0, end_bit) from its splitters) on the main stream
 //                 as soon as round j has landed, while round j+1 is on the wire: the exchange hides behind
@@ -27,13 +29,12 @@ namespace gsb::multi {
 
 class Communicator;
 
-// Knobs read once per case (environment, for device experiments): GSB_SAMPLE_MULTI_SUBRANGES (k, sub-ranges
-// per GPU), GSB_SAMPLE_MULTI_FIRST (fraction of a part in its first sub-range; 0: all equal) and
-// GSB_SAMPLE_MULTI_ONEPASS.
+// Knobs read once per case (environment: device experiments, and tests of the counting path):
+// GSB_SAMPLE_MULTI_SUBRANGES (k, sub-ranges per GPU) and GSB_SAMPLE_MULTI_ONEPASS (0 or 1).
 struct Knobs {
   int subranges = 0;            // 0: the default
-  double first_fraction = -1;   // < 0: the default
-  bool one_pass = false;        // GSB_SAMPLE_MULTI_ONEPASS=1: rooms planned from samples, no counting pass
+  bool one_pass = true;         // GSB_SAMPLE_MULTI_ONEPASS=0: count first (the one-pass fallback) instead of
+                                // rooms planned from samples
 };
 Knobs knobs_from_env();
 

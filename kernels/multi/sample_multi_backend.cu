@@ -6,6 +6,7 @@
 #include "gsb/dispatch.hpp"
 #include "gsb/error.hpp"
 #include "multi/sample_multi.cuh"
+#include "multi/sample_plan.hpp"
 
 namespace gsb::multi {
 
@@ -14,16 +15,10 @@ Knobs knobs_from_env() {
   if (const char* v = std::getenv("GSB_SAMPLE_MULTI_SUBRANGES")) {
     char* end = nullptr;
     const long x = std::strtol(v, &end, 10);
-    GSB_EXPECTS(end != v && *end == '\0' && x >= 1 && x <= 64,
-                std::string("GSB_SAMPLE_MULTI_SUBRANGES: '") + v + "' is not a whole number in 1..64");
+    GSB_EXPECTS(end != v && *end == '\0' && x >= 1 && x <= max_subranges,
+                std::string("GSB_SAMPLE_MULTI_SUBRANGES: '") + v + "' is not a whole number in 1.." +
+                    std::to_string(max_subranges));
     k.subranges = static_cast<int>(x);
-  }
-  if (const char* v = std::getenv("GSB_SAMPLE_MULTI_FIRST")) {
-    char* end = nullptr;
-    const double x = std::strtod(v, &end);
-    GSB_EXPECTS(end != v && *end == '\0' && x >= 0 && x < 1,
-                std::string("GSB_SAMPLE_MULTI_FIRST: '") + v + "' is not a fraction in [0, 1)");
-    k.first_fraction = x;
   }
   if (const char* v = std::getenv("GSB_SAMPLE_MULTI_ONEPASS")) {
     const std::string t(v);

@@ -164,7 +164,7 @@ class SampleMulti final : public MultiGpuSort {
 
  public:
   SampleMulti(const SortProblem& p, const std::vector<int>& devices, const Knobs& knobs)
-      : p_(p), cfg_(default_config(static_cast<int>(devices.size()), knobs.subranges, knobs.first_fraction)),
+      : p_(p), cfg_(default_config(static_cast<int>(devices.size()), knobs.subranges)),
         comm_(communicator_for(devices)) {
     GSB_EXPECTS(key_bytes(p.key_type) == kb, "sample-multi: key width mismatch");
     cfg_.one_pass = knobs.one_pass;
@@ -195,8 +195,9 @@ class SampleMulti final : public MultiGpuSort {
         r->send_values = detail::Buffer(send_n * vb);
       }
       r->room = detail::Buffer(buckets_ * sizeof(std::uint64_t));
-      r->cursors = detail::Buffer((buckets_ + 1) * sizeof(std::uint64_t));
-      r->cursors_all = detail::Buffer(std::size_t(G) * (buckets_ + 1) * sizeof(std::uint64_t));
+      const std::size_t cursor_words = std::size_t(buckets_ + 1) * detail::cursor_stride;
+      r->cursors = detail::Buffer(cursor_words * sizeof(std::uint64_t));
+      r->cursors_all = detail::Buffer(std::size_t(G) * cursor_words * sizeof(std::uint64_t));
       r->room_host = detail::PinnedHost(buckets_ * sizeof(std::uint64_t));
       r->sort_temp_bytes = detail::local_sort_temp_bytes<Bits, Value>(cap_.subrange_n);
       r->sort_temp = detail::Buffer(r->sort_temp_bytes);
@@ -213,7 +214,7 @@ class SampleMulti final : public MultiGpuSort {
       GSB_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, r->scan_temp_bytes, r->counts.template get<std::uint64_t>(),
                                                  r->offsets.template get<std::uint64_t>(), static_cast<std::int64_t>(cells)));
       r->scan_temp = detail::Buffer(std::max<std::size_t>(r->scan_temp_bytes, 1));
-      r->totals_host = detail::PinnedHost(std::size_t(G) * (buckets_ + 1) * sizeof(std::uint64_t));
+      r->totals_host = detail::PinnedHost(std::size_t(G) * (buckets_ + 1) * detail::cursor_stride * sizeof(std::uint64_t));
       r->dest_host = detail::PinnedHost(buckets_ * sizeof(Dest));
       for (int j = 0; j < cfg_.subranges; ++j) {
         r->received.push_back(std::make_unique<detail::Event>());
@@ -225,7 +226,8 @@ class SampleMulti final : public MultiGpuSort {
       GSB_CUDA_TRY(cudaFuncSetAttribute(detail::scatter_kernel<Bits, Value>,
                                         cudaFuncAttributeMaxDynamicSharedMemorySize, int(detail::partition_smem_bytes())));
       GSB_CUDA_TRY(cudaFuncSetAttribute(detail::scatter_planned_kernel<Bits, Value>,
-                                        cudaFuncAttributeMaxDynamicSharedMemorySize, int(detail::partition_smem_bytes())));
+                                        cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        int(detail::planned_smem_bytes<Bits, Value>())));
       ranks_.push_back(std::move(r));
     }
     samples_host_ = detail::PinnedHost(samples_per_rank_ * G * sizeof(KeyIndex));
@@ -499,9 +501,9 @@ class SampleMulti final : public MultiGpuSort {
       }
       GSB_CUDA_TRY(cudaMemcpyAsync(r.dest.get(), d, B * sizeof(Dest), cudaMemcpyHostToDevice, r.main.s));
       GSB_CUDA_TRY(cudaMemcpyAsync(r.room.get(), room, B * sizeof(std::uint64_t), cudaMemcpyHostToDevice, r.main.s));
-      GSB_CUDA_TRY(cudaMemsetAsync(r.cursors.get(), 0, (B + 1) * sizeof(std::uint64_t), r.main.s));
+      GSB_CUDA_TRY(cudaMemsetAsync(r.cursors.get(), 0, (B + 1) * detail::cursor_stride * sizeof(std::uint64_t), r.main.s));
       detail::scatter_planned_kernel<Bits, Value><<<static_cast<unsigned>(r.blocks), detail::partition_threads,
-                                                    detail::partition_smem_bytes(), r.main.s>>>(
+                                                    detail::planned_smem_bytes<Bits, Value>(), r.main.s>>>(
           static_cast<const Bits*>(r.input_keys.get()), static_cast<const Value*>(r.input_values.get()), r.shard.size(),
           r.per_block, r.shard.begin, codec_, search(r), r.room.template get<std::uint64_t>(), r.dest.template get<Dest>(),
           r.cursors.template get<unsigned long long>());
@@ -511,22 +513,25 @@ class SampleMulti final : public MultiGpuSort {
     GSB_NCCL_TRY(ncclGroupStart());
     for (int g : comm_.local_ranks()) {
       Rank& r = *ranks_[g];
-      GSB_NCCL_TRY(ncclAllGather(r.cursors.get(), r.cursors_all.get(), B + 1, ncclUint64, comm_.comm(g), r.main.s));
+      GSB_NCCL_TRY(ncclAllGather(r.cursors.get(), r.cursors_all.get(), (B + 1) * detail::cursor_stride, ncclUint64,
+                                 comm_.comm(g), r.main.s));
     }
     GSB_NCCL_TRY(ncclGroupEnd());
     Rank& first = *ranks_[comm_.local_ranks().front()];
     {
       detail::DeviceScope scope(first.device);
       GSB_CUDA_TRY(cudaMemcpyAsync(first.totals_host.template get<std::uint64_t>(), first.cursors_all.get(),
-                                   std::size_t(G) * (B + 1) * sizeof(std::uint64_t), cudaMemcpyDeviceToHost, first.main.s));
+                                   std::size_t(G) * (B + 1) * detail::cursor_stride * sizeof(std::uint64_t),
+                                   cudaMemcpyDeviceToHost, first.main.s));
       GSB_CUDA_TRY(cudaStreamSynchronize(first.main.s));
     }
     const std::uint64_t* h = first.totals_host.template get<std::uint64_t>();
     std::vector<std::uint64_t> counts(std::size_t(G) * B);
     *overflow = false;
+    const std::size_t per_gpu = std::size_t(B + 1) * detail::cursor_stride, st = detail::cursor_stride;
     for (int g = 0; g < G; ++g) {
-      for (int b = 0; b < B; ++b) counts[std::size_t(g) * B + b] = h[std::size_t(g) * (B + 1) + b];
-      if (h[std::size_t(g) * (B + 1) + B]) *overflow = true;
+      for (int b = 0; b < B; ++b) counts[std::size_t(g) * B + b] = h[g * per_gpu + b * st];
+      if (h[g * per_gpu + B * st]) *overflow = true;
     }
     return counts;
   }
@@ -585,9 +590,8 @@ class SampleMulti final : public MultiGpuSort {
         const std::uint64_t begin = l.subrange_begin[std::size_t(g) * (k + 1) + j], n = l.subrange_n(g, j);
         const std::uint64_t from = l.land_begin[std::size_t(g) * (k + 1) + j];
         if (n > 0) {
-          const std::uint64_t lo = b == 0 ? 0 : spl[b - 1].key;
-          const std::uint64_t hi = b == B - 1 ? static_cast<std::uint64_t>(static_cast<Bits>(~Bits{0})) : spl[b].key;
-          const int end_bit = sort_end_bit(lo, hi, 8 * kb);
+          const KeyBounds kbnd = bucket_key_bounds(spl, b, 8 * kb);  // n > 0: not empty
+          const int end_bit = sort_end_bit(kbnd.lo, kbnd.hi, 8 * kb);
           std::size_t bytes = r.sort_temp_bytes;
           GSB_CUDA_TRY((detail::local_sort<Bits, Value>(
               r.sort_temp.get(), bytes, static_cast<const Bits*>(r.land_keys.get()) + from,
@@ -626,7 +630,7 @@ std::unique_ptr<MultiGpuSort> make_sample_multi(const SortProblem& p, const std:
 
 template <class Bits, class Value>
 std::vector<std::uint64_t> sample_multi_device_bytes(const SortProblem& p, int gpus, const Knobs& knobs) {
-  Config c = default_config(gpus, knobs.subranges, knobs.first_fraction);
+  Config c = default_config(gpus, knobs.subranges);
   c.one_pass = knobs.one_pass;
   const std::uint64_t m = shard_range(p.n, gpus, 0).size();
   const std::uint64_t blocks = detail::partition_blocks(m, current_device_props().sm_count);

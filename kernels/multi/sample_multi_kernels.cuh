@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include <cub/block/block_scan.cuh>
+
 #include "gsb/dispatch.hpp"
 #include "gsb/key_codec.hpp"
 #include "multi/sample_plan.hpp"
@@ -17,6 +19,10 @@ constexpr int partition_threads = 256;
 constexpr int partition_items = 8;
 constexpr int table_prefix_bits = 10;  // 1024 table entries (4 KiB of shared memory)
 constexpr int max_buckets = 256;       // G * k; shared memory holds B-1 splitters, cursors, bases, pointers
+// The one-pass scatter's global cursors, one per bucket, 128 bytes apart: every tile of every block reserves
+// its place in each bucket with an atomic on them (256 buckets: ~1M atomics per cursor at n = 2e9 per GPU),
+// and packed cursors would share a few L2 lines, so the same few L2 slices would serialise all of them.
+constexpr int cursor_stride = 16;
 
 // Samples s (encoded key, global index) pairs of a shard of m elements into out[0, s_slots); slots beyond
 // min(s, m) get index ~0 (no sample), so that every GPU contributes the same count to the all-gather.
@@ -170,37 +176,55 @@ __global__ void __launch_bounds__(partition_threads)
   }
 }
 
-// The one-pass scatter (no counting pass; RoomPlan in sample_plan.hpp): per tile of
-// partition_threads * partition_items consecutive elements, a shared-memory histogram gives each element its
-// rank in its bucket, one global atomic per bucket reserves the tile's place in the bucket's planned room,
-// and the elements are written there. cursor[b] ends as bucket b's count; a reservation beyond room[b] is
-// not written and sets cursor[buckets] (the run then falls back to counting).
+// The one-pass scatter (no counting pass; RoomPlan in sample_plan.hpp), per tile of
+// partition_threads * planned_items consecutive elements:
+//   1. a shared-memory histogram gives each element its rank in its bucket;
+//   2. one global atomic per bucket reserves the tile's place in the bucket's planned room (cursor[b *
+//      cursor_stride] ends as bucket b's count; a reservation beyond room[b] is not written and sets
+//      cursor[buckets * cursor_stride]: the run then falls back to counting);
+//   3. the tile is reordered by bucket in shared memory (place = the bucket's exclusive prefix in the tile +
+//      the element's rank) and written in that order, thread t taking places t, t + 256, ...: consecutive
+//      threads write consecutive addresses of one bucket's run, so a warp's store touches a few 32-byte
+//      sectors instead of one per element. Measured (2 x H200, 2026-11-22, u32, 1e9 over 2 GPUs): 2.28 ms
+//      against 2.83 for writing each element straight from registers with 16 buckets, 3.55 against 10.20
+//      with 256 (there nearly every element of the direct scatter opened its own sector).
+// planned_items = 16 elements per thread: half the reservations of 8 and twice each bucket's run per tile
+// (measured with 256 buckets: partition 3.28 vs 3.55 ms at 1e9, 12.9 vs 14.0 ms at 4e9); no spills
+// (91 registers for u32 keys, 127 for u64 keys + u64 values).
+constexpr int planned_items = 16;
 template <class Bits, class Value>
 __global__ void __launch_bounds__(partition_threads)
     scatter_planned_kernel(const Bits* keys, const Value* values, std::uint64_t m, std::uint64_t per_block,
                            std::uint64_t global_begin, KeyCodec<Bits> codec, BucketSearch search,
                            const std::uint64_t* room, const BucketDest<Bits, Value>* dest,
                            unsigned long long* cursor) {
+  static_assert(max_buckets <= partition_threads, "one thread per bucket in the tile scan");
+  using Scan = cub::BlockScan<std::uint32_t, partition_threads>;
+  __shared__ typename Scan::TempStorage scan_storage;
+  constexpr int tile_n = partition_threads * planned_items;
   extern __shared__ __align__(16) unsigned char smem[];
   auto* spl = reinterpret_cast<KeyIndex*>(smem);
   auto* base = reinterpret_cast<std::uint64_t*>(spl + (max_buckets - 1));
   auto* out = reinterpret_cast<BucketDest<Bits, Value>*>(base + max_buckets);
   auto* table = reinterpret_cast<std::uint32_t*>(out + max_buckets);
   auto* hist = table + (1 << table_prefix_bits);
+  auto* prefix = hist + max_buckets;  // from here on: planned_smem_bytes
+  auto* tile_keys = reinterpret_cast<Bits*>(prefix + max_buckets);
+  auto* tile_values = reinterpret_cast<Value*>(tile_keys + tile_n);
+  auto* tile_bucket = reinterpret_cast<std::uint8_t*>(tile_values + (has_values_v<Value> ? tile_n : 0));
   load_search(search, table, spl);
   for (int b = threadIdx.x; b < search.buckets; b += blockDim.x) out[b] = dest[b];
   const std::uint64_t begin = blockIdx.x * per_block;
   const std::uint64_t end = begin + per_block < m ? begin + per_block : m;
-  constexpr std::uint64_t tile_n = std::uint64_t(partition_threads) * partition_items;
   for (std::uint64_t tile = begin; tile < end; tile += tile_n) {
     for (int b = threadIdx.x; b < search.buckets; b += blockDim.x) hist[b] = 0;
-    __syncthreads();  // also orders the previous tile's reads of base[] before its reuse
-    Bits k[partition_items];
-    Value v[partition_items];
-    int bucket[partition_items];
-    std::uint32_t rank[partition_items];
+    __syncthreads();  // also orders the previous tile's reads of base[], prefix[] and the staged tile
+    Bits k[planned_items];
+    Value v[planned_items];
+    int bucket[planned_items];
+    std::uint32_t rank[planned_items];
 #pragma unroll
-    for (int it = 0; it < partition_items; ++it) {
+    for (int it = 0; it < planned_items; ++it) {
       const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
       if (i < end) {
         k[it] = keys[i];
@@ -208,7 +232,7 @@ __global__ void __launch_bounds__(partition_threads)
       }
     }
 #pragma unroll
-    for (int it = 0; it < partition_items; ++it) {
+    for (int it = 0; it < planned_items; ++it) {
       const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
       if (i < end) {
         k[it] = codec.encode(k[it]);
@@ -217,27 +241,43 @@ __global__ void __launch_bounds__(partition_threads)
       }
     }
     __syncthreads();
-    for (int b = threadIdx.x; b < search.buckets; b += blockDim.x) {
-      const std::uint32_t h = hist[b];
-      std::uint64_t at = 0;
-      if (h) {
-        at = atomicAdd(&cursor[b], static_cast<unsigned long long>(h));
-        if (at + h > room[b]) {
-          atomicExch(&cursor[search.buckets], 1ull);  // overflow: the host falls back to counting
-          at = ~std::uint64_t{0};
+    {
+      const int b = threadIdx.x;
+      const std::uint32_t h = b < search.buckets ? hist[b] : 0;
+      std::uint32_t p = 0;
+      Scan(scan_storage).ExclusiveSum(h, p);
+      if (b < search.buckets) {
+        prefix[b] = p;
+        std::uint64_t at = 0;
+        if (h) {
+          at = atomicAdd(&cursor[std::size_t(b) * cursor_stride], static_cast<unsigned long long>(h));
+          if (at + h > room[b]) {
+            atomicExch(&cursor[std::size_t(search.buckets) * cursor_stride], 1ull);  // overflow: back to counting
+            at = ~std::uint64_t{0};
+          }
         }
+        base[b] = at;
       }
-      base[b] = at;
     }
     __syncthreads();
 #pragma unroll
-    for (int it = 0; it < partition_items; ++it) {
+    for (int it = 0; it < planned_items; ++it) {
       const std::uint64_t i = tile + it * partition_threads + threadIdx.x;
-      if (i < end && base[bucket[it]] != ~std::uint64_t{0}) {
-        const std::uint64_t at = base[bucket[it]] + rank[it];
-        out[bucket[it]].keys[at] = k[it];
-        if constexpr (has_values_v<Value>) out[bucket[it]].values[at] = v[it];
+      if (i < end) {
+        const std::uint32_t at = prefix[bucket[it]] + rank[it];
+        tile_keys[at] = k[it];
+        if constexpr (has_values_v<Value>) tile_values[at] = v[it];
+        tile_bucket[at] = static_cast<std::uint8_t>(bucket[it]);
       }
+    }
+    __syncthreads();
+    const int here = static_cast<int>(end - tile < std::uint64_t(tile_n) ? end - tile : tile_n);
+    for (int at = threadIdx.x; at < here; at += partition_threads) {
+      const int b = tile_bucket[at];
+      if (base[b] == ~std::uint64_t{0}) continue;
+      const std::uint64_t to = base[b] + (at - prefix[b]);
+      out[b].keys[to] = tile_keys[at];
+      if constexpr (has_values_v<Value>) out[b].values[to] = tile_values[at];
     }
   }
 }
@@ -253,6 +293,15 @@ __global__ void decode_kernel(Bits* keys, std::uint64_t n, KeyCodec<Bits> codec)
 inline constexpr std::size_t partition_smem_bytes() {
   return sizeof(KeyIndex) * (max_buckets - 1) + sizeof(std::uint64_t) * max_buckets +
          2 * sizeof(void*) * max_buckets + sizeof(std::uint32_t) * ((1 << table_prefix_bits) + max_buckets);
+}
+// scatter_planned_kernel: the above plus the tile's bucket prefixes, keys, values and bucket numbers
+// (u32 keys: ~35 KiB, u64 keys and values: ~85 KiB).
+template <class Bits, class Value>
+inline constexpr std::size_t planned_smem_bytes() {
+  static_assert(partition_smem_bytes() % 16 == 0, "the staged tile starts 16-byte aligned");
+  return partition_smem_bytes() + sizeof(std::uint32_t) * max_buckets +
+         std::size_t(partition_threads) * planned_items *
+             (sizeof(Bits) + (has_values_v<Value> ? sizeof(Value) : 0) + sizeof(std::uint8_t));
 }
 
 }  // namespace gsb::multi::detail

@@ -9,33 +9,22 @@
 
 namespace gsb::multi {
 
-Config default_config(int gpus, int subranges_override, double first_fraction_override) {
+Config default_config(int gpus, int subranges_override) {
   GSB_EXPECTS(gpus >= 1, "sample-multi: " + std::to_string(gpus) + " GPUs");
   Config c;
   c.gpus = gpus;
   c.subranges = gpus > 1 ? 8 : 1;
   if (subranges_override > 0) c.subranges = subranges_override;
-  GSB_EXPECTS(c.subranges <= 64, "sample-multi: " + std::to_string(c.subranges) + " sub-ranges per GPU (at most 64)");
+  GSB_EXPECTS(c.subranges <= max_subranges, "sample-multi: " + std::to_string(c.subranges) + " sub-ranges per GPU (at most " +
+                                                std::to_string(max_subranges) + ")");
   c.samples_per_gpu = std::uint64_t{16} << 10;
-  if (first_fraction_override >= 0) c.first_fraction = first_fraction_override;
-  GSB_EXPECTS(c.first_fraction >= 0 && c.first_fraction < 1,
-              "sample-multi: first sub-range fraction " + std::to_string(c.first_fraction) + " outside [0, 1)");
-  if (c.subranges == 1) c.first_fraction = 0;
   return c;
-}
-
-double subrange_cut(const Config& c, int j) {
-  const int k = c.subranges;
-  if (j <= 0) return 0;
-  if (j >= k) return 1;
-  if (c.first_fraction <= 0) return static_cast<double>(j) / k;
-  return c.first_fraction + (1.0 - c.first_fraction) * static_cast<double>(j - 1) / (k - 1);
 }
 
 std::vector<double> splitter_quantiles(const Config& c) {
   std::vector<double> q;
-  for (int b = 1; b < c.gpus * c.subranges; ++b)
-    q.push_back((b / c.subranges + subrange_cut(c, b % c.subranges)) / c.gpus);
+  const int B = c.gpus * c.subranges;
+  for (int b = 1; b < B; ++b) q.push_back(static_cast<double>(b) / B);
   return q;
 }
 
@@ -43,12 +32,14 @@ Capacity capacity(const Config& c, std::uint64_t n) {
   const std::uint64_t largest_shard = shard_range(n, c.gpus, 0).size();
   Capacity cap;
   cap.part_n = static_cast<std::uint64_t>(std::ceil(static_cast<double>(largest_shard) * (1.0 + c.part_slack))) + c.pad;
-  double widest = 0;  // the largest planned sub-range, as a fraction of a part
-  for (int j = 0; j < c.subranges; ++j) widest = std::max(widest, subrange_cut(c, j + 1) - subrange_cut(c, j));
-  const double mean_sub = static_cast<double>(n) / static_cast<double>(c.gpus) * widest;
+  const double mean_sub = static_cast<double>(n) / static_cast<double>(c.gpus) / c.subranges;
+  // Slack: the fixed part plus six standard deviations of a bucket's sampled size (S/B samples per bucket:
+  // 13% at the defaults, 53% with 256 buckets).
+  const double per_bucket = static_cast<double>(c.samples_per_gpu) / c.subranges;  // S / B
+  const double slack = c.subrange_slack + 6.0 / std::sqrt(std::max(per_bucket, 1.0));
   cap.subrange_n = c.subranges == 1 ? cap.part_n
                                     : std::min<std::uint64_t>(cap.part_n, static_cast<std::uint64_t>(std::ceil(
-                                                                              mean_sub * (1.0 + c.subrange_slack))) +
+                                                                              mean_sub * (1.0 + slack))) +
                                                                               c.pad);
   return cap;
 }
@@ -89,6 +80,26 @@ std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, const std:
   std::vector<KeyIndex> out;
   for (std::size_t r : want) out.push_back(samples[r]);
   return out;
+}
+
+KeyBounds bucket_key_bounds(const std::vector<KeyIndex>& splitters, int b, int key_bits) {
+  const std::uint64_t max_key = key_bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << key_bits) - 1;
+  const int last = static_cast<int>(splitters.size());
+  GSB_EXPECTS(b >= 0 && b <= last, "sample-multi: bucket " + std::to_string(b) + " of " + std::to_string(last + 1));
+  KeyBounds k;
+  k.lo = b == 0 ? 0 : splitters[b - 1].key;
+  k.hi = max_key;
+  if (b < last) {
+    const KeyIndex& s = splitters[b];
+    if (s.index == 0) {  // x < (K, 0) means x.key < K
+      if (s.key == 0) k.empty = true;
+      else k.hi = std::min(max_key, s.key - 1);
+    } else {
+      k.hi = std::min(max_key, s.key);
+    }
+  }
+  if (k.lo > k.hi) k.empty = true;
+  return k;
 }
 
 int bucket_of(const std::vector<KeyIndex>& splitters, const KeyIndex& x) {

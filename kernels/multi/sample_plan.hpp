@@ -52,9 +52,6 @@ struct Config {
   std::uint64_t samples_per_gpu = 0;  // s (each GPU samples min(s, shard size))
   double part_slack = 0.10;           // part capacity: the largest shard times (1 + slack), plus pad
   double subrange_slack = 0.30;       // sub-range capacity (the local sort's scratch) over its planned size
-  // Fraction of a part in its first sub-range (0: all k equal). The first round of the exchange is the only
-  // one no sort can hide: a small first sub-range shortens it; the others share the rest equally.
-  double first_fraction = 0;
   bool one_pass = false;              // plan bucket rooms from samples instead of counting (RoomPlan)
   double send_slack = 0.25;           // one pass: send buffer over the shard size
   std::uint64_t pad = 4096;           // absolute room on top of both (tiny n: one sample per element)
@@ -62,12 +59,12 @@ struct Config {
 
 // The defaults for G GPUs: k = 8 when there is an exchange to hide (1 with one GPU); s = 16Ki samples per GPU,
 // so a part's size is off its mean by ~sqrt((1/G)(1-1/G)/(s*G)) of n (0.28% for G = 2) and a sub-range's by
-// ~2% -- far inside the slacks. `subranges_override` > 0 replaces k (environment GSB_SAMPLE_MULTI_SUBRANGES).
-Config default_config(int gpus, int subranges_override = 0, double first_fraction_override = -1);
+// ~2% -- far inside the slacks. `subranges_override` > 0 replaces k (environment GSB_SAMPLE_MULTI_SUBRANGES;
+// at most max_subranges, and G*k at most 256 buckets, checked by the back-end).
+constexpr int max_subranges = 128;
+Config default_config(int gpus, int subranges_override = 0);
 
-// Where sub-range j of a part begins, as a fraction of the part (j = 0..k; 0 and 1 at the ends).
-double subrange_cut(const Config& c, int j);
-// The B-1 splitters' quantiles (bucket b = g*k + j begins at (g + subrange_cut(j)) / G), in (0, 1).
+// The B-1 splitters' quantiles b/B, b = 1..B-1 (every sub-range of every part the same planned size).
 std::vector<double> splitter_quantiles(const Config& c);
 
 // Elements each GPU must be able to hold after the exchange, and the largest sub-range it sorts at once.
@@ -82,6 +79,15 @@ Capacity capacity(const Config& c, std::uint64_t n);
 std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, int buckets);
 // The same at given quantiles q (ascending, in [0, 1)): splitter i is the sample of rank floor(q[i] * S).
 std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, const std::vector<double>& quantiles);
+
+// The keys bucket b can hold (b in [0, B), B - 1 = splitters.size()): every x with splitter[b-1] <= x <
+// splitter[b] has lo <= x.key <= hi. A splitter (K, 0) excludes K itself from the bucket below it (hi = K - 1);
+// the first and last buckets reach 0 and the largest key_bits-wide key. empty: no key fits.
+struct KeyBounds {
+  std::uint64_t lo = 0, hi = 0;
+  bool empty = false;
+};
+KeyBounds bucket_key_bounds(const std::vector<KeyIndex>& splitters, int b, int key_bits);
 
 // The reference bucket of x: the number of splitters <= x.
 int bucket_of(const std::vector<KeyIndex>& splitters, const KeyIndex& x);

@@ -2,6 +2,7 @@
 // brute force (kernels/multi/sample_plan.hpp).
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -68,25 +69,20 @@ TEST(ChooseSplitters, FewerSamplesThanBucketsRepeatRanks) {
   EXPECT_EQ(spl.back().key, 3u);
 }
 
-TEST(ChooseSplitters, UnequalFirstSubRange) {
-  Config c = default_config(2, 4, 0.0625);
-  EXPECT_DOUBLE_EQ(subrange_cut(c, 1), 0.0625);
-  EXPECT_DOUBLE_EQ(subrange_cut(c, 4), 1.0);
-  EXPECT_NEAR(subrange_cut(c, 2) - subrange_cut(c, 1), (1 - 0.0625) / 3, 1e-12);
+TEST(ChooseSplitters, EqualSubRanges) {
+  const Config c = default_config(2, 4);
   const std::vector<double> q = splitter_quantiles(c);
   ASSERT_EQ(q.size(), 7u);
-  EXPECT_DOUBLE_EQ(q[0], 0.03125);  // GPU 0's first sub-range: 1/16 of its half
-  EXPECT_DOUBLE_EQ(q[3], 0.5);      // the GPU boundary stays at the middle
-  EXPECT_DOUBLE_EQ(q[4], 0.53125);
+  for (std::size_t i = 0; i < q.size(); ++i) EXPECT_DOUBLE_EQ(q[i], (i + 1) / 8.0);
   std::vector<KeyIndex> s;
   for (std::uint64_t i = 0; i < 3200; ++i) s.push_back({i, i});
   const auto spl = choose_splitters(s, q);
-  EXPECT_EQ(spl[0].key, 100u);
-  EXPECT_EQ(spl[3].key, 1600u);
-  // The capacity follows the widest planned sub-range, not the mean.
+  EXPECT_EQ(spl[0].key, 400u);
+  EXPECT_EQ(spl[3].key, 1600u);  // the GPU boundary at the middle
+  // Sub-range capacity: the mean sub-range with 30% slack plus six standard deviations of a bucket's 4096
+  // samples.
   const Capacity cap = capacity(c, 8000000);
-  EXPECT_EQ(cap.subrange_n, static_cast<std::uint64_t>(std::ceil(4000000 * (1 - 0.0625) / 3 * 1.3)) + c.pad);
-  EXPECT_THROW(default_config(2, 4, 1.0), std::logic_error);
+  EXPECT_EQ(cap.subrange_n, static_cast<std::uint64_t>(std::ceil(1000000 * (1.3 + 6.0 / 64))) + c.pad);
 }
 
 TEST(ChooseSplitters, EqualKeysAreSplitByIndex) {
@@ -132,6 +128,41 @@ TEST(SortEndBit, BitsBelowTheCommonPrefix) {
   EXPECT_EQ(sort_end_bit(77, 77, 32), 0);
   EXPECT_EQ(sort_end_bit(0, ~0ull, 32), 32);  // a sentinel splitter beyond the key width
   EXPECT_EQ(sort_end_bit(1ull << 40, (1ull << 40) + 1, 64), 1);
+}
+
+TEST(BucketKeyBounds, SplittersBoundTheKeysAndTightenAtIndexZero) {
+  const std::vector<KeyIndex> spl = {{100, 7}, {200, 0}, {200, 0}, {300, 5}, {0xFFFFFFFFull, ~0ull}};
+  auto kb = [&](int b) { return bucket_key_bounds(spl, b, 32); };
+  EXPECT_EQ(kb(0).lo, 0u);    // first bucket: from the smallest key
+  EXPECT_EQ(kb(0).hi, 100u);  // (100, 7): copies of 100 with smaller indices are below it
+  EXPECT_EQ(kb(1).lo, 100u);
+  EXPECT_EQ(kb(1).hi, 199u);  // (200, 0): no 200 below it
+  EXPECT_TRUE(kb(2).empty);   // between two equal splitters
+  EXPECT_EQ(kb(3).lo, 200u);
+  EXPECT_EQ(kb(3).hi, 300u);
+  EXPECT_EQ(kb(4).hi, 0xFFFFFFFFull);
+  EXPECT_EQ(kb(5).lo, 0xFFFFFFFFull);  // last bucket: to the largest key of the width
+  EXPECT_EQ(kb(5).hi, 0xFFFFFFFFull);
+  EXPECT_FALSE(kb(5).empty);
+  EXPECT_TRUE(bucket_key_bounds({{0, 0}}, 0, 32).empty);  // nothing is below (0, 0)
+  const auto pad = bucket_key_bounds({{~0ull, ~0ull}}, 1, 32);  // the padding splitter of too few samples
+  EXPECT_TRUE(pad.empty);
+  EXPECT_EQ(bucket_key_bounds({}, 0, 64).hi, ~0ull);
+  EXPECT_THROW(bucket_key_bounds(spl, 6, 32), std::logic_error);
+  // Every element's key lies in its bucket's bounds (random keys with heavy ties, random splitters).
+  std::mt19937_64 rng(5);
+  for (int round = 0; round < 50; ++round) {
+    std::vector<KeyIndex> s(1 + rng() % 9);
+    for (auto& x : s) x = {rng() % 64, (rng() % 3 == 0) ? 0 : rng() % 100};
+    std::sort(s.begin(), s.end());
+    for (int t = 0; t < 500; ++t) {
+      const KeyIndex x{rng() % 64, rng() % 100};
+      const KeyBounds k = bucket_key_bounds(s, bucket_of(s, x), 6);
+      ASSERT_FALSE(k.empty);
+      ASSERT_GE(x.key, k.lo);
+      ASSERT_LE(x.key, k.hi);
+    }
+  }
 }
 
 // Counts with every shape; the layout must tile each part exactly, put kept buckets where the receives of
@@ -211,12 +242,17 @@ TEST(Balance, EveryDistributionStaysWithinAFewPercent) {
 // planned layout must put every piece of a sub-range inside its slot, the kept piece first, without overlap.
 TEST(OnePass, RoomsHoldTheCountsAndPiecesTileTheSlots) {
   const std::uint64_t n = 3000017;
-  for (int G : {1, 2, 3})
+  struct Shape {
+    int gpus, subranges;
+  };
+  // The last: 2 GPUs x 128 sub-ranges (256 buckets, 64 samples per GPU and bucket: rooms ~1.75x).
+  for (const Shape shape : {Shape{1, 4}, Shape{2, 8}, Shape{3, 8}, Shape{2, 128}})
     for (Distribution d : {Distribution::uniform, Distribution::sorted, Distribution::few_unique, Distribution::all_equal,
                            Distribution::zipf}) {
+      const int G = shape.gpus;
       const HostKeys keys = generate_keys(KeyType::u32, d, n, 12);
       const auto* k = keys.array.as<std::uint32_t>();
-      Config c = default_config(G, G > 1 ? 8 : 4);
+      Config c = default_config(G, shape.subranges);
       c.one_pass = true;
       const Capacity cap = capacity(c, n);
       const int B = G * c.subranges;
@@ -240,7 +276,7 @@ TEST(OnePass, RoomsHoldTheCountsAndPiecesTileTheSlots) {
         const ShardRange r = shard_range(n, G, g);
         for (std::uint64_t i = r.begin; i < r.end; ++i) ++counts[std::size_t(g) * B + bucket_of(spl, {k[i], i})];
       }
-      SCOPED_TRACE(std::string(to_string(d)) + " G=" + std::to_string(G));
+      SCOPED_TRACE(std::string(to_string(d)) + " G=" + std::to_string(G) + " k=" + std::to_string(c.subranges));
       const RoomPlan plan = plan_rooms(sample_counts, taken, shard, G, c.subranges, cap.subrange_n, send_capacity(c, n), c.pad);
       ASSERT_TRUE(plan.fits);
       for (std::size_t i = 0; i < counts.size(); ++i) EXPECT_LE(counts[i], plan.room[i]);
@@ -277,7 +313,8 @@ TEST(MemoryPlan, TheTargetCaseFitsAnH200) {
   const std::uint64_t n = 4000000000ull;
   const Capacity cap = capacity(c, n);
   EXPECT_EQ(cap.part_n, 2200000000ull + c.pad);
-  EXPECT_EQ(cap.subrange_n, 325000000ull + c.pad);
+  // 1/8 of a part with 30% slack plus six standard deviations of a bucket of 2048 samples (6/sqrt(2048)).
+  EXPECT_EQ(cap.subrange_n, static_cast<std::uint64_t>(std::ceil(250000000.0 * (1.3 + 6.0 / std::sqrt(2048.0)))) + c.pad);
   const MemoryPlan m = memory_plan(c, n, 4, 0, [](std::uint64_t s) { return 2 * s * 4; }, 1 << 20);
   EXPECT_EQ(m.input_bytes, cap.part_n * 4);
   EXPECT_EQ(m.land_bytes, cap.part_n * 4);
@@ -293,7 +330,8 @@ TEST(Config, SubRangesAndLimits) {
   EXPECT_EQ(default_config(2).subranges, 8);
   EXPECT_EQ(default_config(2, 3).subranges, 3);
   EXPECT_THROW(default_config(0), std::logic_error);
-  EXPECT_THROW(default_config(2, 65), std::logic_error);
+  EXPECT_EQ(default_config(2, 128).subranges, 128);
+  EXPECT_THROW(default_config(2, 129), std::logic_error);
 }
 
 }  // namespace
