@@ -496,19 +496,9 @@ __device__ __forceinline__ void fixed_half_cleaners_to(Tile<Bits, Value>& tile, 
   fixed_put<R, PLO, PFLIP>(tile, k, v);
 }
 
-// Steps on tile bits TILE-1..jbot of a tile already in shared memory (natural order); with FLIP the first is
-// the tile's mirror step (i against i ^ (2^TILE - 1)). Leaves the result in the tile (natural order).
-template <int R, int TILE, bool FLIP, class Bits, class Value>
-__device__ __forceinline__ void tile_steps(Tile<Bits, Value>& tile, int jbot) {
-  Bits k[1 << R];
-  Value v[1 << R];
-  fixed_get<R, TILE - R, FLIP>(tile, k, v);
-  bitonic_coset_steps<FLIP, R>(k, v, R - 1, jbot - (TILE - R));
-  fixed_half_cleaners_to<R, TILE - R, FLIP, TILE - R - 1>(tile, k, v, jbot);
-}
-
-// The same, with the first coset loaded straight from global memory (RowTile map, +inf beyond n): no shared
-// round trip and no barrier before the first steps. Element l of thread t sits in column/row t + l * P (or
+// Steps on tile bits TILE-1..jbot of a row tile (with FLIP the first is the tile's mirror step, i against
+// i ^ (2^TILE - 1)), the first coset loaded straight from global memory (RowTile map, +inf beyond n): no shared
+// round trip and no barrier before the first steps; the result is left in the tile (natural order). Element l of thread t sits in column/row t + l * P (or
 // its mirror), so a warp's load covers whole 2^C-element row segments (coalesced, 4-byte accesses).
 template <int R, int TILE, bool FLIP, class Bits, class Value>
 __device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const RowTile& rt, const Bits* keys,
@@ -574,63 +564,24 @@ __device__ __forceinline__ void row_tile_store(const Tile<Bits, Value>& tile, co
 // half-cleaner steps, so the block kernels' register/shared machinery runs them unchanged, stopping at bit C).
 // Why rows: a register coset holds 2^5 elements (5 strides per pass, 190 registers); a shared-memory tile of
 // 2^TILE elements holds TILE - C strides, and rows of 2^C >= 16 elements keep every access a full 32-byte
-// sector (64 bytes of u32 keys). Global <-> shared moves 16-byte vectors of keys and of values.
+// sector (64 bytes of u32 keys). Loads go straight into the first register coset (4-byte accesses, a warp
+// covering whole row segments); stores leave shared memory as 16-byte vectors of keys and of values (loading
+// through 16-byte vectors and shared memory instead was no faster on the H200).
 template <class Bits, class Value, int P, int R>
 __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo,
-                                                                      int cols_log2, bool flip, bool direct) {
+                                                                      int cols_log2, bool flip) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
   static_assert(TILE > R, "block of 128..1024 threads");
   constexpr std::uint32_t T = 1u << TILE;
-  constexpr int E = row_vector_elements<Bits, Value>();
-  constexpr int CHUNKS = int(T) / (P * E);
-  static_assert(CHUNKS * P * E == int(T), "tile divides into vectors");
   const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, flip);
   if (rt.base >= n) return;  // the whole tile is in the +inf tail (every element of it is >= base)
   const int C = cols_log2;
   Tile<Bits, Value> tile(smem, T);
-  if (direct) {
-    if (flip)
-      row_tile_steps<R, TILE, true>(tile, rt, keys, vals, n, C);
-    else
-      row_tile_steps<R, TILE, false>(tile, rt, keys, vals, n, C);
-  } else {
-    // All loads first (2^R elements per thread in flight), then the shared-memory stores.
-    {
-      Bits k[CHUNKS][E];
-      Value v[CHUNKS][E];
-#pragma unroll
-      for (int c = 0; c < CHUNKS; ++c) {
-        const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
-        const u64 g = rt.index(x);
-        if (g + E <= n) {
-          load_run<Bits, E>(keys + g, k[c]);
-          if constexpr (has_values_v<Value>) load_run<Value, E>(vals + g, v[c]);
-        } else {
-#pragma unroll
-          for (int e = 0; e < E; ++e) {
-            const bool in = g + e < n;
-            k[c][e] = in ? keys[g + e] : infinity<Bits>();
-            if constexpr (has_values_v<Value>) v[c][e] = in ? vals[g + e] : Value{};
-          }
-        }
-      }
-#pragma unroll
-      for (int c = 0; c < CHUNKS; ++c) {
-        const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
-#pragma unroll
-        for (int e = 0; e < E; ++e) {
-          tile.k[pad(x + e)] = k[c][e];
-          if constexpr (has_values_v<Value>) tile.v[pad(x + e)] = v[c][e];
-        }
-      }
-    }
-    __syncthreads();
-    if (flip)
-      tile_steps<R, TILE, true>(tile, C);
-    else
-      tile_steps<R, TILE, false>(tile, C);
-  }
+  if (flip)
+    row_tile_steps<R, TILE, true>(tile, rt, keys, vals, n, C);
+  else
+    row_tile_steps<R, TILE, false>(tile, rt, keys, vals, n, C);
   __syncthreads();
   row_tile_store<P, TILE>(tile, rt, keys, vals, n);
 }

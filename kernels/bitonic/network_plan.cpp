@@ -26,11 +26,10 @@ void check_config(Network network, const PlanConfig& c) {
   GSB_EXPECTS(c.row_min_log2 >= 0 && c.row_min_log2 < c.tile_log2,
               "network plan: row_min_log2=" + std::to_string(c.row_min_log2) + " leaves no strided bit in the tile");
   if (network == Network::odd_even_merge) {
-    // The class pass needs its register coset at the top of the stage (k - group_log2 >= 0 for k > tile), and
-    // a halo window must remain once both halos are taken from the tile.
-    GSB_EXPECTS(c.group_log2 <= c.tile_log2,
-                "network plan: group_log2=" + std::to_string(c.group_log2) + " > tile_log2");
-    GSB_EXPECTS(c.halo_log2 >= 0 && c.halo_log2 + 2 <= c.tile_log2,
+    // Odd-even merge crosses tiles with row passes only; every stage ends with a halo pass (the one that can
+    // decode), and a window must remain once both halos are taken from the tile.
+    GSB_EXPECTS(c.row_min_log2 > 0, "network plan: odd-even merge needs row passes (row_min_log2 > 0)");
+    GSB_EXPECTS(c.halo_log2 >= 1 && c.halo_log2 + 2 <= c.tile_log2,
                 "network plan: halo_log2=" + std::to_string(c.halo_log2) + " leaves no window in the tile");
   }
 }
@@ -84,21 +83,14 @@ Plan make_plan(Network network, std::uint64_t n, const PlanConfig& c) {
       m.decode_keys = k == L;
       plan.passes.push_back(m);
     } else {
-      // The top G steps act on residue classes mod 2^(k-G): one class per thread (k > t >= G).
-      // With row passes, the top t - row_min_log2 steps (down to the halo bits at most) in one row pass.
+      // The top t - row_min_log2 steps (down to the halo bits at most) act on residue classes: one row pass.
       const int h = c.halo_log2;
       Pass top;
+      top.kind = PassKind::row_merge;
       top.stage = k;
       top.top_bit = k - 1;
-      if (c.row_min_log2 > 0) {
-        top.kind = PassKind::row_merge;
-        top.bottom_bit = std::max(k - (t - c.row_min_log2), std::min(h, k - 1));
-        top.group_lo = top.bottom_bit;
-      } else {
-        top.kind = PassKind::global_steps;
-        top.bottom_bit = std::max(k - G, 0);
-        top.group_lo = k - G;
-      }
+      top.bottom_bit = std::max(k - (t - c.row_min_log2), std::min(h, k - 1));
+      top.group_lo = top.bottom_bit;
       plan.passes.push_back(top);
       for (int b = top.bottom_bit - 1; b >= h; --b) {
         Pass s;
@@ -108,17 +100,13 @@ Plan make_plan(Network network, std::uint64_t n, const PlanConfig& c) {
         s.bottom_bit = b;
         plan.passes.push_back(s);
       }
-      if (top.bottom_bit > 0) {
-        Pass m;
-        m.kind = PassKind::halo_merge;
-        m.stage = k;
-        m.top_bit = std::min(h, top.bottom_bit) - 1;
-        m.bottom_bit = 0;
-        m.decode_keys = k == L;
-        plan.passes.push_back(m);
-      } else {
-        plan.passes.back().decode_keys = k == L;  // not reached while G <= t < k, kept for completeness
-      }
+      Pass m;
+      m.kind = PassKind::halo_merge;
+      m.stage = k;
+      m.top_bit = h - 1;  // top.bottom_bit >= h: k > t >= h + 2
+      m.bottom_bit = 0;
+      m.decode_keys = k == L;
+      plan.passes.push_back(m);
     }
   }
   return plan;
@@ -144,31 +132,21 @@ Plan plan_for(Network network, const SortProblem& p, Variant v) {
 }
 
 Plan plan_for(Network network, const SortProblem& p) {
-  return plan_for(network, p, network == Network::bitonic ? bitonic_variant() : odd_even_variant());
+  return plan_for(network, p, network == Network::bitonic ? bitonic_variant() : Variant::rows);
 }
 
 Variant bitonic_variant() {
   const char* e = std::getenv("GSB_BITONIC_VARIANT");
-  if (e == nullptr || *e == '\0') return Variant::registers;
-  for (Variant v : {Variant::registers, Variant::rows, Variant::rows14, Variant::rows14w})
+  if (e == nullptr || *e == '\0') return Variant::rows;
+  for (Variant v : {Variant::rows, Variant::registers})
     if (to_string(v) == e) return v;
-  throw LogicError(std::string("GSB_BITONIC_VARIANT=") + e + ": expected registers, rows, rows14 or rows14w");
-}
-
-Variant odd_even_variant() {
-  const char* e = std::getenv("GSB_ODD_EVEN_VARIANT");
-  if (e == nullptr || *e == '\0') return Variant::registers;
-  for (Variant v : {Variant::registers, Variant::rows})
-    if (to_string(v) == e) return v;
-  throw LogicError(std::string("GSB_ODD_EVEN_VARIANT=") + e + ": expected registers or rows");
+  throw LogicError(std::string("GSB_BITONIC_VARIANT=") + e + ": expected rows or registers");
 }
 
 std::string to_string(Variant v) {
   switch (v) {
     case Variant::registers: return "registers";
     case Variant::rows: return "rows";
-    case Variant::rows14: return "rows14";
-    case Variant::rows14w: return "rows14w";
   }
   return "?";
 }

@@ -26,11 +26,11 @@
 //     [0, tile_log2 - S), there only for coalescing), so S strides cost one read and one write. The bits below
 //     tile_log2 go in one block_merge pass per stage (registers + shared memory).
 //   odd-even merge: its steps are not closed under such cosets (x + 2^b carries into higher bits), except for
-//     the top steps of a stage, which act independently on each residue class modulo 2^(k-r): so the first
-//     pass of each stage (global_steps, bits k-1..k-r) holds one class per thread (or, with row passes, a
-//     row_merge tile holds 2^C classes of 2^(k-r) rows: r up to tile_log2 - row_min_log2); the middle bits go one per
-//     pass (global_stride); the lowest halo_log2 bits go in one halo_merge pass that reads each output window
-//     with a halo of 2^halo_log2 on each side (enough, since the strides sum to less) and writes out of place.
+//     the top steps of a stage, which act independently on each residue class modulo 2^(k-r): a row_merge
+//     tile holds 2^C classes of 2^(k-r) rows, r up to tile_log2 - row_min_log2 (down to the halo bits at
+//     most); the middle bits go one per pass (global_stride); the lowest halo_log2 >= 1 bits go in one
+//     halo_merge pass that reads each output window with a halo of 2^halo_log2 on each side (enough, since the
+//     strides sum to less) and writes out of place.
 #pragma once
 
 #include <cstdint>
@@ -80,16 +80,14 @@ struct Plan {
   std::vector<Pass> passes;
 };
 
-// How the bitonic back-end crosses tiles (candidates compared on the device; GSB_BITONIC_VARIANT picks one):
-//   registers: 2^13-element tiles, register passes of 5 strides above the tile;
-//   rows:      2^13-element tiles, row_merge passes of up to 9 strides above the tile;
-//   rows14:    2^14-element tiles (8-byte elements: 128 KiB of shared memory), row passes of up to 10 strides,
-//              512 threads x 32 elements;
-//   rows14w:   the same tiles as 1024 threads x 16 elements (twice the warps per SM, 64 registers a thread).
-// Odd-even merge: `registers`, or `rows` (GSB_ODD_EVEN_VARIANT): 2^13-element tiles (its block sort and halo
-// merge unchanged) with the top steps of each stage above the tile in one row pass (up to 9 strides) instead
-// of a 5-stride register class pass.
-enum class Variant : std::uint8_t { registers, rows, rows14, rows14w };
+// How the bitonic back-end crosses tiles (GSB_BITONIC_VARIANT picks one):
+//   rows (default): 2^13-element tiles (<= 8-byte elements; 2^12 wider), row_merge passes of up to 9 strides
+//              above the tile (measured on an H200, NOTES.md: 2.58 ms at 2^24 u32+u32 against 3.21 ms);
+//   registers: the same tiles, register passes of 5 strides (4 for wider elements) above the tile; kept until
+//              rows is measured for 16-byte elements and keys alone (NOTES.md).
+// Odd-even merge always uses row passes: its top steps of each stage above the tile in one row pass, its block
+// sort and halo merge on 2^13-element tiles (5.88 ms against 7.40 ms with register passes at 2^24 u32+u32).
+enum class Variant : std::uint8_t { registers, rows };
 
 // Tuning, plain data chosen by the bytes of one element (key + value) and the variant; the device kernels
 // derive their template parameters from it (network_kernels.cuh), the planner its tile and group sizes.
@@ -99,31 +97,24 @@ struct Tuning {
   int group_log2;          // global_steps: 2^this elements (this many strides) per thread
   int row_min_log2;        // row_merge: at least 2^this contiguous elements per row (0: register passes)
 };
-constexpr Tuning tuning_for(int element_bytes, Variant v = Variant::registers) {
-  // registers / rows, <= 8 bytes: 512 x 16 = 8192-element tiles (64 KiB of shared memory, 3 blocks per SM) and
-  // 32 elements per thread in global passes (64 registers of data for u32+u32); wider elements halve both.
-  // Rows of 16 elements: 64 contiguous bytes of u32 keys (two full 32-byte sectors) per row and array.
-  // rows14, <= 8 bytes: 512 x 32 = 16384-element tiles (one block of 128 KiB per SM); wider: 512 x 16.
+constexpr Tuning tuning_for(int element_bytes, Variant v = Variant::rows) {
+  // <= 8 bytes: 512 x 16 = 8192-element tiles (64 KiB of shared memory; 64 registers a thread: 2 blocks per
+  // SM) and 32 elements per thread in register passes; wider elements halve both. Rows of 16 elements: 64
+  // contiguous bytes of u32 keys (two full 32-byte sectors) per row and array. (2^14-element tiles, as
+  // 512 x 32 or 1024 x 16, were slower on the H200: one block per SM, block merges at 1.6-1.8 TB/s.)
   const bool narrow = element_bytes <= 8;
-  switch (v) {
-    case Variant::registers: return narrow ? Tuning{9, 4, 5, 0} : Tuning{9, 3, 4, 0};
-    case Variant::rows: return narrow ? Tuning{9, 4, 5, 4} : Tuning{9, 3, 4, 4};
-    case Variant::rows14: return narrow ? Tuning{9, 5, 5, 4} : Tuning{9, 4, 4, 4};
-    case Variant::rows14w: return narrow ? Tuning{10, 4, 5, 4} : Tuning{10, 3, 4, 4};
-  }
-  return Tuning{9, 4, 5, 0};
+  if (v == Variant::registers) return narrow ? Tuning{9, 4, 5, 0} : Tuning{9, 3, 4, 0};
+  return narrow ? Tuning{9, 4, 5, 4} : Tuning{9, 3, 4, 4};
 }
-constexpr PlanConfig plan_config_for(int element_bytes, Variant v = Variant::registers) {
+constexpr PlanConfig plan_config_for(int element_bytes, Variant v = Variant::rows) {
   const Tuning t = tuning_for(element_bytes, v);
   const int tile = t.block_threads_log2 + t.block_items_log2;
   return PlanConfig{tile, t.group_log2, tile - 3, t.row_min_log2};
 }
 
-// The variants the back-ends run: GSB_BITONIC_VARIANT (registers, rows, rows14, rows14w) and
-// GSB_ODD_EVEN_VARIANT (registers, rows). Default `registers`, the configuration measured and verified on the
-// device, until the row variants have been (see NOTES.md). Throws LogicError on an unknown name.
+// The bitonic variant: GSB_BITONIC_VARIANT (rows, registers), default rows. Throws LogicError on an unknown
+// name. Odd-even merge has one configuration (Variant::rows).
 Variant bitonic_variant();
-Variant odd_even_variant();
 std::string to_string(Variant v);
 
 // The tile of a row_merge pass (host and device: the kernel uses it, the unit tests check it is a bijection
@@ -154,7 +145,7 @@ struct RowTile {
   }
 };
 
-// The plan the back-ends follow for p (bitonic_variant() / odd_even_variant()).
+// The plan the back-ends follow for p (bitonic: bitonic_variant(); odd-even merge: rows).
 Plan plan_for(Network network, const SortProblem& p);
 Plan plan_for(Network network, const SortProblem& p, Variant v);
 

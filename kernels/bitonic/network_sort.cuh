@@ -62,10 +62,6 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
   const unsigned tiles = detail::grid_for(n, tile);
   const std::size_t smem = Pol::tile_shared_bytes();
   cudaStream_t stream = b.stream;
-  // Row passes: first coset straight from global memory (default) or through 16-byte vectors and shared
-  // memory (GSB_BITONIC_ROW_LOAD=vector), compared on the device.
-  const char* row_load = std::getenv("GSB_BITONIC_ROW_LOAD");
-  const bool row_direct = row_load == nullptr || std::string(row_load) != "vector";
 
   for (const Pass& ps : plan.passes) {
     switch (ps.kind) {
@@ -119,7 +115,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
           if constexpr (Net == Network::bitonic) {
             auto kernel = device::bitonic_row_merge<Bits, Value, P, R>;
             detail::allow_shared_bytes(kernel, smem);
-            kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip(), row_direct);
+            kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip());
           } else {
             GSB_EXPECTS(ps.top_bit + 1 == ps.stage, "network sort: odd-even row pass below the top: " + describe(ps));
             auto kernel = device::odd_even_row_merge<Bits, Value, P, R>;
@@ -169,17 +165,10 @@ int network_sort_variant(const SortProblem& p, const SortBuffers& b) {
 template <Network Net, class Bits, class Value>
 int network_sort(const SortProblem& p, const SortBuffers& b) {
   if constexpr (Net == Network::bitonic) {
-    switch (bitonic_variant()) {
-      case Variant::registers: return network_sort_variant<Net, Bits, Value, Variant::registers>(p, b);
-      case Variant::rows: return network_sort_variant<Net, Bits, Value, Variant::rows>(p, b);
-      case Variant::rows14: return network_sort_variant<Net, Bits, Value, Variant::rows14>(p, b);
-      case Variant::rows14w: return network_sort_variant<Net, Bits, Value, Variant::rows14w>(p, b);
-    }
-    throw LogicError("network sort: unknown bitonic variant");
-  } else {
-    if (odd_even_variant() == Variant::rows) return network_sort_variant<Net, Bits, Value, Variant::rows>(p, b);
-    return network_sort_variant<Net, Bits, Value, Variant::registers>(p, b);
+    if (bitonic_variant() == Variant::registers)
+      return network_sort_variant<Net, Bits, Value, Variant::registers>(p, b);
   }
+  return network_sort_variant<Net, Bits, Value, Variant::rows>(p, b);
 }
 
 }  // namespace gsb::network

@@ -30,7 +30,7 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-template <Network Net, gsb::network::Variant V = gsb::network::Variant::registers>
+template <Network Net, gsb::network::Variant V = gsb::network::Variant::rows>
 void bench(std::uint64_t n, bool per_pass) {
   gsb::SortProblem p;
   p.key_type = gsb::KeyType::u32;
@@ -136,17 +136,11 @@ int main(int argc, char** argv) {
     using gsb::network::Variant;
     const bool oem = std::getenv("GSB_PASS_BENCH_OEM") != nullptr;  // odd-even merge at the extra sizes too
     copy_bandwidth(n * 8);
-    bench<Network::bitonic, Variant::registers>(n, true);
     bench<Network::bitonic, Variant::rows>(n, true);
-    bench<Network::bitonic, Variant::rows14>(n, true);
-    bench<Network::bitonic, Variant::rows14w>(n, true);
     bench<Network::odd_even_merge, Variant::rows>(n, true);
     for (int i = 2; i < argc; ++i) {
       const std::uint64_t m = std::strtoull(argv[i], nullptr, 10);
-      bench<Network::bitonic, Variant::registers>(m, false);
       bench<Network::bitonic, Variant::rows>(m, false);
-      bench<Network::bitonic, Variant::rows14>(m, false);
-      bench<Network::bitonic, Variant::rows14w>(m, false);
       if (oem) bench<Network::odd_even_merge, Variant::rows>(m, false);
     }
   } catch (const std::exception& e) {
