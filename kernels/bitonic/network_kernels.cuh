@@ -327,6 +327,94 @@ struct Tile {
   }
 };
 
+// Elements per 16-byte vector of keys and of values (rows hold at least 16 elements: row_min_log2 >= 4).
+template <class Bits, class Value>
+constexpr int row_vector_elements() {
+  constexpr int KE = 16 / int(sizeof(Bits));
+  constexpr int VE = has_values_v<Value> ? 16 / int(sizeof(Value)) : KE;
+  return KE < VE ? KE : VE;
+}
+
+// A block tile's map from tile element x to its global index: tile `first` .. first + 2^TILE - 1 in order.
+struct LinearTile {
+  u64 first;
+  __device__ __forceinline__ u64 index(std::uint32_t x) const { return first + x; }
+};
+
+// Writes a tile (natural order in shared memory) back through its map (RowTile or LinearTile: every aligned run
+// of E tile elements is E consecutive global elements) in 16-byte vectors of keys and of values, consecutive
+// threads on consecutive vectors (coalesced); keys decoded when `decode`; elements at or beyond n not stored.
+template <int P, int TILE, class Map, class Bits, class Value>
+__device__ __forceinline__ void tile_store(const Tile<Bits, Value>& tile, const Map& map, Bits* keys, Value* vals,
+                                           u64 n, bool decode, const KeyCodec<Bits>& codec) {
+  constexpr int E = row_vector_elements<Bits, Value>();
+  constexpr int CHUNKS = (1 << TILE) / (P * E);
+  static_assert(CHUNKS * P * E == (1 << TILE), "tile divides into vectors");
+#pragma unroll
+  for (int c = 0; c < CHUNKS; ++c) {
+    const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
+    Bits k[E];
+    Value v[E];
+#pragma unroll
+    for (int e = 0; e < E; ++e) {
+      k[e] = tile.k[pad(x + e)];
+      if (decode) k[e] = codec.decode(k[e]);
+      if constexpr (has_values_v<Value>) v[e] = tile.v[pad(x + e)];
+    }
+    const u64 g = map.index(x);
+    if (g + E <= n) {
+      store_run<Bits, E>(keys + g, k);
+      if constexpr (has_values_v<Value>) store_run<Value, E>(vals + g, v);
+    } else {
+#pragma unroll
+      for (int e = 0; e < E; ++e) {
+        if (g + e < n) {
+          keys[g + e] = k[e];
+          if constexpr (has_values_v<Value>) vals[g + e] = v[e];
+        }
+      }
+    }
+  }
+}
+
+// Asks L2 for the `count` elements at p (cp.async.bulk.prefetch.L2, sm_90+: one instruction for a whole
+// range, no registers held, no completion to wait for), rounded down to whole 16-byte units as it requires.
+// p must be 16-byte aligned (tile and row starts are, for every element width).
+template <class T>
+__device__ __forceinline__ void prefetch_l2(const T* p, u64 count) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  const u64 bytes = (count * sizeof(T)) & ~u64{15};
+  if (bytes > 0)
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(p), "r"(std::uint32_t(bytes)) : "memory");
+#endif
+}
+
+// Prefetch of the tile of block blockIdx.x + ahead of a block sort / merge pass (tiles of 2^TILE elements in
+// order), by one thread: the part of it below n.
+template <int TILE, class Bits, class Value>
+__device__ __forceinline__ void prefetch_block_tile(const Bits* keys, const Value* vals, u64 n, std::uint32_t ahead) {
+  if (ahead == 0 || threadIdx.x != 0) return;
+  const u64 first = (u64(blockIdx.x) + ahead) << TILE;
+  if (first >= n) return;
+  const u64 count = n - first < (u64{1} << TILE) ? n - first : (u64{1} << TILE);
+  prefetch_l2(keys + first, count);
+  if constexpr (has_values_v<Value>) prefetch_l2(vals + first, count);
+}
+
+// The same for a row pass: the 2^S rows of block blockIdx.x + ahead, one thread per row (P >= 2^S).
+template <int P, int TILE, class Bits, class Value>
+__device__ __forceinline__ void prefetch_row_tile(const Bits* keys, const Value* vals, u64 n, std::uint32_t ahead,
+                                                  int lo, int cols_log2, bool flip) {
+  const int S = TILE - cols_log2;
+  if (ahead == 0 || threadIdx.x >= (1u << S)) return;
+  const RowTile rt = RowTile::make(u64(blockIdx.x) + ahead, lo, cols_log2, TILE, flip);
+  const u64 g = rt.index(threadIdx.x << cols_log2);
+  if (g >= n) return;
+  const u64 count = n - g < (u64{1} << cols_log2) ? n - g : (u64{1} << cols_log2);
+  prefetch_l2(keys + g, count);
+  if constexpr (has_values_v<Value>) prefetch_l2(vals + g, count);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Kernels. P threads per block, 2^R elements per thread, tile 2^(log2 P + R).
 
@@ -424,37 +512,12 @@ __device__ __forceinline__ void fixed_sort_stages(Tile<Bits, Value>& tile, Bits 
   }
 }
 
-// Bitonic block sort: every tile sorted ascending (all its stages, also for a short last tile: its +inf tail
-// sorts to the end and is not stored).
-template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
-                                                        int /*stages*/, bool decode) {
-  extern __shared__ __align__(16) unsigned char smem[];
+// The tile at `offset` as the coset at bit log2 P (element l of thread t is offset + t + l * P: a warp reads 32
+// consecutive elements per access), +inf beyond n; keys encoded when `encode`.
+template <int P, int R, class Bits, class Value>
+__device__ __forceinline__ void load_strided(const Bits* keys, const Value* vals, u64 offset, u64 n, bool encode,
+                                             const KeyCodec<Bits>& codec, Bits (&k)[1 << R], Value (&v)[1 << R]) {
   constexpr std::uint32_t T = std::uint32_t(P) << R;
-  constexpr int tile_log2 = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
-  static_assert(tile_log2 > R, "block of 128..1024 threads");
-  const u64 first = u64(blockIdx.x) * T + (u64(threadIdx.x) << R);
-  Bits k[1 << R];
-  Value v[1 << R];
-  load_consecutive<R>(keys, vals, first, n, true, codec, k, v);
-  sort_run<Network::bitonic, R>(k, v, R);
-  Tile<Bits, Value> tile(smem, T);
-  fixed_sort_stages<R, R + 1, tile_log2>(tile, k, v);
-  store_consecutive<R>(keys, vals, first, n, decode, codec, k, v);
-}
-
-// Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile).
-template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
-                                                         int /*top*/, bool decode) {
-  extern __shared__ __align__(16) unsigned char smem[];
-  constexpr std::uint32_t T = std::uint32_t(P) << R;
-  constexpr int LO = P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100;
-  static_assert(LO > 0, "block of 128..1024 threads");
-  const u64 offset = u64(blockIdx.x) * T;
-  Bits k[1 << R];
-  Value v[1 << R];
-  // First coset straight from global memory: element l of thread t is t + l * P (coalesced).
   const Bits* kp = keys + offset + threadIdx.x;
   const Value* vp = vals + offset + threadIdx.x;
   if (offset + T <= n) {
@@ -462,6 +525,7 @@ __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bito
     for (int l = 0; l < (1 << R); ++l) {
       k[l] = kp[l * P];
       if constexpr (has_values_v<Value>) v[l] = vp[l * P];
+      if (encode) k[l] = codec.encode(k[l]);
     }
   } else {
 #pragma unroll
@@ -469,12 +533,70 @@ __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bito
       const bool in = offset + threadIdx.x + u64(l) * P < n;
       k[l] = in ? kp[l * P] : infinity<Bits>();
       if constexpr (has_values_v<Value>) v[l] = in ? vp[l * P] : Value{};
+      if (encode && in) k[l] = codec.encode(k[l]);
     }
   }
+}
+
+// Bitonic block sort: every tile sorted ascending (all its stages, also for a short last tile: its +inf tail
+// sorts to the end and is not stored). With io.shared_io the tile comes in coalesced and goes to the
+// consecutive layout through shared memory, and leaves through shared memory as coalesced 16-byte vectors.
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                        bool decode, BlockIo io) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr std::uint32_t T = std::uint32_t(P) << R;
+  constexpr int tile_log2 = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+  static_assert(tile_log2 > R, "block of 128..1024 threads");
+  prefetch_block_tile<tile_log2>(keys, vals, n, io.prefetch_ahead);
+  const u64 offset = u64(blockIdx.x) * T;
+  const u64 first = offset + (u64(threadIdx.x) << R);
+  Bits k[1 << R];
+  Value v[1 << R];
+  Tile<Bits, Value> tile(smem, T);
+  if (io.shared_io) {
+    load_strided<P, R>(keys, vals, offset, n, true, codec, k, v);
+    fixed_put<R, tile_log2 - R, false>(tile, k, v);
+    __syncthreads();
+    fixed_get<R, 0, false>(tile, k, v);  // each thread rewrites only these slots before the next barrier
+  } else {
+    load_consecutive<R>(keys, vals, first, n, true, codec, k, v);
+  }
+  sort_run<Network::bitonic, R>(k, v, R);
+  fixed_sort_stages<R, R + 1, tile_log2>(tile, k, v);
+  if (io.shared_io) {
+    fixed_put<R, 0, false>(tile, k, v);  // the slots this thread read last
+    __syncthreads();
+    tile_store<P, tile_log2>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
+  } else {
+    store_consecutive<R>(keys, vals, first, n, decode, codec, k, v);
+  }
+}
+
+// Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile). The first
+// coset comes straight from global memory (coalesced); io.shared_io stores through shared memory.
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                         bool decode, BlockIo io) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr std::uint32_t T = std::uint32_t(P) << R;
+  constexpr int LO = P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100;
+  static_assert(LO > 0, "block of 128..1024 threads");
+  prefetch_block_tile<LO + R>(keys, vals, n, io.prefetch_ahead);
+  const u64 offset = u64(blockIdx.x) * T;
+  Bits k[1 << R];
+  Value v[1 << R];
+  load_strided<P, R>(keys, vals, offset, n, false, codec, k, v);
   fixed_coset_steps<false, R, R - 1>(k, v);
   Tile<Bits, Value> tile(smem, T);
   fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
-  store_consecutive<R>(keys, vals, offset + (u64(threadIdx.x) << R), n, decode, codec, k, v);
+  if (io.shared_io) {
+    fixed_put<R, 0, false>(tile, k, v);  // the slots this thread read last
+    __syncthreads();
+    tile_store<P, LO + R>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
+  } else {
+    store_consecutive<R>(keys, vals, offset + (u64(threadIdx.x) << R), n, decode, codec, k, v);
+  }
 }
 
 // Half-cleaners on tile bits TOP..jbot (jbot at run time, the same in the whole block), entering in layout
@@ -517,48 +639,6 @@ __device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const Ro
   fixed_half_cleaners_to<R, TILE - R, FLIP, TILE - R - 1>(tile, k, v, jbot);
 }
 
-// Elements per 16-byte vector of keys and of values (rows hold at least 16 elements: row_min_log2 >= 4).
-template <class Bits, class Value>
-constexpr int row_vector_elements() {
-  constexpr int KE = 16 / int(sizeof(Bits));
-  constexpr int VE = has_values_v<Value> ? 16 / int(sizeof(Value)) : KE;
-  return KE < VE ? KE : VE;
-}
-
-// Writes a row tile (natural order in shared memory) back through the RowTile map in 16-byte vectors of keys
-// and of values; elements at or beyond n are not stored.
-template <int P, int TILE, class Bits, class Value>
-__device__ __forceinline__ void row_tile_store(const Tile<Bits, Value>& tile, const RowTile& rt, Bits* keys,
-                                               Value* vals, u64 n) {
-  constexpr int E = row_vector_elements<Bits, Value>();
-  constexpr int CHUNKS = (1 << TILE) / (P * E);
-  static_assert(CHUNKS * P * E == (1 << TILE), "tile divides into vectors");
-#pragma unroll
-  for (int c = 0; c < CHUNKS; ++c) {
-    const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
-    Bits k[E];
-    Value v[E];
-#pragma unroll
-    for (int e = 0; e < E; ++e) {
-      k[e] = tile.k[pad(x + e)];
-      if constexpr (has_values_v<Value>) v[e] = tile.v[pad(x + e)];
-    }
-    const u64 g = rt.index(x);
-    if (g + E <= n) {
-      store_run<Bits, E>(keys + g, k);
-      if constexpr (has_values_v<Value>) store_run<Value, E>(vals + g, v);
-    } else {
-#pragma unroll
-      for (int e = 0; e < E; ++e) {
-        if (g + e < n) {
-          keys[g + e] = k[e];
-          if constexpr (has_values_v<Value>) vals[g + e] = v[e];
-        }
-      }
-    }
-  }
-}
-
 // Bitonic row pass: steps on bits lo + S - 1..lo (S = TILE - C) of a stage, on a tile of 2^S rows of 2^C
 // contiguous elements (RowTile, network_plan.hpp: in tile order the steps are the tile's own mirror and
 // half-cleaner steps, so the block kernels' register/shared machinery runs them unchanged, stopping at bit C).
@@ -569,11 +649,13 @@ __device__ __forceinline__ void row_tile_store(const Tile<Bits, Value>& tile, co
 // through 16-byte vectors and shared memory instead was no faster on the H200).
 template <class Bits, class Value, int P, int R>
 __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo,
-                                                                      int cols_log2, bool flip) {
+                                                                      int cols_log2, bool flip, std::uint32_t prefetch_ahead) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
   static_assert(TILE > R, "block of 128..1024 threads");
+  static_assert((1 << (TILE - 4)) <= P, "one thread per row for the prefetch (rows of >= 16 elements)");
   constexpr std::uint32_t T = 1u << TILE;
+  prefetch_row_tile<P, TILE>(keys, vals, n, prefetch_ahead, lo, cols_log2, flip);
   const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, flip);
   if (rt.base >= n) return;  // the whole tile is in the +inf tail (every element of it is >= base)
   const int C = cols_log2;
@@ -583,7 +665,7 @@ __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bito
   else
     row_tile_steps<R, TILE, false>(tile, rt, keys, vals, n, C);
   __syncthreads();
-  row_tile_store<P, TILE>(tile, rt, keys, vals, n);
+  tile_store<P, TILE>(tile, rt, keys, vals, n, false, KeyCodec<Bits>{});
 }
 
 // Odd-even merge row pass: the steps of stage `stage` on bits stage-1..lo (lo + S == stage, S = TILE - C) act
@@ -624,7 +706,7 @@ __global__ void __launch_bounds__(P) odd_even_row_merge(Bits* keys, Value* vals,
     }
   }
   __syncthreads();
-  row_tile_store<P, TILE>(tile, rt, keys, vals, n);
+  tile_store<P, TILE>(tile, rt, keys, vals, n, false, KeyCodec<Bits>{});
 }
 
 // Global register pass: steps on local bits R-1..jbot of the coset at bit lo (bits lo+R-1..lo+jbot), for every

@@ -143,6 +143,22 @@ Variant bitonic_variant() {
   throw LogicError(std::string("GSB_BITONIC_VARIANT=") + e + ": expected rows or registers");
 }
 
+BlockIo block_io() {
+  BlockIo io;
+  if (const char* e = std::getenv("GSB_BITONIC_IO"); e != nullptr && *e != '\0') {
+    const std::string s = e;
+    GSB_EXPECTS(s == "shared" || s == "direct", "GSB_BITONIC_IO=" + s + ": expected direct or shared");
+    io.shared_io = s == "shared";
+  }
+  if (const char* e = std::getenv("GSB_BITONIC_PREFETCH"); e != nullptr && *e != '\0') {
+    char* end = nullptr;
+    const unsigned long d = std::strtoul(e, &end, 10);
+    GSB_EXPECTS(*end == '\0' && d <= 1000000, std::string("GSB_BITONIC_PREFETCH=") + e + ": expected 0..1000000 (tiles ahead)");
+    io.prefetch_ahead = std::uint32_t(d);
+  }
+  return io;
+}
+
 std::string to_string(Variant v) {
   switch (v) {
     case Variant::registers: return "registers";

@@ -112,6 +112,22 @@ constexpr PlanConfig plan_config_for(int element_bytes, Variant v = Variant::row
   return PlanConfig{tile, t.group_log2, tile - 3, t.row_min_log2};
 }
 
+// Run-time options of the bitonic block and row kernels (candidates compared on the device; they change no
+// comparator, so the plans and the host emulation do not depend on them):
+//   shared_io (GSB_BITONIC_IO=shared): the block sort loads its tile coalesced (4-byte accesses, a warp
+//     reading 128 contiguous bytes) and re-lays it out through shared memory, and the block sort and merge
+//     store through shared memory as 16-byte vectors, consecutive threads on consecutive vectors; default
+//     (direct): each thread loads / stores its 2^R consecutive elements as 16-byte vectors 64 bytes apart.
+//   prefetch_ahead (GSB_BITONIC_PREFETCH=D): every block of a block sort, block merge or row pass asks L2 for
+//     the tile of block blockIdx.x + D (cp.async.bulk.prefetch.L2, Hopper) before its own loads, so that
+//     DRAM keeps reading while the resident blocks compute; D of about the resident blocks (2 per SM) lands
+//     the data about one block lifetime early; 0 (default): off.
+struct BlockIo {
+  bool shared_io = false;
+  std::uint32_t prefetch_ahead = 0;
+};
+BlockIo block_io();  // from the environment; throws LogicError on a malformed value
+
 // The bitonic variant: GSB_BITONIC_VARIANT (rows, registers), default rows. Throws LogicError on an unknown
 // name. Odd-even merge has one configuration (Variant::rows).
 Variant bitonic_variant();

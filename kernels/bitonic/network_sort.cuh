@@ -62,6 +62,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
   const unsigned tiles = detail::grid_for(n, tile);
   const std::size_t smem = Pol::tile_shared_bytes();
   cudaStream_t stream = b.stream;
+  const BlockIo io = block_io();  // run-time candidates of the bitonic block and row kernels
 
   for (const Pass& ps : plan.passes) {
     switch (ps.kind) {
@@ -69,7 +70,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
         if constexpr (Net == Network::bitonic) {
           auto kernel = device::bitonic_block_sort<Bits, Value, P, R>;
           detail::allow_shared_bytes(kernel, smem);
-          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.stage, ps.decode_keys);
+          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.decode_keys, io);
         } else {
           auto kernel = device::odd_even_block_sort<Bits, Value, P, R>;
           detail::allow_shared_bytes(kernel, smem);
@@ -81,7 +82,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
           GSB_EXPECTS(ps.top_bit == Pol::tile_log2 - 1, "network sort: block merge of " + describe(ps));
           auto kernel = device::bitonic_block_merge<Bits, Value, P, R>;
           detail::allow_shared_bytes(kernel, smem);
-          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.top_bit, ps.decode_keys);
+          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.decode_keys, io);
         } else {
           throw LogicError("network sort: block merge planned for odd-even merge");
         }
@@ -115,7 +116,8 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
           if constexpr (Net == Network::bitonic) {
             auto kernel = device::bitonic_row_merge<Bits, Value, P, R>;
             detail::allow_shared_bytes(kernel, smem);
-            kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip());
+            kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip(),
+                                                io.prefetch_ahead);
           } else {
             GSB_EXPECTS(ps.top_bit + 1 == ps.stage, "network sort: odd-even row pass below the top: " + describe(ps));
             auto kernel = device::odd_even_row_merge<Bits, Value, P, R>;

@@ -2,6 +2,7 @@
 // reports the first pass whose device result differs. Run by hand on a GPU: network_check
 #include <cstdio>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <cuda_runtime.h>
@@ -105,11 +106,19 @@ int check_all() {
 
 }  // namespace
 
-int main() {
+// network_check [all|rows|bitonic]: rows = the shipped configurations (bitonic rows, odd-even merge); all
+// (default) adds bitonic `registers`; bitonic = bitonic rows alone. The bitonic kernels' run-time options (GSB_BITONIC_IO, GSB_BITONIC_PREFETCH) apply.
+int main(int argc, char** argv) {
   try {
-    // The shipped configurations first (a time limit cuts the tail), then the other bitonic candidates.
-    int bad = check_all<Network::bitonic, Variant::rows>() + check_all<Network::odd_even_merge, Variant::rows>();
-    bad += check_all<Network::bitonic, Variant::registers>();
+    const std::string which = argc > 1 ? argv[1] : "all";
+    if (which != "all" && which != "rows" && which != "bitonic")
+      throw gsb::LogicError("network_check: expected all, rows or bitonic, got " + which);
+    const BlockIo io = block_io();
+    std::printf("bitonic options: io=%s prefetch_ahead=%u\n", io.shared_io ? "shared" : "direct", io.prefetch_ahead);
+    // The shipped configurations first (a time limit cuts the tail).
+    int bad = check_all<Network::bitonic, Variant::rows>();
+    if (which != "bitonic") bad += check_all<Network::odd_even_merge, Variant::rows>();
+    if (which == "all") bad += check_all<Network::bitonic, Variant::registers>();
     std::printf("network_check: %d failing configurations\n", bad);
     return bad ? 1 : 0;
   } catch (const std::exception& e) {

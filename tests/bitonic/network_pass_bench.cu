@@ -134,14 +134,19 @@ int main(int argc, char** argv) {
     const int log2_n = argc > 1 ? std::atoi(argv[1]) : 24;
     const std::uint64_t n = std::uint64_t{1} << log2_n;
     using gsb::network::Variant;
-    const bool oem = std::getenv("GSB_PASS_BENCH_OEM") != nullptr;  // odd-even merge at the extra sizes too
+    // GSB_PASS_BENCH_OEM: 0 = bitonic only, 1 (default) = odd-even merge per pass at 2^log2_n too, 2 = also at
+    // the extra sizes. The bitonic kernels' run-time options (GSB_BITONIC_IO, GSB_BITONIC_PREFETCH) apply.
+    const char* oem_env = std::getenv("GSB_PASS_BENCH_OEM");
+    const int oem = oem_env ? std::atoi(oem_env) : 1;
+    const gsb::network::BlockIo io = gsb::network::block_io();
+    std::printf("bitonic options: io=%s prefetch_ahead=%u\n", io.shared_io ? "shared" : "direct", io.prefetch_ahead);
     copy_bandwidth(n * 8);
     bench<Network::bitonic, Variant::rows>(n, true);
-    bench<Network::odd_even_merge, Variant::rows>(n, true);
+    if (oem >= 1) bench<Network::odd_even_merge, Variant::rows>(n, true);
     for (int i = 2; i < argc; ++i) {
       const std::uint64_t m = std::strtoull(argv[i], nullptr, 10);
       bench<Network::bitonic, Variant::rows>(m, false);
-      if (oem) bench<Network::odd_even_merge, Variant::rows>(m, false);
+      if (oem >= 2) bench<Network::odd_even_merge, Variant::rows>(m, false);
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());

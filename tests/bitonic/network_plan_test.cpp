@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -174,6 +175,28 @@ TEST(NetworkPlan, HandlesBeyondTwoToTheThirtyTwo) {
   const Plan p = make_plan(Network::bitonic, (std::uint64_t{1} << 33) + 5, PlanConfig{13, 5, 10});
   EXPECT_EQ(p.log2_n, 34);
   EXPECT_EQ(p.passes.back().stage, 34);
+}
+
+TEST(NetworkPlan, BlockIoOptionsFromTheEnvironment) {
+  ::setenv("GSB_BITONIC_IO", "shared", 1);
+  ::setenv("GSB_BITONIC_PREFETCH", "264", 1);
+  BlockIo io = block_io();
+  EXPECT_TRUE(io.shared_io);
+  EXPECT_EQ(io.prefetch_ahead, 264u);
+  ::setenv("GSB_BITONIC_IO", "vector", 1);
+  EXPECT_THROW(block_io(), LogicError);
+  ::setenv("GSB_BITONIC_IO", "direct", 1);
+  ::setenv("GSB_BITONIC_PREFETCH", "12x", 1);
+  EXPECT_THROW(block_io(), LogicError);
+  ::unsetenv("GSB_BITONIC_IO");
+  ::unsetenv("GSB_BITONIC_PREFETCH");
+  io = block_io();
+  EXPECT_FALSE(io.shared_io);
+  EXPECT_EQ(io.prefetch_ahead, 0u);
+  ::setenv("GSB_BITONIC_VARIANT", "rows14", 1);
+  EXPECT_THROW(bitonic_variant(), LogicError);
+  ::unsetenv("GSB_BITONIC_VARIANT");
+  EXPECT_EQ(bitonic_variant(), Variant::rows);
 }
 
 TEST(NetworkPlan, RejectsBadConfig) {
