@@ -484,31 +484,85 @@ __device__ __forceinline__ void fixed_coset_steps(Bits (&k)[1 << R], Value (&v)[
   }
 }
 
-// Half-cleaners on tile bits TOP..0, entering in layout (PLO, PFLIP), R bits per re-layout; ends in the
-// consecutive layout (LO = 0). One barrier per re-layout (every thread writes back what it read).
-template <int R, int PLO, bool PFLIP, int TOP, class Bits, class Value>
-__device__ __forceinline__ void fixed_half_cleaners(Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R]) {
-  if constexpr (TOP >= 0) {
-    constexpr int LO = TOP - R + 1 > 0 ? TOP - R + 1 : 0;
-    fixed_put<R, PLO, PFLIP>(tile, k, v);
-    __syncthreads();
-    fixed_get<R, LO, false>(tile, k, v);
-    fixed_coset_steps<false, R, TOP - LO>(k, v);
-    fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
+// A warp shuffle of any element type (8- and 16-bit words travel as 32-bit ones).
+template <class T>
+__device__ __forceinline__ T shfl_xor(T x, int mask) {
+  if constexpr (sizeof(T) == 8) {
+    return static_cast<T>(__shfl_xor_sync(0xffffffffu, static_cast<unsigned long long>(x), mask));
+  } else {
+    return static_cast<T>(__shfl_xor_sync(0xffffffffu, static_cast<unsigned>(x), mask));
   }
 }
 
-// Stages S..TILE of the tile, entering in the consecutive layout: per stage the mirror step and the R-1 steps
-// below it from one mirrored coset, then half-cleaners down to bit 0.
-template <int R, int S, int TILE, class Bits, class Value>
+// The half-cleaner on tile bit 0 for registers in the coset layout at bit 1 (FixedLayout<R, 1, PFLIP>): the
+// partner of every element is the same local element of thread rank ^ 1 (lane ^ 1, same warp), so one shuffle
+// per key (and value) replaces a shared-memory round trip and its barrier. Both threads of a pair take the
+// same decision (swap iff the lower end's key is strictly greater), the lower end keeping the minimum.
+template <int R, bool PFLIP, class Bits, class Value>
+__device__ __forceinline__ void shuffle_bit0_step(Bits (&k)[1 << R], Value (&v)[1 << R]) {
+  const bool odd = (threadIdx.x & 1) != 0;
+#pragma unroll
+  for (int l = 0; l < (1 << R); ++l) {
+    // Index bit 0 of element l: the rank's bit 0, flipped for the mirrored upper half of a flip layout.
+    const bool upper = odd != (PFLIP && ((l >> (R - 1)) & 1));
+    const Bits pk = shfl_xor(k[l], 1);
+    const bool swap = upper ? pk > k[l] : k[l] > pk;
+    if constexpr (has_values_v<Value>) {
+      const Value pv = shfl_xor(v[l], 1);
+      if (swap) v[l] = pv;
+    }
+    if (swap) k[l] = pk;
+  }
+}
+
+// Where the registers end after fixed_half_cleaners<R, PLO, PFLIP, TOP, SH> (compile time): the consecutive
+// layout, or with SH the layout at bit 1 when the last step (bit 0) was done by shuffles.
+struct LayoutId {
+  int lo;
+  bool flip;
+};
+constexpr LayoutId cleaners_final(int R, int plo, bool pflip, int top, bool sh) {
+  while (top >= 0) {
+    if (sh && top == 0 && plo == 1) return LayoutId{1, pflip};
+    const int lo = top - R + 1 > 0 ? top - R + 1 : 0;
+    plo = lo;
+    pflip = false;
+    top = lo - 1;
+  }
+  return LayoutId{plo, pflip};
+}
+
+// Half-cleaners on tile bits TOP..0, entering in layout (PLO, PFLIP), R bits per re-layout; ends in the
+// consecutive layout (LO = 0), or with SH, when bit 0 is left alone under a coset at bit 1, in that layout
+// after a shuffle step (cleaners_final). One barrier per re-layout (every thread writes back what it read).
+template <int R, int PLO, bool PFLIP, int TOP, bool SH, class Bits, class Value>
+__device__ __forceinline__ void fixed_half_cleaners(Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R]) {
+  if constexpr (TOP >= 0) {
+    if constexpr (SH && TOP == 0 && PLO == 1) {
+      shuffle_bit0_step<R, PFLIP>(k, v);
+    } else {
+      constexpr int LO = TOP - R + 1 > 0 ? TOP - R + 1 : 0;
+      fixed_put<R, PLO, PFLIP>(tile, k, v);
+      __syncthreads();
+      fixed_get<R, LO, false>(tile, k, v);
+      fixed_coset_steps<false, R, TOP - LO>(k, v);
+      fixed_half_cleaners<R, LO, false, LO - 1, SH>(tile, k, v);
+    }
+  }
+}
+
+// Stages S..TILE of the tile, entering in layout (INLO, INFLIP) (the consecutive one after sort_run): per stage
+// the mirror step and the R-1 steps below it from one mirrored coset, then half-cleaners down to bit 0.
+template <int R, int S, int TILE, bool SH, int INLO, bool INFLIP, class Bits, class Value>
 __device__ __forceinline__ void fixed_sort_stages(Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R]) {
   if constexpr (S <= TILE) {
-    fixed_put<R, 0, false>(tile, k, v);
+    fixed_put<R, INLO, INFLIP>(tile, k, v);
     __syncthreads();
     fixed_get<R, S - R, true>(tile, k, v);
     fixed_coset_steps<true, R, R - 1>(k, v);
-    fixed_half_cleaners<R, S - R, true, S - R - 1>(tile, k, v);
-    fixed_sort_stages<R, S + 1, TILE>(tile, k, v);
+    fixed_half_cleaners<R, S - R, true, S - R - 1, SH>(tile, k, v);
+    constexpr LayoutId out = cleaners_final(R, S - R, true, S - R - 1, SH);
+    fixed_sort_stages<R, S + 1, TILE, SH, out.lo, out.flip>(tile, k, v);
   }
 }
 
@@ -540,21 +594,21 @@ __device__ __forceinline__ void load_strided(const Bits* keys, const Value* vals
 
 // Bitonic block sort: every tile sorted ascending (all its stages, also for a short last tile: its +inf tail
 // sorts to the end and is not stored). With io.shared_io the tile comes in coalesced and goes to the
-// consecutive layout through shared memory, and leaves through shared memory as coalesced 16-byte vectors.
-template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
-                                                        bool decode, BlockIo io) {
+// consecutive layout through shared memory, and leaves through shared memory as coalesced 16-byte vectors;
+// with io.shuffle (which implies shared_io) a stage whose last half-cleaner is bit 0 alone does it by shuffles.
+template <bool SH, class Bits, class Value, int P, int R>
+__device__ __forceinline__ void block_sort_body(Bits* keys, Value* vals, u64 n, const KeyCodec<Bits>& codec,
+                                                bool decode, bool shared_io) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr std::uint32_t T = std::uint32_t(P) << R;
   constexpr int tile_log2 = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
   static_assert(tile_log2 > R, "block of 128..1024 threads");
-  prefetch_block_tile<tile_log2>(keys, vals, n, io.prefetch_ahead);
   const u64 offset = u64(blockIdx.x) * T;
   const u64 first = offset + (u64(threadIdx.x) << R);
   Bits k[1 << R];
   Value v[1 << R];
   Tile<Bits, Value> tile(smem, T);
-  if (io.shared_io) {
+  if (SH || shared_io) {
     load_strided<P, R>(keys, vals, offset, n, true, codec, k, v);
     fixed_put<R, tile_log2 - R, false>(tile, k, v);
     __syncthreads();
@@ -563,40 +617,66 @@ __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bito
     load_consecutive<R>(keys, vals, first, n, true, codec, k, v);
   }
   sort_run<Network::bitonic, R>(k, v, R);
-  fixed_sort_stages<R, R + 1, tile_log2>(tile, k, v);
-  if (io.shared_io) {
-    fixed_put<R, 0, false>(tile, k, v);  // the slots this thread read last
+  fixed_sort_stages<R, R + 1, tile_log2, SH, 0, false>(tile, k, v);
+  constexpr LayoutId out = cleaners_final(R, tile_log2 - R, true, tile_log2 - R - 1, SH);
+  if (SH || shared_io) {
+    fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
     __syncthreads();
     tile_store<P, tile_log2>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
   } else {
+    static_assert(SH || out.lo == 0, "direct stores need the consecutive layout");
     store_consecutive<R>(keys, vals, first, n, decode, codec, k, v);
   }
 }
 
-// Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile). The first
-// coset comes straight from global memory (coalesced); io.shared_io stores through shared memory.
 template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
-                                                         bool decode, BlockIo io) {
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                        bool decode, BlockIo io) {
+  constexpr int tile_log2 = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+  prefetch_block_tile<tile_log2>(keys, vals, n, io.prefetch_ahead);
+  if (io.shuffle)
+    block_sort_body<true, Bits, Value, P, R>(keys, vals, n, codec, decode, true);
+  else
+    block_sort_body<false, Bits, Value, P, R>(keys, vals, n, codec, decode, io.shared_io);
+}
+
+// Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile). The first
+// coset comes straight from global memory (coalesced); io.shared_io stores through shared memory, io.shuffle
+// (with shared stores) does a lone last bit 0 by shuffles.
+template <bool SH, class Bits, class Value, int P, int R>
+__device__ __forceinline__ void block_merge_body(Bits* keys, Value* vals, u64 n, const KeyCodec<Bits>& codec,
+                                                 bool decode, bool shared_io) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr std::uint32_t T = std::uint32_t(P) << R;
   constexpr int LO = P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100;
   static_assert(LO > 0, "block of 128..1024 threads");
-  prefetch_block_tile<LO + R>(keys, vals, n, io.prefetch_ahead);
   const u64 offset = u64(blockIdx.x) * T;
   Bits k[1 << R];
   Value v[1 << R];
   load_strided<P, R>(keys, vals, offset, n, false, codec, k, v);
   fixed_coset_steps<false, R, R - 1>(k, v);
   Tile<Bits, Value> tile(smem, T);
-  fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
-  if (io.shared_io) {
-    fixed_put<R, 0, false>(tile, k, v);  // the slots this thread read last
+  fixed_half_cleaners<R, LO, false, LO - 1, SH>(tile, k, v);
+  constexpr LayoutId out = cleaners_final(R, LO, false, LO - 1, SH);
+  if (SH || shared_io) {
+    fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
     __syncthreads();
     tile_store<P, LO + R>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
   } else {
+    static_assert(SH || out.lo == 0, "direct stores need the consecutive layout");
     store_consecutive<R>(keys, vals, offset + (u64(threadIdx.x) << R), n, decode, codec, k, v);
   }
+}
+
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                         bool decode, BlockIo io) {
+  constexpr int LO = P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100;
+  prefetch_block_tile<LO + R>(keys, vals, n, io.prefetch_ahead);
+  if (io.shuffle)
+    block_merge_body<true, Bits, Value, P, R>(keys, vals, n, codec, decode, true);
+  else
+    block_merge_body<false, Bits, Value, P, R>(keys, vals, n, codec, decode, io.shared_io);
 }
 
 // Half-cleaners on tile bits TOP..jbot (jbot at run time, the same in the whole block), entering in layout

@@ -147,8 +147,10 @@ BlockIo block_io() {
   BlockIo io;
   if (const char* e = std::getenv("GSB_BITONIC_IO"); e != nullptr && *e != '\0') {
     const std::string s = e;
-    GSB_EXPECTS(s == "shared" || s == "direct", "GSB_BITONIC_IO=" + s + ": expected direct or shared");
-    io.shared_io = s == "shared";
+    GSB_EXPECTS(s == "shared" || s == "direct" || s == "shuffle",
+                "GSB_BITONIC_IO=" + s + ": expected direct, shared or shuffle");
+    io.shared_io = s != "direct";
+    io.shuffle = s == "shuffle";
   }
   if (const char* e = std::getenv("GSB_BITONIC_PREFETCH"); e != nullptr && *e != '\0') {
     char* end = nullptr;

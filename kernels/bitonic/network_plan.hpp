@@ -118,12 +118,16 @@ constexpr PlanConfig plan_config_for(int element_bytes, Variant v = Variant::row
 //     reading 128 contiguous bytes) and re-lays it out through shared memory, and the block sort and merge
 //     store through shared memory as 16-byte vectors, consecutive threads on consecutive vectors; default
 //     (direct): each thread loads / stores its 2^R consecutive elements as 16-byte vectors 64 bytes apart.
+//   shuffle (GSB_BITONIC_IO=shuffle, implies shared_io): in the block sort and merge, a half-cleaner on bit 0
+//     left alone under a register coset at bit 1 (u32+u32: the end of stages 5, 9, 13 and of every block
+//     merge) goes by warp shuffles with the neighbouring lane instead of a shared-memory round trip.
 //   prefetch_ahead (GSB_BITONIC_PREFETCH=D): every block of a block sort, block merge or row pass asks L2 for
 //     the tile of block blockIdx.x + D (cp.async.bulk.prefetch.L2, Hopper) before its own loads, so that
 //     DRAM keeps reading while the resident blocks compute; D of about the resident blocks (2 per SM) lands
 //     the data about one block lifetime early; 0 (default): off.
 struct BlockIo {
   bool shared_io = false;
+  bool shuffle = false;
   std::uint32_t prefetch_ahead = 0;
 };
 BlockIo block_io();  // from the environment; throws LogicError on a malformed value

@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
     if (which != "all" && which != "rows" && which != "bitonic")
       throw gsb::LogicError("network_check: expected all, rows or bitonic, got " + which);
     const BlockIo io = block_io();
-    std::printf("bitonic options: io=%s prefetch_ahead=%u\n", io.shared_io ? "shared" : "direct", io.prefetch_ahead);
+    std::printf("bitonic options: io=%s prefetch_ahead=%u\n", io.shuffle ? "shuffle" : io.shared_io ? "shared" : "direct", io.prefetch_ahead);
     // The shipped configurations first (a time limit cuts the tail).
     int bad = check_all<Network::bitonic, Variant::rows>();
     if (which != "bitonic") bad += check_all<Network::odd_even_merge, Variant::rows>();

@@ -139,7 +139,7 @@ int main(int argc, char** argv) {
     const char* oem_env = std::getenv("GSB_PASS_BENCH_OEM");
     const int oem = oem_env ? std::atoi(oem_env) : 1;
     const gsb::network::BlockIo io = gsb::network::block_io();
-    std::printf("bitonic options: io=%s prefetch_ahead=%u\n", io.shared_io ? "shared" : "direct", io.prefetch_ahead);
+    std::printf("bitonic options: io=%s prefetch_ahead=%u\n", io.shuffle ? "shuffle" : io.shared_io ? "shared" : "direct", io.prefetch_ahead);
     copy_bandwidth(n * 8);
     bench<Network::bitonic, Variant::rows>(n, true);
     if (oem >= 1) bench<Network::odd_even_merge, Variant::rows>(n, true);

@@ -182,7 +182,11 @@ TEST(NetworkPlan, BlockIoOptionsFromTheEnvironment) {
   ::setenv("GSB_BITONIC_PREFETCH", "264", 1);
   BlockIo io = block_io();
   EXPECT_TRUE(io.shared_io);
+  EXPECT_FALSE(io.shuffle);
   EXPECT_EQ(io.prefetch_ahead, 264u);
+  ::setenv("GSB_BITONIC_IO", "shuffle", 1);
+  io = block_io();
+  EXPECT_TRUE(io.shared_io && io.shuffle);
   ::setenv("GSB_BITONIC_IO", "vector", 1);
   EXPECT_THROW(block_io(), LogicError);
   ::setenv("GSB_BITONIC_IO", "direct", 1);
@@ -191,7 +195,7 @@ TEST(NetworkPlan, BlockIoOptionsFromTheEnvironment) {
   ::unsetenv("GSB_BITONIC_IO");
   ::unsetenv("GSB_BITONIC_PREFETCH");
   io = block_io();
-  EXPECT_FALSE(io.shared_io);
+  EXPECT_FALSE(io.shared_io || io.shuffle);
   EXPECT_EQ(io.prefetch_ahead, 0u);
   ::setenv("GSB_BITONIC_VARIANT", "rows14", 1);
   EXPECT_THROW(bitonic_variant(), LogicError);
