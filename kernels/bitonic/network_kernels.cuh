@@ -25,16 +25,14 @@ using u64 = std::uint64_t;
 
 // ---------------------------------------------------------------------------------------------------------
 // Tuning: plain data, per key width and value type.
-template <class Bits, class Value, Variant V = Variant::registers>
+template <class Bits, class Value>
 struct Policy {
   static constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
-  static constexpr Tuning tuning = tuning_for(pair_bytes, V);
+  static constexpr Tuning tuning = tuning_for(pair_bytes);
   static constexpr int block_threads = 1 << tuning.block_threads_log2;
   static constexpr int block_items_log2 = tuning.block_items_log2;
   static constexpr int tile_log2 = tuning.block_threads_log2 + tuning.block_items_log2;
-  static constexpr int group_log2 = tuning.group_log2;
-  static constexpr int global_threads = 128;  // matches global_steps' __launch_bounds__
-  static constexpr PlanConfig plan_config() { return plan_config_for(pair_bytes, V); }
+  static constexpr PlanConfig plan_config() { return plan_config_for(pair_bytes); }
   static constexpr std::size_t tile_shared_bytes() {
     const std::size_t t = std::size_t{1} << tile_log2;
     return (t + t / 32) * std::size_t(pair_bytes);
@@ -42,8 +40,7 @@ struct Policy {
 };
 
 // Blocks per SM that the block kernels ask __launch_bounds__ for: 2 of <= 512 threads (at most 64 registers a
-// thread) while a thread's elements fit in 32 registers, else 1 (up to 128 registers at 512 threads: 2^5
-// u32+u32 pairs need 64 for data; 64 at 1024 threads).
+// thread) while a thread's elements fit in 32 registers (every shipped tuning), else 1.
 template <class Bits, class Value, int P, int R>
 constexpr int block_min_blocks() {
   const int words = (1 << R) * (int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0)) / 4;
@@ -259,32 +256,6 @@ __device__ __forceinline__ void store_consecutive(Bits* keys, Value* vals, u64 f
   }
 }
 
-// A coset's elements from global memory (offset: the tile's first index), tail as +inf.
-template <int R, class Bits, class Value>
-__device__ __forceinline__ void load_coset(const Bits* keys, const Value* vals, u64 offset, u64 n,
-                                           const Layout& s, Bits (&k)[1 << R], Value (&v)[1 << R]) {
-#pragma unroll
-  for (int l = 0; l < (1 << R); ++l) {
-    const u64 i = offset + s.index<R>(l);
-    const bool in = i < n;
-    k[l] = in ? keys[i] : infinity<Bits>();
-    if constexpr (has_values_v<Value>) v[l] = in ? vals[i] : Value{};
-  }
-}
-
-template <int R, class Bits, class Value>
-__device__ __forceinline__ void store_coset(Bits* keys, Value* vals, u64 offset, u64 n, const Layout& s,
-                                            const Bits (&k)[1 << R], const Value (&v)[1 << R]) {
-#pragma unroll
-  for (int l = 0; l < (1 << R); ++l) {
-    const u64 i = offset + s.index<R>(l);
-    if (i < n) {
-      keys[i] = k[l];
-      if constexpr (has_values_v<Value>) vals[i] = v[l];
-    }
-  }
-}
-
 // Shared-memory tile (keys, then values) and the coset exchanges through it.
 template <class Bits, class Value>
 struct Tile {
@@ -375,44 +346,6 @@ __device__ __forceinline__ void tile_store(const Tile<Bits, Value>& tile, const 
       }
     }
   }
-}
-
-// Asks L2 for the `count` elements at p (cp.async.bulk.prefetch.L2, sm_90+: one instruction for a whole
-// range, no registers held, no completion to wait for), rounded down to whole 16-byte units as it requires.
-// p must be 16-byte aligned (tile and row starts are, for every element width).
-template <class T>
-__device__ __forceinline__ void prefetch_l2(const T* p, u64 count) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  const u64 bytes = (count * sizeof(T)) & ~u64{15};
-  if (bytes > 0)
-    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(p), "r"(std::uint32_t(bytes)) : "memory");
-#endif
-}
-
-// Prefetch of the tile of block blockIdx.x + ahead of a block sort / merge pass (tiles of 2^TILE elements in
-// order), by one thread: the part of it below n.
-template <int TILE, class Bits, class Value>
-__device__ __forceinline__ void prefetch_block_tile(const Bits* keys, const Value* vals, u64 n, std::uint32_t ahead) {
-  if (ahead == 0 || threadIdx.x != 0) return;
-  const u64 first = (u64(blockIdx.x) + ahead) << TILE;
-  if (first >= n) return;
-  const u64 count = n - first < (u64{1} << TILE) ? n - first : (u64{1} << TILE);
-  prefetch_l2(keys + first, count);
-  if constexpr (has_values_v<Value>) prefetch_l2(vals + first, count);
-}
-
-// The same for a row pass: the 2^S rows of block blockIdx.x + ahead, one thread per row (P >= 2^S).
-template <int P, int TILE, class Bits, class Value>
-__device__ __forceinline__ void prefetch_row_tile(const Bits* keys, const Value* vals, u64 n, std::uint32_t ahead,
-                                                  int lo, int cols_log2, bool flip) {
-  const int S = TILE - cols_log2;
-  if (ahead == 0 || threadIdx.x >= (1u << S)) return;
-  const RowTile rt = RowTile::make(u64(blockIdx.x) + ahead, lo, cols_log2, TILE, flip);
-  const u64 g = rt.index(threadIdx.x << cols_log2);
-  if (g >= n) return;
-  const u64 count = n - g < (u64{1} << cols_log2) ? n - g : (u64{1} << cols_log2);
-  prefetch_l2(keys + g, count);
-  if constexpr (has_values_v<Value>) prefetch_l2(vals + g, count);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -515,15 +448,15 @@ __device__ __forceinline__ void shuffle_bit0_step(Bits (&k)[1 << R], Value (&v)[
   }
 }
 
-// Where the registers end after fixed_half_cleaners<R, PLO, PFLIP, TOP, SH> (compile time): the consecutive
-// layout, or with SH the layout at bit 1 when the last step (bit 0) was done by shuffles.
+// Where the registers end after fixed_half_cleaners<R, PLO, PFLIP, TOP> (compile time): the consecutive
+// layout, or the layout at bit 1 when the last step (bit 0) was left alone under it and done by shuffles.
 struct LayoutId {
   int lo;
   bool flip;
 };
-constexpr LayoutId cleaners_final(int R, int plo, bool pflip, int top, bool sh) {
+constexpr LayoutId cleaners_final(int R, int plo, bool pflip, int top) {
   while (top >= 0) {
-    if (sh && top == 0 && plo == 1) return LayoutId{1, pflip};
+    if (top == 0 && plo == 1) return LayoutId{1, pflip};
     const int lo = top - R + 1 > 0 ? top - R + 1 : 0;
     plo = lo;
     pflip = false;
@@ -533,12 +466,13 @@ constexpr LayoutId cleaners_final(int R, int plo, bool pflip, int top, bool sh) 
 }
 
 // Half-cleaners on tile bits TOP..0, entering in layout (PLO, PFLIP), R bits per re-layout; ends in the
-// consecutive layout (LO = 0), or with SH, when bit 0 is left alone under a coset at bit 1, in that layout
-// after a shuffle step (cleaners_final). One barrier per re-layout (every thread writes back what it read).
-template <int R, int PLO, bool PFLIP, int TOP, bool SH, class Bits, class Value>
+// consecutive layout (LO = 0), or, when bit 0 is left alone under a coset at bit 1 (u32+u32: the end of
+// stages 5, 9, 13 and of every block merge), in that layout after a shuffle step (cleaners_final). One
+// barrier per re-layout (every thread writes back what it read).
+template <int R, int PLO, bool PFLIP, int TOP, class Bits, class Value>
 __device__ __forceinline__ void fixed_half_cleaners(Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R]) {
   if constexpr (TOP >= 0) {
-    if constexpr (SH && TOP == 0 && PLO == 1) {
+    if constexpr (TOP == 0 && PLO == 1) {
       shuffle_bit0_step<R, PFLIP>(k, v);
     } else {
       constexpr int LO = TOP - R + 1 > 0 ? TOP - R + 1 : 0;
@@ -546,23 +480,23 @@ __device__ __forceinline__ void fixed_half_cleaners(Tile<Bits, Value>& tile, Bit
       __syncthreads();
       fixed_get<R, LO, false>(tile, k, v);
       fixed_coset_steps<false, R, TOP - LO>(k, v);
-      fixed_half_cleaners<R, LO, false, LO - 1, SH>(tile, k, v);
+      fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
     }
   }
 }
 
 // Stages S..TILE of the tile, entering in layout (INLO, INFLIP) (the consecutive one after sort_run): per stage
 // the mirror step and the R-1 steps below it from one mirrored coset, then half-cleaners down to bit 0.
-template <int R, int S, int TILE, bool SH, int INLO, bool INFLIP, class Bits, class Value>
+template <int R, int S, int TILE, int INLO, bool INFLIP, class Bits, class Value>
 __device__ __forceinline__ void fixed_sort_stages(Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R]) {
   if constexpr (S <= TILE) {
     fixed_put<R, INLO, INFLIP>(tile, k, v);
     __syncthreads();
     fixed_get<R, S - R, true>(tile, k, v);
     fixed_coset_steps<true, R, R - 1>(k, v);
-    fixed_half_cleaners<R, S - R, true, S - R - 1, SH>(tile, k, v);
-    constexpr LayoutId out = cleaners_final(R, S - R, true, S - R - 1, SH);
-    fixed_sort_stages<R, S + 1, TILE, SH, out.lo, out.flip>(tile, k, v);
+    fixed_half_cleaners<R, S - R, true, S - R - 1>(tile, k, v);
+    constexpr LayoutId out = cleaners_final(R, S - R, true, S - R - 1);
+    fixed_sort_stages<R, S + 1, TILE, out.lo, out.flip>(tile, k, v);
   }
 }
 
@@ -592,60 +526,43 @@ __device__ __forceinline__ void load_strided(const Bits* keys, const Value* vals
   }
 }
 
+// Global memory access of the block kernels. Each thread loads 4-byte words strided by P (a warp reads 128
+// contiguous bytes per access) and the tile leaves through shared memory as 16-byte vectors, consecutive threads
+// on consecutive vectors. Storing the consecutive register layout directly (16-byte vectors 64 bytes apart per
+// thread, as before) made every block merge 0.111 ms at 2^24 u32+u32 on the H200; through shared memory, with
+// the lone bit-0 step by shuffles, 0.077 ms, and the block sort 0.416 -> 0.373 ms (NOTES.md).
+
 // Bitonic block sort: every tile sorted ascending (all its stages, also for a short last tile: its +inf tail
-// sorts to the end and is not stored). With io.shared_io the tile comes in coalesced and goes to the
-// consecutive layout through shared memory, and leaves through shared memory as coalesced 16-byte vectors;
-// with io.shuffle (which implies shared_io) a stage whose last half-cleaner is bit 0 alone does it by shuffles.
-template <bool SH, class Bits, class Value, int P, int R>
-__device__ __forceinline__ void block_sort_body(Bits* keys, Value* vals, u64 n, const KeyCodec<Bits>& codec,
-                                                bool decode, bool shared_io) {
+// sorts to the end and is not stored). The tile comes in coalesced and goes to the consecutive layout through
+// shared memory (one round trip).
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                        bool decode) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr std::uint32_t T = std::uint32_t(P) << R;
   constexpr int tile_log2 = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
   static_assert(tile_log2 > R, "block of 128..1024 threads");
   const u64 offset = u64(blockIdx.x) * T;
-  const u64 first = offset + (u64(threadIdx.x) << R);
   Bits k[1 << R];
   Value v[1 << R];
   Tile<Bits, Value> tile(smem, T);
-  if (SH || shared_io) {
-    load_strided<P, R>(keys, vals, offset, n, true, codec, k, v);
-    fixed_put<R, tile_log2 - R, false>(tile, k, v);
-    __syncthreads();
-    fixed_get<R, 0, false>(tile, k, v);  // each thread rewrites only these slots before the next barrier
-  } else {
-    load_consecutive<R>(keys, vals, first, n, true, codec, k, v);
-  }
+  load_strided<P, R>(keys, vals, offset, n, true, codec, k, v);
+  fixed_put<R, tile_log2 - R, false>(tile, k, v);
+  __syncthreads();
+  fixed_get<R, 0, false>(tile, k, v);  // each thread rewrites only these slots before the next barrier
   sort_run<Network::bitonic, R>(k, v, R);
-  fixed_sort_stages<R, R + 1, tile_log2, SH, 0, false>(tile, k, v);
-  constexpr LayoutId out = cleaners_final(R, tile_log2 - R, true, tile_log2 - R - 1, SH);
-  if (SH || shared_io) {
-    fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
-    __syncthreads();
-    tile_store<P, tile_log2>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
-  } else {
-    static_assert(SH || out.lo == 0, "direct stores need the consecutive layout");
-    store_consecutive<R>(keys, vals, first, n, decode, codec, k, v);
-  }
-}
-
-template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
-                                                        bool decode, BlockIo io) {
-  constexpr int tile_log2 = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
-  prefetch_block_tile<tile_log2>(keys, vals, n, io.prefetch_ahead);
-  if (io.shuffle)
-    block_sort_body<true, Bits, Value, P, R>(keys, vals, n, codec, decode, true);
-  else
-    block_sort_body<false, Bits, Value, P, R>(keys, vals, n, codec, decode, io.shared_io);
+  fixed_sort_stages<R, R + 1, tile_log2, 0, false>(tile, k, v);
+  constexpr LayoutId out = cleaners_final(R, tile_log2 - R, true, tile_log2 - R - 1);
+  fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
+  __syncthreads();
+  tile_store<P, tile_log2>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
 }
 
 // Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile). The first
-// coset comes straight from global memory (coalesced); io.shared_io stores through shared memory, io.shuffle
-// (with shared stores) does a lone last bit 0 by shuffles.
-template <bool SH, class Bits, class Value, int P, int R>
-__device__ __forceinline__ void block_merge_body(Bits* keys, Value* vals, u64 n, const KeyCodec<Bits>& codec,
-                                                 bool decode, bool shared_io) {
+// coset comes straight from global memory (coalesced).
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                         bool decode) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr std::uint32_t T = std::uint32_t(P) << R;
   constexpr int LO = P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100;
@@ -656,27 +573,11 @@ __device__ __forceinline__ void block_merge_body(Bits* keys, Value* vals, u64 n,
   load_strided<P, R>(keys, vals, offset, n, false, codec, k, v);
   fixed_coset_steps<false, R, R - 1>(k, v);
   Tile<Bits, Value> tile(smem, T);
-  fixed_half_cleaners<R, LO, false, LO - 1, SH>(tile, k, v);
-  constexpr LayoutId out = cleaners_final(R, LO, false, LO - 1, SH);
-  if (SH || shared_io) {
-    fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
-    __syncthreads();
-    tile_store<P, LO + R>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
-  } else {
-    static_assert(SH || out.lo == 0, "direct stores need the consecutive layout");
-    store_consecutive<R>(keys, vals, offset + (u64(threadIdx.x) << R), n, decode, codec, k, v);
-  }
-}
-
-template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
-                                                         bool decode, BlockIo io) {
-  constexpr int LO = P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100;
-  prefetch_block_tile<LO + R>(keys, vals, n, io.prefetch_ahead);
-  if (io.shuffle)
-    block_merge_body<true, Bits, Value, P, R>(keys, vals, n, codec, decode, true);
-  else
-    block_merge_body<false, Bits, Value, P, R>(keys, vals, n, codec, decode, io.shared_io);
+  fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
+  constexpr LayoutId out = cleaners_final(R, LO, false, LO - 1);
+  fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
+  __syncthreads();
+  tile_store<P, LO + R>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
 }
 
 // Half-cleaners on tile bits TOP..jbot (jbot at run time, the same in the whole block), entering in layout
@@ -729,13 +630,11 @@ __device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const Ro
 // through 16-byte vectors and shared memory instead was no faster on the H200).
 template <class Bits, class Value, int P, int R>
 __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo,
-                                                                      int cols_log2, bool flip, std::uint32_t prefetch_ahead) {
+                                                                      int cols_log2, bool flip) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
   static_assert(TILE > R, "block of 128..1024 threads");
-  static_assert((1 << (TILE - 4)) <= P, "one thread per row for the prefetch (rows of >= 16 elements)");
   constexpr std::uint32_t T = 1u << TILE;
-  prefetch_row_tile<P, TILE>(keys, vals, n, prefetch_ahead, lo, cols_log2, flip);
   const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, flip);
   if (rt.base >= n) return;  // the whole tile is in the +inf tail (every element of it is >= base)
   const int C = cols_log2;
@@ -787,61 +686,6 @@ __global__ void __launch_bounds__(P) odd_even_row_merge(Bits* keys, Value* vals,
   }
   __syncthreads();
   tile_store<P, TILE>(tile, rt, keys, vals, n, false, KeyCodec<Bits>{});
-}
-
-// Global register pass: steps on local bits R-1..jbot of the coset at bit lo (bits lo+R-1..lo+jbot), for every
-// coset whose first element is below n. Bitonic: the top step mirrors when lo + R == stage.
-// Odd-even merge: the coset is at the top of the stage (lo + R == stage) and holds one class.
-// Narrow (lo + R <= 32): every element of a coset lies in one aligned 2^(lo+R) block, so elements are addressed
-// as one 64-bit block pointer plus 32-bit offsets: 32 live 64-bit addresses would cost 64 registers.
-template <Network Net, class Bits, class Value, int R, bool Narrow>
-__global__ void __launch_bounds__(128) global_steps(Bits* keys, Value* vals, u64 n, u64 cosets, int lo, int stage,
-                                                    int jbot) {
-  const u64 rank = u64(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (rank >= cosets) return;
-  const bool flip = Net == Network::bitonic && lo + R == stage;
-  Layout s = Layout::make<R>(rank, lo, flip);
-  u64 first = 0;
-  if constexpr (Narrow) {
-    first = s.base & ~((u64{1} << (lo + R)) - 1);
-    s.base -= first;
-  }
-  Bits* kp = keys + first;
-  Value* vp = vals + first;
-  const u64 m = n - first;  // elements below n, counted from the block
-  Bits k[1 << R];
-  Value v[1 << R];
-  if constexpr (Narrow) {
-#pragma unroll
-    for (int l = 0; l < (1 << R); ++l) {
-      const std::uint32_t i = std::uint32_t(s.index<R>(l));
-      const bool in = i < m;
-      k[l] = in ? kp[i] : infinity<Bits>();
-      if constexpr (has_values_v<Value>) v[l] = in ? vp[i] : Value{};
-    }
-  } else {
-    load_coset<R>(kp, vp, 0, m, s, k, v);
-  }
-  if constexpr (Net == Network::bitonic) {
-    if (flip)
-      bitonic_coset_steps<true, R>(k, v, R - 1, jbot);
-    else
-      bitonic_coset_steps<false, R>(k, v, R - 1, jbot);
-  } else {
-    odd_even_class_steps<R>(k, v, jbot);
-  }
-  if constexpr (Narrow) {
-#pragma unroll
-    for (int l = 0; l < (1 << R); ++l) {
-      const std::uint32_t i = std::uint32_t(s.index<R>(l));
-      if (i < m) {
-        kp[i] = k[l];
-        if constexpr (has_values_v<Value>) vp[i] = v[l];
-      }
-    }
-  } else {
-    store_coset<R>(kp, vp, 0, m, s, k, v);
-  }
 }
 
 // Odd-even merge, one step (stage, bit b) across memory: comparator c has lower end x = c with a 1 inserted

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstdlib>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -23,20 +22,17 @@ struct Case {
   PlanConfig config;
 };
 
+// PlanConfig{tile_log2, halo_log2, row_min_log2}: 1, 2 and 3 strided bits per row pass, halos of 2 and 4.
 std::vector<Case> small_cases() {
   std::vector<Case> cs;
-  // Bitonic with register passes (row_min_log2 = 0).
-  cs.push_back({Network::bitonic, PlanConfig{2, 1, 0}});
-  cs.push_back({Network::bitonic, PlanConfig{3, 2, 1}});
-  cs.push_back({Network::bitonic, PlanConfig{4, 2, 2}});
-  cs.push_back({Network::bitonic, PlanConfig{4, 3, 1}});
-  // Row passes (row_min_log2 > 0): 1, 2 and 3 strided bits per pass; odd-even merge with halos of 2 and 4.
   for (Network net : {Network::bitonic, Network::odd_even_merge}) {
-    cs.push_back({net, PlanConfig{3, 2, 1, 2}});
-    cs.push_back({net, PlanConfig{3, 2, 1, 1}});
-    cs.push_back({net, PlanConfig{4, 2, 2, 1}});
-    cs.push_back({net, PlanConfig{4, 2, 1, 2}});
+    cs.push_back({net, PlanConfig{3, 1, 2}});
+    cs.push_back({net, PlanConfig{3, 1, 1}});
+    cs.push_back({net, PlanConfig{4, 2, 1}});
+    cs.push_back({net, PlanConfig{4, 1, 2}});
   }
+  cs.push_back({Network::bitonic, PlanConfig{2, 0, 1}});
+  cs.push_back({Network::bitonic, PlanConfig{5, 0, 3}});
   return cs;
 }
 
@@ -62,8 +58,7 @@ TEST(NetworkPlan, SortsEveryZeroOneInput) {
 TEST(NetworkPlan, RandomKeyValueWithAllOnesKeys) {
   std::mt19937_64 rng(42);
   std::vector<Case> cs = small_cases();
-  cs.push_back({Network::bitonic, PlanConfig{6, 3, 3}});
-  for (Network net : {Network::bitonic, Network::odd_even_merge}) cs.push_back({net, PlanConfig{6, 3, 3, 2}});
+  for (Network net : {Network::bitonic, Network::odd_even_merge}) cs.push_back({net, PlanConfig{6, 3, 2}});
   for (const Case& c : cs) {
     for (std::uint64_t n : {1, 2, 3, 5, 31, 33, 63, 64, 65, 100, 255, 257, 500, 1000, 1025}) {
       const Plan plan = make_plan(c.network, n, c.config);
@@ -87,18 +82,15 @@ TEST(NetworkPlan, RandomKeyValueWithAllOnesKeys) {
 }
 
 TEST(NetworkPlan, PassCountsAtTwoToTheTwentyFour) {
-  // registers: 1 block sort; stages 14..24: ceil((k-13)/5) register passes + 1 block merge each.
-  const Plan bit = make_plan(Network::bitonic, std::uint64_t{1} << 24, plan_config_for(8, Variant::registers));
-  EXPECT_EQ(bit.passes.size(), 1u + (5 * 1 + 5 * 2 + 1 * 3) + 11);
+  // Bitonic: 2^13 tiles, 9 strided bits per row pass: stages 23 and 24 (10 and 11 bits above the tile) need two
+  // row passes, every other stage one, and one block merge each.
+  const Plan bit = make_plan(Network::bitonic, std::uint64_t{1} << 24, plan_config_for(8));
+  EXPECT_EQ(bit.config.tile_log2, 13);
+  EXPECT_EQ(bit.passes.size(), 1u + 11 + 11 + 2);
   EXPECT_TRUE(bit.passes.front().encode_keys);
   EXPECT_TRUE(bit.passes.back().decode_keys);
-  // rows (the default): 2^13 tiles, 9 strided bits per pass: stages 23 and 24 (10 and 11 bits) need two row
-  // passes, every other stage one, and one block merge each.
-  const Plan r13 = make_plan(Network::bitonic, std::uint64_t{1} << 24, plan_config_for(8));
-  EXPECT_EQ(r13.config.tile_log2, 13);
-  EXPECT_EQ(r13.passes.size(), 1u + 11 + 11 + 2);
-  for (const Pass& p : r13.passes) EXPECT_NE(p.kind, PassKind::global_steps);
-  EXPECT_TRUE(r13.passes.back().decode_keys);
+  // 16-byte elements: 2^12 tiles, 8 strided bits per pass: stages 21..24 need two row passes.
+  EXPECT_EQ(make_plan(Network::bitonic, std::uint64_t{1} << 24, plan_config_for(16)).passes.size(), 1u + 12 + 12 + 4);
   // Odd-even merge (2^13 tiles, halo 2^10): per stage one row pass down to bit max(k - 9, 10), single strides
   // for the bits left above 10 (k - 19 of them from k = 20), one halo pass.
   const Plan oem = make_plan(Network::odd_even_merge, std::uint64_t{1} << 24, plan_config_for(8));
@@ -154,8 +146,7 @@ TEST(NetworkPlan, RowTileMapsStageStepsToTileSteps) {
 }
 
 TEST(NetworkPlan, NonPowerOfTwoCostsNoMoreThanNextPowerOfTwo) {
-  const std::pair<Network, PlanConfig> cases[] = {{Network::bitonic, plan_config_for(8, Variant::registers)},
-                                                   {Network::odd_even_merge, plan_config_for(8)},
+  const std::pair<Network, PlanConfig> cases[] = {{Network::odd_even_merge, plan_config_for(8)},
                                                    {Network::bitonic, plan_config_for(8)},
                                                    {Network::bitonic, plan_config_for(16)}};
   for (const auto& [net, cfg] : cases) {
@@ -172,43 +163,17 @@ TEST(NetworkPlan, NonPowerOfTwoCostsNoMoreThanNextPowerOfTwo) {
 }
 
 TEST(NetworkPlan, HandlesBeyondTwoToTheThirtyTwo) {
-  const Plan p = make_plan(Network::bitonic, (std::uint64_t{1} << 33) + 5, PlanConfig{13, 5, 10});
+  const Plan p = make_plan(Network::bitonic, (std::uint64_t{1} << 33) + 5, plan_config_for(8));
   EXPECT_EQ(p.log2_n, 34);
   EXPECT_EQ(p.passes.back().stage, 34);
 }
 
-TEST(NetworkPlan, BlockIoOptionsFromTheEnvironment) {
-  ::setenv("GSB_BITONIC_IO", "shared", 1);
-  ::setenv("GSB_BITONIC_PREFETCH", "264", 1);
-  BlockIo io = block_io();
-  EXPECT_TRUE(io.shared_io);
-  EXPECT_FALSE(io.shuffle);
-  EXPECT_EQ(io.prefetch_ahead, 264u);
-  ::setenv("GSB_BITONIC_IO", "shuffle", 1);
-  io = block_io();
-  EXPECT_TRUE(io.shared_io && io.shuffle);
-  ::setenv("GSB_BITONIC_IO", "vector", 1);
-  EXPECT_THROW(block_io(), LogicError);
-  ::setenv("GSB_BITONIC_IO", "direct", 1);
-  ::setenv("GSB_BITONIC_PREFETCH", "12x", 1);
-  EXPECT_THROW(block_io(), LogicError);
-  ::unsetenv("GSB_BITONIC_IO");
-  ::unsetenv("GSB_BITONIC_PREFETCH");
-  io = block_io();
-  EXPECT_FALSE(io.shared_io || io.shuffle);
-  EXPECT_EQ(io.prefetch_ahead, 0u);
-  ::setenv("GSB_BITONIC_VARIANT", "rows14", 1);
-  EXPECT_THROW(bitonic_variant(), LogicError);
-  ::unsetenv("GSB_BITONIC_VARIANT");
-  EXPECT_EQ(bitonic_variant(), Variant::rows);
-}
-
 TEST(NetworkPlan, RejectsBadConfig) {
-  EXPECT_THROW(make_plan(Network::odd_even_merge, 100, PlanConfig{4, 3, 3, 1}), LogicError);  // no window
-  EXPECT_THROW(make_plan(Network::odd_even_merge, 100, PlanConfig{4, 3, 1, 0}), LogicError);  // no rows
-  EXPECT_THROW(make_plan(Network::odd_even_merge, 100, PlanConfig{4, 3, 0, 1}), LogicError);  // no halo
-  EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{0, 3, 1}), LogicError);
-  EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{4, 2, 2, 4}), LogicError);
+  EXPECT_THROW(make_plan(Network::odd_even_merge, 100, PlanConfig{4, 3, 1}), LogicError);  // no window
+  EXPECT_THROW(make_plan(Network::odd_even_merge, 100, PlanConfig{4, 0, 1}), LogicError);  // no halo
+  EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{0, 0, 1}), LogicError);
+  EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{4, 2, 4}), LogicError);  // no strided bit
+  EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{4, 2, 0}), LogicError);  // rows of 1
 }
 
 }  // namespace
