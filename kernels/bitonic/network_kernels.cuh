@@ -319,6 +319,8 @@ template <int P, int TILE, class Map, class Bits, class Value>
 __device__ __forceinline__ void tile_store(const Tile<Bits, Value>& tile, const Map& map, Bits* keys, Value* vals,
                                            u64 n, bool decode, const KeyCodec<Bits>& codec) {
   constexpr int E = row_vector_elements<Bits, Value>();
+  constexpr int RE = E == 16 ? 4 : E == 8 ? 3 : E == 4 ? 2 : E == 2 ? 1 : 0;
+  static_assert((1 << RE) == E, "vectors of 1..16 elements");
   constexpr int CHUNKS = (1 << TILE) / (P * E);
   static_assert(CHUNKS * P * E == (1 << TILE), "tile divides into vectors");
 #pragma unroll
@@ -329,22 +331,9 @@ __device__ __forceinline__ void tile_store(const Tile<Bits, Value>& tile, const 
 #pragma unroll
     for (int e = 0; e < E; ++e) {
       k[e] = tile.k[pad(x + e)];
-      if (decode) k[e] = codec.decode(k[e]);
       if constexpr (has_values_v<Value>) v[e] = tile.v[pad(x + e)];
     }
-    const u64 g = map.index(x);
-    if (g + E <= n) {
-      store_run<Bits, E>(keys + g, k);
-      if constexpr (has_values_v<Value>) store_run<Value, E>(vals + g, v);
-    } else {
-#pragma unroll
-      for (int e = 0; e < E; ++e) {
-        if (g + e < n) {
-          keys[g + e] = k[e];
-          if constexpr (has_values_v<Value>) vals[g + e] = v[e];
-        }
-      }
-    }
+    store_consecutive<RE>(keys, vals, map.index(x), n, decode, codec, k, v);
   }
 }
 
