@@ -1,5 +1,5 @@
 // bitonic: Batcher's bitonic sort (seed 001_*: bitonicSortShared, Batcher's theorem), for any n.
-// Tiles sorted in registers + shared memory, then per stage register passes over global memory (several
+// Tiles sorted in registers + shared memory, then per stage one or two row passes over global memory (up to 9
 // strides each) and one tile-local merge pass. Arbitrary n by a virtual +inf tail (network_plan.hpp).
 #include <iterator>
 

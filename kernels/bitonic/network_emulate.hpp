@@ -61,7 +61,6 @@ void emulate_plan(const Plan& plan, std::vector<Key>& keys, std::vector<Value>* 
           for (int b = k - 1; b >= 0; --b) step_all(k, b);
         break;
       case PassKind::block_merge:
-      case PassKind::global_steps:
       case PassKind::global_stride:
       case PassKind::row_merge:
         for (int b = p.top_bit; b >= p.bottom_bit; --b) step_all(p.stage, b);

@@ -25,16 +25,14 @@ using u64 = std::uint64_t;
 
 // ---------------------------------------------------------------------------------------------------------
 // Tuning: plain data, per key width and value type.
-template <class Bits, class Value, Variant V = Variant::registers>
+template <class Bits, class Value>
 struct Policy {
   static constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
-  static constexpr Tuning tuning = tuning_for(pair_bytes, V);
+  static constexpr Tuning tuning = tuning_for(pair_bytes);
   static constexpr int block_threads = 1 << tuning.block_threads_log2;
   static constexpr int block_items_log2 = tuning.block_items_log2;
   static constexpr int tile_log2 = tuning.block_threads_log2 + tuning.block_items_log2;
-  static constexpr int group_log2 = tuning.group_log2;
-  static constexpr int global_threads = 128;  // matches global_steps' __launch_bounds__
-  static constexpr PlanConfig plan_config() { return plan_config_for(pair_bytes, V); }
+  static constexpr PlanConfig plan_config() { return plan_config_for(pair_bytes); }
   static constexpr std::size_t tile_shared_bytes() {
     const std::size_t t = std::size_t{1} << tile_log2;
     return (t + t / 32) * std::size_t(pair_bytes);
@@ -42,8 +40,7 @@ struct Policy {
 };
 
 // Blocks per SM that the block kernels ask __launch_bounds__ for: 2 of <= 512 threads (at most 64 registers a
-// thread) while a thread's elements fit in 32 registers, else 1 (up to 128 registers at 512 threads: 2^5
-// u32+u32 pairs need 64 for data; 64 at 1024 threads).
+// thread) while a thread's elements fit in 32 registers (every shipped tuning), else 1.
 template <class Bits, class Value, int P, int R>
 constexpr int block_min_blocks() {
   const int words = (1 << R) * (int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0)) / 4;
@@ -259,32 +256,6 @@ __device__ __forceinline__ void store_consecutive(Bits* keys, Value* vals, u64 f
   }
 }
 
-// A coset's elements from global memory (offset: the tile's first index), tail as +inf.
-template <int R, class Bits, class Value>
-__device__ __forceinline__ void load_coset(const Bits* keys, const Value* vals, u64 offset, u64 n,
-                                           const Layout& s, Bits (&k)[1 << R], Value (&v)[1 << R]) {
-#pragma unroll
-  for (int l = 0; l < (1 << R); ++l) {
-    const u64 i = offset + s.index<R>(l);
-    const bool in = i < n;
-    k[l] = in ? keys[i] : infinity<Bits>();
-    if constexpr (has_values_v<Value>) v[l] = in ? vals[i] : Value{};
-  }
-}
-
-template <int R, class Bits, class Value>
-__device__ __forceinline__ void store_coset(Bits* keys, Value* vals, u64 offset, u64 n, const Layout& s,
-                                            const Bits (&k)[1 << R], const Value (&v)[1 << R]) {
-#pragma unroll
-  for (int l = 0; l < (1 << R); ++l) {
-    const u64 i = offset + s.index<R>(l);
-    if (i < n) {
-      keys[i] = k[l];
-      if constexpr (has_values_v<Value>) vals[i] = v[l];
-    }
-  }
-}
-
 // Shared-memory tile (keys, then values) and the coset exchanges through it.
 template <class Bits, class Value>
 struct Tile {
@@ -326,6 +297,45 @@ struct Tile {
     }
   }
 };
+
+// Elements per 16-byte vector of keys and of values (rows hold at least 16 elements: row_min_log2 >= 4).
+template <class Bits, class Value>
+constexpr int row_vector_elements() {
+  constexpr int KE = 16 / int(sizeof(Bits));
+  constexpr int VE = has_values_v<Value> ? 16 / int(sizeof(Value)) : KE;
+  return KE < VE ? KE : VE;
+}
+
+// A block tile's map from tile element x to its global index: tile `first` .. first + 2^TILE - 1 in order.
+struct LinearTile {
+  u64 first;
+  __device__ __forceinline__ u64 index(std::uint32_t x) const { return first + x; }
+};
+
+// Writes a tile (natural order in shared memory) back through its map (RowTile or LinearTile: every aligned run
+// of E tile elements is E consecutive global elements) in 16-byte vectors of keys and of values, consecutive
+// threads on consecutive vectors (coalesced); keys decoded when `decode`; elements at or beyond n not stored.
+template <int P, int TILE, class Map, class Bits, class Value>
+__device__ __forceinline__ void tile_store(const Tile<Bits, Value>& tile, const Map& map, Bits* keys, Value* vals,
+                                           u64 n, bool decode, const KeyCodec<Bits>& codec) {
+  constexpr int E = row_vector_elements<Bits, Value>();
+  constexpr int RE = E == 16 ? 4 : E == 8 ? 3 : E == 4 ? 2 : E == 2 ? 1 : 0;
+  static_assert((1 << RE) == E, "vectors of 1..16 elements");
+  constexpr int CHUNKS = (1 << TILE) / (P * E);
+  static_assert(CHUNKS * P * E == (1 << TILE), "tile divides into vectors");
+#pragma unroll
+  for (int c = 0; c < CHUNKS; ++c) {
+    const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
+    Bits k[E];
+    Value v[E];
+#pragma unroll
+    for (int e = 0; e < E; ++e) {
+      k[e] = tile.k[pad(x + e)];
+      if constexpr (has_values_v<Value>) v[e] = tile.v[pad(x + e)];
+    }
+    store_consecutive<RE>(keys, vals, map.index(x), n, decode, codec, k, v);
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Kernels. P threads per block, 2^R elements per thread, tile 2^(log2 P + R).
@@ -396,65 +406,95 @@ __device__ __forceinline__ void fixed_coset_steps(Bits (&k)[1 << R], Value (&v)[
   }
 }
 
-// Half-cleaners on tile bits TOP..0, entering in layout (PLO, PFLIP), R bits per re-layout; ends in the
-// consecutive layout (LO = 0). One barrier per re-layout (every thread writes back what it read).
-template <int R, int PLO, bool PFLIP, int TOP, class Bits, class Value>
-__device__ __forceinline__ void fixed_half_cleaners(Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R]) {
-  if constexpr (TOP >= 0) {
-    constexpr int LO = TOP - R + 1 > 0 ? TOP - R + 1 : 0;
-    fixed_put<R, PLO, PFLIP>(tile, k, v);
-    __syncthreads();
-    fixed_get<R, LO, false>(tile, k, v);
-    fixed_coset_steps<false, R, TOP - LO>(k, v);
-    fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
+// A warp shuffle of any element type (8- and 16-bit words travel as 32-bit ones).
+template <class T>
+__device__ __forceinline__ T shfl_xor(T x, int mask) {
+  if constexpr (sizeof(T) == 8) {
+    return static_cast<T>(__shfl_xor_sync(0xffffffffu, static_cast<unsigned long long>(x), mask));
+  } else {
+    return static_cast<T>(__shfl_xor_sync(0xffffffffu, static_cast<unsigned>(x), mask));
   }
 }
 
-// Stages S..TILE of the tile, entering in the consecutive layout: per stage the mirror step and the R-1 steps
-// below it from one mirrored coset, then half-cleaners down to bit 0.
-template <int R, int S, int TILE, class Bits, class Value>
+// The half-cleaner on tile bit 0 for registers in the coset layout at bit 1 (FixedLayout<R, 1, PFLIP>): the
+// partner of every element is the same local element of thread rank ^ 1 (lane ^ 1, same warp), so one shuffle
+// per key (and value) replaces a shared-memory round trip and its barrier. Both threads of a pair take the
+// same decision (swap iff the lower end's key is strictly greater), the lower end keeping the minimum.
+template <int R, bool PFLIP, class Bits, class Value>
+__device__ __forceinline__ void shuffle_bit0_step(Bits (&k)[1 << R], Value (&v)[1 << R]) {
+  const bool odd = (threadIdx.x & 1) != 0;
+#pragma unroll
+  for (int l = 0; l < (1 << R); ++l) {
+    // Index bit 0 of element l: the rank's bit 0, flipped for the mirrored upper half of a flip layout.
+    const bool upper = odd != (PFLIP && ((l >> (R - 1)) & 1));
+    const Bits pk = shfl_xor(k[l], 1);
+    const bool swap = upper ? pk > k[l] : k[l] > pk;
+    if constexpr (has_values_v<Value>) {
+      const Value pv = shfl_xor(v[l], 1);
+      if (swap) v[l] = pv;
+    }
+    if (swap) k[l] = pk;
+  }
+}
+
+// Where the registers end after fixed_half_cleaners<R, PLO, PFLIP, TOP> (compile time): the consecutive
+// layout, or the layout at bit 1 when the last step (bit 0) was left alone under it and done by shuffles.
+struct LayoutId {
+  int lo;
+  bool flip;
+};
+constexpr LayoutId cleaners_final(int R, int plo, bool pflip, int top) {
+  while (top >= 0) {
+    if (top == 0 && plo == 1) return LayoutId{1, pflip};
+    const int lo = top - R + 1 > 0 ? top - R + 1 : 0;
+    plo = lo;
+    pflip = false;
+    top = lo - 1;
+  }
+  return LayoutId{plo, pflip};
+}
+
+// Half-cleaners on tile bits TOP..0, entering in layout (PLO, PFLIP), R bits per re-layout; ends in the
+// consecutive layout (LO = 0), or, when bit 0 is left alone under a coset at bit 1 (u32+u32: the end of
+// stages 5, 9, 13 and of every block merge), in that layout after a shuffle step (cleaners_final). One
+// barrier per re-layout (every thread writes back what it read).
+template <int R, int PLO, bool PFLIP, int TOP, class Bits, class Value>
+__device__ __forceinline__ void fixed_half_cleaners(Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R]) {
+  if constexpr (TOP >= 0) {
+    if constexpr (TOP == 0 && PLO == 1) {
+      shuffle_bit0_step<R, PFLIP>(k, v);
+    } else {
+      constexpr int LO = TOP - R + 1 > 0 ? TOP - R + 1 : 0;
+      fixed_put<R, PLO, PFLIP>(tile, k, v);
+      __syncthreads();
+      fixed_get<R, LO, false>(tile, k, v);
+      fixed_coset_steps<false, R, TOP - LO>(k, v);
+      fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
+    }
+  }
+}
+
+// Stages S..TILE of the tile, entering in layout (INLO, INFLIP) (the consecutive one after sort_run): per stage
+// the mirror step and the R-1 steps below it from one mirrored coset, then half-cleaners down to bit 0.
+template <int R, int S, int TILE, int INLO, bool INFLIP, class Bits, class Value>
 __device__ __forceinline__ void fixed_sort_stages(Tile<Bits, Value>& tile, Bits (&k)[1 << R], Value (&v)[1 << R]) {
   if constexpr (S <= TILE) {
-    fixed_put<R, 0, false>(tile, k, v);
+    fixed_put<R, INLO, INFLIP>(tile, k, v);
     __syncthreads();
     fixed_get<R, S - R, true>(tile, k, v);
     fixed_coset_steps<true, R, R - 1>(k, v);
     fixed_half_cleaners<R, S - R, true, S - R - 1>(tile, k, v);
-    fixed_sort_stages<R, S + 1, TILE>(tile, k, v);
+    constexpr LayoutId out = cleaners_final(R, S - R, true, S - R - 1);
+    fixed_sort_stages<R, S + 1, TILE, out.lo, out.flip>(tile, k, v);
   }
 }
 
-// Bitonic block sort: every tile sorted ascending (all its stages, also for a short last tile: its +inf tail
-// sorts to the end and is not stored).
-template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
-                                                        int /*stages*/, bool decode) {
-  extern __shared__ __align__(16) unsigned char smem[];
+// The tile at `offset` as the coset at bit log2 P (element l of thread t is offset + t + l * P: a warp reads 32
+// consecutive elements per access), +inf beyond n; keys encoded when `encode`.
+template <int P, int R, class Bits, class Value>
+__device__ __forceinline__ void load_strided(const Bits* keys, const Value* vals, u64 offset, u64 n, bool encode,
+                                             const KeyCodec<Bits>& codec, Bits (&k)[1 << R], Value (&v)[1 << R]) {
   constexpr std::uint32_t T = std::uint32_t(P) << R;
-  constexpr int tile_log2 = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
-  static_assert(tile_log2 > R, "block of 128..1024 threads");
-  const u64 first = u64(blockIdx.x) * T + (u64(threadIdx.x) << R);
-  Bits k[1 << R];
-  Value v[1 << R];
-  load_consecutive<R>(keys, vals, first, n, true, codec, k, v);
-  sort_run<Network::bitonic, R>(k, v, R);
-  Tile<Bits, Value> tile(smem, T);
-  fixed_sort_stages<R, R + 1, tile_log2>(tile, k, v);
-  store_consecutive<R>(keys, vals, first, n, decode, codec, k, v);
-}
-
-// Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile).
-template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
-                                                         int /*top*/, bool decode) {
-  extern __shared__ __align__(16) unsigned char smem[];
-  constexpr std::uint32_t T = std::uint32_t(P) << R;
-  constexpr int LO = P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100;
-  static_assert(LO > 0, "block of 128..1024 threads");
-  const u64 offset = u64(blockIdx.x) * T;
-  Bits k[1 << R];
-  Value v[1 << R];
-  // First coset straight from global memory: element l of thread t is t + l * P (coalesced).
   const Bits* kp = keys + offset + threadIdx.x;
   const Value* vp = vals + offset + threadIdx.x;
   if (offset + T <= n) {
@@ -462,6 +502,7 @@ __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bito
     for (int l = 0; l < (1 << R); ++l) {
       k[l] = kp[l * P];
       if constexpr (has_values_v<Value>) v[l] = vp[l * P];
+      if (encode) k[l] = codec.encode(k[l]);
     }
   } else {
 #pragma unroll
@@ -469,12 +510,63 @@ __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bito
       const bool in = offset + threadIdx.x + u64(l) * P < n;
       k[l] = in ? kp[l * P] : infinity<Bits>();
       if constexpr (has_values_v<Value>) v[l] = in ? vp[l * P] : Value{};
+      if (encode && in) k[l] = codec.encode(k[l]);
     }
   }
+}
+
+// Global memory access of the block kernels. Each thread loads 4-byte words strided by P (a warp reads 128
+// contiguous bytes per access) and the tile leaves through shared memory as 16-byte vectors, consecutive threads
+// on consecutive vectors. Storing the consecutive register layout directly (16-byte vectors 64 bytes apart per
+// thread, as before) made every block merge 0.111 ms at 2^24 u32+u32 on the H200; through shared memory, with
+// the lone bit-0 step by shuffles, 0.077 ms, and the block sort 0.416 -> 0.373 ms (NOTES.md).
+
+// Bitonic block sort: every tile sorted ascending (all its stages, also for a short last tile: its +inf tail
+// sorts to the end and is not stored). The tile comes in coalesced and goes to the consecutive layout through
+// shared memory (one round trip).
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                        bool decode) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr std::uint32_t T = std::uint32_t(P) << R;
+  constexpr int tile_log2 = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+  static_assert(tile_log2 > R, "block of 128..1024 threads");
+  const u64 offset = u64(blockIdx.x) * T;
+  Bits k[1 << R];
+  Value v[1 << R];
+  Tile<Bits, Value> tile(smem, T);
+  load_strided<P, R>(keys, vals, offset, n, true, codec, k, v);
+  fixed_put<R, tile_log2 - R, false>(tile, k, v);
+  __syncthreads();
+  fixed_get<R, 0, false>(tile, k, v);  // each thread rewrites only these slots before the next barrier
+  sort_run<Network::bitonic, R>(k, v, R);
+  fixed_sort_stages<R, R + 1, tile_log2, 0, false>(tile, k, v);
+  constexpr LayoutId out = cleaners_final(R, tile_log2 - R, true, tile_log2 - R - 1);
+  fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
+  __syncthreads();
+  tile_store<P, tile_log2>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
+}
+
+// Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile). The first
+// coset comes straight from global memory (coalesced).
+template <class Bits, class Value, int P, int R>
+__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+                                                         bool decode) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr std::uint32_t T = std::uint32_t(P) << R;
+  constexpr int LO = P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100;
+  static_assert(LO > 0, "block of 128..1024 threads");
+  const u64 offset = u64(blockIdx.x) * T;
+  Bits k[1 << R];
+  Value v[1 << R];
+  load_strided<P, R>(keys, vals, offset, n, false, codec, k, v);
   fixed_coset_steps<false, R, R - 1>(k, v);
   Tile<Bits, Value> tile(smem, T);
   fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
-  store_consecutive<R>(keys, vals, offset + (u64(threadIdx.x) << R), n, decode, codec, k, v);
+  constexpr LayoutId out = cleaners_final(R, LO, false, LO - 1);
+  fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
+  __syncthreads();
+  tile_store<P, LO + R>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
 }
 
 // Half-cleaners on tile bits TOP..jbot (jbot at run time, the same in the whole block), entering in layout
@@ -496,19 +588,9 @@ __device__ __forceinline__ void fixed_half_cleaners_to(Tile<Bits, Value>& tile, 
   fixed_put<R, PLO, PFLIP>(tile, k, v);
 }
 
-// Steps on tile bits TILE-1..jbot of a tile already in shared memory (natural order); with FLIP the first is
-// the tile's mirror step (i against i ^ (2^TILE - 1)). Leaves the result in the tile (natural order).
-template <int R, int TILE, bool FLIP, class Bits, class Value>
-__device__ __forceinline__ void tile_steps(Tile<Bits, Value>& tile, int jbot) {
-  Bits k[1 << R];
-  Value v[1 << R];
-  fixed_get<R, TILE - R, FLIP>(tile, k, v);
-  bitonic_coset_steps<FLIP, R>(k, v, R - 1, jbot - (TILE - R));
-  fixed_half_cleaners_to<R, TILE - R, FLIP, TILE - R - 1>(tile, k, v, jbot);
-}
-
-// The same, with the first coset loaded straight from global memory (RowTile map, +inf beyond n): no shared
-// round trip and no barrier before the first steps. Element l of thread t sits in column/row t + l * P (or
+// Steps on tile bits TILE-1..jbot of a row tile (with FLIP the first is the tile's mirror step, i against
+// i ^ (2^TILE - 1)), the first coset loaded straight from global memory (RowTile map, +inf beyond n): no shared
+// round trip and no barrier before the first steps; the result is left in the tile (natural order). Element l of thread t sits in column/row t + l * P (or
 // its mirror), so a warp's load covers whole 2^C-element row segments (coalesced, 4-byte accesses).
 template <int R, int TILE, bool FLIP, class Bits, class Value>
 __device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const RowTile& rt, const Bits* keys,
@@ -527,112 +609,31 @@ __device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const Ro
   fixed_half_cleaners_to<R, TILE - R, FLIP, TILE - R - 1>(tile, k, v, jbot);
 }
 
-// Elements per 16-byte vector of keys and of values (rows hold at least 16 elements: row_min_log2 >= 4).
-template <class Bits, class Value>
-constexpr int row_vector_elements() {
-  constexpr int KE = 16 / int(sizeof(Bits));
-  constexpr int VE = has_values_v<Value> ? 16 / int(sizeof(Value)) : KE;
-  return KE < VE ? KE : VE;
-}
-
-// Writes a row tile (natural order in shared memory) back through the RowTile map in 16-byte vectors of keys
-// and of values; elements at or beyond n are not stored.
-template <int P, int TILE, class Bits, class Value>
-__device__ __forceinline__ void row_tile_store(const Tile<Bits, Value>& tile, const RowTile& rt, Bits* keys,
-                                               Value* vals, u64 n) {
-  constexpr int E = row_vector_elements<Bits, Value>();
-  constexpr int CHUNKS = (1 << TILE) / (P * E);
-  static_assert(CHUNKS * P * E == (1 << TILE), "tile divides into vectors");
-#pragma unroll
-  for (int c = 0; c < CHUNKS; ++c) {
-    const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
-    Bits k[E];
-    Value v[E];
-#pragma unroll
-    for (int e = 0; e < E; ++e) {
-      k[e] = tile.k[pad(x + e)];
-      if constexpr (has_values_v<Value>) v[e] = tile.v[pad(x + e)];
-    }
-    const u64 g = rt.index(x);
-    if (g + E <= n) {
-      store_run<Bits, E>(keys + g, k);
-      if constexpr (has_values_v<Value>) store_run<Value, E>(vals + g, v);
-    } else {
-#pragma unroll
-      for (int e = 0; e < E; ++e) {
-        if (g + e < n) {
-          keys[g + e] = k[e];
-          if constexpr (has_values_v<Value>) vals[g + e] = v[e];
-        }
-      }
-    }
-  }
-}
-
 // Bitonic row pass: steps on bits lo + S - 1..lo (S = TILE - C) of a stage, on a tile of 2^S rows of 2^C
 // contiguous elements (RowTile, network_plan.hpp: in tile order the steps are the tile's own mirror and
 // half-cleaner steps, so the block kernels' register/shared machinery runs them unchanged, stopping at bit C).
 // Why rows: a register coset holds 2^5 elements (5 strides per pass, 190 registers); a shared-memory tile of
 // 2^TILE elements holds TILE - C strides, and rows of 2^C >= 16 elements keep every access a full 32-byte
-// sector (64 bytes of u32 keys). Global <-> shared moves 16-byte vectors of keys and of values.
+// sector (64 bytes of u32 keys). Loads go straight into the first register coset (4-byte accesses, a warp
+// covering whole row segments); stores leave shared memory as 16-byte vectors of keys and of values (loading
+// through 16-byte vectors and shared memory instead was no faster on the H200).
 template <class Bits, class Value, int P, int R>
 __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo,
-                                                                      int cols_log2, bool flip, bool direct) {
+                                                                      int cols_log2, bool flip) {
   extern __shared__ __align__(16) unsigned char smem[];
   constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
   static_assert(TILE > R, "block of 128..1024 threads");
   constexpr std::uint32_t T = 1u << TILE;
-  constexpr int E = row_vector_elements<Bits, Value>();
-  constexpr int CHUNKS = int(T) / (P * E);
-  static_assert(CHUNKS * P * E == int(T), "tile divides into vectors");
   const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, flip);
   if (rt.base >= n) return;  // the whole tile is in the +inf tail (every element of it is >= base)
   const int C = cols_log2;
   Tile<Bits, Value> tile(smem, T);
-  if (direct) {
-    if (flip)
-      row_tile_steps<R, TILE, true>(tile, rt, keys, vals, n, C);
-    else
-      row_tile_steps<R, TILE, false>(tile, rt, keys, vals, n, C);
-  } else {
-    // All loads first (2^R elements per thread in flight), then the shared-memory stores.
-    {
-      Bits k[CHUNKS][E];
-      Value v[CHUNKS][E];
-#pragma unroll
-      for (int c = 0; c < CHUNKS; ++c) {
-        const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
-        const u64 g = rt.index(x);
-        if (g + E <= n) {
-          load_run<Bits, E>(keys + g, k[c]);
-          if constexpr (has_values_v<Value>) load_run<Value, E>(vals + g, v[c]);
-        } else {
-#pragma unroll
-          for (int e = 0; e < E; ++e) {
-            const bool in = g + e < n;
-            k[c][e] = in ? keys[g + e] : infinity<Bits>();
-            if constexpr (has_values_v<Value>) v[c][e] = in ? vals[g + e] : Value{};
-          }
-        }
-      }
-#pragma unroll
-      for (int c = 0; c < CHUNKS; ++c) {
-        const std::uint32_t x = (std::uint32_t(c) * P + threadIdx.x) * E;
-#pragma unroll
-        for (int e = 0; e < E; ++e) {
-          tile.k[pad(x + e)] = k[c][e];
-          if constexpr (has_values_v<Value>) tile.v[pad(x + e)] = v[c][e];
-        }
-      }
-    }
-    __syncthreads();
-    if (flip)
-      tile_steps<R, TILE, true>(tile, C);
-    else
-      tile_steps<R, TILE, false>(tile, C);
-  }
+  if (flip)
+    row_tile_steps<R, TILE, true>(tile, rt, keys, vals, n, C);
+  else
+    row_tile_steps<R, TILE, false>(tile, rt, keys, vals, n, C);
   __syncthreads();
-  row_tile_store<P, TILE>(tile, rt, keys, vals, n);
+  tile_store<P, TILE>(tile, rt, keys, vals, n, false, KeyCodec<Bits>{});
 }
 
 // Odd-even merge row pass: the steps of stage `stage` on bits stage-1..lo (lo + S == stage, S = TILE - C) act
@@ -673,62 +674,7 @@ __global__ void __launch_bounds__(P) odd_even_row_merge(Bits* keys, Value* vals,
     }
   }
   __syncthreads();
-  row_tile_store<P, TILE>(tile, rt, keys, vals, n);
-}
-
-// Global register pass: steps on local bits R-1..jbot of the coset at bit lo (bits lo+R-1..lo+jbot), for every
-// coset whose first element is below n. Bitonic: the top step mirrors when lo + R == stage.
-// Odd-even merge: the coset is at the top of the stage (lo + R == stage) and holds one class.
-// Narrow (lo + R <= 32): every element of a coset lies in one aligned 2^(lo+R) block, so elements are addressed
-// as one 64-bit block pointer plus 32-bit offsets: 32 live 64-bit addresses would cost 64 registers.
-template <Network Net, class Bits, class Value, int R, bool Narrow>
-__global__ void __launch_bounds__(128) global_steps(Bits* keys, Value* vals, u64 n, u64 cosets, int lo, int stage,
-                                                    int jbot) {
-  const u64 rank = u64(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (rank >= cosets) return;
-  const bool flip = Net == Network::bitonic && lo + R == stage;
-  Layout s = Layout::make<R>(rank, lo, flip);
-  u64 first = 0;
-  if constexpr (Narrow) {
-    first = s.base & ~((u64{1} << (lo + R)) - 1);
-    s.base -= first;
-  }
-  Bits* kp = keys + first;
-  Value* vp = vals + first;
-  const u64 m = n - first;  // elements below n, counted from the block
-  Bits k[1 << R];
-  Value v[1 << R];
-  if constexpr (Narrow) {
-#pragma unroll
-    for (int l = 0; l < (1 << R); ++l) {
-      const std::uint32_t i = std::uint32_t(s.index<R>(l));
-      const bool in = i < m;
-      k[l] = in ? kp[i] : infinity<Bits>();
-      if constexpr (has_values_v<Value>) v[l] = in ? vp[i] : Value{};
-    }
-  } else {
-    load_coset<R>(kp, vp, 0, m, s, k, v);
-  }
-  if constexpr (Net == Network::bitonic) {
-    if (flip)
-      bitonic_coset_steps<true, R>(k, v, R - 1, jbot);
-    else
-      bitonic_coset_steps<false, R>(k, v, R - 1, jbot);
-  } else {
-    odd_even_class_steps<R>(k, v, jbot);
-  }
-  if constexpr (Narrow) {
-#pragma unroll
-    for (int l = 0; l < (1 << R); ++l) {
-      const std::uint32_t i = std::uint32_t(s.index<R>(l));
-      if (i < m) {
-        kp[i] = k[l];
-        if constexpr (has_values_v<Value>) vp[i] = v[l];
-      }
-    }
-  } else {
-    store_coset<R>(kp, vp, 0, m, s, k, v);
-  }
+  tile_store<P, TILE>(tile, rt, keys, vals, n, false, KeyCodec<Bits>{});
 }
 
 // Odd-even merge, one step (stage, bit b) across memory: comparator c has lower end x = c with a 1 inserted

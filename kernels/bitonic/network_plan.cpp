@@ -1,8 +1,7 @@
 #include "bitonic/network_plan.hpp"
 
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
+#include <string>
 
 #include "gsb/error.hpp"
 
@@ -22,15 +21,12 @@ namespace {
 
 void check_config(Network network, const PlanConfig& c) {
   GSB_EXPECTS(c.tile_log2 >= 1 && c.tile_log2 <= 20, "network plan: tile_log2=" + std::to_string(c.tile_log2));
-  GSB_EXPECTS(c.group_log2 >= 1 && c.group_log2 <= 8, "network plan: group_log2=" + std::to_string(c.group_log2));
-  GSB_EXPECTS(c.row_min_log2 >= 0 && c.row_min_log2 < c.tile_log2,
+  GSB_EXPECTS(c.row_min_log2 >= 1 && c.row_min_log2 < c.tile_log2,
               "network plan: row_min_log2=" + std::to_string(c.row_min_log2) + " leaves no strided bit in the tile");
   if (network == Network::odd_even_merge) {
-    // The class pass needs its register coset at the top of the stage (k - group_log2 >= 0 for k > tile), and
-    // a halo window must remain once both halos are taken from the tile.
-    GSB_EXPECTS(c.group_log2 <= c.tile_log2,
-                "network plan: group_log2=" + std::to_string(c.group_log2) + " > tile_log2");
-    GSB_EXPECTS(c.halo_log2 >= 0 && c.halo_log2 + 2 <= c.tile_log2,
+    // Every stage ends with a halo pass (the one that can decode), and a window must remain once both halos
+    // are taken from the tile.
+    GSB_EXPECTS(c.halo_log2 >= 1 && c.halo_log2 + 2 <= c.tile_log2,
                 "network plan: halo_log2=" + std::to_string(c.halo_log2) + " leaves no window in the tile");
   }
 }
@@ -45,7 +41,7 @@ Plan make_plan(Network network, std::uint64_t n, const PlanConfig& c) {
   plan.log2_n = ceil_log2(n);
   plan.config = c;
   if (n <= 1) return plan;
-  const int L = plan.log2_n, t = c.tile_log2, G = c.group_log2;
+  const int L = plan.log2_n, t = c.tile_log2;
 
   Pass sort;
   sort.kind = PassKind::block_sort;
@@ -59,20 +55,18 @@ Plan make_plan(Network network, std::uint64_t n, const PlanConfig& c) {
 
   for (int k = t + 1; k <= L; ++k) {
     if (network == Network::bitonic) {
-      // Bits k-1..t across tiles, in as few register (or row) passes as a group (or tile) holds, split evenly,
-      // the larger shares first.
+      // Bits k-1..t across tiles, in as few row passes as a tile holds, split evenly, the larger shares first.
       const int bits = k - t;
-      const int per_pass = c.row_min_log2 > 0 ? t - c.row_min_log2 : G;
+      const int per_pass = t - c.row_min_log2;
       const int count = (bits + per_pass - 1) / per_pass;
       int top = k - 1;
       for (int i = 0; i < count; ++i) {
         const int take = bits / count + (i < bits % count ? 1 : 0);
         Pass p;
-        p.kind = c.row_min_log2 > 0 ? PassKind::row_merge : PassKind::global_steps;
+        p.kind = PassKind::row_merge;
         p.stage = k;
         p.top_bit = top;
         p.bottom_bit = top - take + 1;
-        p.group_lo = c.row_min_log2 > 0 ? p.bottom_bit : std::max(0, top - G + 1);
         plan.passes.push_back(p);
         top -= take;
       }
@@ -84,21 +78,13 @@ Plan make_plan(Network network, std::uint64_t n, const PlanConfig& c) {
       m.decode_keys = k == L;
       plan.passes.push_back(m);
     } else {
-      // The top G steps act on residue classes mod 2^(k-G): one class per thread (k > t >= G).
-      // With row passes, the top t - row_min_log2 steps (down to the halo bits at most) in one row pass.
+      // The top t - row_min_log2 steps (down to the halo bits at most) act on residue classes: one row pass.
       const int h = c.halo_log2;
       Pass top;
+      top.kind = PassKind::row_merge;
       top.stage = k;
       top.top_bit = k - 1;
-      if (c.row_min_log2 > 0) {
-        top.kind = PassKind::row_merge;
-        top.bottom_bit = std::max(k - (t - c.row_min_log2), std::min(h, k - 1));
-        top.group_lo = top.bottom_bit;
-      } else {
-        top.kind = PassKind::global_steps;
-        top.bottom_bit = std::max(k - G, 0);
-        top.group_lo = k - G;
-      }
+      top.bottom_bit = std::max(k - (t - c.row_min_log2), std::min(h, k - 1));
       plan.passes.push_back(top);
       for (int b = top.bottom_bit - 1; b >= h; --b) {
         Pass s;
@@ -108,17 +94,13 @@ Plan make_plan(Network network, std::uint64_t n, const PlanConfig& c) {
         s.bottom_bit = b;
         plan.passes.push_back(s);
       }
-      if (top.bottom_bit > 0) {
-        Pass m;
-        m.kind = PassKind::halo_merge;
-        m.stage = k;
-        m.top_bit = std::min(h, top.bottom_bit) - 1;
-        m.bottom_bit = 0;
-        m.decode_keys = k == L;
-        plan.passes.push_back(m);
-      } else {
-        plan.passes.back().decode_keys = k == L;  // not reached while G <= t < k, kept for completeness
-      }
+      Pass m;
+      m.kind = PassKind::halo_merge;
+      m.stage = k;
+      m.top_bit = h - 1;  // top.bottom_bit >= h: k > t >= h + 2
+      m.bottom_bit = 0;
+      m.decode_keys = k == L;
+      plan.passes.push_back(m);
     }
   }
   return plan;
@@ -137,47 +119,14 @@ std::uint64_t pass_bytes(const Plan& plan, const Pass& pass, std::uint64_t eleme
   return (reads + n) * element_bytes;
 }
 
-Plan plan_for(Network network, const SortProblem& p, Variant v) {
-  return make_plan(network, p.n,
-                   plan_config_for(int(p.key_size() + p.value_size()),
-                                   v));
-}
-
 Plan plan_for(Network network, const SortProblem& p) {
-  return plan_for(network, p, network == Network::bitonic ? bitonic_variant() : odd_even_variant());
-}
-
-Variant bitonic_variant() {
-  const char* e = std::getenv("GSB_BITONIC_VARIANT");
-  if (e == nullptr || *e == '\0') return Variant::registers;
-  for (Variant v : {Variant::registers, Variant::rows, Variant::rows14, Variant::rows14w})
-    if (to_string(v) == e) return v;
-  throw LogicError(std::string("GSB_BITONIC_VARIANT=") + e + ": expected registers, rows, rows14 or rows14w");
-}
-
-Variant odd_even_variant() {
-  const char* e = std::getenv("GSB_ODD_EVEN_VARIANT");
-  if (e == nullptr || *e == '\0') return Variant::registers;
-  for (Variant v : {Variant::registers, Variant::rows})
-    if (to_string(v) == e) return v;
-  throw LogicError(std::string("GSB_ODD_EVEN_VARIANT=") + e + ": expected registers or rows");
-}
-
-std::string to_string(Variant v) {
-  switch (v) {
-    case Variant::registers: return "registers";
-    case Variant::rows: return "rows";
-    case Variant::rows14: return "rows14";
-    case Variant::rows14w: return "rows14w";
-  }
-  return "?";
+  return make_plan(network, p.n, plan_config_for(int(p.key_size() + p.value_size())));
 }
 
 std::string to_string(PassKind kind) {
   switch (kind) {
     case PassKind::block_sort: return "block_sort";
     case PassKind::block_merge: return "block_merge";
-    case PassKind::global_steps: return "global_steps";
     case PassKind::global_stride: return "global_stride";
     case PassKind::halo_merge: return "halo_merge";
     case PassKind::row_merge: return "row_merge";
@@ -188,7 +137,6 @@ std::string to_string(PassKind kind) {
 std::string describe(const Pass& p) {
   std::string s = to_string(p.kind) + " k=" + std::to_string(p.stage) + " bits " + std::to_string(p.top_bit) +
                   ".." + std::to_string(p.bottom_bit);
-  if (p.kind == PassKind::global_steps) s += " group_lo=" + std::to_string(p.group_lo);
   if (p.encode_keys) s += " encode";
   if (p.decode_keys) s += " decode";
   return s;

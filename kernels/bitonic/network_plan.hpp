@@ -18,19 +18,16 @@
 // The passes. A tile of 2^tile_log2 elements is sorted in one pass in shared memory and registers
 // (block_sort); then each stage k > tile_log2 needs its steps on bits k-1..tile_log2 done across tiles, and
 // its steps on bits below within tiles.
-//   bitonic: bits >= tile_log2 go either in global_steps passes of up to group_log2 bits each (a thread holds
-//     the 2^group_log2 elements of one coset of those bits in registers, so several strides cost one read and
-//     one write), or, when row_min_log2 > 0, in row_merge passes of up to tile_log2 - row_min_log2 bits each:
-//     a block holds a tile of 2^tile_log2 elements in shared memory, made of 2^S rows (index bits
+//   bitonic: bits >= tile_log2 go in row_merge passes of up to tile_log2 - row_min_log2 bits each: a block holds a tile of 2^tile_log2 elements in shared memory, made of 2^S rows (index bits
 //     [bottom, bottom + S), the strided bits of the pass) of 2^(tile_log2 - S) contiguous elements (index bits
 //     [0, tile_log2 - S), there only for coalescing), so S strides cost one read and one write. The bits below
 //     tile_log2 go in one block_merge pass per stage (registers + shared memory).
 //   odd-even merge: its steps are not closed under such cosets (x + 2^b carries into higher bits), except for
-//     the top steps of a stage, which act independently on each residue class modulo 2^(k-r): so the first
-//     pass of each stage (global_steps, bits k-1..k-r) holds one class per thread (or, with row passes, a
-//     row_merge tile holds 2^C classes of 2^(k-r) rows: r up to tile_log2 - row_min_log2); the middle bits go one per
-//     pass (global_stride); the lowest halo_log2 bits go in one halo_merge pass that reads each output window
-//     with a halo of 2^halo_log2 on each side (enough, since the strides sum to less) and writes out of place.
+//     the top steps of a stage, which act independently on each residue class modulo 2^(k-r): a row_merge
+//     tile holds 2^C classes of 2^(k-r) rows, r up to tile_log2 - row_min_log2 (down to the halo bits at
+//     most); the middle bits go one per pass (global_stride); the lowest halo_log2 >= 1 bits go in one
+//     halo_merge pass that reads each output window with a halo of 2^halo_log2 on each side (enough, since the
+//     strides sum to less) and writes out of place.
 #pragma once
 
 #include <cstdint>
@@ -47,7 +44,6 @@ enum class Network : std::uint8_t { bitonic, odd_even_merge };
 enum class PassKind : std::uint8_t {
   block_sort,     // sort each tile of 2^tile_log2 (bitonic: all its stages; odd-even: up to L); in place
   block_merge,    // bitonic: stage `stage`, half-cleaner steps on bits top_bit..0, tile-local; in place
-  global_steps,   // stage `stage`, steps on bits top_bit..bottom_bit from a register coset; in place
   global_stride,  // odd-even merge: stage `stage`, the one step on bit top_bit; in place
   halo_merge,     // odd-even merge: stage `stage`, steps on bits top_bit..0 in haloed windows; out of place
   row_merge,      // stage `stage`, steps on bits top_bit..bottom_bit from a shared-memory tile of rows
@@ -55,10 +51,8 @@ enum class PassKind : std::uint8_t {
 
 struct PlanConfig {
   int tile_log2 = 13;   // elements per block_sort / block_merge tile
-  int group_log2 = 5;   // elements per thread in a global_steps pass
   int halo_log2 = 10;   // odd-even merge: halo_merge handles bits below this (its halo is 2^halo_log2)
-  int row_min_log2 = 0; // 0 = register passes (global_steps) above the tile; > 0 = row_merge passes
-                        // whose rows hold at least 2^row_min_log2 contiguous elements
+  int row_min_log2 = 4; // row_merge passes: rows of at least 2^row_min_log2 contiguous elements (>= 1)
 };
 
 struct Pass {
@@ -66,7 +60,6 @@ struct Pass {
   int stage = 0;        // k: blocks of 2^(k-1) merged into 2^k (block_sort: the last stage it performs)
   int top_bit = 0;      // steps on bits top_bit, top_bit-1, ..., bottom_bit, in that order
   int bottom_bit = 0;
-  int group_lo = 0;     // global_steps: lowest index bit of the register coset (it spans group_log2 bits)
   bool encode_keys = false;  // the first pass: apply KeyCodec::encode when loading keys
   bool decode_keys = false;  // the last pass: apply KeyCodec::decode when storing keys
   bool flip() const { return top_bit == stage - 1; }  // bitonic: the first step of a stage mirrors
@@ -80,51 +73,27 @@ struct Plan {
   std::vector<Pass> passes;
 };
 
-// How the bitonic back-end crosses tiles (candidates compared on the device; GSB_BITONIC_VARIANT picks one):
-//   registers: 2^13-element tiles, register passes of 5 strides above the tile;
-//   rows:      2^13-element tiles, row_merge passes of up to 9 strides above the tile;
-//   rows14:    2^14-element tiles (8-byte elements: 128 KiB of shared memory), row passes of up to 10 strides,
-//              512 threads x 32 elements;
-//   rows14w:   the same tiles as 1024 threads x 16 elements (twice the warps per SM, 64 registers a thread).
-// Odd-even merge: `registers`, or `rows` (GSB_ODD_EVEN_VARIANT): 2^13-element tiles (its block sort and halo
-// merge unchanged) with the top steps of each stage above the tile in one row pass (up to 9 strides) instead
-// of a 5-stride register class pass.
-enum class Variant : std::uint8_t { registers, rows, rows14, rows14w };
-
-// Tuning, plain data chosen by the bytes of one element (key + value) and the variant; the device kernels
-// derive their template parameters from it (network_kernels.cuh), the planner its tile and group sizes.
+// Tuning, plain data chosen by the bytes of one element (key + value); the device kernels derive their template
+// parameters from it (network_kernels.cuh), the planner its tile size. Measured on an H200 (NOTES.md):
+// row passes of up to 9 strides above 2^13-element tiles beat register passes of 5 strides (2.58 against 3.21
+// ms at 2^24 u32+u32, 6.01 against 6.90 for u64+u64, 1.34 against 1.45 for u32 keys), and 2^14-element tiles
+// (one block per SM: block merges at 1.6-1.8 TB/s) lost to 2^13 despite 4 passes fewer.
 struct Tuning {
   int block_threads_log2;  // block_sort / block_merge / halo_merge / row_merge: 2^this threads
   int block_items_log2;    // ... each holding 2^this elements in registers: tile = 2^(sum)
-  int group_log2;          // global_steps: 2^this elements (this many strides) per thread
-  int row_min_log2;        // row_merge: at least 2^this contiguous elements per row (0: register passes)
+  int row_min_log2;        // row_merge: at least 2^this contiguous elements per row
 };
-constexpr Tuning tuning_for(int element_bytes, Variant v = Variant::registers) {
-  // registers / rows, <= 8 bytes: 512 x 16 = 8192-element tiles (64 KiB of shared memory, 3 blocks per SM) and
-  // 32 elements per thread in global passes (64 registers of data for u32+u32); wider elements halve both.
-  // Rows of 16 elements: 64 contiguous bytes of u32 keys (two full 32-byte sectors) per row and array.
-  // rows14, <= 8 bytes: 512 x 32 = 16384-element tiles (one block of 128 KiB per SM); wider: 512 x 16.
-  const bool narrow = element_bytes <= 8;
-  switch (v) {
-    case Variant::registers: return narrow ? Tuning{9, 4, 5, 0} : Tuning{9, 3, 4, 0};
-    case Variant::rows: return narrow ? Tuning{9, 4, 5, 4} : Tuning{9, 3, 4, 4};
-    case Variant::rows14: return narrow ? Tuning{9, 5, 5, 4} : Tuning{9, 4, 4, 4};
-    case Variant::rows14w: return narrow ? Tuning{10, 4, 5, 4} : Tuning{10, 3, 4, 4};
-  }
-  return Tuning{9, 4, 5, 0};
+constexpr Tuning tuning_for(int element_bytes) {
+  // <= 8 bytes: 512 x 16 = 8192-element tiles (64 KiB of shared memory for u32+u32; 64 registers a thread: 2
+  // blocks per SM); wider elements halve the tile. Rows of 16 elements: 64 contiguous bytes of u32 keys (two
+  // full 32-byte sectors) per row and array.
+  return element_bytes <= 8 ? Tuning{9, 4, 4} : Tuning{9, 3, 4};
 }
-constexpr PlanConfig plan_config_for(int element_bytes, Variant v = Variant::registers) {
-  const Tuning t = tuning_for(element_bytes, v);
+constexpr PlanConfig plan_config_for(int element_bytes) {
+  const Tuning t = tuning_for(element_bytes);
   const int tile = t.block_threads_log2 + t.block_items_log2;
-  return PlanConfig{tile, t.group_log2, tile - 3, t.row_min_log2};
+  return PlanConfig{tile, tile - 3, t.row_min_log2};
 }
-
-// The variants the back-ends run: GSB_BITONIC_VARIANT (registers, rows, rows14, rows14w) and
-// GSB_ODD_EVEN_VARIANT (registers, rows). Default `registers`, the configuration measured and verified on the
-// device, until the row variants have been (see NOTES.md). Throws LogicError on an unknown name.
-Variant bitonic_variant();
-Variant odd_even_variant();
-std::string to_string(Variant v);
 
 // The tile of a row_merge pass (host and device: the kernel uses it, the unit tests check it is a bijection
 // that turns the network's comparators into tile-local ones). Tile element x (tile_log2 bits) is row x >> C
@@ -154,9 +123,8 @@ struct RowTile {
   }
 };
 
-// The plan the back-ends follow for p (bitonic_variant() / odd_even_variant()).
+// The plan the back-ends follow for p.
 Plan plan_for(Network network, const SortProblem& p);
-Plan plan_for(Network network, const SortProblem& p, Variant v);
 
 int ceil_log2(std::uint64_t n);  // smallest L with 2^L >= n (0 for n <= 1)
 
@@ -171,6 +139,6 @@ std::uint64_t halo_window(const PlanConfig& config);
 std::uint64_t pass_bytes(const Plan& plan, const Pass& pass, std::uint64_t element_bytes);
 
 std::string to_string(PassKind kind);
-std::string describe(const Pass& pass);  // "global_steps k=20 bits 19..15 (flip)"
+std::string describe(const Pass& pass);  // "row_merge k=20 bits 19..13"
 
 }  // namespace gsb::network

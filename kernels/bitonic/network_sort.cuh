@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
-#include <cstdlib>
 #include <string>
 
 #include <cuda_runtime.h>
@@ -19,13 +18,6 @@
 namespace gsb::network {
 
 namespace detail {
-
-// Ranks r whose coset (R bits inserted at lo) starts below n: every rank below 2^lo of each full 2^(lo+R)
-// block, and of the last, partial one those below min(remainder, 2^lo).
-inline std::uint64_t cosets_below(std::uint64_t n, int lo, int R) {
-  const std::uint64_t span = std::uint64_t{1} << (lo + R), low = std::uint64_t{1} << lo;
-  return (n / span) * low + std::min(n % span, low);
-}
 
 inline unsigned grid_for(std::uint64_t items, std::uint64_t per_block) {
   const std::uint64_t blocks = ceil_div(items, per_block);
@@ -42,14 +34,14 @@ void allow_shared_bytes(Kernel kernel, std::size_t bytes) {
 
 }  // namespace detail
 
-// Enqueues the passes of `plan` (made with Policy<Bits, Value, V>::plan_config()); after_pass(i), when given,
-// is called on the host after pass i is enqueued (the pass benchmark records an event there).
-template <Network Net, class Bits, class Value, Variant V = Variant::registers, class AfterPass>
+// Enqueues the passes of `plan` (made with Policy<Bits, Value>::plan_config()); after_pass(i), when given, is
+// called on the host after pass i is enqueued (the pass benchmark records an event there).
+template <Network Net, class Bits, class Value, class AfterPass>
 int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers& b, AfterPass&& after_pass) {
-  using Pol = device::Policy<Bits, Value, V>;
-  constexpr int P = Pol::block_threads, R = Pol::block_items_log2, G = Pol::group_log2;
+  using Pol = device::Policy<Bits, Value>;
+  constexpr int P = Pol::block_threads, R = Pol::block_items_log2;
   GSB_EXPECTS(p.key_size() == sizeof(Bits), "network sort: key width mismatch for " + describe(p));
-  GSB_EXPECTS(plan.config.tile_log2 == Pol::tile_log2 && plan.config.group_log2 == G && plan.n == p.n &&
+  GSB_EXPECTS(plan.config.tile_log2 == Pol::tile_log2 && plan.n == p.n &&
                   plan.config.row_min_log2 == Pol::tuning.row_min_log2,
               "network sort: plan made for another configuration");
   const std::uint64_t n = p.n;
@@ -62,10 +54,6 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
   const unsigned tiles = detail::grid_for(n, tile);
   const std::size_t smem = Pol::tile_shared_bytes();
   cudaStream_t stream = b.stream;
-  // Row passes: first coset straight from global memory (default) or through 16-byte vectors and shared
-  // memory (GSB_BITONIC_ROW_LOAD=vector), compared on the device.
-  const char* row_load = std::getenv("GSB_BITONIC_ROW_LOAD");
-  const bool row_direct = row_load == nullptr || std::string(row_load) != "vector";
 
   for (const Pass& ps : plan.passes) {
     switch (ps.kind) {
@@ -73,7 +61,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
         if constexpr (Net == Network::bitonic) {
           auto kernel = device::bitonic_block_sort<Bits, Value, P, R>;
           detail::allow_shared_bytes(kernel, smem);
-          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.stage, ps.decode_keys);
+          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.decode_keys);
         } else {
           auto kernel = device::odd_even_block_sort<Bits, Value, P, R>;
           detail::allow_shared_bytes(kernel, smem);
@@ -85,51 +73,30 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
           GSB_EXPECTS(ps.top_bit == Pol::tile_log2 - 1, "network sort: block merge of " + describe(ps));
           auto kernel = device::bitonic_block_merge<Bits, Value, P, R>;
           detail::allow_shared_bytes(kernel, smem);
-          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.top_bit, ps.decode_keys);
+          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.decode_keys);
         } else {
           throw LogicError("network sort: block merge planned for odd-even merge");
         }
         break;
-      case PassKind::global_steps:
-        if constexpr (Pol::tuning.row_min_log2 == 0) {
-          // The coset's top local bit is the pass's top bit (the planner puts the group right under it).
-          GSB_EXPECTS(ps.group_lo + G - 1 == ps.top_bit && ps.group_lo >= 0,
-                      "network sort: register group does not end at the top bit in " + describe(ps));
-          const std::uint64_t cosets = detail::cosets_below(n, ps.group_lo, G);
-          const unsigned grid = detail::grid_for(cosets, Pol::global_threads);
-          const int jbot = ps.bottom_bit - ps.group_lo;
-          if (ps.group_lo + G <= 32)
-            device::global_steps<Net, Bits, Value, G, true><<<grid, Pol::global_threads, 0, stream>>>(
-                keys[cur], vals[cur], n, cosets, ps.group_lo, ps.stage, jbot);
-          else
-            device::global_steps<Net, Bits, Value, G, false><<<grid, Pol::global_threads, 0, stream>>>(
-                keys[cur], vals[cur], n, cosets, ps.group_lo, ps.stage, jbot);
+      case PassKind::row_merge: {
+        // S = top - bottom + 1 strided bits at bit `bottom`, rows of 2^(tile - S) elements; one block per
+        // tile of the virtual 2^L array (tiles wholly in the +inf tail return at once).
+        const int S = ps.top_bit - ps.bottom_bit + 1, C = Pol::tile_log2 - S;
+        GSB_EXPECTS(S >= 1 && C >= Pol::tuning.row_min_log2 && C <= ps.bottom_bit,
+                    "network sort: row pass does not fit the tile: " + describe(ps));
+        const unsigned blocks = detail::grid_for(std::uint64_t{1} << (plan.log2_n - Pol::tile_log2), 1);
+        if constexpr (Net == Network::bitonic) {
+          auto kernel = device::bitonic_row_merge<Bits, Value, P, R>;
+          detail::allow_shared_bytes(kernel, smem);
+          kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip());
         } else {
-          throw LogicError("network sort: register pass planned with a row tuning");
+          GSB_EXPECTS(ps.top_bit + 1 == ps.stage, "network sort: odd-even row pass below the top: " + describe(ps));
+          auto kernel = device::odd_even_row_merge<Bits, Value, P, R>;
+          detail::allow_shared_bytes(kernel, smem);
+          kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C);
         }
         break;
-      case PassKind::row_merge:
-        if constexpr (Pol::tuning.row_min_log2 > 0) {
-          // S = top - bottom + 1 strided bits at bit `bottom`, rows of 2^(tile - S) elements; one block per
-          // tile of the virtual 2^L array (tiles wholly in the +inf tail return at once).
-          const int S = ps.top_bit - ps.bottom_bit + 1, C = Pol::tile_log2 - S;
-          GSB_EXPECTS(S >= 1 && C >= Pol::tuning.row_min_log2 && C <= ps.bottom_bit,
-                      "network sort: row pass does not fit the tile: " + describe(ps));
-          const unsigned blocks = detail::grid_for(std::uint64_t{1} << (plan.log2_n - Pol::tile_log2), 1);
-          if constexpr (Net == Network::bitonic) {
-            auto kernel = device::bitonic_row_merge<Bits, Value, P, R>;
-            detail::allow_shared_bytes(kernel, smem);
-            kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip(), row_direct);
-          } else {
-            GSB_EXPECTS(ps.top_bit + 1 == ps.stage, "network sort: odd-even row pass below the top: " + describe(ps));
-            auto kernel = device::odd_even_row_merge<Bits, Value, P, R>;
-            detail::allow_shared_bytes(kernel, smem);
-            kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C);
-          }
-        } else {
-          throw LogicError("network sort: row pass planned without a row tuning");
-        }
-        break;
+      }
       case PassKind::global_stride:
         if constexpr (Net == Network::odd_even_merge) {
           constexpr int items = 4;
@@ -160,26 +127,10 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
   return cur;
 }
 
-template <Network Net, class Bits, class Value, Variant V>
-int network_sort_variant(const SortProblem& p, const SortBuffers& b) {
-  const Plan plan = make_plan(Net, p.n, device::Policy<Bits, Value, V>::plan_config());
-  return network_sort_plan<Net, Bits, Value, V>(plan, p, b, [](std::size_t) {});
-}
-
 template <Network Net, class Bits, class Value>
 int network_sort(const SortProblem& p, const SortBuffers& b) {
-  if constexpr (Net == Network::bitonic) {
-    switch (bitonic_variant()) {
-      case Variant::registers: return network_sort_variant<Net, Bits, Value, Variant::registers>(p, b);
-      case Variant::rows: return network_sort_variant<Net, Bits, Value, Variant::rows>(p, b);
-      case Variant::rows14: return network_sort_variant<Net, Bits, Value, Variant::rows14>(p, b);
-      case Variant::rows14w: return network_sort_variant<Net, Bits, Value, Variant::rows14w>(p, b);
-    }
-    throw LogicError("network sort: unknown bitonic variant");
-  } else {
-    if (odd_even_variant() == Variant::rows) return network_sort_variant<Net, Bits, Value, Variant::rows>(p, b);
-    return network_sort_variant<Net, Bits, Value, Variant::registers>(p, b);
-  }
+  const Plan plan = make_plan(Net, p.n, device::Policy<Bits, Value>::plan_config());
+  return network_sort_plan<Net, Bits, Value>(plan, p, b, [](std::size_t) {});
 }
 
 }  // namespace gsb::network

@@ -1,5 +1,5 @@
 // odd-even-merge: Batcher's odd-even merge sort (seed 004_* §13.8), on the bitonic back-end's stage machinery:
-// tiles in registers + shared memory, each stage's top strides from one register class per thread, the middle
+// tiles in registers + shared memory, each stage's top strides (up to 9) in one row pass, the middle
 // strides one pass each, the low strides in one haloed shared-memory pass. Any n (network_plan.hpp).
 #include <iterator>
 

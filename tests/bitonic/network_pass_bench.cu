@@ -30,7 +30,7 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-template <Network Net, gsb::network::Variant V = gsb::network::Variant::registers>
+template <Network Net>
 void bench(std::uint64_t n, bool per_pass) {
   gsb::SortProblem p;
   p.key_type = gsb::KeyType::u32;
@@ -41,7 +41,7 @@ void bench(std::uint64_t n, bool per_pass) {
     GSB_CUDA_TRY(cudaMalloc(&b.keys[h], n * 4));
     GSB_CUDA_TRY(cudaMalloc(&b.values[h], n * 4));
   }
-  const gsb::network::Plan plan = gsb::network::plan_for(Net, p, V);
+  const gsb::network::Plan plan = gsb::network::plan_for(Net, p);
   const std::size_t np = plan.passes.size();
   std::vector<cudaEvent_t> ev(np + 1);
   for (auto& e : ev) GSB_CUDA_TRY(cudaEventCreate(&e));
@@ -53,7 +53,7 @@ void bench(std::uint64_t n, bool per_pass) {
   refill(1);
   std::vector<std::uint32_t> in(n), k(n), v(n);
   GSB_CUDA_TRY(cudaMemcpy(in.data(), b.keys[0], n * 4, cudaMemcpyDeviceToHost));
-  int half = gsb::network::network_sort_plan<Net, std::uint32_t, std::uint32_t, V>(plan, p, b, [](std::size_t) {});
+  int half = gsb::network::network_sort_plan<Net, std::uint32_t, std::uint32_t>(plan, p, b, [](std::size_t) {});
   GSB_CUDA_TRY(cudaDeviceSynchronize());
   GSB_CUDA_TRY(cudaMemcpy(k.data(), b.keys[half], n * 4, cudaMemcpyDeviceToHost));
   GSB_CUDA_TRY(cudaMemcpy(v.data(), b.values[half], n * 4, cudaMemcpyDeviceToHost));
@@ -70,7 +70,7 @@ void bench(std::uint64_t n, bool per_pass) {
   for (int r = 0; r < reps + 2; ++r) {
     refill(std::uint32_t(r + 7));
     GSB_CUDA_TRY(cudaEventRecord(ev[0]));
-    gsb::network::network_sort_plan<Net, std::uint32_t, std::uint32_t, V>(
+    gsb::network::network_sort_plan<Net, std::uint32_t, std::uint32_t>(
         plan, p, b, [&](std::size_t i) { GSB_CUDA_TRY(cudaEventRecord(ev[i + 1])); });
     GSB_CUDA_TRY(cudaEventSynchronize(ev[np]));
     if (r < 2) continue;  // warm-up
@@ -84,8 +84,8 @@ void bench(std::uint64_t n, bool per_pass) {
     total_ms.push_back(ms);
   }
   std::uint64_t bytes = 0;
-  std::printf("%s/%s n=%llu: %zu passes, result %s\n", Net == Network::bitonic ? "bitonic" : "odd-even-merge",
-              to_string(V).c_str(), (unsigned long long)n, np, ok ? "CORRECT" : "WRONG");
+  std::printf("%s n=%llu: %zu passes, result %s\n", Net == Network::bitonic ? "bitonic" : "odd-even-merge",
+              (unsigned long long)n, np, ok ? "CORRECT" : "WRONG");
   for (std::size_t i = 0; i < np; ++i) {
     const std::uint64_t pb = gsb::network::pass_bytes(plan, plan.passes[i], 8);
     bytes += pb;
@@ -133,21 +133,17 @@ int main(int argc, char** argv) {
   try {
     const int log2_n = argc > 1 ? std::atoi(argv[1]) : 24;
     const std::uint64_t n = std::uint64_t{1} << log2_n;
-    using gsb::network::Variant;
-    const bool oem = std::getenv("GSB_PASS_BENCH_OEM") != nullptr;  // odd-even merge at the extra sizes too
+    // GSB_PASS_BENCH_OEM: 0 = bitonic only, 1 (default) = odd-even merge per pass at 2^log2_n too, 2 = also at
+    // the extra sizes.
+    const char* oem_env = std::getenv("GSB_PASS_BENCH_OEM");
+    const int oem = oem_env ? std::atoi(oem_env) : 1;
     copy_bandwidth(n * 8);
-    bench<Network::bitonic, Variant::registers>(n, true);
-    bench<Network::bitonic, Variant::rows>(n, true);
-    bench<Network::bitonic, Variant::rows14>(n, true);
-    bench<Network::bitonic, Variant::rows14w>(n, true);
-    bench<Network::odd_even_merge, Variant::rows>(n, true);
+    bench<Network::bitonic>(n, true);
+    if (oem >= 1) bench<Network::odd_even_merge>(n, true);
     for (int i = 2; i < argc; ++i) {
       const std::uint64_t m = std::strtoull(argv[i], nullptr, 10);
-      bench<Network::bitonic, Variant::registers>(m, false);
-      bench<Network::bitonic, Variant::rows>(m, false);
-      bench<Network::bitonic, Variant::rows14>(m, false);
-      bench<Network::bitonic, Variant::rows14w>(m, false);
-      if (oem) bench<Network::odd_even_merge, Variant::rows>(m, false);
+      bench<Network::bitonic>(m, false);
+      if (oem >= 2) bench<Network::odd_even_merge>(m, false);
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());

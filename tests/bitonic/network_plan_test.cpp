@@ -22,21 +22,17 @@ struct Case {
   PlanConfig config;
 };
 
+// PlanConfig{tile_log2, halo_log2, row_min_log2}: 1, 2 and 3 strided bits per row pass, halos of 2 and 4.
 std::vector<Case> small_cases() {
   std::vector<Case> cs;
   for (Network net : {Network::bitonic, Network::odd_even_merge}) {
-    cs.push_back({net, PlanConfig{2, 1, 0}});
-    cs.push_back({net, PlanConfig{3, 2, 1}});
-    cs.push_back({net, PlanConfig{4, 2, 2}});
-    cs.push_back({net, PlanConfig{4, 3, 1}});
+    cs.push_back({net, PlanConfig{3, 1, 2}});
+    cs.push_back({net, PlanConfig{3, 1, 1}});
+    cs.push_back({net, PlanConfig{4, 2, 1}});
+    cs.push_back({net, PlanConfig{4, 1, 2}});
   }
-  // Row passes (row_min_log2 > 0): 1, 2 and 3 strided bits per pass.
-  for (Network net : {Network::bitonic, Network::odd_even_merge}) {
-    cs.push_back({net, PlanConfig{3, 2, 1, 2}});
-    cs.push_back({net, PlanConfig{3, 2, 1, 1}});
-    cs.push_back({net, PlanConfig{4, 2, 2, 1}});
-    cs.push_back({net, PlanConfig{4, 2, 1, 2}});
-  }
+  cs.push_back({Network::bitonic, PlanConfig{2, 0, 1}});
+  cs.push_back({Network::bitonic, PlanConfig{5, 0, 3}});
   return cs;
 }
 
@@ -62,7 +58,7 @@ TEST(NetworkPlan, SortsEveryZeroOneInput) {
 TEST(NetworkPlan, RandomKeyValueWithAllOnesKeys) {
   std::mt19937_64 rng(42);
   std::vector<Case> cs = small_cases();
-  for (Network net : {Network::bitonic, Network::odd_even_merge}) cs.push_back({net, PlanConfig{6, 3, 3}});
+  for (Network net : {Network::bitonic, Network::odd_even_merge}) cs.push_back({net, PlanConfig{6, 3, 2}});
   for (const Case& c : cs) {
     for (std::uint64_t n : {1, 2, 3, 5, 31, 33, 63, 64, 65, 100, 255, 257, 500, 1000, 1025}) {
       const Plan plan = make_plan(c.network, n, c.config);
@@ -86,44 +82,31 @@ TEST(NetworkPlan, RandomKeyValueWithAllOnesKeys) {
 }
 
 TEST(NetworkPlan, PassCountsAtTwoToTheTwentyFour) {
-  const PlanConfig cfg{13, 5, 10};
-  const Plan bit = make_plan(Network::bitonic, std::uint64_t{1} << 24, cfg);
-  // 1 block sort; stages 14..24: ceil((k-13)/5) register passes + 1 block merge each.
-  EXPECT_EQ(bit.passes.size(), 1u + (5 * 1 + 5 * 2 + 1 * 3) + 11);
+  // Bitonic: 2^13 tiles, 9 strided bits per row pass: stages 23 and 24 (10 and 11 bits above the tile) need two
+  // row passes, every other stage one, and one block merge each.
+  const Plan bit = make_plan(Network::bitonic, std::uint64_t{1} << 24, plan_config_for(8));
+  EXPECT_EQ(bit.config.tile_log2, 13);
+  EXPECT_EQ(bit.passes.size(), 1u + 11 + 11 + 2);
   EXPECT_TRUE(bit.passes.front().encode_keys);
   EXPECT_TRUE(bit.passes.back().decode_keys);
-  const Plan oem = make_plan(Network::odd_even_merge, std::uint64_t{1} << 24, cfg);
-  // 1 block sort; each stage: 1 class pass, bits k-6..10 one each, 1 halo pass.
-  std::size_t expect = 1;
-  for (int k = 14; k <= 24; ++k) expect += 2 + std::max(0, k - 5 - 10);
-  EXPECT_EQ(oem.passes.size(), expect);
-}
-
-TEST(NetworkPlan, RowPassCountsAtTwoToTheTwentyFour) {
-  // rows14: 1 block sort of 2^14; stages 15..24 need 1..10 bits above the tile, one row pass each (rows of
-  // >= 16 elements leave 10 strided bits), and one block merge each: 21 passes.
-  const Plan r14 = make_plan(Network::bitonic, std::uint64_t{1} << 24, plan_config_for(8, Variant::rows14));
-  EXPECT_EQ(r14.config.tile_log2, 14);
-  EXPECT_EQ(r14.passes.size(), 21u);
-  for (const Pass& p : r14.passes) EXPECT_NE(p.kind, PassKind::global_steps);
-  // rows: 2^13 tiles, 9 strided bits per pass: stages 23 and 24 (10 and 11 bits) need two row passes.
-  const Plan r13 = make_plan(Network::bitonic, std::uint64_t{1} << 24, plan_config_for(8, Variant::rows));
-  EXPECT_EQ(r13.passes.size(), 1u + 11 + 11 + 2);
-  // Odd-even merge with row passes (2^13 tiles, halo 2^10): per stage one row pass down to bit
-  // max(k - 9, 10), single strides for the bits left above 10 (k - 19 of them from k = 20), one halo pass.
-  const Plan oem = make_plan(Network::odd_even_merge, std::uint64_t{1} << 24, plan_config_for(8, Variant::rows));
+  // 16-byte elements: 2^12 tiles, 8 strided bits per pass: stages 21..24 need two row passes.
+  EXPECT_EQ(make_plan(Network::bitonic, std::uint64_t{1} << 24, plan_config_for(16)).passes.size(), 1u + 12 + 12 + 4);
+  // Odd-even merge (2^13 tiles, halo 2^10): per stage one row pass down to bit max(k - 9, 10), single strides
+  // for the bits left above 10 (k - 19 of them from k = 20), one halo pass.
+  const Plan oem = make_plan(Network::odd_even_merge, std::uint64_t{1} << 24, plan_config_for(8));
   EXPECT_EQ(oem.passes.size(), 1u + 11 + (1 + 2 + 3 + 4 + 5) + 11);
+  EXPECT_TRUE(oem.passes.back().decode_keys);
   // The split puts the larger share first and covers every bit once, top first.
-  const Plan big = make_plan(Network::bitonic, std::uint64_t{1} << 34, plan_config_for(8, Variant::rows14));
+  const Plan big = make_plan(Network::bitonic, std::uint64_t{1} << 34, plan_config_for(8));
   for (std::size_t i = 0; i < big.passes.size(); ++i) {
     const Pass& p = big.passes[i];
     if (p.kind != PassKind::row_merge) continue;
-    EXPECT_LE(p.top_bit - p.bottom_bit + 1, 10);
-    EXPECT_GE(p.bottom_bit, 14);
+    EXPECT_LE(p.top_bit - p.bottom_bit + 1, 9);
+    EXPECT_GE(p.bottom_bit, 13);
     const Pass& next = big.passes[i + 1];
     EXPECT_EQ(next.stage, p.stage);
-    EXPECT_EQ(next.top_bit, next.kind == PassKind::row_merge ? p.bottom_bit - 1 : 13);
-    if (next.kind == PassKind::block_merge) EXPECT_EQ(p.bottom_bit, 14);
+    EXPECT_EQ(next.top_bit, next.kind == PassKind::row_merge ? p.bottom_bit - 1 : 12);
+    if (next.kind == PassKind::block_merge) EXPECT_EQ(p.bottom_bit, 13);
   }
 }
 
@@ -163,9 +146,9 @@ TEST(NetworkPlan, RowTileMapsStageStepsToTileSteps) {
 }
 
 TEST(NetworkPlan, NonPowerOfTwoCostsNoMoreThanNextPowerOfTwo) {
-  const std::pair<Network, PlanConfig> cases[] = {{Network::bitonic, PlanConfig{13, 5, 10}},
-                                                   {Network::odd_even_merge, PlanConfig{13, 5, 10}},
-                                                   {Network::bitonic, plan_config_for(8, Variant::rows14)}};
+  const std::pair<Network, PlanConfig> cases[] = {{Network::odd_even_merge, plan_config_for(8)},
+                                                   {Network::bitonic, plan_config_for(8)},
+                                                   {Network::bitonic, plan_config_for(16)}};
   for (const auto& [net, cfg] : cases) {
     for (std::uint64_t n : {std::uint64_t{3} << 20, (std::uint64_t{1} << 24) + 1, (std::uint64_t{1} << 32) + 7}) {
       const Plan a = make_plan(net, n, cfg);
@@ -180,15 +163,17 @@ TEST(NetworkPlan, NonPowerOfTwoCostsNoMoreThanNextPowerOfTwo) {
 }
 
 TEST(NetworkPlan, HandlesBeyondTwoToTheThirtyTwo) {
-  const Plan p = make_plan(Network::bitonic, (std::uint64_t{1} << 33) + 5, PlanConfig{13, 5, 10});
+  const Plan p = make_plan(Network::bitonic, (std::uint64_t{1} << 33) + 5, plan_config_for(8));
   EXPECT_EQ(p.log2_n, 34);
   EXPECT_EQ(p.passes.back().stage, 34);
 }
 
 TEST(NetworkPlan, RejectsBadConfig) {
-  EXPECT_THROW(make_plan(Network::odd_even_merge, 100, PlanConfig{4, 3, 3}), LogicError);
-  EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{0, 3, 1}), LogicError);
-  EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{4, 2, 2, 4}), LogicError);
+  EXPECT_THROW(make_plan(Network::odd_even_merge, 100, PlanConfig{4, 3, 1}), LogicError);  // no window
+  EXPECT_THROW(make_plan(Network::odd_even_merge, 100, PlanConfig{4, 0, 1}), LogicError);  // no halo
+  EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{0, 0, 1}), LogicError);
+  EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{4, 2, 4}), LogicError);  // no strided bit
+  EXPECT_THROW(make_plan(Network::bitonic, 100, PlanConfig{4, 2, 0}), LogicError);  // rows of 1
 }
 
 }  // namespace
