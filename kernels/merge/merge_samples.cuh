@@ -123,6 +123,23 @@ constexpr int align16(int bytes) {
   return (bytes + 15) / 16 * 16;
 }
 
+// Thread threadIdx.x of T stores elements [0, Count) of a padded shared-memory array to out[0, Count) as
+// coalesced 16-byte vectors (out 16-byte aligned), each element through f (the last pass decodes keys).
+template <int T, int Count, class E, class F>
+__device__ __forceinline__ void store_vectors(const E* s, E* __restrict__ out, F f) {
+  constexpr int V = 16 / int(sizeof(E));
+  static_assert(Count % (V * T) == 0, "whole vectors a thread");
+#pragma unroll
+  for (int q = 0; q < Count / (V * T); ++q) {
+    const int e = (q * T + int(threadIdx.x)) * V;
+    uint4 w;
+    E* we = reinterpret_cast<E*>(&w);
+#pragma unroll
+    for (int j = 0; j < V; ++j) we[j] = f(s[pad<E>(e + j)]);
+    *reinterpret_cast<uint4*>(out + e) = w;
+  }
+}
+
 // A run inside a padded shared-memory array, for merge_path.
 template <class Bits>
 struct SmemRun {
@@ -371,15 +388,8 @@ __global__ void __launch_bounds__(P::tile_threads)
   auto store = [&](int r, auto decode) {
     auto out_key = [&](int i) { const Bits k = stage[pad<Bits>(i)]; return decode.value ? codec.decode(k) : k; };
     if (vec) {
-#pragma unroll
-      for (int q = 0; q < CH / (per_vec * T); ++q) {
-        const int e = (q * T + t) * per_vec;
-        uint4 w;
-        Bits* wb = reinterpret_cast<Bits*>(&w);
-#pragma unroll
-        for (int j = 0; j < per_vec; ++j) wb[j] = out_key(e + j);
-        *reinterpret_cast<uint4*>(out_k + base + r * CH + e) = w;
-      }
+      store_vectors<T, CH>(stage, out_k + base + r * CH,
+                           [&](Bits k) { return decode.value ? codec.decode(k) : k; });
     } else {
 #pragma unroll
       for (int i = 0; i < I; ++i) {
@@ -527,28 +537,8 @@ __global__ void __launch_bounds__(P::merge_threads, P::merge_min_blocks)
   auto store = [&](auto decode) {
     auto out_key = [&](int i) { const Bits k = sk[pad<Bits>(i)]; return decode.value ? codec.decode(k) : k; };
     if (len == C && vector_store) {
-      constexpr int KV = 16 / int(sizeof(Bits));
-#pragma unroll
-      for (int q = 0; q < C / (KV * T); ++q) {
-        const int e = (q * T + t) * KV;
-        uint4 w;
-        Bits* wb = reinterpret_cast<Bits*>(&w);
-#pragma unroll
-        for (int j = 0; j < KV; ++j) wb[j] = out_key(e + j);
-        *reinterpret_cast<uint4*>(out_k + out0 + e) = w;
-      }
-      if constexpr (has_values_v<Value>) {
-        constexpr int VV = 16 / int(sizeof(Value));
-#pragma unroll
-        for (int q = 0; q < C / (VV * T); ++q) {
-          const int e = (q * T + t) * VV;
-          uint4 w;
-          Value* wv = reinterpret_cast<Value*>(&w);
-#pragma unroll
-          for (int j = 0; j < VV; ++j) wv[j] = sv[pad<Value>(e + j)];
-          *reinterpret_cast<uint4*>(out_v + out0 + e) = w;
-        }
-      }
+      store_vectors<T, C>(sk, out_k + out0, [&](Bits k) { return decode.value ? codec.decode(k) : k; });
+      if constexpr (has_values_v<Value>) store_vectors<T, C>(sv, out_v + out0, [](Value v) { return v; });
     } else {
       for (int i = t; i < len; i += T) {
         out_k[out0 + i] = out_key(i);
