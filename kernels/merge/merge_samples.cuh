@@ -39,9 +39,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <string>
-#include <string_view>
 #include <type_traits>
 
 #include "merge/detail/common.cuh"
@@ -53,17 +51,12 @@ namespace gsb::merge::samples {
 // Tuning as plain data. Every merge pass splits its output into equal tiles of merge_capacity keys
 // (merge_tiles_kernel); stride is SAMPLE_STRIDE. MergeMinBlocks is the tile merge kernel's
 // __launch_bounds__ minimum of resident blocks an SM: it caps the kernel's registers (65536 / (256 x MB)).
-// TileRounds > 1 (keys-only): the tile sort handles its tile as TileRounds chunks of TileThreads x TileItems
-// keys in turn, then merges the chunks in shared memory (tile_sort_rounds_kernel).
-template <int TileThreads, int TileItems, int MergeThreads, int MergeItems, int Stride, int MergeMinBlocks = 1,
-          int TileRounds = 1>
+template <int TileThreads, int TileItems, int MergeThreads, int MergeItems, int Stride, int MergeMinBlocks = 1>
 struct Policy {
   static constexpr int merge_min_blocks = MergeMinBlocks;
   static constexpr int tile_threads = TileThreads;
   static constexpr int tile_items = TileItems;
-  static constexpr int tile_rounds = TileRounds;
-  static constexpr int chunk = TileThreads * TileItems;
-  static constexpr int tile = TileThreads * TileItems * TileRounds;
+  static constexpr int tile = TileThreads * TileItems;
   static constexpr int merge_threads = MergeThreads;
   static constexpr int merge_items = MergeItems;  // most keys one thread merges
   static constexpr int merge_capacity = MergeThreads * MergeItems;
@@ -72,7 +65,6 @@ struct Policy {
   static_assert(2 * tile % merge_capacity == 0, "output tiles never straddle two segments");
   static_assert((tile_items & (tile_items - 1)) == 0 && (tile & (tile - 1)) == 0, "powers of two");
   static_assert((stride & (stride - 1)) == 0, "powers of two");
-  static_assert(TileRounds == 1 || TileRounds == 2, "one shared-memory level merges the chunks");
 };
 
 // Resident-block bound of the tile merge kernel (256 threads). Unbounded, ptxas gives it 63 registers for
@@ -95,7 +87,9 @@ constexpr int merge_min_blocks() {
 // keys, whose tiles are 4096), bitonic keys-only tile sort with warp-level barriers. Tiles of 1024 x 32 =
 // 32768 keys for 4-byte keys-only (12 merge passes at 1e8 instead of 14 with 8192-key tiles), 512 x 16
 // for 1-, 2-byte keys-only and 4-byte keys with values (shared memory: keys and source indices), 256 x 16
-// for 8-byte keys. Measurements: kernels/merge/NOTES.md.
+// for 8-byte keys. The 1024 x 32 tile sort spills under its 64-register cap (164 B stored a thread), yet it
+// beat two spill-free shapes on an H200 (device round 3): the same tile as two 1024 x 16 chunks merged in
+// shared memory (+117 us at 1e8) and 1024 x 16 tiles (one more merge pass). Measurements: kernels/merge/NOTES.md.
 template <class Bits, class Value>
 struct DefaultPolicy {
   template <int TileThreads, int TileItems, int Stride>
@@ -311,108 +305,6 @@ __global__ void __launch_bounds__(P::tile_threads)
   if (decode_out) store(std::true_type{}); else store(std::false_type{});
 }
 
-// Candidate (device round 3): the keys-only tile sort of a 32768-key tile in two rounds of 1024 x 16 keys.
-// 1024 x 32 keys in registers spill under the 64-register cap of a 1024-thread block (ncu: 164 B stored and
-// 208 B loaded a thread); 16 keys a thread fit. Round r sorts chunk r (16384 keys) exactly like
-// tile_sort_kernel (bitonic network in registers, merge levels through shared memory) and leaves it sorted in
-// its half of sk; the last level merges the two halves, 16 outputs a thread a round, through a staging buffer
-// of one chunk so that the stores stay coalesced 16-byte vectors. Shared memory: 135 KB + 66 KB (one block an
-// SM, as the 1024 x 32 kernel).
-template <class Bits>
-constexpr int staging_offset(int tile) {
-  return align16<Bits>(padded_count<Bits>(tile) * int(sizeof(Bits)));
-}
-template <class Bits, class P>
-constexpr int tile_rounds_smem_bytes() {
-  return staging_offset<Bits>(P::tile) + align16<Bits>(padded_count<Bits>(P::chunk) * int(sizeof(Bits)));
-}
-
-template <class Bits, class P>
-__global__ void __launch_bounds__(P::tile_threads)
-    tile_sort_rounds_kernel(const Bits* __restrict__ in_k, Bits* __restrict__ out_k, std::uint64_t n,
-                            KeyCodec<Bits> codec, bool decode_out) {
-  constexpr int T = P::tile_threads, I = P::tile_items, TILE = P::tile, CH = P::chunk;
-  static_assert(P::tile_rounds == 2, "two chunks, one shared-memory level");
-  extern __shared__ uint4 smem_raw[];
-  Bits* sk = reinterpret_cast<Bits*>(smem_raw);
-  Bits* stage = reinterpret_cast<Bits*>(reinterpret_cast<char*>(smem_raw) + staging_offset<Bits>(TILE));
-  const std::uint64_t base = std::uint64_t{blockIdx.x} * TILE;
-  const int valid = static_cast<int>(n - base < std::uint64_t{TILE} ? n - base : std::uint64_t{TILE});
-  const int t = threadIdx.x;
-  constexpr Bits max_key = static_cast<Bits>(~Bits{0});
-  constexpr int per_vec = 16 / int(sizeof(Bits));
-  static_assert(I % per_vec == 0, "whole vectors a thread");
-  Bits key[I];
-  int from[I];
-
-#pragma unroll 1
-  for (int r = 0; r < 2; ++r) {
-    const int c0 = r * CH;  // chunk r: tile positions [c0, c0 + CH)
-    if (valid == TILE && reinterpret_cast<std::uintptr_t>(in_k) % 16 == 0) {
-      const uint4* v = reinterpret_cast<const uint4*>(in_k + base + c0 + std::uint64_t(t) * I);
-#pragma unroll
-      for (int q = 0; q < I / per_vec; ++q) {
-        const uint4 w = v[q];
-        const Bits* e = reinterpret_cast<const Bits*>(&w);
-#pragma unroll
-        for (int j = 0; j < per_vec; ++j) key[q * per_vec + j] = codec.encode(e[j]);
-      }
-    } else {
-#pragma unroll
-      for (int i = 0; i < I; ++i) {
-        const int p = c0 + t * I + i;
-        key[i] = p < valid ? codec.encode(in_k[base + p]) : max_key;
-      }
-    }
-    bitonic_sort_registers(key);
-    for (int w = I; w < CH; w *= 2) {
-      if (2 * w <= 32 * I) __syncwarp(); else __syncthreads();
-#pragma unroll
-      for (int i = 0; i < I; ++i) sk[pad<Bits>(c0 + t * I + i)] = key[i];
-      const int pos = t * I;
-      const int pair = c0 + (pos & ~(2 * w - 1));
-      const int diag = pos & (2 * w - 1);
-      if (2 * w <= 32 * I) __syncwarp(); else __syncthreads();
-      const int ia = merge_path(SmemRun<Bits>{sk, pair}, w, SmemRun<Bits>{sk, pair + w}, w, diag);
-      merge_to_registers<I, true, true>(SmemRun<Bits>{sk, 0}, pair + ia, pair + w, pair + w + (diag - ia),
-                                       pair + 2 * w, I, key, from);
-    }
-    __syncthreads();  // every thread is done reading chunk r's last level
-#pragma unroll
-    for (int i = 0; i < I; ++i) sk[pad<Bits>(c0 + t * I + i)] = key[i];
-  }
-
-  // Last level: the two sorted chunks into the tile, round r producing outputs [r CH, r CH + CH).
-  const SmemRun<Bits> a_run{sk, 0}, b_run{sk, CH};
-  const bool vec = valid == TILE && reinterpret_cast<std::uintptr_t>(out_k) % 16 == 0;
-  auto store = [&](int r, auto decode) {
-    auto out_key = [&](int i) { const Bits k = stage[pad<Bits>(i)]; return decode.value ? codec.decode(k) : k; };
-    if (vec) {
-      store_vectors<T, CH>(stage, out_k + base + r * CH,
-                           [&](Bits k) { return decode.value ? codec.decode(k) : k; });
-    } else {
-#pragma unroll
-      for (int i = 0; i < I; ++i) {
-        const int p = i * T + t;
-        if (r * CH + p < valid) out_k[base + r * CH + p] = out_key(p);
-      }
-    }
-  };
-  // Unrolled: with r a constant ptxas fits the kernel in 58 registers, no spills (4 bytes spilled rolled).
-#pragma unroll
-  for (int r = 0; r < 2; ++r) {
-    __syncthreads();  // r = 0: both chunks written; r = 1: round 0's stores have read the staging buffer
-    const int diag = r * CH + t * I;
-    const int ia = merge_path(a_run, CH, b_run, CH, diag);
-    // Block barriers around this level: reads past a run's end touch the slot the padding keeps spare.
-    merge_to_registers<I, true>(a_run, ia, CH, CH + (diag - ia), 2 * CH, I, key, from);
-#pragma unroll
-    for (int i = 0; i < I; ++i) stage[pad<Bits>(t * I + i)] = key[i];
-    __syncthreads();
-    if (decode_out) store(r, std::true_type{}); else store(r, std::false_type{});
-  }
-}
-
 template <class Bits, class Value, class P>
 constexpr int merge_smem_bytes() {
   return align16<Bits>(padded_count<Bits>(P::merge_capacity) * int(sizeof(Bits))) +
@@ -587,20 +479,11 @@ int sort(const SortProblem& p, const SortBuffers& b) {
 
   const std::uint64_t tiles = (n + P::tile - 1) / P::tile;
   GSB_EXPECTS(tiles <= 0x7fffffffull, "merge-samples: n=" + std::to_string(n) + " needs too many tiles");
-  if constexpr (P::tile_rounds > 1) {
-    static_assert(!has_values_v<Value>, "the chunked tile sort is keys-only");
-    constexpr int tile_smem = tile_rounds_smem_bytes<Bits, P>();
-    GSB_CUDA_TRY(cudaFuncSetAttribute(tile_sort_rounds_kernel<Bits, P>,
-                                      cudaFuncAttributeMaxDynamicSharedMemorySize, tile_smem));
-    tile_sort_rounds_kernel<Bits, P><<<static_cast<unsigned>(tiles), P::tile_threads, tile_smem, b.stream>>>(
-        keys[0], keys[1], n, codec, n <= std::uint64_t{P::tile});
-  } else {
-    constexpr int tile_smem = tile_smem_bytes<Bits, Value, P>();
-    GSB_CUDA_TRY(cudaFuncSetAttribute(tile_sort_kernel<Bits, Value, P>,
-                                      cudaFuncAttributeMaxDynamicSharedMemorySize, tile_smem));
-    tile_sort_kernel<Bits, Value, P><<<static_cast<unsigned>(tiles), P::tile_threads, tile_smem, b.stream>>>(
-        keys[0], values[0], keys[1], values[1], n, codec, n <= std::uint64_t{P::tile});
-  }
+  constexpr int tile_smem = tile_smem_bytes<Bits, Value, P>();
+  GSB_CUDA_TRY(cudaFuncSetAttribute(tile_sort_kernel<Bits, Value, P>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, tile_smem));
+  tile_sort_kernel<Bits, Value, P><<<static_cast<unsigned>(tiles), P::tile_threads, tile_smem, b.stream>>>(
+      keys[0], values[0], keys[1], values[1], n, codec, n <= std::uint64_t{P::tile});
   GSB_CHECK_LAUNCH();
   int cur = 1;
   if (n <= std::uint64_t{P::tile}) return cur;
@@ -638,41 +521,13 @@ int sort(const SortProblem& p, const SortBuffers& b) {
 }
 
 // Entry points, one explicit instantiation per key width and value type (merge_samples_k*.cu).
-//
-// Device round 3 candidates for the 4-byte keys-only tile sort, chosen by GSB_MERGE_TILE_SORT (read per
-// run(); unset or "1024x32": the default): "2x1024x16" (tile_sort_rounds_kernel, same 32768-key tile) and
-// "1024x16" (16384-key tiles: no spills, one more merge pass at 1e8). Instantiated for u32 keys-only only.
-namespace candidates {
-using Rounds = Policy<1024, 16, 256, 16, 8192, 8, 2>;
-using Tile16k = Policy<1024, 16, 256, 16, 8192, 8>;
-inline int choice() {
-  const char* e = std::getenv("GSB_MERGE_TILE_SORT");
-  if (e == nullptr || *e == '\0' || std::string_view(e) == "1024x32") return 0;
-  if (std::string_view(e) == "2x1024x16") return 1;
-  if (std::string_view(e) == "1024x16") return 2;
-  throw UsageError(std::string("GSB_MERGE_TILE_SORT=") + e + ": expected 1024x32, 2x1024x16 or 1024x16");
-}
-}  // namespace candidates
-
 template <class Bits, class Value>
 int sort_default(const SortProblem& p, const SortBuffers& b) {
-  using D = typename DefaultPolicy<Bits, Value>::type;
-  if constexpr (sizeof(Bits) == 4 && !has_values_v<Value>) {
-    switch (candidates::choice()) {
-      case 1: return sort<Bits, Value, candidates::Rounds>(p, b);
-      case 2: return sort<Bits, Value, candidates::Tile16k>(p, b);
-      default: break;
-    }
-  }
-  return sort<Bits, Value, D>(p, b);
+  return sort<Bits, Value, typename DefaultPolicy<Bits, Value>::type>(p, b);
 }
 template <class Bits, class Value>
 std::size_t temp_bytes_default(std::uint64_t n) {
-  using D = typename DefaultPolicy<Bits, Value>::type;
-  if constexpr (sizeof(Bits) == 4 && !has_values_v<Value>)
-    return std::max({temp_bytes_for<D>(n), temp_bytes_for<candidates::Rounds>(n),
-                     temp_bytes_for<candidates::Tile16k>(n)});
-  return temp_bytes_for<D>(n);
+  return temp_bytes_for<typename DefaultPolicy<Bits, Value>::type>(n);
 }
 
 }  // namespace gsb::merge::samples
