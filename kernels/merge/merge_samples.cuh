@@ -87,7 +87,9 @@ constexpr int merge_min_blocks() {
 // keys, whose tiles are 4096), bitonic keys-only tile sort with warp-level barriers. Tiles of 1024 x 32 =
 // 32768 keys for 4-byte keys-only (12 merge passes at 1e8 instead of 14 with 8192-key tiles), 512 x 16
 // for 1-, 2-byte keys-only and 4-byte keys with values (shared memory: keys and source indices), 256 x 16
-// for 8-byte keys. Measurements: kernels/merge/NOTES.md.
+// for 8-byte keys. The 1024 x 32 tile sort spills under its 64-register cap (164 B stored a thread), yet it
+// beat two spill-free shapes on an H200 (device round 3): the same tile as two 1024 x 16 chunks merged in
+// shared memory (+117 us at 1e8) and 1024 x 16 tiles (one more merge pass). Measurements: kernels/merge/NOTES.md.
 template <class Bits, class Value>
 struct DefaultPolicy {
   template <int TileThreads, int TileItems, int Stride>
@@ -113,6 +115,23 @@ constexpr int padded_count(int n) {
 template <class T>
 constexpr int align16(int bytes) {
   return (bytes + 15) / 16 * 16;
+}
+
+// Thread threadIdx.x of T stores elements [0, Count) of a padded shared-memory array to out[0, Count) as
+// coalesced 16-byte vectors (out 16-byte aligned), each element through f (the last pass decodes keys).
+template <int T, int Count, class E, class F>
+__device__ __forceinline__ void store_vectors(const E* s, E* __restrict__ out, F f) {
+  constexpr int V = 16 / int(sizeof(E));
+  static_assert(Count % (V * T) == 0, "whole vectors a thread");
+#pragma unroll
+  for (int q = 0; q < Count / (V * T); ++q) {
+    const int e = (q * T + int(threadIdx.x)) * V;
+    uint4 w;
+    E* we = reinterpret_cast<E*>(&w);
+#pragma unroll
+    for (int j = 0; j < V; ++j) we[j] = f(s[pad<E>(e + j)]);
+    *reinterpret_cast<uint4*>(out + e) = w;
+  }
 }
 
 // A run inside a padded shared-memory array, for merge_path.
@@ -410,28 +429,8 @@ __global__ void __launch_bounds__(P::merge_threads, P::merge_min_blocks)
   auto store = [&](auto decode) {
     auto out_key = [&](int i) { const Bits k = sk[pad<Bits>(i)]; return decode.value ? codec.decode(k) : k; };
     if (len == C && vector_store) {
-      constexpr int KV = 16 / int(sizeof(Bits));
-#pragma unroll
-      for (int q = 0; q < C / (KV * T); ++q) {
-        const int e = (q * T + t) * KV;
-        uint4 w;
-        Bits* wb = reinterpret_cast<Bits*>(&w);
-#pragma unroll
-        for (int j = 0; j < KV; ++j) wb[j] = out_key(e + j);
-        *reinterpret_cast<uint4*>(out_k + out0 + e) = w;
-      }
-      if constexpr (has_values_v<Value>) {
-        constexpr int VV = 16 / int(sizeof(Value));
-#pragma unroll
-        for (int q = 0; q < C / (VV * T); ++q) {
-          const int e = (q * T + t) * VV;
-          uint4 w;
-          Value* wv = reinterpret_cast<Value*>(&w);
-#pragma unroll
-          for (int j = 0; j < VV; ++j) wv[j] = sv[pad<Value>(e + j)];
-          *reinterpret_cast<uint4*>(out_v + out0 + e) = w;
-        }
-      }
+      store_vectors<T, C>(sk, out_k + out0, [&](Bits k) { return decode.value ? codec.decode(k) : k; });
+      if constexpr (has_values_v<Value>) store_vectors<T, C>(sv, out_v + out0, [](Value v) { return v; });
     } else {
       for (int i = t; i < len; i += T) {
         out_k[out0 + i] = out_key(i);
