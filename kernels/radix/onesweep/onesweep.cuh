@@ -230,7 +230,15 @@ __device__ __forceinline__ void store_status(unsigned* p, unsigned v) {
 // Lookback: each thread reads `Window` predecessors' words at once, so one L2 round trip covers that many
 // tiles. With one word per round trip a walk is as long as the number of tiles that start during one L2
 // latency, and grows as the sort gets faster.
-template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window>
+//
+// Values travel in one of two ways (LateValues):
+//  - false: loaded with the keys and held in registers through counting and ranking, stored at the key's rank;
+//  - true (as CUB's onesweep agent orders it): the ranks are kept in registers instead, and the values are
+//    loaded only after the ranking, before the look-back (whose L2 round trips then hide their latency) and
+//    stored at their ranks after it. Each key's registers die as its rank is born, so the peak register demand
+//    is the keys' alone (2 x Items for 8-byte keys) instead of keys + values (3 x Items with 4-byte values),
+//    which lets a tile hold more items at the same register cap (NOTES.md, u64+u32).
+template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window, bool LateValues>
 __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassParams<Bits, Value> prm) {
   using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
   constexpr int radix = S::radix;
@@ -290,12 +298,16 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
     for (int u = 0; u < Items; ++u)
       keys[u] = warp_first + u * 32 < valid ? codec_in.encode(warp_keys[u * 32]) : static_cast<Bits>(~Bits{0});
   }
+  constexpr bool late = S::with_values && LateValues;
   std::conditional_t<S::with_values, Value, char> values[Items];
+  const Value* warp_values = nullptr;
   if constexpr (S::with_values) {
-    const Value* warp_values = (from1 ? prm.values[1] : prm.values[0]) + prm.offset + tile_base + warp_first;
+    warp_values = (from1 ? prm.values[1] : prm.values[0]) + prm.offset + tile_base + warp_first;
+    if constexpr (!late) {
 #pragma unroll
-    for (int u = 0; u < Items; ++u)
-      if (full || warp_first + u * 32 < valid) values[u] = warp_values[u * 32];
+      for (int u = 0; u < Items; ++u)
+        if (full || warp_first + u * 32 < valid) values[u] = warp_values[u * 32];
+    }
   }
 
   // Early counts (as Onesweep): count the digits per warp first, so the tile's counts are published before
@@ -357,6 +369,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
   // Rank and place in shared memory: the lanes holding the same digit (warp-level multisplit); the last of
   // them takes the digit's next ranks with one atomic and passes the first to its peers by a shuffle. No
   // item waits on the previous one's shared-memory round trip except through the atomic itself.
+  std::conditional_t<late, unsigned, char> ranks[Items];
 #pragma unroll
   for (int u = 0; u < Items; ++u) {
     const unsigned d = digit_of(keys[u], shift, width);
@@ -367,7 +380,13 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
     first = __shfl_sync(full_warp, first, leader);
     const unsigned rank = first + __popc(peers & lanemask_lt());
     s_keys[rank] = keys[u];
-    if constexpr (S::with_values) s_values[rank] = values[u];
+    if constexpr (late) ranks[u] = rank;
+    else if constexpr (S::with_values) s_values[rank] = values[u];
+  }
+  if constexpr (late) {
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (full || warp_first + u * 32 < valid) values[u] = warp_values[u * 32];
   }
 
   // Decoupled look-back, one digit per thread: add predecessors' counts until one carries an inclusive prefix.
@@ -403,6 +422,10 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
       if (prm.bins_out != nullptr && tile_base + S::tile >= prm.num_items) prm.bins_out[d] = start + c;
     }
   }
+  if constexpr (late) {
+#pragma unroll
+    for (int u = 0; u < Items; ++u) s_values[ranks[u]] = values[u];  // padding positions get unused values
+  }
   __syncthreads();
 
   Value* values_out = nullptr;
@@ -410,14 +433,16 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
   scatter_tile<Bits, Value, Threads, Items, S::with_values>(s_keys, s_values, s_base, shift, width,
                                                              full, decode, valid, codec_out, keys_out, values_out);
   (void)values;
+  (void)ranks;
 }
 
 // ---- tuning ------------------------------------------------------------------------------------------------
 
 // A pass plan (plain data): digit width, threads, keys per thread, blocks per multiprocessor (the register cap
-// follows from it) and look-back window.
-template <int RadixBits, int Threads, int Items, int MinBlocks, int Window = 1>
+// follows from it), look-back window, and whether values are loaded after the ranking (pass_kernel).
+template <int RadixBits, int Threads, int Items, int MinBlocks, int Window = 1, bool LateValues = false>
 struct Plan {
+  static constexpr bool late_values = LateValues;
   static constexpr int radix_bits = RadixBits;
   static constexpr int threads = Threads;
   static constexpr int items = Items;
@@ -447,6 +472,32 @@ struct Tuning {
 template <class Bits, class Value>
 struct PlanFor {
   using type = typename Tuning<Bits, Value>::plan;
+};
+
+// Candidate plans for key-value sorts with 8-byte keys (and u32+u32), chosen at run time by
+// GSB_RADIX_PAIRS_POLICY so that one device run compares them (onesweep.hpp). Round 1 measured u64+u32 at
+// 0.88x cub-radix with `regs` (384 x 12, 80 registers and a 4-byte spill: keys and values both in registers),
+// where CUB's sm90 policy runs 384 threads x 15 items (30 nominal 4-byte items scaled to the 8-byte key) and
+// loads the values only after the keys are ranked.
+//  late:    values after the ranking (pass_kernel), so the tile grows to the keys-only tile of the key width:
+//           384 x 16 for u64 keys with u32 values (tile 6144 instead of 4608: a third fewer tiles, so less
+//           look-back and per-tile digit work per key, and longer output runs per digit); u64 values keep
+//           384 x 12 (ranks + 8-byte values need 3 registers per item after the ranking); u32+u32 keeps its shape.
+//  late512: values after the ranking, 512 threads x 12 items at 2 blocks/SM (32 warps per SM instead of 24:
+//           more loads in flight; 64 registers), u64 values 512 x 10.
+template <class Bits, class Value>
+struct PairsPlans {
+  static constexpr bool wide_key = sizeof(Bits) == 8 && has_values_v<Value>;
+  static constexpr bool kv32 = Tuning<Bits, Value>::kv32;
+  static constexpr bool has_candidates = wide_key || kv32;
+  static constexpr bool small_value = has_values_v<Value> && sizeof(Value) == 4;
+  using regs = typename Tuning<Bits, Value>::plan;
+  using late = std::conditional_t<kv32, Plan<8, 384, 16, 2, 8, true>,
+                                  std::conditional_t<small_value, Plan<8, 384, 16, 2, 1, true>,
+                                                     Plan<8, 384, 12, 2, 1, true>>>;
+  using late512 = std::conditional_t<kv32, Plan<8, 512, 12, 2, 8, true>,
+                                     std::conditional_t<small_value, Plan<8, 512, 12, 2, 1, true>,
+                                                        Plan<8, 512, 10, 2, 1, true>>>;
 };
 
 // ---- host dispatch -----------------------------------------------------------------------------------------
@@ -493,7 +544,7 @@ struct OnesweepSort {
   static std::size_t temp_bytes(const SortProblem& p) { return layout(p.n, nullptr).bytes; }
 
   static auto pass_kernel_of() {
-    return pass_kernel<Bits, VT, RadixBits, Threads, P::items, P::min_blocks, P::window>;
+    return pass_kernel<Bits, VT, RadixBits, Threads, P::items, P::min_blocks, P::window, P::late_values>;
   }
 
   static int sort(const SortProblem& p, const SortBuffers& b) {
@@ -553,15 +604,32 @@ struct OnesweepSort {
   }
 };
 
+// Calls f(type_tag<OnesweepSort<...>>) with the plan for this key width and value type: the pairs candidate
+// that GSB_RADIX_PAIRS_POLICY names where there are candidates, else the one plan.
+template <class Bits, class Value, class F>
+decltype(auto) with_plan(F&& f) {
+  using C = PairsPlans<Bits, Value>;
+  if constexpr (C::has_candidates) {
+    switch (pairs_policy()) {
+      case PairsPolicy::late: return f(type_tag<OnesweepSort<Bits, Value, typename C::late>>{});
+      case PairsPolicy::late512: return f(type_tag<OnesweepSort<Bits, Value, typename C::late512>>{});
+      case PairsPolicy::regs: break;
+    }
+    return f(type_tag<OnesweepSort<Bits, Value, typename C::regs>>{});
+  } else {
+    return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value>::type>>{});
+  }
+}
+
 }  // namespace gsb::radix::onesweep
 
 // The instantiations that the back-end uses for one key width and value type.
 #define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                    \
   template <>                                                                                         \
   std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                         \
-    return OnesweepSort<BITS, VALUE, typename PlanFor<BITS, VALUE>::type>::temp_bytes(p);            \
+    return with_plan<BITS, VALUE>([&](auto s) { return decltype(s)::type::temp_bytes(p); });          \
   }                                                                                                   \
   template <>                                                                                         \
   int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b) {                                 \
-    return OnesweepSort<BITS, VALUE, typename PlanFor<BITS, VALUE>::type>::sort(p, b);               \
+    return with_plan<BITS, VALUE>([&](auto s) { return decltype(s)::type::sort(p, b); });             \
   }
