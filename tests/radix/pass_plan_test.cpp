@@ -4,9 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <random>
-#include <string>
 #include <vector>
 
 #include "gsb/key_codec.hpp"
@@ -182,24 +180,6 @@ TEST(RadixOnesweep, PortionFitsTheLookbackCount) {
   // Inclusive counts of one portion must fit the 27-bit count of a lookback word.
   EXPECT_LT(onesweep::max_portion_items, std::uint64_t{1} << onesweep::status_count_bits);
   EXPECT_GE(onesweep::max_portion_items, std::uint64_t{100000000});  // n = 1e8 runs as one portion
-}
-
-// GSB_RADIX_PAIRS_POLICY picks the key-value plan candidate: empty or unset is the default, names round-trip,
-// anything else is refused rather than silently running the default.
-TEST(RadixPairsPolicy, ParsesTheEnvironment) {
-  using onesweep::PairsPolicy;
-  const char* saved = std::getenv("GSB_RADIX_PAIRS_POLICY");
-  const std::string keep = saved ? saved : "";
-  unsetenv("GSB_RADIX_PAIRS_POLICY");
-  EXPECT_EQ(onesweep::pairs_policy(), PairsPolicy::regs);
-  for (PairsPolicy p : {PairsPolicy::regs, PairsPolicy::late, PairsPolicy::late512}) {
-    setenv("GSB_RADIX_PAIRS_POLICY", onesweep::to_string(p), 1);
-    EXPECT_EQ(onesweep::pairs_policy(), p);
-  }
-  setenv("GSB_RADIX_PAIRS_POLICY", "late9", 1);
-  EXPECT_ANY_THROW(onesweep::pairs_policy());
-  if (saved) setenv("GSB_RADIX_PAIRS_POLICY", keep.c_str(), 1);
-  else unsetenv("GSB_RADIX_PAIRS_POLICY");
 }
 
 }  // namespace

@@ -237,7 +237,7 @@ __device__ __forceinline__ void store_status(unsigned* p, unsigned v) {
 //    loaded only after the ranking, before the look-back (whose L2 round trips then hide their latency) and
 //    stored at their ranks after it. Each key's registers die as its rank is born, so the peak register demand
 //    is the keys' alone (2 x Items for 8-byte keys) instead of keys + values (3 x Items with 4-byte values),
-//    which lets a tile hold more items at the same register cap (NOTES.md, u64+u32).
+//    which lets a tile hold more items at the same register cap (used for 8-byte keys, Tuning).
 template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window, bool LateValues>
 __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassParams<Bits, Value> prm) {
   using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
@@ -454,50 +454,31 @@ struct Plan {
 template <class Bits, class Value>
 struct Tuning {
   static constexpr int value_size = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
-  // Keys and values sit in registers from load to rank; the counts below are the largest that compile without
-  // spills at the register cap that min_blocks implies (56 registers for 3 blocks, 80 for 2).
+  // The counts below are the largest that compile without spills at the register cap that min_blocks implies
+  // (56 registers for 3 blocks, 80 for 2).
   // 4-byte keys with 4-byte values: 384 x 16 at 2 blocks/SM and a look-back window of 8 measured 3.196 ms
   // against 3.376 for 384 x 12 at 3 blocks/SM (H200, n = 1e8, 2026-11-22); every other case keeps 1.
   static constexpr bool kv32 = sizeof(Bits) == 4 && value_size == 4;
+  // 8-byte keys with values load the values after the ranking (pass_kernel, LateValues): the register peak is
+  // then the keys' alone, so u32 values fit the keys-only tile of 384 x 16 (u64 values keep 384 x 12: ranks and
+  // 8-byte values need 3 registers per item after the ranking). Measured (H200, n = 1e8, 2026-11-22 round 2):
+  // u64+u32 7.574 ms against 8.698 with the values in registers at 384 x 12 (cub-radix 7.612), u64+u64 9.627
+  // against 10.150 (cub-radix 9.32); 512 x 12 late was 7.710 / 9.878. For u32+u32 late values lost (3.279
+  // against 3.213 ms), so 4-byte keys keep the values in registers.
+  static constexpr bool late_values = sizeof(Bits) == 8 && value_size > 0;
   static constexpr int min_blocks = sizeof(Bits) == 8 || kv32 ? 2 : 3;
-  static constexpr int items = sizeof(Bits) == 8 ? (value_size == 0 ? 16 : 12)
+  static constexpr int items = sizeof(Bits) == 8 ? (value_size == 0 || value_size == 4 ? 16 : 12)
                                : value_size == 0 ? (sizeof(Bits) == 4 ? 20 : 16)
                                : value_size == 4 ? (kv32 ? 16 : 12)
                                                  : 10;
   static constexpr int window = kv32 ? 8 : 1;  // measured: wider windows cost more loads than they save
-  using plan = Plan<8, 384, items, min_blocks, window>;
+  using plan = Plan<8, 384, items, min_blocks, window, late_values>;
 };
 
 // The plan for one key width and value type.
 template <class Bits, class Value>
 struct PlanFor {
   using type = typename Tuning<Bits, Value>::plan;
-};
-
-// Candidate plans for key-value sorts with 8-byte keys (and u32+u32), chosen at run time by
-// GSB_RADIX_PAIRS_POLICY so that one device run compares them (onesweep.hpp). Round 1 measured u64+u32 at
-// 0.88x cub-radix with `regs` (384 x 12, 80 registers and a 4-byte spill: keys and values both in registers),
-// where CUB's sm90 policy runs 384 threads x 15 items (30 nominal 4-byte items scaled to the 8-byte key) and
-// loads the values only after the keys are ranked.
-//  late:    values after the ranking (pass_kernel), so the tile grows to the keys-only tile of the key width:
-//           384 x 16 for u64 keys with u32 values (tile 6144 instead of 4608: a third fewer tiles, so less
-//           look-back and per-tile digit work per key, and longer output runs per digit); u64 values keep
-//           384 x 12 (ranks + 8-byte values need 3 registers per item after the ranking); u32+u32 keeps its shape.
-//  late512: values after the ranking, 512 threads x 12 items at 2 blocks/SM (32 warps per SM instead of 24:
-//           more loads in flight; 64 registers), u64 values 512 x 10.
-template <class Bits, class Value>
-struct PairsPlans {
-  static constexpr bool wide_key = sizeof(Bits) == 8 && has_values_v<Value>;
-  static constexpr bool kv32 = Tuning<Bits, Value>::kv32;
-  static constexpr bool has_candidates = wide_key || kv32;
-  static constexpr bool small_value = has_values_v<Value> && sizeof(Value) == 4;
-  using regs = typename Tuning<Bits, Value>::plan;
-  using late = std::conditional_t<kv32, Plan<8, 384, 16, 2, 8, true>,
-                                  std::conditional_t<small_value, Plan<8, 384, 16, 2, 1, true>,
-                                                     Plan<8, 384, 12, 2, 1, true>>>;
-  using late512 = std::conditional_t<kv32, Plan<8, 512, 12, 2, 8, true>,
-                                     std::conditional_t<small_value, Plan<8, 512, 12, 2, 1, true>,
-                                                        Plan<8, 512, 10, 2, 1, true>>>;
 };
 
 // ---- host dispatch -----------------------------------------------------------------------------------------
@@ -604,32 +585,15 @@ struct OnesweepSort {
   }
 };
 
-// Calls f(type_tag<OnesweepSort<...>>) with the plan for this key width and value type: the pairs candidate
-// that GSB_RADIX_PAIRS_POLICY names where there are candidates, else the one plan.
-template <class Bits, class Value, class F>
-decltype(auto) with_plan(F&& f) {
-  using C = PairsPlans<Bits, Value>;
-  if constexpr (C::has_candidates) {
-    switch (pairs_policy()) {
-      case PairsPolicy::late: return f(type_tag<OnesweepSort<Bits, Value, typename C::late>>{});
-      case PairsPolicy::late512: return f(type_tag<OnesweepSort<Bits, Value, typename C::late512>>{});
-      case PairsPolicy::regs: break;
-    }
-    return f(type_tag<OnesweepSort<Bits, Value, typename C::regs>>{});
-  } else {
-    return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value>::type>>{});
-  }
-}
-
 }  // namespace gsb::radix::onesweep
 
 // The instantiations that the back-end uses for one key width and value type.
 #define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                    \
   template <>                                                                                         \
   std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                         \
-    return with_plan<BITS, VALUE>([&](auto s) { return decltype(s)::type::temp_bytes(p); });          \
+    return OnesweepSort<BITS, VALUE, typename PlanFor<BITS, VALUE>::type>::temp_bytes(p);            \
   }                                                                                                   \
   template <>                                                                                         \
   int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b) {                                 \
-    return with_plan<BITS, VALUE>([&](auto s) { return decltype(s)::type::sort(p, b); });             \
+    return OnesweepSort<BITS, VALUE, typename PlanFor<BITS, VALUE>::type>::sort(p, b);               \
   }

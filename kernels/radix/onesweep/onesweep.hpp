@@ -16,13 +16,6 @@
 
 namespace gsb::radix::onesweep {
 
-// Key-value plan candidates (onesweep.cuh, PairsPlans), picked at run time for 8-byte keys with values and for
-// u32 keys with u32 values by the environment variable GSB_RADIX_PAIRS_POLICY = regs (default) | late | late512,
-// so that one device run can compare them. Unknown names throw.
-enum class PairsPolicy { regs, late, late512 };
-PairsPolicy pairs_policy();
-const char* to_string(PairsPolicy p);
-
 // Lookback status words are 32 bits: a 4-bit launch stamp (so the table is cleared once per 15 launches, not
 // once per pass), an "inclusive" flag and a 27-bit count. Counts are therefore bounded per launch, and inputs
 // larger than one portion are sorted portion by portion within each pass (as CUB does).
