@@ -438,8 +438,7 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
   };
   using namespace gsb::radix::onesweep;
   using VT = std::conditional_t<kv, VS, NoValue>;
-  run_ours("radix", type_tag<OnesweepSort<K, VT, typename PlanFor<K, VT, Variant::d8>::type>>{});
-  run_ours("radix-d11", type_tag<OnesweepSort<K, VT, typename PlanFor<K, VT, Variant::d11>::type>>{});
+  run_ours("radix", type_tag<OnesweepSort<K, VT, typename PlanFor<K, VT>::type>>{});
   if (g_variants) {
     if constexpr (std::is_same_v<K, std::uint32_t> && !kv) {
       run_ours("t384x20m3w16", type_tag<OnesweepSort<K, VT, Plan<8, 384, 20, 3, 16>>>{});

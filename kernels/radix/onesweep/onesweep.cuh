@@ -51,15 +51,14 @@ struct Digits {
 // counts[pass * radix + digit] += keys with that digit, over every pass, in one read of the keys. Each block
 // keeps its histograms in shared memory and walks tiles grid-stride; full tiles load without bounds checks.
 // Random digits send the 32 lanes of an atomic to random banks (about 3.5 lanes on the busiest bank), and the
-// kernel is bound by that, not by the read. With Sub > 1 each counter is split into Sub interleaved copies and
-// lane l uses copy l % Sub: only the 32 / Sub lanes of one copy can meet on a bank (Sub = 8: about 2).
-template <class Bits, int RadixBits, int Sub>
+// kernel is bound by that, not by the read (interleaved counter copies to spread the banks were tried with the
+// 11-bit candidates and removed with them, NOTES.md).
+template <class Bits, int RadixBits>
 __global__ void __launch_bounds__(histogram_threads)
     histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, std::uint64_t* counts) {
   using D = Digits<Bits, RadixBits>;
-  extern __shared__ unsigned s_hist_raw[];  // [passes][radix][Sub]
-  unsigned* s_hist = s_hist_raw + (Sub > 1 ? threadIdx.x % Sub : 0);  // this lane's copy; stride Sub
-  for (int i = threadIdx.x; i < D::passes * D::radix * Sub; i += histogram_threads) s_hist_raw[i] = 0;
+  __shared__ unsigned s_hist[D::passes * D::radix];
+  for (int i = threadIdx.x; i < D::passes * D::radix; i += histogram_threads) s_hist[i] = 0;
   __syncthreads();
   constexpr std::uint64_t tile = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
   const std::uint64_t tiles = (n + tile - 1) / tile;
@@ -82,7 +81,7 @@ __global__ void __launch_bounds__(histogram_threads)
     for (int p = 0; p < D::passes; ++p) {
 #pragma unroll
       for (int u = 0; u < histogram_items; ++u)
-        atomicAdd(&s_hist[(p * D::radix + digit_of(k[u], D::shift(p), D::width(p))) * Sub], 1u);
+        atomicAdd(&s_hist[p * D::radix + digit_of(k[u], D::shift(p), D::width(p))], 1u);
     }
     if (!full) {  // the zeros standing in for missing keys were counted in digit 0 of every pass
       const std::uint64_t left = n - t * tile;
@@ -92,14 +91,12 @@ __global__ void __launch_bounds__(histogram_threads)
         missing += static_cast<std::uint64_t>(u) * histogram_threads + threadIdx.x >= left ? 1u : 0u;
 #pragma unroll
       for (int p = 0; p < D::passes; ++p)
-        if (missing) atomicSub(&s_hist[p * D::radix * Sub], missing);
+        if (missing) atomicSub(&s_hist[p * D::radix], missing);
     }
   }
   __syncthreads();
   for (int i = threadIdx.x; i < D::passes * D::radix; i += histogram_threads) {
-    unsigned c = 0;
-#pragma unroll
-    for (int j = 0; j < Sub; ++j) c += s_hist_raw[i * Sub + j];
+    const unsigned c = s_hist[i];
     if (c != 0) atomicAdd(reinterpret_cast<unsigned long long*>(&counts[i]), static_cast<unsigned long long>(c));
   }
 }
@@ -148,13 +145,12 @@ struct PassParams {
   const unsigned long long* skippable;
   const std::uint64_t* bins_in;  // this portion's digit starts
   std::uint64_t* bins_out;       // next portion's digit starts (written by the last tile), or null
-  bool narrow_index;             // every output index is below 2^32 (set_scatter_base)
   unsigned* status;              // lookback table: [tile][digit]
   unsigned stamp;                // 1..15
   unsigned* tile_counter;
 };
 
-template <class Bits, class Value, int RadixBits, int Threads, int Items, int MaskBits = 0>
+template <class Bits, class Value, int RadixBits, int Threads, int Items>
 struct PassShape {
   static constexpr int radix = 1 << RadixBits;
   static constexpr int warps = Threads / 32;
@@ -170,9 +166,7 @@ struct PassShape {
   static constexpr std::size_t hist_offset = values_offset + (with_values ? round16(sizeof(Value) * tile) : 0);
   static constexpr std::size_t local_start_offset = hist_offset + round16(sizeof(unsigned) * warps * radix);
   static constexpr std::size_t base_offset = local_start_offset + round16(sizeof(unsigned) * radix);
-  static constexpr std::size_t masks_offset = base_offset + sizeof(std::uint64_t) * radix;
-  static constexpr std::size_t tile_id_offset =
-      masks_offset + sizeof(unsigned) * warps * (MaskBits > 0 ? (std::size_t{1} << MaskBits) : 0);
+  static constexpr std::size_t tile_id_offset = base_offset + sizeof(std::uint64_t) * radix;
   static constexpr std::size_t shared_bytes = tile_id_offset + 16;
   static_assert(Threads % 32 == 0, "whole warps");
 };
@@ -201,85 +195,27 @@ __device__ __forceinline__ unsigned same_digit_lanes(unsigned digit) {
   return peers;
 }
 
-// Lanes of the warp holding the same digit, found in one of two ways:
-//  - MaskBits == 0: one ballot per digit bit (above);
-//  - MaskBits > 0: by atomic OR, as CUB's WARP_MATCH_ATOMIC_OR (from the Onesweep paper): each lane ORs its lane
-//    bit into its warp's word for the digit's low MaskBits bits; after a warp barrier that word holds the lanes
-//    sharing those bits, and ballots resolve the digit's remaining bits. A handful of instructions replaces
-//    3 per balloted bit, at the price of a shared-memory round trip and two warp barriers per key. The word is
-//    cleared by one of its lanes (release) once every lane has read it (after the rank's shuffle).
-template <int RadixBits, int MaskBits>
-struct WarpPeers {
-  static constexpr int mask_words = MaskBits > 0 ? (1 << MaskBits) : 0;  // per warp
-  unsigned* slot = nullptr;
-  unsigned slot_lanes = 0;
-  __device__ __forceinline__ unsigned find(unsigned digit, unsigned* warp_masks) {
-    if constexpr (MaskBits == 0) {
-      return same_digit_lanes<RadixBits>(digit);
-    } else {
-      slot = warp_masks + (digit & (mask_words - 1u));
-      atomicOr(slot, 1u << lane_id());
-      __syncwarp();
-      slot_lanes = *reinterpret_cast<volatile unsigned*>(slot);
-      unsigned peers = slot_lanes;
-#pragma unroll
-      for (int b = MaskBits; b < RadixBits; ++b) peers &= lanes_agreeing_on_bit(digit, 1u << b);
-      return peers;
-    }
-  }
-  __device__ __forceinline__ void release() {
-    if constexpr (MaskBits > 0) {
-      if (static_cast<int>(lane_id()) == 31 - __clz(slot_lanes)) *reinterpret_cast<volatile unsigned*>(slot) = 0;
-      __syncwarp();
-    }
-  }
-};
-
-// Where a tile's run of one digit starts in the output, kept per digit in shared memory for the scatter, modulo
-// the word size (the base may lie below the output; base + position in the tile never does): a 32-bit index
-// when the plan allows it and every index is below 2^32 (the scatter's random per-key lookup is then a 4-byte
-// shared load instead of an 8-byte one, half the shared-memory wavefronts), else a 64-bit index.
-template <class Bits, bool WithValues>
-__device__ __forceinline__ void set_scatter_base(std::uint64_t* s_base, int digit, bool narrow, const Bits* keys_out,
-                                                 std::uint64_t index) {
-  (void)keys_out;
-  if (narrow) reinterpret_cast<unsigned*>(s_base)[digit] = static_cast<unsigned>(index);
-  else s_base[digit] = index;
-}
-
 // Writes the tile's keys (and values) from shared memory, in tile order, to their digits' runs: consecutive
 // threads write consecutive keys of a run. Only the `valid` first positions are real keys.
 template <class Bits, class Value, int Threads, int Items, bool WithValues>
 __device__ __forceinline__ void scatter_tile(const Bits* s_keys, const Value* s_values, const std::uint64_t* s_base,
-                                             bool narrow, int shift, int width, bool full, bool decode, int valid,
+                                             int shift, int width, bool full, bool decode, int valid,
                                              const KeyCodec<Bits>& codec_out, Bits* keys_out, Value* values_out) {
-  auto one = [&](int u, bool with_decode, auto narrow_tag) {
+  auto one = [&](int u, bool with_decode) {
     const int i = u * Threads + static_cast<int>(threadIdx.x);
     const Bits k = s_keys[i];
-    const unsigned d = digit_of(k, shift, width);
-    const Bits out = with_decode ? codec_out.decode(k) : k;
-    if constexpr (decltype(narrow_tag)::value) {
-      const unsigned idx = reinterpret_cast<const unsigned*>(s_base)[d] + static_cast<unsigned>(i);
-      keys_out[idx] = out;
-      if constexpr (WithValues) values_out[idx] = s_values[i];
-    } else {
-      const std::uint64_t idx = s_base[d] + static_cast<unsigned>(i);
-      keys_out[idx] = out;
-      if constexpr (WithValues) values_out[idx] = s_values[i];
-    }
+    const std::uint64_t idx = s_base[digit_of(k, shift, width)] + static_cast<unsigned>(i);
+    keys_out[idx] = with_decode ? codec_out.decode(k) : k;
+    if constexpr (WithValues) values_out[idx] = s_values[i];
   };
-  auto all = [&](auto narrow_tag) {
-    if (full && !decode) {
+  if (full && !decode) {
 #pragma unroll
-      for (int u = 0; u < Items; ++u) one(u, false, narrow_tag);
-    } else {
+    for (int u = 0; u < Items; ++u) one(u, false);
+  } else {
 #pragma unroll
-      for (int u = 0; u < Items; ++u)
-        if (u * Threads + static_cast<int>(threadIdx.x) < valid) one(u, decode, narrow_tag);
-    }
-  };
-  if (narrow) all(std::true_type{});
-  else all(std::false_type{});
+    for (int u = 0; u < Items; ++u)
+      if (u * Threads + static_cast<int>(threadIdx.x) < valid) one(u, decode);
+  }
 }
 
 __device__ __forceinline__ unsigned load_status(const unsigned* p) {
@@ -294,10 +230,17 @@ __device__ __forceinline__ void store_status(unsigned* p, unsigned v) {
 // Lookback: each thread reads `Window` predecessors' words at once, so one L2 round trip covers that many
 // tiles. With one word per round trip a walk is as long as the number of tiles that start during one L2
 // latency, and grows as the sort gets faster.
-template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window, int MaskBits>
+//
+// Values travel in one of two ways (LateValues):
+//  - false: loaded with the keys and held in registers through counting and ranking, stored at the key's rank;
+//  - true (as CUB's onesweep agent orders it): the ranks are kept in registers instead, and the values are
+//    loaded only after the ranking, before the look-back (whose L2 round trips then hide their latency) and
+//    stored at their ranks after it. Each key's registers die as its rank is born, so the peak register demand
+//    is the keys' alone (2 x Items for 8-byte keys) instead of keys + values (3 x Items with 4-byte values),
+//    which lets a tile hold more items at the same register cap (used for 8-byte keys, Tuning).
+template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window, bool LateValues>
 __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassParams<Bits, Value> prm) {
-  using S = PassShape<Bits, Value, RadixBits, Threads, Items, MaskBits>;
-  using Peers = WarpPeers<RadixBits, MaskBits>;
+  using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
   constexpr int radix = S::radix;
   extern __shared__ __align__(16) unsigned char smem[];
   Bits* s_keys = reinterpret_cast<Bits*>(smem + S::keys_offset);
@@ -306,7 +249,6 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
   unsigned* s_local_start = reinterpret_cast<unsigned*>(smem + S::local_start_offset);
   std::uint64_t* s_base = reinterpret_cast<std::uint64_t*>(smem + S::base_offset);
   unsigned* s_tile = reinterpret_cast<unsigned*>(smem + S::tile_id_offset);
-  unsigned* my_masks = reinterpret_cast<unsigned*>(smem + S::masks_offset) + (threadIdx.x / 32) * Peers::mask_words;
 
   // Which passes run is decided on the device from the histograms (pass_plan.hpp); the block is uniform.
   const std::uint64_t run_set = passes_to_run(*prm.skippable, prm.num_passes);
@@ -333,7 +275,6 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
   unsigned* my_hist = s_hist + warp * radix;
   // Zero this warp's digit counts while the tile number arrives.
   for (int d = lane; d < radix; d += 32) my_hist[d] = 0;
-  for (int d = lane; d < Peers::mask_words; d += 32) my_masks[d] = 0;
   __syncthreads();
   const unsigned tile = *s_tile;
   const std::uint64_t tile_base = static_cast<std::uint64_t>(tile) * S::tile;
@@ -357,12 +298,16 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
     for (int u = 0; u < Items; ++u)
       keys[u] = warp_first + u * 32 < valid ? codec_in.encode(warp_keys[u * 32]) : static_cast<Bits>(~Bits{0});
   }
+  constexpr bool late = S::with_values && LateValues;
   std::conditional_t<S::with_values, Value, char> values[Items];
+  const Value* warp_values = nullptr;
   if constexpr (S::with_values) {
-    const Value* warp_values = (from1 ? prm.values[1] : prm.values[0]) + prm.offset + tile_base + warp_first;
+    warp_values = (from1 ? prm.values[1] : prm.values[0]) + prm.offset + tile_base + warp_first;
+    if constexpr (!late) {
 #pragma unroll
-    for (int u = 0; u < Items; ++u)
-      if (full || warp_first + u * 32 < valid) values[u] = warp_values[u * 32];
+      for (int u = 0; u < Items; ++u)
+        if (full || warp_first + u * 32 < valid) values[u] = warp_values[u * 32];
+    }
   }
 
   // Early counts (as Onesweep): count the digits per warp first, so the tile's counts are published before
@@ -424,19 +369,24 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
   // Rank and place in shared memory: the lanes holding the same digit (warp-level multisplit); the last of
   // them takes the digit's next ranks with one atomic and passes the first to its peers by a shuffle. No
   // item waits on the previous one's shared-memory round trip except through the atomic itself.
+  std::conditional_t<late, unsigned, char> ranks[Items];
 #pragma unroll
   for (int u = 0; u < Items; ++u) {
     const unsigned d = digit_of(keys[u], shift, width);
-    Peers finder;
-    const unsigned peers = finder.find(d, my_masks);
+    const unsigned peers = same_digit_lanes<RadixBits>(d);
     const int leader = 31 - __clz(peers);
     unsigned first = 0;
     if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[d], static_cast<unsigned>(__popc(peers)));
     first = __shfl_sync(full_warp, first, leader);
-    finder.release();
     const unsigned rank = first + __popc(peers & lanemask_lt());
     s_keys[rank] = keys[u];
-    if constexpr (S::with_values) s_values[rank] = values[u];
+    if constexpr (late) ranks[u] = rank;
+    else if constexpr (S::with_values) s_values[rank] = values[u];
+  }
+  if constexpr (late) {
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (full || warp_first + u * 32 < valid) values[u] = warp_values[u * 32];
   }
 
   // Decoupled look-back, one digit per thread: add predecessors' counts until one carries an inclusive prefix.
@@ -468,88 +418,67 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
       const std::uint64_t start = prm.bins_in[d] + before;
       // s_base[d] + (position in the tile) is the output index (bins_in are global, across portions); the local
       // start is subtracted here.
-      set_scatter_base<Bits, S::with_values>(s_base, d, prm.narrow_index, keys_out, start - s_local_start[d]);
+      s_base[d] = start - s_local_start[d];
       if (prm.bins_out != nullptr && tile_base + S::tile >= prm.num_items) prm.bins_out[d] = start + c;
     }
+  }
+  if constexpr (late) {
+#pragma unroll
+    for (int u = 0; u < Items; ++u) s_values[ranks[u]] = values[u];  // padding positions get unused values
   }
   __syncthreads();
 
   Value* values_out = nullptr;
   if constexpr (S::with_values) values_out = from1 ? prm.values[0] : prm.values[1];
-  scatter_tile<Bits, Value, Threads, Items, S::with_values>(s_keys, s_values, s_base, prm.narrow_index, shift, width,
+  scatter_tile<Bits, Value, Threads, Items, S::with_values>(s_keys, s_values, s_base, shift, width,
                                                              full, decode, valid, codec_out, keys_out, values_out);
   (void)values;
+  (void)ranks;
 }
-
-}  // namespace gsb::radix::onesweep
-
-#include "radix/onesweep/wide_pass.cuh"  // the 11-bit pass kernel, built from the pieces above
-
-namespace gsb::radix::onesweep {
 
 // ---- tuning ------------------------------------------------------------------------------------------------
 
 // A pass plan (plain data): digit width, threads, keys per thread, blocks per multiprocessor (the register cap
-// follows from it) and look-back window. Digits wider than 8 bits use the packed-counter kernel (wide_pass.cuh).
-// memory_tweaks: interleaved histogram counter copies and 32-bit scatter bases. Not yet measured on a device
-// (NOTES.md), so the `radix` plan (d8) keeps them off and runs exactly the kernels measured on 2026-11-22.
-template <int RadixBits, int Threads, int Items, int MinBlocks, int Window = 1, int MaskBits = 0,
-          bool MemoryTweaks = true>
+// follows from it), look-back window, and whether values are loaded after the ranking (pass_kernel).
+template <int RadixBits, int Threads, int Items, int MinBlocks, int Window = 1, bool LateValues = false>
 struct Plan {
-  static constexpr bool memory_tweaks = MemoryTweaks;
-  static constexpr int mask_bits = MaskBits;  // digit bits ranked by atomic OR (WarpPeers); 0: ballots only
+  static constexpr bool late_values = LateValues;
   static constexpr int radix_bits = RadixBits;
   static constexpr int threads = Threads;
   static constexpr int items = Items;
   static constexpr int min_blocks = MinBlocks;
   static constexpr int window = Window;
-  static constexpr bool wide = RadixBits > 8;
 };
 
-// 8-bit digits, per key width and value type.
+// 8-bit digits, per key width and value type. (11-bit digits lost on the device, NOTES.md.)
 template <class Bits, class Value>
 struct Tuning {
   static constexpr int value_size = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
-  // Keys and values sit in registers from load to rank; the counts below are the largest that compile without
-  // spills at the register cap that min_blocks implies (56 registers for 3 blocks, 80 for 2).
+  // The counts below are the largest that compile without spills at the register cap that min_blocks implies
+  // (56 registers for 3 blocks, 80 for 2).
   // 4-byte keys with 4-byte values: 384 x 16 at 2 blocks/SM and a look-back window of 8 measured 3.196 ms
   // against 3.376 for 384 x 12 at 3 blocks/SM (H200, n = 1e8, 2026-11-22); every other case keeps 1.
   static constexpr bool kv32 = sizeof(Bits) == 4 && value_size == 4;
+  // 8-byte keys with values load the values after the ranking (pass_kernel, LateValues): the register peak is
+  // then the keys' alone, so u32 values fit the keys-only tile of 384 x 16 (u64 values keep 384 x 12: ranks and
+  // 8-byte values need 3 registers per item after the ranking). Measured (H200, n = 1e8, 2026-11-22 round 2):
+  // u64+u32 7.574 ms against 8.698 with the values in registers at 384 x 12 (cub-radix 7.612), u64+u64 9.627
+  // against 10.150 (cub-radix 9.32); 512 x 12 late was 7.710 / 9.878. For u32+u32 late values lost (3.279
+  // against 3.213 ms), so 4-byte keys keep the values in registers.
+  static constexpr bool late_values = sizeof(Bits) == 8 && value_size > 0;
   static constexpr int min_blocks = sizeof(Bits) == 8 || kv32 ? 2 : 3;
-  static constexpr int items = sizeof(Bits) == 8 ? (value_size == 0 ? 16 : 12)
+  static constexpr int items = sizeof(Bits) == 8 ? (value_size == 0 || value_size == 4 ? 16 : 12)
                                : value_size == 0 ? (sizeof(Bits) == 4 ? 20 : 16)
                                : value_size == 4 ? (kv32 ? 16 : 12)
                                                  : 10;
   static constexpr int window = kv32 ? 8 : 1;  // measured: wider windows cost more loads than they save
-  using plan = Plan<8, 384, items, min_blocks, window, 0, false>;
-  using plan_atomic_or = Plan<8, 384, items, min_blocks, window, 8>;
+  using plan = Plan<8, 384, items, min_blocks, window, late_values>;
 };
 
-// 11-bit digits (wide_pass.cuh), for 4- and 8-byte keys. 256 threads own 4 counter words each. Shared memory
-// per block: tile x (key + value) bytes + 8 warps x 4 KiB of packed counters + 16 KiB of digit bases; every
-// shape below stays under 100 KiB so that two blocks fit a multiprocessor (228 KiB on Hopper).
+// The plan for one key width and value type.
 template <class Bits, class Value>
-struct WideTuning {
-  static constexpr int value_size = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
-  static constexpr int bytes = static_cast<int>(sizeof(Bits)) + value_size;
-  static constexpr int items = bytes <= 4 ? 32 : bytes <= 8 ? 24 : bytes <= 12 ? 16 : 12;
-  using plan = Plan<11, 256, items, 2>;
-  using plan_atomic_or = Plan<11, 256, items, 2, 1, 8>;  // low 8 bits by atomic OR, the top 3 by ballots
-};
-
-// The plan a variant uses for one key width and value type. Keys of 1 and 2 bytes keep 8-bit digits in every
-// variant: 11-bit digits would not save a pass (16 = 11 + 5 bits is still two).
-template <class Bits, class Value, Variant V>
 struct PlanFor {
-  static constexpr bool wide_ok = sizeof(Bits) >= 4;
-  using type = std::conditional_t<
-      V == Variant::d8 || (V == Variant::d11 && !wide_ok), typename Tuning<Bits, Value>::plan,
-      std::conditional_t<V == Variant::d8_aor || (V == Variant::d11_aor && !wide_ok),
-                         typename Tuning<Bits, Value>::plan_atomic_or,
-      std::conditional_t<V == Variant::d11_aor, typename WideTuning<Bits, Value>::plan_atomic_or,
-      std::conditional_t<V == Variant::d11_t512x12, Plan<11, 512, 12, 2>,
-                         std::conditional_t<V == Variant::d11_t256x20m3, Plan<11, 256, 20, 3>,
-                                            typename WideTuning<Bits, Value>::plan>>>>>;
+  using type = typename Tuning<Bits, Value>::plan;
 };
 
 // ---- host dispatch -----------------------------------------------------------------------------------------
@@ -560,18 +489,10 @@ struct OnesweepSort {
   static constexpr int Threads = P::threads;
   using D = Digits<Bits, RadixBits>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
-  using S = std::conditional_t<P::wide, WideShape<Bits, VT, RadixBits, Threads, P::items, P::mask_bits>,
-                               PassShape<Bits, VT, RadixBits, Threads, P::items, P::mask_bits>>;
+  using S = PassShape<Bits, VT, RadixBits, Threads, P::items>;
   static_assert(S::shared_bytes <= 227 * 1024, "one block's shared memory on Hopper");
 
   static std::uint64_t portion_items() { return max_portion_items / S::tile * S::tile; }
-  // Histogram counter copies: as many as fit 48 KiB, at most 8.
-  static constexpr int hist_copies = [] {
-    int c = 1;
-    while (c < 8 && sizeof(unsigned) * D::passes * D::radix * (2 * c) <= 48 * 1024) c *= 2;
-    return c;
-  }();
-
   struct Layout {
     std::uint64_t* counts;            // [passes][radix]
     unsigned long long* skippable;    // one word
@@ -604,8 +525,7 @@ struct OnesweepSort {
   static std::size_t temp_bytes(const SortProblem& p) { return layout(p.n, nullptr).bytes; }
 
   static auto pass_kernel_of() {
-    if constexpr (P::wide) return wide_pass_kernel<Bits, VT, RadixBits, Threads, P::items, P::min_blocks, P::mask_bits>;
-    else return pass_kernel<Bits, VT, RadixBits, Threads, P::items, P::min_blocks, P::window, P::mask_bits>;
+    return pass_kernel<Bits, VT, RadixBits, Threads, P::items, P::min_blocks, P::window, P::late_values>;
   }
 
   static int sort(const SortProblem& p, const SortBuffers& b) {
@@ -619,18 +539,13 @@ struct OnesweepSort {
     const DeviceProps& dev = current_device_props();
 
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
-    constexpr int copies = P::memory_tweaks ? hist_copies : 1;
-    const std::size_t hist_smem = sizeof(unsigned) * D::passes * D::radix * copies;
-    auto hist = histogram_kernel<Bits, RadixBits, copies>;
-    if (hist_smem > 48 * 1024)
-      GSB_CUDA_TRY(cudaFuncSetAttribute(hist, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                        static_cast<int>(hist_smem)));
+    auto hist = histogram_kernel<Bits, RadixBits>;
     const std::uint64_t chunk = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
     int hist_per_sm = 0;  // enough resident blocks to keep the loads of every multiprocessor in flight
-    GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&hist_per_sm, hist, histogram_threads, hist_smem));
+    GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&hist_per_sm, hist, histogram_threads, 0));
     const unsigned hist_blocks = static_cast<unsigned>(std::min<std::uint64_t>(
         ceil_div(n, chunk), static_cast<std::uint64_t>(dev.sm_count) * std::max(hist_per_sm, 1)));
-    hist<<<hist_blocks, histogram_threads, hist_smem, b.stream>>>(static_cast<const Bits*>(b.keys[0]), n, codec,
+    hist<<<hist_blocks, histogram_threads, 0, b.stream>>>(static_cast<const Bits*>(b.keys[0]), n, codec,
                                                                     l.counts);
     GSB_CHECK_LAUNCH();
     bins_kernel<Bits, RadixBits><<<D::passes, 256, 0, b.stream>>>(l.counts, n, l.bins, l.skippable);
@@ -647,7 +562,6 @@ struct OnesweepSort {
     prm.num_passes = D::passes;
     prm.codec = codec;
     prm.skippable = l.skippable;
-    prm.narrow_index = P::memory_tweaks && n <= 0xffffffffull;
     const std::uint64_t portion = portion_items();
     const std::uint64_t portions = ceil_div(n, portion);
     std::uint64_t launch = 0;
@@ -671,39 +585,15 @@ struct OnesweepSort {
   }
 };
 
-// Calls f(type_tag<OnesweepSort<...>>) for the variant's plan. The shape experiments exist for 32-bit keys
-// without values only.
-template <class Bits, class Value, class F>
-decltype(auto) with_variant(Variant v, F&& f) {
-  switch (v) {
-    case Variant::d8: return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d8>::type>>{});
-    case Variant::d11: return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11>::type>>{});
-    case Variant::d8_aor:
-      return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d8_aor>::type>>{});
-    case Variant::d11_aor:
-      return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11_aor>::type>>{});
-    case Variant::d11_t512x12:
-    case Variant::d11_t256x20m3:
-      if constexpr (std::is_same_v<Bits, std::uint32_t> && !has_values_v<Value>) {
-        if (v == Variant::d11_t512x12)
-          return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11_t512x12>::type>>{});
-        return f(type_tag<OnesweepSort<Bits, Value, typename PlanFor<Bits, Value, Variant::d11_t256x20m3>::type>>{});
-      }
-      break;
-  }
-  throw LogicError("radix: variant " + std::to_string(static_cast<int>(v)) +
-                   " is not built for this key width and value type");
-}
-
 }  // namespace gsb::radix::onesweep
 
-// The instantiations that the back-ends use for one key width and value type: every variant's plan.
-#define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                              \
-  template <>                                                                                   \
-  std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p, Variant v) {                        \
-    return with_variant<BITS, VALUE>(v, [&](auto s) { return decltype(s)::type::temp_bytes(p); }); \
-  }                                                                                             \
-  template <>                                                                                   \
-  int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b, Variant v) {                \
-    return with_variant<BITS, VALUE>(v, [&](auto s) { return decltype(s)::type::sort(p, b); });    \
+// The instantiations that the back-end uses for one key width and value type.
+#define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                    \
+  template <>                                                                                         \
+  std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                         \
+    return OnesweepSort<BITS, VALUE, typename PlanFor<BITS, VALUE>::type>::temp_bytes(p);            \
+  }                                                                                                   \
+  template <>                                                                                         \
+  int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b) {                                 \
+    return OnesweepSort<BITS, VALUE, typename PlanFor<BITS, VALUE>::type>::sort(p, b);               \
   }
