@@ -10,6 +10,10 @@
 #   GSB_CONFORMANCE_FILTER  gtest filter for the conformance suite (default: every GPU back-end)
 #   GSB_SANITIZE_FILTER     gtest filter for the compute-sanitizer passes (default: u32 and u64 keys)
 #   GSB_SKIP_TESTS=1 / GSB_SKIP_SANITIZER=1 / GSB_SKIP_BENCH=1 to leave a part out
+#   GSB_PART_TIMEOUT        seconds one part may take (default 300), so that a hang cannot eat the call
+# The three deliberately slow merge back-ends (merge-recursive, merge-cdp, merge-iterative: microseconds per
+# key) run in their own part on the small sizes only (n <= 1100 for the host recursion, n <= 70000 for the
+# other two); the full grid would take them most of an hour.
 set -uo pipefail
 B=${1:?build folder or tarball}; OUT=${2:?output folder}; shift 2
 mkdir -p "$OUT"
@@ -26,7 +30,7 @@ run_part() {  # name, command...
   local name=$1; shift
   section "$name"
   local t0=$SECONDS
-  "$@" >>"$LOG" 2>&1
+  timeout "${GSB_PART_TIMEOUT:-300}" "$@" >>"$LOG" 2>&1
   local rc=$?
   summary+=("$(printf '%-28s rc=%-3s %4ss' "$name" "$rc" "$((SECONDS - t0))")")
   tail -n 4 "$LOG"
@@ -37,9 +41,13 @@ section "machine"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv >>"$LOG" 2>&1
 nvcc --version 2>/dev/null | tail -1 >>"$LOG"
 
-CONF_FILTER=${GSB_CONFORMANCE_FILTER:-"-*std_sort*"}
+SLOW_MERGES="*merge_recursive*:*merge_cdp*:*merge_iterative*"
+CONF_FILTER=${GSB_CONFORMANCE_FILTER:-"-*std_sort*:$SLOW_MERGES"}
 SAN_FILTER=${GSB_SANITIZE_FILTER:-"*_u32_none:*_u32_u32:*_u64_u64"}
-RACE_FILTER=${GSB_RACECHECK_FILTER:-"*_u32_u32"}  # racecheck is the slowest tool: one parameter set each
+# racecheck is the slowest tool: one parameter set of each back-end with its own shared-memory kernels (the
+# library baselines and the serial merges have none; racecheck does not support dynamic parallelism).
+RACE_FILTER=${GSB_RACECHECK_FILTER:-"*/radix_u32_u32:*/radix_shared_u32_u32:*/radix_multibit_u32_u32:*/radix_coarse_u32_u32:*/merge_samples_u32_u32:*/bitonic_u32_u32:*/odd_even_merge_u32_u32"}
+SYNC_FILTER=${GSB_SYNCCHECK_FILTER:-"*_u32_u32"}
 # sample-multi is sanitized on its own (scripts/device-run.sh is one GPU; NCCL's own setup makes API calls that
 # memcheck reports, and two GPUs' NCCL kernels cannot run serialised): see results/multi-gpu.md.
 SAN_EXCLUDE="-*std_sort*:*sample_multi*"
@@ -47,11 +55,18 @@ SAN_EXCLUDE="-*std_sort*:*sample_multi*"
 if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   run_part "unit tests" "$B/tests/gsb_unit_tests" --gtest_brief=1
   run_part "conformance (GPU)" "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${CONF_FILTER}"
+  if [ -z "${GSB_CONFORMANCE_FILTER:-}" ]; then
+    GSB_CONFORMANCE_MAX_N=1100 run_part "conformance (merge-recursive, n <= 1100)" \
+      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*merge_recursive*"
+    GSB_CONFORMANCE_MAX_N=70000 run_part "conformance (merge-cdp, merge-iterative, n <= 70000)" \
+      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*merge_cdp*:*merge_iterative*"
+  fi
 fi
 if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
   for tool in memcheck racecheck synccheck; do
     filter=$SAN_FILTER exclude=$SAN_EXCLUDE
-    [ "$tool" = memcheck ] || filter=$RACE_FILTER
+    [ "$tool" = racecheck ] && filter=$RACE_FILTER
+    [ "$tool" = synccheck ] && filter=$SYNC_FILTER
     [ "$tool" = synccheck ] && exclude="$exclude:*merge_cdp*"  # synccheck does not support dynamic parallelism
     GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} run_part "compute-sanitizer $tool" \
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
