@@ -12,8 +12,9 @@ def test_quick_sweep_runs_the_tool_and_plots(tmp_path):
     tool = make_fake_tool(tmp_path)
     log = tmp_path / "argv.log"
     out = tmp_path / "out"
-    # python3 on PATH is the interpreter running the tests (it has numpy, scipy, matplotlib).
-    path = os.path.dirname(os.path.realpath(sys.executable)) + os.pathsep + os.environ.get("PATH", "/usr/bin:/bin")
+    # python3 on PATH is the interpreter running the tests (it has numpy, scipy, matplotlib). Not realpath: in a
+    # virtual environment that resolves to the base interpreter, which has none of them.
+    path = os.path.dirname(os.path.abspath(sys.executable)) + os.pathsep + os.environ.get("PATH", "/usr/bin:/bin")
     env = dict(os.environ, FAKE_RUN=str(BASE), FAKE_ARGV_LOG=str(log), MPLBACKEND="Agg", PATH=path, PLOT_FORMAT="png")
     done = subprocess.run(["bash", str(SCRIPTS / "sweep.sh"), "--quick", "--tool", str(tool), "--out", str(out),
                            "--parts", "n-sweep,baseline"], capture_output=True, text=True, env=env, timeout=120)
@@ -34,7 +35,7 @@ def test_out_of_core_part_caps_the_device_memory(tmp_path):
     tool = make_fake_tool(tmp_path)
     log = tmp_path / "argv.log"
     out = tmp_path / "out"
-    path = os.path.dirname(os.path.realpath(sys.executable)) + os.pathsep + os.environ.get("PATH", "/usr/bin:/bin")
+    path = os.path.dirname(os.path.abspath(sys.executable)) + os.pathsep + os.environ.get("PATH", "/usr/bin:/bin")
     env = dict(os.environ, FAKE_RUN=str(BASE), FAKE_ARGV_LOG=str(log), MPLBACKEND="Agg", PATH=path)
     done = subprocess.run(["bash", str(SCRIPTS / "sweep.sh"), "--quick", "--tool", str(tool), "--out", str(out),
                            "--parts", "out-of-core", "--no-plot"], capture_output=True, text=True, env=env, timeout=120)
