@@ -10,6 +10,7 @@
 #include <cub/device/device_scan.cuh>
 
 #include "common/device_props.hpp"
+#include "gsb/device_scope.hpp"
 #include "gsb/error.hpp"
 #include "multi/nccl_comm.hpp"
 #include "multi/sample_multi.cuh"
@@ -91,21 +92,6 @@ inline float ms_between(const Event& a, const Event& b) {
   return ms;
 }
 
-// Sets a device for a scope and restores the previous one.
-class DeviceScope {
- public:
-  explicit DeviceScope(int device) {
-    GSB_CUDA_TRY(cudaGetDevice(&previous_));
-    GSB_CUDA_TRY(cudaSetDevice(device));
-  }
-  ~DeviceScope() { cudaSetDevice(previous_); }
-  DeviceScope(const DeviceScope&) = delete;
-  DeviceScope& operator=(const DeviceScope&) = delete;
-
- private:
-  int previous_ = 0;
-};
-
 // The local sort of one sub-range: keys (and values) from `in` to `out`, bits [0, end_bit); with temp null
 // only the temp size is computed.
 template <class Bits, class Value>
@@ -176,7 +162,7 @@ class SampleMulti final : public MultiGpuSort {
     samples_per_rank_ = cfg_.samples_per_gpu;
     const int G = cfg_.gpus;
     for (int g = 0; g < G; ++g) {
-      detail::DeviceScope scope(devices[g]);
+      DeviceScope scope(devices[g]);
       auto r = std::make_unique<Rank>();
       r->device = devices[g];
       r->shard = shard_range(p.n, G, g);
@@ -260,7 +246,7 @@ class SampleMulti final : public MultiGpuSort {
     MultiGpuRunInfo info;
     const int G = cfg_.gpus;
     for (auto& r : ranks_) {
-      detail::DeviceScope scope(r->device);
+      DeviceScope scope(r->device);
       GSB_CUDA_TRY(cudaEventRecord(r->start.e, r->main.s));
     }
     Layout layout;
@@ -302,7 +288,7 @@ class SampleMulti final : public MultiGpuSort {
     info.partition_attempts = attempt;
     exchange_and_sort(layout, counts, splitters);
     for (auto& r : ranks_) {
-      detail::DeviceScope scope(r->device);
+      DeviceScope scope(r->device);
       GSB_CUDA_TRY(cudaStreamSynchronize(r->main.s));
       GSB_CUDA_TRY(cudaStreamSynchronize(r->comm.s));
       GSB_CHECK_LAUNCH();
@@ -345,7 +331,7 @@ class SampleMulti final : public MultiGpuSort {
     const std::uint64_t seed = 0x5A4D504C45ull + attempt;
     for (auto& rp : ranks_) {
       Rank& r = *rp;
-      detail::DeviceScope scope(r.device);
+      DeviceScope scope(r.device);
       if (buckets_ > 1) {
         const int threads = 256;
         const int blocks = static_cast<int>(std::min<std::uint64_t>((samples_per_rank_ + threads - 1) / threads, 1024));
@@ -366,7 +352,7 @@ class SampleMulti final : public MultiGpuSort {
       GSB_NCCL_TRY(ncclGroupEnd());
       Rank& first = *ranks_[comm_.local_ranks().front()];
       {
-        detail::DeviceScope scope(first.device);
+        DeviceScope scope(first.device);
         GSB_CUDA_TRY(cudaMemcpyAsync(samples_host_.template get<KeyIndex>(), first.samples_all.get(),
                                      samples_per_rank_ * G * sizeof(KeyIndex), cudaMemcpyDeviceToHost, first.main.s));
         GSB_CUDA_TRY(cudaStreamSynchronize(first.main.s));
@@ -401,7 +387,7 @@ class SampleMulti final : public MultiGpuSort {
     std::copy(table_.range.begin(), table_.range.end(), ht);
     for (auto& rp : ranks_) {
       Rank& r = *rp;
-      detail::DeviceScope scope(r.device);
+      DeviceScope scope(r.device);
       GSB_CUDA_TRY(cudaMemcpyAsync(r.splitters.get(), hs, sizeof(KeyIndex) * splitters.size(), cudaMemcpyHostToDevice, r.main.s));
       GSB_CUDA_TRY(cudaMemcpyAsync(r.table.get(), ht, table_.range.size() * sizeof(std::uint32_t), cudaMemcpyHostToDevice, r.main.s));
       GSB_CUDA_TRY(cudaEventRecord(r.splitters_done.e, r.main.s));
@@ -419,7 +405,7 @@ class SampleMulti final : public MultiGpuSort {
     const int G = cfg_.gpus, B = buckets_;
     for (auto& rp : ranks_) {
       Rank& r = *rp;
-      detail::DeviceScope scope(r.device);
+      DeviceScope scope(r.device);
       detail::count_kernel<Bits><<<static_cast<unsigned>(r.blocks), detail::partition_threads, detail::partition_smem_bytes(),
                                    r.main.s>>>(static_cast<const Bits*>(r.input_keys.get()), r.shard.size(), r.per_block,
                                                r.shard.begin, codec_, search(r), r.counts.template get<std::uint64_t>());
@@ -442,7 +428,7 @@ class SampleMulti final : public MultiGpuSort {
     Rank& first = *ranks_[comm_.local_ranks().front()];
     std::vector<std::uint64_t> counts(std::size_t(G) * B);
     {
-      detail::DeviceScope scope(first.device);
+      DeviceScope scope(first.device);
       GSB_CUDA_TRY(cudaMemcpyAsync(first.totals_host.template get<std::uint64_t>(), first.totals_all.get(), counts.size() * sizeof(std::uint64_t),
                                    cudaMemcpyDeviceToHost, first.main.s));
       GSB_CUDA_TRY(cudaStreamSynchronize(first.main.s));
@@ -456,7 +442,7 @@ class SampleMulti final : public MultiGpuSort {
     const int B = buckets_;
     for (int g = 0; g < cfg_.gpus; ++g) {
       Rank& r = *ranks_[g];
-      detail::DeviceScope scope(r.device);
+      DeviceScope scope(r.device);
       Dest* d = r.dest_host.template get<Dest>();
       for (int b = 0; b < B; ++b) {
         const std::uint64_t at = l.dest[std::size_t(g) * B + b];
@@ -487,7 +473,7 @@ class SampleMulti final : public MultiGpuSort {
     const int G = cfg_.gpus, B = buckets_;
     for (int g = 0; g < G; ++g) {
       Rank& r = *ranks_[g];
-      detail::DeviceScope scope(r.device);
+      DeviceScope scope(r.device);
       Dest* d = r.dest_host.template get<Dest>();
       std::uint64_t* room = r.room_host.template get<std::uint64_t>();
       for (int b = 0; b < B; ++b) {
@@ -519,7 +505,7 @@ class SampleMulti final : public MultiGpuSort {
     GSB_NCCL_TRY(ncclGroupEnd());
     Rank& first = *ranks_[comm_.local_ranks().front()];
     {
-      detail::DeviceScope scope(first.device);
+      DeviceScope scope(first.device);
       GSB_CUDA_TRY(cudaMemcpyAsync(first.totals_host.template get<std::uint64_t>(), first.cursors_all.get(),
                                    std::size_t(G) * (B + 1) * detail::cursor_stride * sizeof(std::uint64_t),
                                    cudaMemcpyDeviceToHost, first.main.s));
@@ -543,7 +529,7 @@ class SampleMulti final : public MultiGpuSort {
     if (G > 1) {
       for (int g : comm_.local_ranks()) {
         Rank& r = *ranks_[g];
-        detail::DeviceScope scope(r.device);
+        DeviceScope scope(r.device);
         GSB_CUDA_TRY(cudaStreamWaitEvent(r.comm.s, r.partitioned.e, 0));
         GSB_CUDA_TRY(cudaEventRecord(r.exchange_start.e, r.comm.s));
       }
@@ -575,14 +561,14 @@ class SampleMulti final : public MultiGpuSort {
         GSB_NCCL_TRY(ncclGroupEnd());
         for (int g : comm_.local_ranks()) {
           Rank& r = *ranks_[g];
-          detail::DeviceScope scope(r.device);
+          DeviceScope scope(r.device);
           GSB_CUDA_TRY(cudaEventRecord(r.received[j]->e, r.comm.s));
         }
       }
     }
     for (int g : comm_.local_ranks()) {
       Rank& r = *ranks_[g];
-      detail::DeviceScope scope(r.device);
+      DeviceScope scope(r.device);
       for (int j = 0; j < k; ++j) {
         if (G > 1) GSB_CUDA_TRY(cudaStreamWaitEvent(r.main.s, r.received[j]->e, 0));
         GSB_CUDA_TRY(cudaEventRecord(r.sort_start[j]->e, r.main.s));

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "driver/out_of_core.hpp"  // host_bytes_available
+#include "gsb/device_scope.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb {
@@ -18,21 +19,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 std::string gib(double bytes) { return fmt::format("{:.2f} GiB", bytes / double(1u << 30)); }
-
-// Sets a device for a scope and restores the one current before.
-class DeviceScope {
- public:
-  explicit DeviceScope(int device) {
-    GSB_CUDA_TRY(cudaGetDevice(&previous_));
-    GSB_CUDA_TRY(cudaSetDevice(device));
-  }
-  ~DeviceScope() { cudaSetDevice(previous_); }
-  DeviceScope(const DeviceScope&) = delete;
-  DeviceScope& operator=(const DeviceScope&) = delete;
-
- private:
-  int previous_ = 0;
-};
 
 double median_of(std::vector<double> v) {
   if (v.empty()) return 0;
