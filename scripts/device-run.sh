@@ -8,7 +8,9 @@
 # --n 1e8", carry=[".carry"], kind="nvidia-h200"). BUILD may be a build folder or the packed tarball. Writes
 # under OUT: device.log (everything, in order), bench.json, and prints a summary last. Environment knobs:
 #   GSB_CONFORMANCE_FILTER  gtest filter for the conformance suite (default: every GPU back-end)
-#   GSB_SANITIZE_FILTER     gtest filter for the compute-sanitizer passes (default: u32 and u64 keys)
+#   GSB_SANITIZE_FILTER     gtest filter for memcheck (default: u32, u32+u32 and u64+u64 of every back-end)
+#   GSB_RACECHECK_FILTER    gtest filter for racecheck (default: u32+u32 of the back-ends with shared-memory kernels)
+#   GSB_SYNCCHECK_FILTER    gtest filter for synccheck (default: u32+u32 of every back-end but merge-cdp)
 #   GSB_SKIP_TESTS=1 / GSB_SKIP_SANITIZER=1 / GSB_SKIP_BENCH=1 to leave a part out
 #   GSB_PART_TIMEOUT        seconds one part may take (default 300), so that a hang cannot eat the call
 # The three deliberately slow merge back-ends (merge-recursive, merge-cdp, merge-iterative: microseconds per
