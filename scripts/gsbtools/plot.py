@@ -132,7 +132,13 @@ class Dataset:
         devices = self.results[0].device_label
         dates = sorted({r.date for r in self.results})
         date = dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}"
-        versions = ", ".join(sorted({r.version_label for r in self.results}))
+        labels = sorted({r.version_label for r in self.results})
+        # "tool 0.1.0 (a)", "tool 0.1.0 (b)" -> "tool 0.1.0 (a, b)": one line that fits above the plot
+        stems = {label.rsplit(" (", 1)[0] for label in labels}
+        if len(labels) > 1 and len(stems) == 1 and all(label.endswith(")") and " (" in label for label in labels):
+            versions = f"{stems.pop()} (" + ", ".join(label.rsplit(" (", 1)[1][:-1] for label in labels) + ")"
+        else:
+            versions = ", ".join(labels)
         return f"{devices} · {date} · {versions}"
 
     def time_label(self, keys):
@@ -144,9 +150,11 @@ class Dataset:
         return "median time (ms): sort alone, end-to-end where no sort time"
 
     def sweeps(self):
-        """(key_type, values, order, distribution) -> {backend: [(n, median_ms)] sorted by n}."""
+        """(key_type, values, order, distribution) -> {backend: [(n, median_ms)] sorted by n}, in-core cases only."""
         groups = defaultdict(lambda: defaultdict(list))
-        for key, (ms, _, _) in self.points.items():
+        for key, (ms, _, case) in self.points.items():
+            if case.get("out_of_core"):
+                continue  # host clock, host link included: its own chart, not a point on an in-core line
             groups[(key.key_type, key.values, key.order, key.distribution)][key.backend].append((key.n, ms))
         for series in groups.values():
             for pts in series.values():
