@@ -5,6 +5,7 @@ from test_schema_out_of_core import _doc
 from scripts_support import write
 from gsbtools import plot
 from gsbtools.cli import run_main
+from gsbtools.results import load_result
 
 
 def test_out_of_core_case_gets_a_timeline_chart(tmp_path):
@@ -27,3 +28,15 @@ def test_no_out_of_core_case_no_timeline(tmp_path):
     out = tmp_path / "charts"
     assert run_main("plot", plot.main, [path, "--out", str(out), "--charts", "out-of-core"]) == 0
     assert not [p for p in out.iterdir() if p.suffix in (".png", ".svg")]
+
+
+def test_out_of_core_case_is_not_a_point_on_the_in_core_lines(tmp_path):
+    # Timed by the host clock with the link included: drawn on an in-core line it would look like a collapse.
+    doc, case = _doc()
+    in_core = {k: v for k, v in case.items() if k != "out_of_core"}
+    in_core["n"] = case["n"] * 2
+    doc["cases"].append(in_core)
+    data = plot.Dataset([load_result(write(doc, tmp_path / "mixed.json"))], "sort")
+    series = data.sweeps()[(case["key_type"], case["values"], case["order"], case["distribution"])][case["backend"]]
+    ns = [n for n, _ in series]
+    assert case["n"] * 2 in ns and case["n"] not in ns
