@@ -67,9 +67,10 @@ fi
 if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
   for tool in memcheck racecheck synccheck; do
     filter=$SAN_FILTER exclude=$SAN_EXCLUDE
-    [ "$tool" = racecheck ] && filter=$RACE_FILTER
-    [ "$tool" = synccheck ] && filter=$SYNC_FILTER
-    [ "$tool" = synccheck ] && exclude="$exclude:*merge_cdp*"  # synccheck does not support dynamic parallelism
+    case $tool in
+      racecheck) filter=$RACE_FILTER ;;
+      synccheck) filter=$SYNC_FILTER exclude="$exclude:*merge_cdp*" ;;  # synccheck does not support CDP
+    esac
     GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} run_part "compute-sanitizer $tool" \
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${filter}:${exclude}"
