@@ -3,6 +3,7 @@
 //                                          orders, edge sizes, distributions (small n)
 //   radix_bench sanity x [name]            a few cases per back-end, for compute-sanitizer
 //   radix_bench big                        `radix` across a lookback portion boundary and beyond 2^32 keys
+//   radix_bench hybrid                     `radix` (hybrid path) equal to `radix-lsd`, 4-byte keys, n to 2^27
 //   radix_bench perf [n] [reps]            `radix` (and experimental tunings) against cub::DeviceRadixSort on
 //                                          the same data and buffers, CUDA events, median of reps; ladder at n/10
 //   radix_bench profile [n]                one run of `radix` and of CUB on u32 keys, for ncu
@@ -238,6 +239,72 @@ float median(std::vector<float> v) {
 
 // ---------------------------------------------------------------------------------------------------------
 // big: radix across a portion boundary (vs CUB) and n > 2^32 (sortedness + histogram)
+
+// hybrid: `radix` (which takes its hybrid path for 4-byte keys without values, hybrid.hpp) against `radix-lsd`
+// (LSD passes only, checked by check and the conformance suite) on the same input: both are stable, so their
+// outputs must be equal bit for bit. Sizes from the path's smallest n to one look-back portion; uniform keys
+// take the hybrid path, the skewed distributions its fallback.
+int run_hybrid() {
+  const std::vector<std::uint64_t> sizes = {65536, 65537, 104729, 1000003, 3000017, 16777259, 100000000,
+                                            radix::onesweep::max_portion_items};
+  const std::uint64_t max_n = sizes.back();
+  const Backend* hybrid = Registry::instance().find("radix");
+  const Backend* lsd = Registry::instance().find("radix-lsd");
+  std::uint32_t *in, *k[2], *l[2];
+  CK(cudaMalloc(&in, max_n * 4));
+  for (int h = 0; h < 2; ++h) {
+    CK(cudaMalloc(&k[h], max_n * 4));
+    CK(cudaMalloc(&l[h], max_n * 4));
+  }
+  std::mt19937_64 rng(777);
+  int cases = 0;
+  std::vector<std::uint32_t> a, b;
+  for (std::uint64_t n : sizes) {
+    for (int dist = 0; dist < 4; ++dist) {
+      if (n > 3000017 && dist != 0) continue;  // the fallback's sizes stay small
+      const std::vector<std::uint64_t> raw = make_keys(n, 4, dist, rng);
+      upload_keys<std::uint32_t>(raw, in);
+      for (KeyType kt : {KeyType::u32, KeyType::i32, KeyType::f32})
+        for (Order o : all_orders) {
+          SortProblem p{kt, ValueMode::none, o, n};
+          std::uint32_t* out[2];
+          for (int which = 0; which < 2; ++which) {
+            const Backend* be = which == 0 ? hybrid : lsd;
+            std::uint32_t** buf = which == 0 ? k : l;
+            const std::size_t tb = be->temp_bytes(p);
+            void* temp;
+            CK(cudaMalloc(&temp, std::max<std::size_t>(tb, 1)));
+            CK(cudaMemcpy(buf[0], in, n * 4, cudaMemcpyDeviceToDevice));
+            SortBuffers sb{{buf[0], buf[1]}, {nullptr, nullptr}, temp, tb, nullptr};
+            const int half = be->run(p, sb);
+            CK(cudaGetLastError());
+            CK(cudaDeviceSynchronize());
+            CK(cudaFree(temp));
+            out[which] = buf[half];
+          }
+          a.resize(n);
+          b.resize(n);
+          CK(cudaMemcpy(a.data(), out[0], n * 4, cudaMemcpyDeviceToHost));
+          CK(cudaMemcpy(b.data(), out[1], n * 4, cudaMemcpyDeviceToHost));
+          ++cases;
+          const auto mis = std::mismatch(a.begin(), a.end(), b.begin());
+          if (mis.first != a.end()) {
+            const std::size_t at = static_cast<std::size_t>(mis.first - a.begin());
+            std::printf("FAIL hybrid %s %s n=%llu dist %d: index %zu radix %08x radix-lsd %08x\n", to_string(kt).data(),
+                        to_string(o).data(), static_cast<unsigned long long>(n), dist, at, a[at], b[at]);
+            ++g_failures;
+          }
+        }
+    }
+    std::printf("hybrid n=%llu: %d cases so far, %d failures\n", static_cast<unsigned long long>(n), cases, g_failures);
+  }
+  CK(cudaFree(in));
+  for (int h = 0; h < 2; ++h) {
+    CK(cudaFree(k[h]));
+    CK(cudaFree(l[h]));
+  }
+  return g_failures;
+}
 
 int run_big() {
   int fails = 0;
@@ -524,6 +591,7 @@ int main(int argc, char** argv) {
       run_check(mode == "sanity" ? 2 : level == "quick" ? 1 : 0, argc > 3 ? argv[3] : "");
     }
     if (mode == "big") run_big();
+    if (mode == "hybrid") run_hybrid();
     if (mode == "perf") {
       const std::uint64_t n = argc > 2 ? static_cast<std::uint64_t>(std::atof(argv[2])) : 100000000ull;
       const int reps = argc > 3 ? std::atoi(argv[3]) : 10;

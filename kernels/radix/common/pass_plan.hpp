@@ -33,7 +33,7 @@ inline std::vector<DigitPass> plan_passes(int key_bits, int digit_bits) {
 }
 
 // The double buffer of the driver holds the input in half 0; after P passes the output is in half P % 2.
-inline int result_half(std::size_t num_passes) { return static_cast<int>(num_passes % 2); }
+constexpr int result_half(std::size_t num_passes) { return static_cast<int>(num_passes % 2); }
 
 // A bump allocator over the driver's temp block. Used twice with the same calls: once with base == nullptr to
 // size temp (temp_bytes), once with the real pointer to place the pieces (run), so the two never disagree.

@@ -151,6 +151,19 @@ struct PassParams {
   unsigned prefetch_ahead;       // L2-prefetch the tile this many numbers ahead (0: none)
 };
 
+// Segmented passes (used by hybrid.cuh): the items form segments that are sorted independently by the pass's
+// digit; tiles never straddle a segment, each segment has its own look-back chain and its digit starts at
+// bins_in[segment * radix]. The pass's role is given, not derived from the histograms. A separate kernel
+// parameter (NoSegments for the LSD passes): three more words in PassParams made ptxas spill the u32 pass.
+struct SegmentTable {
+  const unsigned* tiles;       // [count + 1]: first tile of each segment, then the tile total
+  const std::uint64_t* items;  // [count + 1]: first item of each segment, then n
+  unsigned count;
+  int src_half;
+  bool first;
+};
+struct NoSegments {};
+
 template <class Bits, class Value, int RadixBits, int Threads, int Items>
 struct PassShape {
   static constexpr int radix = 1 << RadixBits;
@@ -239,8 +252,14 @@ __device__ __forceinline__ void store_status(unsigned* p, unsigned v) {
 //    stored at their ranks after it. Each key's registers die as its rank is born, so the peak register demand
 //    is the keys' alone (2 x Items for 8-byte keys) instead of keys + values (3 x Items with 4-byte values),
 //    which lets a tile hold more items at the same register cap (used for 8-byte keys, Tuning).
-template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window, bool LateValues>
-__global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassParams<Bits, Value> prm) {
+//
+// Segmented (hybrid.cuh): each segment of the input is sorted on its own by this pass's digit, so the pass can
+// follow an MSD pass. Tile numbers still come from one counter; a tile finds its segment by binary search.
+template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window, bool LateValues,
+          class Segments = NoSegments>
+__global__ void __launch_bounds__(Threads, MinBlocks)
+    pass_kernel(const PassParams<Bits, Value> prm, const Segments seg) {
+  constexpr bool Segmented = std::is_same_v<Segments, SegmentTable>;
   using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
   constexpr int radix = S::radix;
   extern __shared__ __align__(16) unsigned char smem[];
@@ -252,9 +271,16 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
   unsigned* s_tile = reinterpret_cast<unsigned*>(smem + S::tile_id_offset);
 
   // Which passes run is decided on the device from the histograms (pass_plan.hpp); the block is uniform.
-  const std::uint64_t run_set = passes_to_run(*prm.skippable, prm.num_passes);
-  const PassRole role = pass_role(run_set, prm.pass);
-  if (!role.run) return;
+  PassRole role;
+  if constexpr (Segmented) {
+    role.run = true;
+    role.src_half = seg.src_half;
+    role.first = seg.first;
+    role.last = false;
+  } else {
+    role = pass_role(passes_to_run(*prm.skippable, prm.num_passes), prm.pass);
+    if (!role.run) return;
+  }
   const KeyCodec<Bits> codec_in = role.first ? prm.codec : KeyCodec<Bits>{};
   const KeyCodec<Bits> codec_out = role.last ? prm.codec : KeyCodec<Bits>{};
   // Select with ?: rather than a run-time index, which would copy the parameter arrays to local memory.
@@ -270,24 +296,48 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
   const bool encode = role.first && !prm.codec.is_identity();
   const bool decode = role.last && !prm.codec.is_identity();
 
-  if (threadIdx.x == 0) *s_tile = atomicAdd(prm.tile_counter, 1u);
+  if (threadIdx.x == 0) {
+    const unsigned t = atomicAdd(prm.tile_counter, 1u);
+    s_tile[0] = t;
+    if constexpr (Segmented) {  // the last segment whose first tile is <= t (empty segments share a start)
+      unsigned lo = 0, hi = seg.count;
+      while (hi - lo > 1) {
+        const unsigned mid = (lo + hi) / 2;
+        if (seg.tiles[mid] <= t) lo = mid;
+        else hi = mid;
+      }
+      s_tile[1] = lo;
+    }
+  }
   const unsigned warp = threadIdx.x / 32;
   const unsigned lane = lane_id();
   unsigned* my_hist = s_hist + warp * radix;
   // Zero this warp's digit counts while the tile number arrives.
   for (int d = lane; d < radix; d += 32) my_hist[d] = 0;
   __syncthreads();
-  const unsigned tile = *s_tile;
-  const std::uint64_t tile_base = static_cast<std::uint64_t>(tile) * S::tile;
-  const bool full = prm.num_items - tile_base >= static_cast<std::uint64_t>(S::tile);
-  const int valid = full ? S::tile : static_cast<int>(prm.num_items - tile_base);
+  const unsigned tile = s_tile[0];
+  std::uint64_t tile_base = static_cast<std::uint64_t>(tile) * S::tile;
+  std::uint64_t tile_end = prm.num_items;
+  unsigned first_tile = 0;  // where this tile's look-back chain starts
+  if constexpr (Segmented) {
+    if (tile >= seg.tiles[seg.count]) return;  // the grid is sized for the most tiles possible
+    const unsigned segment = s_tile[1];
+    first_tile = seg.tiles[segment];
+    tile_base = seg.items[segment] + static_cast<std::uint64_t>(tile - first_tile) * S::tile;
+    tile_end = seg.items[segment + 1];
+  }
+  const bool full = tile_end - tile_base >= static_cast<std::uint64_t>(S::tile);
+  const int valid = full ? S::tile : static_cast<int>(tile_end - tile_base);
   if (prm.prefetch_ahead != 0 && threadIdx.x == 0) {
     // Tiles are taken in number order by the resident blocks, so the tile `prefetch_ahead` numbers on will be
     // taken by another block a fraction of a tile lifetime from now: one bulk prefetch pulls it into L2 and that
     // block's key (and value) loads become L2 hits. The pass is latency-bound (ncu: warps wait on the tile's
     // loads and at barriers with DRAM 35 % busy), so the extra L2 fill costs no DRAM bandwidth that is missed.
     // Full tiles only: a bulk prefetch must stay inside the array.
-    const std::uint64_t ahead_base = (static_cast<std::uint64_t>(tile) + prm.prefetch_ahead) * S::tile;
+    // (Segmented: tiles are nearly contiguous, only segment ends are partial, so this is the tile about that
+    // many numbers ahead.)
+    const std::uint64_t ahead_base = Segmented ? tile_base + static_cast<std::uint64_t>(prm.prefetch_ahead) * S::tile
+                                               : (static_cast<std::uint64_t>(tile) + prm.prefetch_ahead) * S::tile;
     if (ahead_base + S::tile <= prm.num_items) {
       const Bits* src = (role.src_half == 1 ? prm.keys[1] : prm.keys[0]) + prm.offset + ahead_base;
       asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src), "r"(static_cast<unsigned>(sizeof(Bits) * S::tile))
@@ -356,7 +406,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
     thread_total += sum;
   }
   // Publish this tile's counts (padding removed from the top digit) so successors can look back past us;
-  // tile 0 has no predecessor and publishes its inclusive prefix directly.
+  // a chain's first tile has no predecessor and publishes its inclusive prefix directly.
   const unsigned pad = S::tile - valid;
   const unsigned top_digit = (1u << width) - 1u;
   unsigned* my_status = prm.status + static_cast<std::uint64_t>(tile) * radix;
@@ -364,7 +414,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
 #pragma unroll
   for (int b = 0; b < S::bins_per_thread; ++b) {
     const int d = threadIdx.x * S::bins_per_thread + b;
-    if (d < radix) store_status(my_status + d, stamp | (tile == 0 ? status_inclusive : 0u) |
+    if (d < radix) store_status(my_status + d, stamp | (tile == first_tile ? status_inclusive : 0u) |
                                                    (count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u)));
   }
   // Where each digit starts inside the tile (padding included: it sits at the very end); added to every
@@ -416,16 +466,17 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
     if (d < radix) {
       const unsigned c = count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u);
       unsigned before = 0;
-      if (tile > 0) {
+      if (tile > first_tile) {
+        const int chain_first = static_cast<int>(first_tile);
         bool done = false;
         for (int j = static_cast<int>(tile) - 1; !done; j -= Window) {
           unsigned v[Window];
 #pragma unroll
           for (int k = 0; k < Window; ++k)
-            v[k] = j - k >= 0 ? load_status(prm.status + static_cast<std::uint64_t>(j - k) * radix + d) : 0u;
+            v[k] = j - k >= chain_first ? load_status(prm.status + static_cast<std::uint64_t>(j - k) * radix + d) : 0u;
 #pragma unroll
           for (int k = 0; k < Window; ++k) {
-            if (!done && j - k >= 0) {
+            if (!done && j - k >= chain_first) {
               while ((v[k] >> status_stamp_shift) != prm.stamp)
                 v[k] = load_status(prm.status + static_cast<std::uint64_t>(j - k) * radix + d);
               before += v[k] & status_count_mask;
@@ -435,7 +486,9 @@ __global__ void __launch_bounds__(Threads, MinBlocks) pass_kernel(const PassPara
         }
         store_status(my_status + d, stamp | status_inclusive | (before + c));
       }
-      const std::uint64_t start = prm.bins_in[d] + before;
+      // (Segmented: the segment's digit starts; the segment number is re-read here rather than held in registers.)
+      const std::uint64_t* bins_in = Segmented ? prm.bins_in + static_cast<std::uint64_t>(s_tile[1]) * radix : prm.bins_in;
+      const std::uint64_t start = bins_in[d] + before;
       // s_base[d] + (position in the tile) is the output index (bins_in are global, across portions); the local
       // start is subtracted here.
       s_base[d] = start - s_local_start[d];
@@ -610,7 +663,7 @@ struct OnesweepSort {
         prm.stamp = static_cast<unsigned>(launch % stamps_per_clear) + 1;
         prm.tile_counter = l.tile_counters + launch;
         const unsigned tiles = static_cast<unsigned>(ceil_div<std::uint64_t>(prm.num_items, S::tile));
-        pass<<<tiles, Threads, S::shared_bytes, b.stream>>>(prm);
+        pass<<<tiles, Threads, S::shared_bytes, b.stream>>>(prm, NoSegments{});
         GSB_CHECK_LAUNCH();
       }
     }
@@ -620,13 +673,14 @@ struct OnesweepSort {
 
 }  // namespace gsb::radix::onesweep
 
-// The instantiations that the back-end uses for one key width and value type.
+// The instantiations that the back-end uses for one key width and value type (LSD passes only; 4-byte keys
+// without values are instantiated in onesweep_u32.cu with the hybrid path).
 #define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                    \
   template <>                                                                                         \
   std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                         \
     return OnesweepSort<BITS, VALUE, typename PlanFor<BITS, VALUE>::type>::temp_bytes(p);            \
   }                                                                                                   \
   template <>                                                                                         \
-  int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b) {                                 \
+  int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b, bool) {                           \
     return OnesweepSort<BITS, VALUE, typename PlanFor<BITS, VALUE>::type>::sort(p, b);               \
   }

@@ -26,7 +26,8 @@ inline constexpr int stamps_per_clear = 15;
 template <class Bits, class Value>
 std::size_t temp_bytes(const SortProblem& p);
 
+// lsd_only: LSD passes even where the hybrid path (hybrid.hpp) would run (the `radix-lsd` back-end).
 template <class Bits, class Value>
-int sort(const SortProblem& p, const SortBuffers& b);
+int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only);
 
 }  // namespace gsb::radix::onesweep

@@ -1,9 +1,16 @@
 // The `radix` back-end's instantiations for 32-bit keys (one per value type; split by key width to keep
-// each translation unit small).
-#include "radix/onesweep/onesweep.cuh"
+// each translation unit small). Keys without values may take the hybrid path (hybrid.cuh).
+#include "radix/onesweep/hybrid.cuh"
 
 namespace gsb::radix::onesweep {
-GSB_RADIX_ONESWEEP_INSTANTIATE(std::uint32_t, NoValue)
+template <>
+std::size_t temp_bytes<std::uint32_t, NoValue>(const SortProblem& p) {
+  return HybridSort::temp_bytes(p);
+}
+template <>
+int sort<std::uint32_t, NoValue>(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
+  return HybridSort::sort(p, b, lsd_only);
+}
 GSB_RADIX_ONESWEEP_INSTANTIATE(std::uint32_t, std::uint32_t)
 GSB_RADIX_ONESWEEP_INSTANTIATE(std::uint32_t, std::uint64_t)
 }  // namespace gsb::radix::onesweep

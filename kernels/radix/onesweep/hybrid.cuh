@@ -1,0 +1,334 @@
+// The `radix` back-end's hybrid path for 4-byte keys without values: two MSD digit passes, then each 16-bit
+// bucket sorted whole in shared memory (see hybrid.hpp for when it runs and why it moves fewer bytes).
+//
+//   1. top16_histogram_kernel: one read of the keys, the histogram of their top 16 bits (65536 bins);
+//   2. hybrid_plan_kernel: its exclusive sum (where each 16-bit bucket starts in the output), the starts of the
+//      top-8-bit buckets, the tile tables of the two segmented passes, and the largest bucket;
+//   -- the host reads the largest bucket back: beyond bucket_capacity it sorts by LSD passes instead --
+//   3. pass_kernel (Segmented, one segment): bits 24..31, half 0 -> half 1;
+//   4. pass_kernel (Segmented, one segment per top-8-bit bucket): bits 16..23, half 1 -> half 0; every key
+//      now sits in its 16-bit bucket, buckets in order;
+//   5. bucket_sort_kernel: one block per 16-bit bucket loads it, ranks it twice in shared memory by bits 0..7
+//      and 8..15 (the same warp-level multisplit as the passes) and writes it back in place, decoded.
+// Every step is stable, so the sort is.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "radix/onesweep/hybrid.hpp"
+#include "radix/onesweep/onesweep.cuh"
+
+namespace gsb::radix::onesweep {
+
+inline constexpr int top16_threads = 1024;
+inline constexpr int top16_words = hybrid_buckets / 2;  // two 16-bit counter fields per shared word
+inline constexpr int plan_threads = 1024;
+inline constexpr int bins_per_plan_thread = hybrid_buckets / plan_threads;
+inline constexpr int bucket_threads = 256;
+inline constexpr int bucket_items = static_cast<int>(bucket_capacity) / bucket_threads;
+static_assert(bucket_threads * bucket_items == static_cast<int>(bucket_capacity), "capacity is a whole tile");
+static_assert(bucket_threads == 256, "one digit per thread in bucket_sort_kernel");
+
+// counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b.
+// The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per word: a 15-bit
+// count and a guard bit. The atomic that takes a field from 0x7fff to 0x8000 (sets the guard) moves 32768 to
+// the global count and clears the guard again, so a field never carries into its neighbour: that would take
+// 32768 more increments of the same bin, by other warps, between that thread's two atomics.
+__global__ void __launch_bounds__(top16_threads, 1)
+    top16_histogram_kernel(const std::uint32_t* keys, std::uint64_t n, KeyCodec<std::uint32_t> codec,
+                           unsigned long long* pairs) {
+  extern __shared__ __align__(16) unsigned s_fields[];
+  for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
+  __syncthreads();
+  auto count = [&](std::uint32_t key) {
+    const unsigned bin = codec.encode(key) >> 16;
+    const unsigned sh = (bin & 1u) * 16u;
+    unsigned* word = &s_fields[bin >> 1];
+    const unsigned old = atomicAdd(word, 1u << sh);
+    if (((old >> sh) & 0xffffu) == 0x7fffu) {
+      atomicSub(word, 0x8000u << sh);
+      atomicAdd(&pairs[bin >> 1], 0x8000ull << (2 * sh));
+    }
+  };
+  const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * top16_threads + threadIdx.x;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * top16_threads;
+  // Keys before the first 16-byte boundary one by one, then four per 16-byte load, then the rest.
+  const std::uint64_t head = std::min<std::uint64_t>(n, (16u - reinterpret_cast<std::uintptr_t>(keys) % 16u) % 16u / 4u);
+  if (thread < head) count(keys[thread]);
+  const uint4* quads = reinterpret_cast<const uint4*>(keys + head);
+  const std::uint64_t num_quads = (n - head) / 4;
+  std::uint64_t q = thread;
+  for (; q + 3 * stride < num_quads; q += 4 * stride) {
+    uint4 v[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) v[u] = quads[q + u * stride];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) {
+      count(v[u].x);
+      count(v[u].y);
+      count(v[u].z);
+      count(v[u].w);
+    }
+  }
+  for (; q < num_quads; q += stride) {
+    const uint4 v = quads[q];
+    count(v.x);
+    count(v.y);
+    count(v.z);
+    count(v.w);
+  }
+  const std::uint64_t tail = head + num_quads * 4 + thread;
+  if (tail < n) count(keys[tail]);
+  __syncthreads();
+  for (int i = threadIdx.x; i < top16_words; i += top16_threads) {
+    const unsigned v = s_fields[i];  // guards are clear once every thread is past its atomics
+    if (v != 0)
+      atomicAdd(&pairs[i], (static_cast<unsigned long long>(v >> 16) << 32) | (v & 0xffffu));
+  }
+}
+
+struct HybridTables {
+  std::uint64_t* starts16;  // [65536] where each 16-bit bucket starts in the output
+  std::uint64_t* starts8;   // [256] where each top-8-bit bucket starts (the first pass's digit starts)
+  unsigned* seg_tiles_top;  // [2] the first pass: one segment of all tiles
+  std::uint64_t* seg_items_top;
+  unsigned* seg_tiles_mid;  // [257] the second pass: one segment per top-8-bit bucket
+  std::uint64_t* seg_items_mid;
+  unsigned* largest;        // the largest 16-bit bucket
+};
+
+// One block: thread t owns the 64 consecutive 16-bit buckets [64 t, 64 t + 64), so 4 threads share one top-8-bit
+// bucket (and one warp holds them together).
+__global__ void __launch_bounds__(plan_threads)
+    hybrid_plan_kernel(const unsigned* counts, std::uint64_t n, unsigned tile, HybridTables t) {
+  __shared__ std::uint64_t warp_sums[32];
+  __shared__ unsigned warp_tiles[32];
+  __shared__ unsigned warp_max[32];
+  const int first = static_cast<int>(threadIdx.x) * bins_per_plan_thread;
+  std::uint64_t sum = 0;
+  unsigned largest = 0;
+  for (int j = 0; j < bins_per_plan_thread; ++j) {
+    const unsigned c = counts[first + j];
+    sum += c;
+    largest = c > largest ? c : largest;
+  }
+  std::uint64_t total;
+  std::uint64_t run = block_exclusive_sum<std::uint64_t, plan_threads>(sum, warp_sums, &total);
+  const std::uint64_t my_start = run;
+  for (int j = 0; j < bins_per_plan_thread; ++j) {
+    t.starts16[first + j] = run;
+    run += counts[first + j];
+  }
+  const unsigned top = threadIdx.x / 4;
+  std::uint64_t top_size = sum + __shfl_xor_sync(full_warp, sum, 1);
+  top_size += __shfl_xor_sync(full_warp, top_size, 2);
+  const bool owner = threadIdx.x % 4 == 0;
+  const unsigned top_tiles = owner ? static_cast<unsigned>((top_size + tile - 1) / tile) : 0u;
+  unsigned all_tiles;
+  const unsigned tiles_before = block_exclusive_sum<unsigned, plan_threads>(top_tiles, warp_tiles, &all_tiles);
+  if (owner) {
+    t.starts8[top] = my_start;
+    t.seg_tiles_mid[top] = tiles_before;
+    t.seg_items_mid[top] = my_start;
+  }
+  for (int d = 16; d >= 1; d /= 2) largest = max(largest, __shfl_xor_sync(full_warp, largest, d));
+  if (lane_id() == 0) warp_max[threadIdx.x / 32] = largest;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    unsigned m = 0;
+    for (int w = 0; w < plan_threads / 32; ++w) m = max(m, warp_max[w]);
+    *t.largest = m;
+    t.seg_tiles_mid[256] = all_tiles;
+    t.seg_items_mid[256] = n;
+    t.seg_tiles_top[0] = 0;
+    t.seg_tiles_top[1] = static_cast<unsigned>((n + tile - 1) / tile);
+    t.seg_items_top[0] = 0;
+    t.seg_items_top[1] = n;
+  }
+}
+
+// One block per 16-bit bucket (at most bucket_capacity keys, which the host checked): the bucket is sorted by its
+// low 16 bits in two 8-bit rounds in shared memory and written back where it is, decoded.
+// Warp w owns the positions [w * 32 * per, (w + 1) * 32 * per) and lane l item u * 32 + l of them, so (warp, u,
+// lane) is input order; positions past the bucket hold the largest key and rank last in both rounds.
+__global__ void __launch_bounds__(bucket_threads, 4)
+    bucket_sort_kernel(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
+                       KeyCodec<std::uint32_t> codec) {
+  constexpr int radix = 256;
+  constexpr int warps = bucket_threads / 32;
+  __shared__ std::uint32_t s_keys[bucket_capacity];
+  __shared__ unsigned s_hist[warps * radix];
+  __shared__ unsigned warp_sums[32];
+  const unsigned size = counts[blockIdx.x];
+  if (size == 0) return;
+  std::uint32_t* data = keys + starts[blockIdx.x];
+  const bool decode = !codec.is_identity();
+  if (size == 1) {
+    if (threadIdx.x == 0 && decode) data[0] = codec.decode(data[0]);
+    return;
+  }
+  const unsigned warp = threadIdx.x / 32;
+  const unsigned lane = lane_id();
+  const int per = static_cast<int>((size + bucket_threads - 1) / bucket_threads);
+  const int warp_first = static_cast<int>(warp) * 32 * per + static_cast<int>(lane);
+  std::uint32_t k[bucket_items];
+#pragma unroll
+  for (int u = 0; u < bucket_items; ++u)
+    if (u < per) k[u] = warp_first + u * 32 < static_cast<int>(size) ? data[warp_first + u * 32] : ~0u;
+  unsigned* my_hist = s_hist + warp * radix;
+#pragma unroll 1
+  for (int round = 0; round < 2; ++round) {
+    const int shift = round * 8;
+#pragma unroll
+    for (int d = 0; d < radix / 32; ++d) my_hist[d * 32 + lane] = 0;
+    __syncwarp();
+#pragma unroll
+    for (int u = 0; u < bucket_items; ++u)
+      if (u < per) atomicAdd(&my_hist[digit_of(k[u], shift, 8)], 1u);
+    __syncthreads();
+    {  // thread d: the exclusive prefix of digit d over warps, then over digits
+      const int d = static_cast<int>(threadIdx.x);
+      unsigned sum = 0;
+#pragma unroll
+      for (int w = 0; w < warps; ++w) {
+        const unsigned c = s_hist[w * radix + d];
+        s_hist[w * radix + d] = sum;
+        sum += c;
+      }
+      unsigned total;
+      const unsigned start = block_exclusive_sum<unsigned, bucket_threads>(sum, warp_sums, &total);
+#pragma unroll
+      for (int w = 0; w < warps; ++w) s_hist[w * radix + d] += start;
+    }
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < bucket_items; ++u) {
+      if (u < per) {
+        const unsigned d = digit_of(k[u], shift, 8);
+        const unsigned peers = same_digit_lanes<8>(d);
+        const int leader = 31 - __clz(peers);
+        unsigned first = 0;
+        if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[d], static_cast<unsigned>(__popc(peers)));
+        first = __shfl_sync(full_warp, first, leader);
+        s_keys[first + __popc(peers & lanemask_lt())] = k[u];
+      }
+    }
+    __syncthreads();
+    if (round == 0) {
+#pragma unroll
+      for (int u = 0; u < bucket_items; ++u)
+        if (u < per) k[u] = s_keys[warp_first + u * 32];
+      // The next round writes s_keys only after two more barriers (counting, scan).
+    }
+  }
+  for (unsigned i = threadIdx.x; i < size; i += bucket_threads) data[i] = decode ? codec.decode(s_keys[i]) : s_keys[i];
+}
+
+// ---- host --------------------------------------------------------------------------------------------------
+
+// 4-byte keys without values: the hybrid path where hybrid_applies() and every 16-bit bucket fits a block,
+// the LSD passes (OnesweepSort) otherwise. Both leave the result in half 0.
+struct HybridSort {
+  using Lsd = OnesweepSort<std::uint32_t, NoValue, typename PlanFor<std::uint32_t, NoValue>::type>;
+  using P = typename PlanFor<std::uint32_t, NoValue>::type;
+  using S = PassShape<std::uint32_t, NoValue, 8, P::threads, P::items>;
+  static_assert(result_half(4) == 0, "the hybrid path ends in half 0, as four LSD passes do");
+
+  struct Layout {
+    unsigned long long* pairs;  // [32768]: the 65536 bucket counts as 32-bit pairs
+    unsigned* tile_counters;    // [2]
+    unsigned* status;           // [tiles][256]
+    std::size_t clear_bytes;    // everything above: one memset
+    HybridTables tables;
+    std::size_t bytes;
+  };
+  static std::uint64_t max_tiles(std::uint64_t n) { return ceil_div<std::uint64_t>(n, S::tile) + 256; }
+  static Layout layout(std::uint64_t n, void* temp) {
+    TempLayout t(temp);
+    Layout l;
+    l.pairs = t.take<unsigned long long>(hybrid_buckets / 2);
+    l.tile_counters = t.take<unsigned>(2);
+    l.status = t.take<unsigned>(max_tiles(n) * 256);
+    l.clear_bytes = t.bytes();
+    l.tables.starts16 = t.take<std::uint64_t>(hybrid_buckets);
+    l.tables.starts8 = t.take<std::uint64_t>(256);
+    l.tables.seg_tiles_top = t.take<unsigned>(2);
+    l.tables.seg_items_top = t.take<std::uint64_t>(2);
+    l.tables.seg_tiles_mid = t.take<unsigned>(257);
+    l.tables.seg_items_mid = t.take<std::uint64_t>(257);
+    l.tables.largest = t.take<unsigned>(1);
+    l.bytes = t.bytes();
+    return l;
+  }
+
+  static std::size_t temp_bytes(const SortProblem& p) {
+    const std::size_t lsd = Lsd::temp_bytes(p);
+    return hybrid_applies(p.n) ? std::max(lsd, layout(p.n, nullptr).bytes) : lsd;
+  }
+
+  static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
+    const std::uint64_t n = p.n;
+    if (lsd_only || !hybrid_applies(n)) return Lsd::sort(p, b);
+    const Layout l = layout(n, b.temp);
+    GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
+                                             std::to_string(l.bytes));
+    const KeyCodec<std::uint32_t> codec = make_codec<std::uint32_t>(p.key_type, p.order);
+    const DeviceProps& dev = current_device_props();
+    auto* keys0 = static_cast<std::uint32_t*>(b.keys[0]);
+
+    GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
+    constexpr int hist_smem = top16_words * static_cast<int>(sizeof(unsigned));
+    GSB_CUDA_TRY(cudaFuncSetAttribute(top16_histogram_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, hist_smem));
+    const unsigned hist_blocks = static_cast<unsigned>(
+        std::min<std::uint64_t>(dev.sm_count, ceil_div<std::uint64_t>(n, 4ull * top16_threads)));
+    top16_histogram_kernel<<<hist_blocks, top16_threads, hist_smem, b.stream>>>(keys0, n, codec, l.pairs);
+    GSB_CHECK_LAUNCH();
+    const auto* counts = reinterpret_cast<const unsigned*>(l.pairs);  // little-endian: bin 2w is the low half
+    hybrid_plan_kernel<<<1, plan_threads, 0, b.stream>>>(counts, n, S::tile, l.tables);
+    GSB_CHECK_LAUNCH();
+    unsigned largest = 0;
+    GSB_CUDA_TRY(cudaMemcpyAsync(&largest, l.tables.largest, sizeof(largest), cudaMemcpyDeviceToHost, b.stream));
+    GSB_CUDA_TRY(cudaStreamSynchronize(b.stream));
+    if (largest > bucket_capacity) return Lsd::sort(p, b);  // skewed keys: a bucket too large for one block
+
+    auto pass = pass_kernel<std::uint32_t, NoValue, 8, P::threads, P::items, P::min_blocks, P::window,
+                            P::late_values, SegmentTable>;
+    GSB_CUDA_TRY(cudaFuncSetAttribute(pass, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                      static_cast<int>(S::shared_bytes)));
+    PassParams<std::uint32_t, NoValue> prm{};
+    prm.keys[0] = keys0;
+    prm.keys[1] = static_cast<std::uint32_t*>(b.keys[1]);
+    prm.offset = 0;
+    prm.num_items = static_cast<unsigned>(n);
+    prm.codec = codec;
+    prm.status = l.status;
+    {
+      int per_sm = 0;
+      GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, pass, P::threads, S::shared_bytes));
+      prm.prefetch_ahead = static_cast<unsigned>(per_sm * dev.sm_count * P::prefetch_waves_per_8 / 8);
+    }
+    // Bits 24..31 over the whole array, encoding on the way in.
+    prm.pass = 3;
+    prm.bins_in = l.tables.starts8;
+    prm.stamp = 1;
+    prm.tile_counter = l.tile_counters;
+    const SegmentTable whole{l.tables.seg_tiles_top, l.tables.seg_items_top, 1, 0, true};
+    pass<<<static_cast<unsigned>(ceil_div<std::uint64_t>(n, S::tile)), P::threads, S::shared_bytes, b.stream>>>(prm,
+                                                                                                             whole);
+    GSB_CHECK_LAUNCH();
+    // Bits 16..23 within each top-8-bit bucket.
+    prm.pass = 2;
+    prm.bins_in = l.tables.starts16;
+    prm.stamp = 2;
+    prm.tile_counter = l.tile_counters + 1;
+    const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
+    pass<<<static_cast<unsigned>(max_tiles(n)), P::threads, S::shared_bytes, b.stream>>>(prm, buckets);
+    GSB_CHECK_LAUNCH();
+    bucket_sort_kernel<<<hybrid_buckets, bucket_threads, 0, b.stream>>>(keys0, counts, l.tables.starts16, codec);
+    GSB_CHECK_LAUNCH();
+    return 0;
+  }
+};
+
+}  // namespace gsb::radix::onesweep

@@ -1,0 +1,27 @@
+// When the `radix` back-end takes its hybrid path (hybrid.cuh) instead of LSD passes alone.
+//
+// 4-byte keys without values, one look-back portion (n < 2^27): an LSD sort moves 4 B per key for the
+// histograms and 8 B per key in each of 4 digit passes, 36 B. The hybrid path sorts by the top 8 bits, then by
+// the next 8 within each top bucket (two chained-scan passes, MSD order), after which every key is in its
+// 16-bit bucket and each bucket (n / 65536 keys on average) is sorted in one block's shared memory by its low
+// 16 bits and written back in place: 4 + 8 + 8 + 8 = 28 B per key, and the last two digits cost one block-local
+// pass without a look-back. It needs every 16-bit bucket to fit one block (bucket_capacity keys): the host
+// checks the largest bucket after the histogram and falls back to the LSD passes when one does not (skewed
+// keys), so the result is the same either way.
+#pragma once
+
+#include <cstdint>
+
+#include "radix/onesweep/onesweep.hpp"
+
+namespace gsb::radix::onesweep {
+
+inline constexpr int hybrid_buckets = 1 << 16;    // 16-bit buckets after the two MSD passes
+inline constexpr unsigned bucket_capacity = 4096;  // keys one block sorts in shared memory
+// Below this many keys the 65536 mostly tiny buckets cost more than the passes they replace (NOTES.md).
+inline constexpr std::uint64_t hybrid_min_items = std::uint64_t{1} << 16;
+
+// Whether a 4-byte keys-only sort of n keys tries the hybrid path (the histogram still decides).
+constexpr bool hybrid_applies(std::uint64_t n) { return n >= hybrid_min_items && n <= max_portion_items; }
+
+}  // namespace gsb::radix::onesweep

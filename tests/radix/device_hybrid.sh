@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# One device call (about 7 minutes) for the hybrid path of `radix` (kernels/radix/onesweep/hybrid.hpp):
+# correctness first (equal to `radix-lsd` bit for bit, conformance, the three sanitizers), then the same-run
+# timing of radix, radix-lsd and cub-radix, then per-kernel durations at n = 1e8 (ncu).
+#   here:  scripts/build.sh && scripts/pack-build.sh && tar -rf ... (radix_bench, see the README of tests/radix)
+#   there: bash tests/radix/device_hybrid.sh .carry/build.tar.xz "$OUT"   (kind nvidia-h200)
+set -u
+B=$(mktemp -d); tar -xJf "${1:?build tarball}" -C "$B"; O=${2:?output folder}; mkdir -p "$O"
+export LD_LIBRARY_PATH=$B
+L=$O/hybrid.log
+T="$B/gpusort-bench"
+{
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u
+  echo "== radix_bench hybrid"; timeout 200 "$B/tests/radix/radix_bench" hybrid; echo "rc=$?"
+  echo "== conformance radix, radix-lsd"
+  timeout 200 "$B/tests/gsb_conformance" --gtest_brief=1 \
+    --gtest_filter='*/radix_u*:*/radix_i*:*/radix_f*:*/radix_lsd_*:*radix_gpu_partition*:*radix_host_partition*'
+  echo "rc=$?"
+  for t in memcheck racecheck synccheck; do
+    echo "== $t radix u32/i32/f32 keys, n <= 110000"
+    GSB_CONFORMANCE_MAX_N=110000 timeout 150 compute-sanitizer --tool $t --error-exitcode 99 \
+      "$B/tests/gsb_conformance" --gtest_brief=1 --gtest_filter='*/radix_u32_none:*/radix_f32_none'
+    echo "rc=$?"
+  done
+  echo "== timing"
+  timeout 150 "$T" --algo radix,radix-lsd,cub-radix --type u32 --values none \
+    --n 2^16,2^18,2^20,2^22,2^24,1e8,134217727 --reps 10 --json "$O/hybrid-sizes.json"; echo "rc=$?"
+  timeout 100 "$T" --algo radix,radix-lsd,cub-radix --type i32,f32 --order asc,desc --values none --n 1e8 \
+    --reps 10 --json "$O/hybrid-types.json"; echo "rc=$?"
+  timeout 100 "$T" --algo radix,radix-lsd,cub-radix --type u32 --values none --n 1e8 \
+    --dist sorted,nearly-sorted,zipf,entropy-0.811,entropy-0.201 --reps 5 --json "$O/hybrid-dists.json"; echo "rc=$?"
+  echo "== ncu kernel durations, radix u32 1e8"
+  timeout 120 ncu --clock-control none --metrics gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed \
+    -k regex:'top16|hybrid_plan|pass_kernel|bucket_sort' "$T" --algo radix --n 1e8 --reps 1 --warmup 0 -q
+  echo "rc=$?"
+} > "$L" 2>&1
+grep -E "^==|PASSED|FAILED|SUMMARY|rc=|^radix|^cub-radix|hybrid n=|FAIL|gpu__time|dram__|pass_kernel|bucket_sort|top16|hybrid_plan" "$L" | cut -c1-220
