@@ -13,13 +13,18 @@ T="$B/gpusort-bench"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u
   echo "== radix_bench hybrid"; timeout 200 "$B/tests/radix/radix_bench" hybrid; echo "rc=$?"
   echo "== conformance radix, radix-lsd"
-  timeout 200 "$B/tests/gsb_conformance" --gtest_brief=1 \
+  timeout 150 "$B/tests/gsb_conformance" --gtest_brief=1 \
     --gtest_filter='*/radix_u*:*/radix_i*:*/radix_f*:*/radix_lsd_*:*radix_gpu_partition*:*radix_host_partition*'
   echo "rc=$?"
+  echo "== conformance radix 4-byte keys, hybrid path from n = 2 (GSB_RADIX_HYBRID_MIN_N)"
+  GSB_RADIX_HYBRID_MIN_N=2 timeout 100 "$B/tests/gsb_conformance" --gtest_brief=1 \
+    --gtest_filter='*/radix_u32_none:*/radix_i32_none:*/radix_f32_none'
+  echo "rc=$?"
   for t in memcheck racecheck synccheck; do
-    echo "== $t radix u32/i32/f32 keys, n <= 110000"
-    GSB_CONFORMANCE_MAX_N=110000 timeout 150 compute-sanitizer --tool $t --error-exitcode 99 \
-      "$B/tests/gsb_conformance" --gtest_brief=1 --gtest_filter='*/radix_u32_none:*/radix_f32_none'
+    echo "== $t radix u32/f32 keys, hybrid path from n = 2, quick sizes"
+    GSB_RADIX_HYBRID_MIN_N=2 GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=70000 timeout 120 compute-sanitizer \
+      --tool $t --error-exitcode 99 "$B/tests/gsb_conformance" --gtest_brief=1 \
+      --gtest_filter='*/radix_u32_none:*/radix_f32_none'
     echo "rc=$?"
   done
   echo "== timing"

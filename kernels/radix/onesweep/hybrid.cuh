@@ -1,9 +1,10 @@
 // The `radix` back-end's hybrid path for 4-byte keys without values: two MSD digit passes, then each 16-bit
 // bucket sorted whole in shared memory (see hybrid.hpp for when it runs and why it moves fewer bytes).
 //
-//   1. top16_histogram_kernel: one read of the keys, the histogram of their top 16 bits (65536 bins);
-//   2. hybrid_plan_kernel: its exclusive sum (where each 16-bit bucket starts in the output), the starts of the
-//      top-8-bit buckets, the tile tables of the two segmented passes, and the largest bucket;
+//   1. top16_histogram_kernel: one read of the keys, the histogram of their top 16 bits (65536 bins) and of
+//      their top 8 bits;
+//   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
+//      starts of the top-8-bit buckets, the tile tables of the two segmented passes, and the largest bucket;
 //   -- the host reads the largest bucket back: beyond bucket_capacity it sorts by LSD passes instead --
 //   3. pass_kernel (Segmented, one segment): bits 24..31, half 0 -> half 1;
 //   4. pass_kernel (Segmented, one segment per top-8-bit bucket): bits 16..23, half 1 -> half 0; every key
@@ -23,21 +24,21 @@ namespace gsb::radix::onesweep {
 
 inline constexpr int top16_threads = 1024;
 inline constexpr int top16_words = hybrid_buckets / 2;  // two 16-bit counter fields per shared word
-inline constexpr int plan_threads = 1024;
-inline constexpr int bins_per_plan_thread = hybrid_buckets / plan_threads;
+inline constexpr int plan_threads = 256;  // one 16-bit bucket (and one top-8-bit bucket) per thread
 inline constexpr int bucket_threads = 256;
 inline constexpr int bucket_items = static_cast<int>(bucket_capacity) / bucket_threads;
 static_assert(bucket_threads * bucket_items == static_cast<int>(bucket_capacity), "capacity is a whole tile");
 static_assert(bucket_threads == 256, "one digit per thread in bucket_sort_kernel");
 
-// counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b.
+// counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b, and
+// top_counts[b >> 8] too.
 // The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per word: a 15-bit
 // count and a guard bit. The atomic that takes a field from 0x7fff to 0x8000 (sets the guard) moves 32768 to
 // the global count and clears the guard again, so a field never carries into its neighbour: that would take
 // 32768 more increments of the same bin, by other warps, between that thread's two atomics.
 __global__ void __launch_bounds__(top16_threads, 1)
     top16_histogram_kernel(const std::uint32_t* keys, std::uint64_t n, KeyCodec<std::uint32_t> codec,
-                           unsigned long long* pairs) {
+                           unsigned long long* pairs, unsigned* top_counts) {
   extern __shared__ __align__(16) unsigned s_fields[];
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
   __syncthreads();
@@ -49,6 +50,7 @@ __global__ void __launch_bounds__(top16_threads, 1)
     if (((old >> sh) & 0xffffu) == 0x7fffu) {
       atomicSub(word, 0x8000u << sh);
       atomicAdd(&pairs[bin >> 1], 0x8000ull << (2 * sh));
+      atomicAdd(&top_counts[bin >> 8], 0x8000u);
     }
   };
   const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * top16_threads + threadIdx.x;
@@ -81,10 +83,14 @@ __global__ void __launch_bounds__(top16_threads, 1)
   const std::uint64_t tail = head + num_quads * 4 + thread;
   if (tail < n) count(keys[tail]);
   __syncthreads();
+  // A warp flushes 32 consecutive words: 64 bins of one top-8-bit bucket (128 words each).
+  static_assert(top16_threads % 32 == 0 && 128 % 32 == 0, "a warp's words share their top 8 bits");
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) {
     const unsigned v = s_fields[i];  // guards are clear once every thread is past its atomics
     if (v != 0)
       atomicAdd(&pairs[i], (static_cast<unsigned long long>(v >> 16) << 32) | (v & 0xffffu));
+    const unsigned sum = __reduce_add_sync(full_warp, (v >> 16) + (v & 0xffffu));
+    if (lane_id() == 0 && sum != 0) atomicAdd(&top_counts[i / 128], sum);
   }
 }
 
@@ -95,57 +101,44 @@ struct HybridTables {
   std::uint64_t* seg_items_top;
   unsigned* seg_tiles_mid;  // [257] the second pass: one segment per top-8-bit bucket
   std::uint64_t* seg_items_mid;
-  unsigned* largest;        // the largest 16-bit bucket
+  unsigned* largest;        // the largest 16-bit bucket (zeroed before the histogram)
 };
 
-// One block: thread t owns the 64 consecutive 16-bit buckets [64 t, 64 t + 64), so 4 threads share one top-8-bit
-// bucket (and one warp holds them together).
+// Block b, thread t: 16-bit bucket 256 b + t. Every block scans the 256 top-8-bit counts (a few hundred
+// nanoseconds) for its own bucket's start; block 0 also writes the tables of the two passes.
 __global__ void __launch_bounds__(plan_threads)
-    hybrid_plan_kernel(const unsigned* counts, std::uint64_t n, unsigned tile, HybridTables t) {
+    hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
+                       HybridTables t) {
   __shared__ std::uint64_t warp_sums[32];
   __shared__ unsigned warp_tiles[32];
-  __shared__ unsigned warp_max[32];
-  const int first = static_cast<int>(threadIdx.x) * bins_per_plan_thread;
-  std::uint64_t sum = 0;
-  unsigned largest = 0;
-  for (int j = 0; j < bins_per_plan_thread; ++j) {
-    const unsigned c = counts[first + j];
-    sum += c;
-    largest = c > largest ? c : largest;
-  }
-  std::uint64_t total;
-  std::uint64_t run = block_exclusive_sum<std::uint64_t, plan_threads>(sum, warp_sums, &total);
-  const std::uint64_t my_start = run;
-  for (int j = 0; j < bins_per_plan_thread; ++j) {
-    t.starts16[first + j] = run;
-    run += counts[first + j];
-  }
-  const unsigned top = threadIdx.x / 4;
-  std::uint64_t top_size = sum + __shfl_xor_sync(full_warp, sum, 1);
-  top_size += __shfl_xor_sync(full_warp, top_size, 2);
-  const bool owner = threadIdx.x % 4 == 0;
-  const unsigned top_tiles = owner ? static_cast<unsigned>((top_size + tile - 1) / tile) : 0u;
+  __shared__ std::uint64_t s_base;
+  const unsigned top = blockIdx.x;
+  const unsigned top_size = top_counts[threadIdx.x];
+  std::uint64_t unused;
+  const std::uint64_t top_start = block_exclusive_sum<std::uint64_t, plan_threads>(top_size, warp_sums, &unused);
+  const unsigned top_tiles = (top_size + tile - 1) / tile;
   unsigned all_tiles;
   const unsigned tiles_before = block_exclusive_sum<unsigned, plan_threads>(top_tiles, warp_tiles, &all_tiles);
-  if (owner) {
-    t.starts8[top] = my_start;
-    t.seg_tiles_mid[top] = tiles_before;
-    t.seg_items_mid[top] = my_start;
+  if (threadIdx.x == top) s_base = top_start;
+  if (top == 0) {
+    t.starts8[threadIdx.x] = top_start;
+    t.seg_tiles_mid[threadIdx.x] = tiles_before;
+    t.seg_items_mid[threadIdx.x] = top_start;
+    if (threadIdx.x == 0) {
+      t.seg_tiles_mid[256] = all_tiles;
+      t.seg_items_mid[256] = n;
+      t.seg_tiles_top[0] = 0;
+      t.seg_tiles_top[1] = static_cast<unsigned>((n + tile - 1) / tile);
+      t.seg_items_top[0] = 0;
+      t.seg_items_top[1] = n;
+    }
   }
-  for (int d = 16; d >= 1; d /= 2) largest = max(largest, __shfl_xor_sync(full_warp, largest, d));
-  if (lane_id() == 0) warp_max[threadIdx.x / 32] = largest;
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    unsigned m = 0;
-    for (int w = 0; w < plan_threads / 32; ++w) m = max(m, warp_max[w]);
-    *t.largest = m;
-    t.seg_tiles_mid[256] = all_tiles;
-    t.seg_items_mid[256] = n;
-    t.seg_tiles_top[0] = 0;
-    t.seg_tiles_top[1] = static_cast<unsigned>((n + tile - 1) / tile);
-    t.seg_items_top[0] = 0;
-    t.seg_items_top[1] = n;
-  }
+  const unsigned c = counts[top * 256 + threadIdx.x];
+  const std::uint64_t within = block_exclusive_sum<std::uint64_t, plan_threads>(c, warp_sums, &unused);  // syncs s_base
+  t.starts16[top * 256 + threadIdx.x] = s_base + within;
+  unsigned m = c;
+  for (int d = 16; d >= 1; d /= 2) m = max(m, __shfl_xor_sync(full_warp, m, d));
+  if (lane_id() == 0 && m != 0) atomicMax(t.largest, m);
 }
 
 // One block per 16-bit bucket (at most bucket_capacity keys, which the host checked): the bucket is sorted by its
@@ -237,6 +230,7 @@ struct HybridSort {
 
   struct Layout {
     unsigned long long* pairs;  // [32768]: the 65536 bucket counts as 32-bit pairs
+    unsigned* top_counts;       // [256]
     unsigned* tile_counters;    // [2]
     unsigned* status;           // [tiles][256]
     std::size_t clear_bytes;    // everything above: one memset
@@ -248,6 +242,8 @@ struct HybridSort {
     TempLayout t(temp);
     Layout l;
     l.pairs = t.take<unsigned long long>(hybrid_buckets / 2);
+    l.top_counts = t.take<unsigned>(256);
+    l.tables.largest = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(2);
     l.status = t.take<unsigned>(max_tiles(n) * 256);
     l.clear_bytes = t.bytes();
@@ -257,19 +253,18 @@ struct HybridSort {
     l.tables.seg_items_top = t.take<std::uint64_t>(2);
     l.tables.seg_tiles_mid = t.take<unsigned>(257);
     l.tables.seg_items_mid = t.take<std::uint64_t>(257);
-    l.tables.largest = t.take<unsigned>(1);
     l.bytes = t.bytes();
     return l;
   }
 
   static std::size_t temp_bytes(const SortProblem& p) {
     const std::size_t lsd = Lsd::temp_bytes(p);
-    return hybrid_applies(p.n) ? std::max(lsd, layout(p.n, nullptr).bytes) : lsd;
+    return hybrid_applies(p.n, hybrid_min_items_override()) ? std::max(lsd, layout(p.n, nullptr).bytes) : lsd;
   }
 
   static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
     const std::uint64_t n = p.n;
-    if (lsd_only || !hybrid_applies(n)) return Lsd::sort(p, b);
+    if (lsd_only || !hybrid_applies(n, hybrid_min_items_override())) return Lsd::sort(p, b);
     const Layout l = layout(n, b.temp);
     GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
                                              std::to_string(l.bytes));
@@ -280,12 +275,14 @@ struct HybridSort {
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
     constexpr int hist_smem = top16_words * static_cast<int>(sizeof(unsigned));
     GSB_CUDA_TRY(cudaFuncSetAttribute(top16_histogram_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, hist_smem));
+    // One block per multiprocessor, but at least 2^18 keys per block: each block flushes up to 32768 words.
     const unsigned hist_blocks = static_cast<unsigned>(
-        std::min<std::uint64_t>(dev.sm_count, ceil_div<std::uint64_t>(n, 4ull * top16_threads)));
-    top16_histogram_kernel<<<hist_blocks, top16_threads, hist_smem, b.stream>>>(keys0, n, codec, l.pairs);
+        std::clamp<std::uint64_t>(n >> 18, 1, static_cast<std::uint64_t>(dev.sm_count)));
+    top16_histogram_kernel<<<hist_blocks, top16_threads, hist_smem, b.stream>>>(keys0, n, codec, l.pairs,
+                                                                                l.top_counts);
     GSB_CHECK_LAUNCH();
     const auto* counts = reinterpret_cast<const unsigned*>(l.pairs);  // little-endian: bin 2w is the low half
-    hybrid_plan_kernel<<<1, plan_threads, 0, b.stream>>>(counts, n, S::tile, l.tables);
+    hybrid_plan_kernel<<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, l.tables);
     GSB_CHECK_LAUNCH();
     unsigned largest = 0;
     GSB_CUDA_TRY(cudaMemcpyAsync(&largest, l.tables.largest, sizeof(largest), cudaMemcpyDeviceToHost, b.stream));

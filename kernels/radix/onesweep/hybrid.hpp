@@ -21,7 +21,14 @@ inline constexpr unsigned bucket_capacity = 4096;  // keys one block sorts in sh
 // Below this many keys the 65536 mostly tiny buckets cost more than the passes they replace (NOTES.md).
 inline constexpr std::uint64_t hybrid_min_items = std::uint64_t{1} << 16;
 
-// Whether a 4-byte keys-only sort of n keys tries the hybrid path (the histogram still decides).
-constexpr bool hybrid_applies(std::uint64_t n) { return n >= hybrid_min_items && n <= max_portion_items; }
+// Whether a 4-byte keys-only sort of n keys tries the hybrid path (the histogram still decides); min_items
+// replaces hybrid_min_items where nonzero.
+constexpr bool hybrid_applies(std::uint64_t n, std::uint64_t min_items = 0) {
+  return n >= (min_items != 0 ? min_items : hybrid_min_items) && n <= max_portion_items;
+}
+
+// GSB_RADIX_HYBRID_MIN_N (a whole number, for tests): the hybrid path from that many keys on, so that the
+// sanitizer runs, which keep n small, exercise it. 0 (unset or not a number): hybrid_min_items.
+std::uint64_t hybrid_min_items_override();
 
 }  // namespace gsb::radix::onesweep

@@ -338,13 +338,17 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
     // many numbers ahead.)
     const std::uint64_t ahead_base = Segmented ? tile_base + static_cast<std::uint64_t>(prm.prefetch_ahead) * S::tile
                                                : (static_cast<std::uint64_t>(tile) + prm.prefetch_ahead) * S::tile;
+    // The bulk prefetch needs a 16-byte aligned address and size: the start is rounded down (it stays inside
+    // the array, and tile sizes in bytes are multiples of 16).
+    static_assert(sizeof(Bits) * S::tile % 16 == 0 && sizeof(Value) * S::tile % 16 == 0, "bulk sizes");
     if (ahead_base + S::tile <= prm.num_items) {
       const Bits* src = (role.src_half == 1 ? prm.keys[1] : prm.keys[0]) + prm.offset + ahead_base;
-      asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src), "r"(static_cast<unsigned>(sizeof(Bits) * S::tile))
+      asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(reinterpret_cast<std::uintptr_t>(src) & ~std::uintptr_t{15}),
+                   "r"(static_cast<unsigned>(sizeof(Bits) * S::tile))
                    : "memory");
       if constexpr (S::with_values) {
         const Value* vsrc = (role.src_half == 1 ? prm.values[1] : prm.values[0]) + prm.offset + ahead_base;
-        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(vsrc),
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(reinterpret_cast<std::uintptr_t>(vsrc) & ~std::uintptr_t{15}),
                      "r"(static_cast<unsigned>(sizeof(Value) * S::tile))
                      : "memory");
       }

@@ -3,11 +3,25 @@
 // `radix-lsd` is the same sort with LSD passes only, so a run can show what the hybrid path gains.
 // The candidates that lost on the device (11-bit digits, atomic-OR ranking, tile shapes) are recorded in
 // NOTES.md and were removed.
+#include <cstdlib>
 #include <iterator>
 
 #include "gsb/backend.hpp"
 #include "gsb/dispatch.hpp"
+#include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/onesweep.hpp"
+
+namespace gsb::radix::onesweep {
+
+std::uint64_t hybrid_min_items_override() {
+  static const std::uint64_t value = [] {
+    const char* env = std::getenv("GSB_RADIX_HYBRID_MIN_N");
+    return env ? std::strtoull(env, nullptr, 10) : std::uint64_t{0};
+  }();
+  return value;
+}
+
+}  // namespace gsb::radix::onesweep
 
 namespace {
 
