@@ -1,8 +1,8 @@
 // The `radix` back-end's hybrid path for 4-byte keys without values: two MSD digit passes, then each 16-bit
 // bucket sorted whole in shared memory (see hybrid.hpp for when it runs and why it moves fewer bytes).
 //
-//   1. top16_histogram_kernel: one read of the keys, the histogram of their top 16 bits (65536 bins) and of
-//      their top 8 bits;
+//   1. top16_histogram_kernel: one read of the keys, the histogram of their top 16 bits (65536 bins);
+//      top_counts_kernel sums it per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
 //      starts of the top-8-bit buckets, the tile tables of the two segmented passes, and the largest bucket;
 //   -- the host reads the largest bucket back: beyond bucket_capacity it sorts by LSD passes instead --
@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/onesweep.cuh"
@@ -25,20 +26,15 @@ namespace gsb::radix::onesweep {
 inline constexpr int top16_threads = 1024;
 inline constexpr int top16_words = hybrid_buckets / 2;  // two 16-bit counter fields per shared word
 inline constexpr int plan_threads = 256;  // one 16-bit bucket (and one top-8-bit bucket) per thread
-inline constexpr int bucket_threads = 256;
-inline constexpr int bucket_items = static_cast<int>(bucket_capacity) / bucket_threads;
-static_assert(bucket_threads * bucket_items == static_cast<int>(bucket_capacity), "capacity is a whole tile");
-static_assert(bucket_threads == 256, "one digit per thread in bucket_sort_kernel");
 
-// counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b, and
-// top_counts[b >> 8] too.
+// counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b.
 // The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per word: a 15-bit
 // count and a guard bit. The atomic that takes a field from 0x7fff to 0x8000 (sets the guard) moves 32768 to
 // the global count and clears the guard again, so a field never carries into its neighbour: that would take
 // 32768 more increments of the same bin, by other warps, between that thread's two atomics.
 __global__ void __launch_bounds__(top16_threads, 1)
     top16_histogram_kernel(const std::uint32_t* keys, std::uint64_t n, KeyCodec<std::uint32_t> codec,
-                           unsigned long long* pairs, unsigned* top_counts) {
+                           unsigned long long* pairs) {
   extern __shared__ __align__(16) unsigned s_fields[];
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
   __syncthreads();
@@ -50,7 +46,6 @@ __global__ void __launch_bounds__(top16_threads, 1)
     if (((old >> sh) & 0xffffu) == 0x7fffu) {
       atomicSub(word, 0x8000u << sh);
       atomicAdd(&pairs[bin >> 1], 0x8000ull << (2 * sh));
-      atomicAdd(&top_counts[bin >> 8], 0x8000u);
     }
   };
   const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * top16_threads + threadIdx.x;
@@ -83,15 +78,19 @@ __global__ void __launch_bounds__(top16_threads, 1)
   const std::uint64_t tail = head + num_quads * 4 + thread;
   if (tail < n) count(keys[tail]);
   __syncthreads();
-  // A warp flushes 32 consecutive words: 64 bins of one top-8-bit bucket (128 words each).
-  static_assert(top16_threads % 32 == 0 && 128 % 32 == 0, "a warp's words share their top 8 bits");
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) {
     const unsigned v = s_fields[i];  // guards are clear once every thread is past its atomics
     if (v != 0)
       atomicAdd(&pairs[i], (static_cast<unsigned long long>(v >> 16) << 32) | (v & 0xffffu));
-    const unsigned sum = __reduce_add_sync(full_warp, (v >> 16) + (v & 0xffffu));
-    if (lane_id() == 0 && sum != 0) atomicAdd(&top_counts[i / 128], sum);
   }
+}
+
+// top_counts[b] = the keys in top-8-bit bucket b: the sum of its 256 16-bit buckets (block b).
+__global__ void __launch_bounds__(256) top_counts_kernel(const unsigned* counts, unsigned* top_counts) {
+  __shared__ unsigned warp_sums[32];
+  unsigned total;
+  block_exclusive_sum<unsigned, 256>(counts[blockIdx.x * 256 + threadIdx.x], warp_sums, &total);
+  if (threadIdx.x == 0) top_counts[blockIdx.x] = total;
 }
 
 struct HybridTables {
@@ -141,16 +140,19 @@ __global__ void __launch_bounds__(plan_threads)
   if (lane_id() == 0 && m != 0) atomicMax(t.largest, m);
 }
 
-// One block per 16-bit bucket (at most bucket_capacity keys, which the host checked): the bucket is sorted by its
+// One block per 16-bit bucket (at most Threads x Items keys, which the host checked): the bucket is sorted by its
 // low 16 bits in two 8-bit rounds in shared memory and written back where it is, decoded.
 // Warp w owns the positions [w * 32 * per, (w + 1) * 32 * per) and lane l item u * 32 + l of them, so (warp, u,
 // lane) is input order; positions past the bucket hold the largest key and rank last in both rounds.
-__global__ void __launch_bounds__(bucket_threads, 4)
+template <int Threads, int Items, int MinBlocks>
+__global__ void __launch_bounds__(Threads, MinBlocks)
     bucket_sort_kernel(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
                        KeyCodec<std::uint32_t> codec) {
   constexpr int radix = 256;
-  constexpr int warps = bucket_threads / 32;
-  __shared__ std::uint32_t s_keys[bucket_capacity];
+  constexpr int warps = Threads / 32;
+  constexpr int bins_per_thread = radix / Threads;  // digits whose prefix a thread computes
+  static_assert(radix % Threads == 0, "whole digits per thread");
+  __shared__ std::uint32_t s_keys[Threads * Items];
   __shared__ unsigned s_hist[warps * radix];
   __shared__ unsigned warp_sums[32];
   const unsigned size = counts[blockIdx.x];
@@ -163,11 +165,11 @@ __global__ void __launch_bounds__(bucket_threads, 4)
   }
   const unsigned warp = threadIdx.x / 32;
   const unsigned lane = lane_id();
-  const int per = static_cast<int>((size + bucket_threads - 1) / bucket_threads);
+  const int per = static_cast<int>((size + Threads - 1) / Threads);
   const int warp_first = static_cast<int>(warp) * 32 * per + static_cast<int>(lane);
-  std::uint32_t k[bucket_items];
+  std::uint32_t k[Items];
 #pragma unroll
-  for (int u = 0; u < bucket_items; ++u)
+  for (int u = 0; u < Items; ++u)
     if (u < per) k[u] = warp_first + u * 32 < static_cast<int>(size) ? data[warp_first + u * 32] : ~0u;
   unsigned* my_hist = s_hist + warp * radix;
 #pragma unroll 1
@@ -177,26 +179,38 @@ __global__ void __launch_bounds__(bucket_threads, 4)
     for (int d = 0; d < radix / 32; ++d) my_hist[d * 32 + lane] = 0;
     __syncwarp();
 #pragma unroll
-    for (int u = 0; u < bucket_items; ++u)
+    for (int u = 0; u < Items; ++u)
       if (u < per) atomicAdd(&my_hist[digit_of(k[u], shift, 8)], 1u);
     __syncthreads();
-    {  // thread d: the exclusive prefix of digit d over warps, then over digits
-      const int d = static_cast<int>(threadIdx.x);
+    {  // thread t, digits [t * bins_per_thread, ...): the exclusive prefix over warps, then over digits
+      unsigned count[bins_per_thread];
       unsigned sum = 0;
 #pragma unroll
-      for (int w = 0; w < warps; ++w) {
-        const unsigned c = s_hist[w * radix + d];
-        s_hist[w * radix + d] = sum;
-        sum += c;
+      for (int b = 0; b < bins_per_thread; ++b) {
+        const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
+        unsigned c_sum = 0;
+#pragma unroll
+        for (int w = 0; w < warps; ++w) {
+          const unsigned c = s_hist[w * radix + d];
+          s_hist[w * radix + d] = c_sum;
+          c_sum += c;
+        }
+        count[b] = c_sum;
+        sum += c_sum;
       }
       unsigned total;
-      const unsigned start = block_exclusive_sum<unsigned, bucket_threads>(sum, warp_sums, &total);
+      unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
 #pragma unroll
-      for (int w = 0; w < warps; ++w) s_hist[w * radix + d] += start;
+      for (int b = 0; b < bins_per_thread; ++b) {
+        const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
+#pragma unroll
+        for (int w = 0; w < warps; ++w) s_hist[w * radix + d] += start;
+        start += count[b];
+      }
     }
     __syncthreads();
 #pragma unroll
-    for (int u = 0; u < bucket_items; ++u) {
+    for (int u = 0; u < Items; ++u) {
       if (u < per) {
         const unsigned d = digit_of(k[u], shift, 8);
         const unsigned peers = same_digit_lanes<8>(d);
@@ -210,13 +224,25 @@ __global__ void __launch_bounds__(bucket_threads, 4)
     __syncthreads();
     if (round == 0) {
 #pragma unroll
-      for (int u = 0; u < bucket_items; ++u)
+      for (int u = 0; u < Items; ++u)
         if (u < per) k[u] = s_keys[warp_first + u * 32];
       // The next round writes s_keys only after two more barriers (counting, scan).
     }
   }
-  for (unsigned i = threadIdx.x; i < size; i += bucket_threads) data[i] = decode ? codec.decode(s_keys[i]) : s_keys[i];
+  for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = decode ? codec.decode(s_keys[i]) : s_keys[i];
 }
+
+// The bucket kernel's shapes: the smaller holds fewer keys but keeps twice the blocks resident.
+struct BucketShape {
+  int threads, items, min_blocks;
+  constexpr unsigned capacity() const { return static_cast<unsigned>(threads * items); }
+};
+inline constexpr BucketShape bucket_large{256, 16, 4};
+inline constexpr BucketShape bucket_small{256, 8, 8};
+inline constexpr BucketShape bucket_narrow{128, 16, 8};
+inline constexpr BucketShape bucket_pair{64, 32, 12};
+inline constexpr BucketShape bucket_warp{32, 64, 16};
+static_assert(bucket_large.capacity() == bucket_capacity, "the largest shape holds bucket_capacity keys");
 
 // ---- host --------------------------------------------------------------------------------------------------
 
@@ -278,10 +304,11 @@ struct HybridSort {
     // One block per multiprocessor, but at least 2^18 keys per block: each block flushes up to 32768 words.
     const unsigned hist_blocks = static_cast<unsigned>(
         std::clamp<std::uint64_t>(n >> 18, 1, static_cast<std::uint64_t>(dev.sm_count)));
-    top16_histogram_kernel<<<hist_blocks, top16_threads, hist_smem, b.stream>>>(keys0, n, codec, l.pairs,
-                                                                                l.top_counts);
+    top16_histogram_kernel<<<hist_blocks, top16_threads, hist_smem, b.stream>>>(keys0, n, codec, l.pairs);
     GSB_CHECK_LAUNCH();
     const auto* counts = reinterpret_cast<const unsigned*>(l.pairs);  // little-endian: bin 2w is the low half
+    top_counts_kernel<<<256, 256, 0, b.stream>>>(counts, l.top_counts);
+    GSB_CHECK_LAUNCH();
     hybrid_plan_kernel<<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, l.tables);
     GSB_CHECK_LAUNCH();
     unsigned largest = 0;
@@ -322,7 +349,32 @@ struct HybridSort {
     const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
     pass<<<static_cast<unsigned>(max_tiles(n)), P::threads, S::shared_bytes, b.stream>>>(prm, buckets);
     GSB_CHECK_LAUNCH();
-    bucket_sort_kernel<<<hybrid_buckets, bucket_threads, 0, b.stream>>>(keys0, counts, l.tables.starts16, codec);
+    // TEMPORARY (device round): GSB_RADIX_BUCKET_PLAN 0: large shape always; 1: small when it fits; 2: narrow.
+    static const int bucket_plan = [] {
+      const char* e = std::getenv("GSB_RADIX_BUCKET_PLAN");
+      return e ? std::atoi(e) : 1;
+    }();
+    if (bucket_plan == 1 && largest <= bucket_small.capacity()) {
+      constexpr BucketShape k = bucket_small;
+      bucket_sort_kernel<k.threads, k.items, k.min_blocks>
+          <<<hybrid_buckets, k.threads, 0, b.stream>>>(keys0, counts, l.tables.starts16, codec);
+    } else if (bucket_plan == 2 && largest <= bucket_narrow.capacity()) {
+      constexpr BucketShape k = bucket_narrow;
+      bucket_sort_kernel<k.threads, k.items, k.min_blocks>
+          <<<hybrid_buckets, k.threads, 0, b.stream>>>(keys0, counts, l.tables.starts16, codec);
+    } else if (bucket_plan == 3 && largest <= bucket_pair.capacity()) {
+      constexpr BucketShape k = bucket_pair;
+      bucket_sort_kernel<k.threads, k.items, k.min_blocks>
+          <<<hybrid_buckets, k.threads, 0, b.stream>>>(keys0, counts, l.tables.starts16, codec);
+    } else if (bucket_plan == 4 && largest <= bucket_warp.capacity()) {
+      constexpr BucketShape k = bucket_warp;
+      bucket_sort_kernel<k.threads, k.items, k.min_blocks>
+          <<<hybrid_buckets, k.threads, 0, b.stream>>>(keys0, counts, l.tables.starts16, codec);
+    } else {
+      constexpr BucketShape k = bucket_large;
+      bucket_sort_kernel<k.threads, k.items, k.min_blocks>
+          <<<hybrid_buckets, k.threads, 0, b.stream>>>(keys0, counts, l.tables.starts16, codec);
+    }
     GSB_CHECK_LAUNCH();
     return 0;
   }
