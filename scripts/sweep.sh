@@ -86,7 +86,7 @@ if [[ $plot_only -eq 0 ]]; then
   echo "# sweep $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname)" >>"$log"
   # The tables the issues ask for (see results/README.md): one JSON file each.
   # The radix ladder of PMPP ch. 13 beside CUB and Thrust, u32 keys, against n; the multibit r sweep at 1e8.
-  wants ladder && bench ladder --algo radix-naive,radix-shared,radix-multibit,radix-coarse,radix,cub-radix,thrust \
+  wants ladder && bench ladder --algo radix-naive,radix-shared,radix-multibit,radix-coarse,radix-lsd,radix,cub-radix,thrust \
     --type u32 --values none --n "$n1,$n2,$mid_n,$big_n" --dist uniform
   # radix against cub-radix for every key type and value mode, and over the entropy levels.
   wants radix-types && bench radix-types --algo radix,cub-radix --type u8,u16,u32,u64,i32,i64,f32,f64 \
@@ -103,7 +103,7 @@ if [[ $plot_only -eq 0 ]]; then
   # The r sweep of the multibit rung, and radix over the entropy levels (last: the longest tables).
   wants ladder && bench ladder-r --algo radix-multibit-r1,radix-multibit-r2,radix-multibit-r3,radix-multibit-r4,radix-multibit-r5,radix-multibit-r6,radix-multibit-r7,radix-multibit-r8,cub-radix \
     --type u32 --values none --n "$mid_n" --dist uniform
-  wants radix-entropy && bench radix-entropy --algo radix,cub-radix --type u32 --values none,u32 --n "$mid_n" \
+  wants radix-entropy && bench radix-entropy --algo radix,radix-lsd,cub-radix --type u32 --values none,u32 --n "$mid_n" \
     --dist uniform,entropy-0.811,entropy-0.544,entropy-0.337,entropy-0.201,sorted,all-equal,zipf
   # Out of core (issue 7): u32 n=2^32 through 4 GiB of device memory, cub-radix and radix pieces, end to end
   # from pageable host memory (GSB_OOC_METHOD picks the method; gpu-partition unless set). Two repetitions:

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "gsb/key_codec.hpp"
 #include "radix/common/ladder.hpp"
 #include "radix/common/pass_plan.hpp"
+#include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/onesweep.hpp"
 
 namespace gsb::radix {
@@ -180,6 +182,30 @@ TEST(RadixOnesweep, PortionFitsTheLookbackCount) {
   // Inclusive counts of one portion must fit the 27-bit count of a lookback word.
   EXPECT_LT(onesweep::max_portion_items, std::uint64_t{1} << onesweep::status_count_bits);
   EXPECT_GE(onesweep::max_portion_items, std::uint64_t{100000000});  // n = 1e8 runs as one portion
+}
+
+TEST(RadixHybrid, TakenFromItsThresholdToOnePortion) {
+  using onesweep::hybrid_applies;
+  using onesweep::hybrid_min_items;
+  EXPECT_FALSE(hybrid_applies(0));
+  EXPECT_FALSE(hybrid_applies(hybrid_min_items - 1));
+  EXPECT_TRUE(hybrid_applies(hybrid_min_items));
+  EXPECT_TRUE(hybrid_applies(100000000));  // the headline size takes it
+  EXPECT_TRUE(hybrid_applies(onesweep::max_portion_items));
+  EXPECT_FALSE(hybrid_applies(onesweep::max_portion_items + 1));  // the segmented passes are one portion
+  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 32));
+  // A test threshold (GSB_RADIX_HYBRID_MIN_N) moves the lower end only.
+  EXPECT_TRUE(hybrid_applies(2, 2));
+  EXPECT_FALSE(hybrid_applies(1, 2));
+  EXPECT_FALSE(hybrid_applies(onesweep::max_portion_items + 1, 2));
+  EXPECT_EQ(hybrid_applies(1000, 0), hybrid_applies(1000));
+}
+
+TEST(RadixHybrid, UniformBucketsFitABlockUpToOnePortion) {
+  // At the largest n the path takes, a 16-bit bucket of uniform keys averages n / 65536 = 2048 keys with a
+  // standard deviation of about 45: the 4096-key capacity leaves over 40 of them.
+  const double mean = static_cast<double>(onesweep::max_portion_items) / onesweep::hybrid_buckets;
+  EXPECT_LT(mean + 40 * std::sqrt(mean), static_cast<double>(onesweep::bucket_capacity));
 }
 
 }  // namespace

@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/onesweep.cuh"
@@ -232,17 +231,26 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
   for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = decode ? codec.decode(s_keys[i]) : s_keys[i];
 }
 
-// The bucket kernel's shapes: the smaller holds fewer keys but keeps twice the blocks resident.
+// The bucket kernel's shapes. Its cost is the ranking (8 ballots per key and round) plus per bucket a fixed
+// part (zeroing and scanning the per-warp digit counts, barriers): fewer threads per bucket shrink the fixed
+// part, and at n = 1e8 (1526 keys per bucket on average) the 64-thread shape is the fastest measured (NOTES.md:
+// 256 x 16 864 us, 256 x 8 768, 128 x 16 655, 64 x 32 654, 32 x 64 881, H200). It holds 2048 keys; larger
+// buckets (n near 2^27) take the 256 x 16 shape.
 struct BucketShape {
   int threads, items, min_blocks;
   constexpr unsigned capacity() const { return static_cast<unsigned>(threads * items); }
 };
+inline constexpr BucketShape bucket_small{64, 32, 12};
 inline constexpr BucketShape bucket_large{256, 16, 4};
-inline constexpr BucketShape bucket_small{256, 8, 8};
-inline constexpr BucketShape bucket_narrow{128, 16, 8};
-inline constexpr BucketShape bucket_pair{64, 32, 12};
-inline constexpr BucketShape bucket_warp{32, 64, 16};
 static_assert(bucket_large.capacity() == bucket_capacity, "the largest shape holds bucket_capacity keys");
+
+template <BucketShape const& K>
+void launch_bucket_sort(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
+                        const KeyCodec<std::uint32_t>& codec, cudaStream_t stream) {
+  bucket_sort_kernel<K.threads, K.items, K.min_blocks><<<hybrid_buckets, K.threads, 0, stream>>>(keys, counts, starts,
+                                                                                                 codec);
+  GSB_CHECK_LAUNCH();
+}
 
 // ---- host --------------------------------------------------------------------------------------------------
 
@@ -349,33 +357,10 @@ struct HybridSort {
     const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
     pass<<<static_cast<unsigned>(max_tiles(n)), P::threads, S::shared_bytes, b.stream>>>(prm, buckets);
     GSB_CHECK_LAUNCH();
-    // TEMPORARY (device round): GSB_RADIX_BUCKET_PLAN 0: large shape always; 1: small when it fits; 2: narrow.
-    static const int bucket_plan = [] {
-      const char* e = std::getenv("GSB_RADIX_BUCKET_PLAN");
-      return e ? std::atoi(e) : 1;
-    }();
-    if (bucket_plan == 1 && largest <= bucket_small.capacity()) {
-      constexpr BucketShape k = bucket_small;
-      bucket_sort_kernel<k.threads, k.items, k.min_blocks>
-          <<<hybrid_buckets, k.threads, 0, b.stream>>>(keys0, counts, l.tables.starts16, codec);
-    } else if (bucket_plan == 2 && largest <= bucket_narrow.capacity()) {
-      constexpr BucketShape k = bucket_narrow;
-      bucket_sort_kernel<k.threads, k.items, k.min_blocks>
-          <<<hybrid_buckets, k.threads, 0, b.stream>>>(keys0, counts, l.tables.starts16, codec);
-    } else if (bucket_plan == 3 && largest <= bucket_pair.capacity()) {
-      constexpr BucketShape k = bucket_pair;
-      bucket_sort_kernel<k.threads, k.items, k.min_blocks>
-          <<<hybrid_buckets, k.threads, 0, b.stream>>>(keys0, counts, l.tables.starts16, codec);
-    } else if (bucket_plan == 4 && largest <= bucket_warp.capacity()) {
-      constexpr BucketShape k = bucket_warp;
-      bucket_sort_kernel<k.threads, k.items, k.min_blocks>
-          <<<hybrid_buckets, k.threads, 0, b.stream>>>(keys0, counts, l.tables.starts16, codec);
-    } else {
-      constexpr BucketShape k = bucket_large;
-      bucket_sort_kernel<k.threads, k.items, k.min_blocks>
-          <<<hybrid_buckets, k.threads, 0, b.stream>>>(keys0, counts, l.tables.starts16, codec);
-    }
-    GSB_CHECK_LAUNCH();
+    if (largest <= bucket_small.capacity())
+      launch_bucket_sort<bucket_small>(keys0, counts, l.tables.starts16, codec, b.stream);
+    else
+      launch_bucket_sort<bucket_large>(keys0, counts, l.tables.starts16, codec, b.stream);
     return 0;
   }
 };
