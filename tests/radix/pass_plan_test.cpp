@@ -8,7 +8,9 @@
 #include <random>
 #include <vector>
 
+#include "gsb/dispatch.hpp"
 #include "gsb/key_codec.hpp"
+#include "gsb/types.hpp"
 #include "radix/common/ladder.hpp"
 #include "radix/common/pass_plan.hpp"
 #include "radix/onesweep/hybrid.hpp"
@@ -199,6 +201,23 @@ TEST(RadixHybrid, TakenFromItsThresholdToOnePortion) {
   EXPECT_FALSE(hybrid_applies(1, 2));
   EXPECT_FALSE(hybrid_applies(onesweep::max_portion_items + 1, 2));
   EXPECT_EQ(hybrid_applies(1000, 0), hybrid_applies(1000));
+}
+
+TEST(RadixHybrid, TempNeverShrinksAsNGrows) {
+  // The out-of-core driver sizes one temp block for its largest piece and sorts smaller pieces in it, so the
+  // 4-byte keys-only temp must not shrink where the hybrid path ends (one portion) and LSD passes take over.
+  SortProblem p;
+  p.key_type = KeyType::u32;
+  p.values = ValueMode::none;
+  std::size_t last = 0;
+  for (std::uint64_t n : {std::uint64_t{1000}, onesweep::hybrid_min_items - 1, onesweep::hybrid_min_items,
+                          std::uint64_t{100000000}, onesweep::max_portion_items, onesweep::max_portion_items + 1,
+                          std::uint64_t{176716512}, std::uint64_t{1} << 30, std::uint64_t{1} << 33}) {
+    p.n = n;
+    const std::size_t t = onesweep::temp_bytes<std::uint32_t, NoValue>(p);
+    EXPECT_GE(t, last) << "n=" << n;
+    last = t;
+  }
 }
 
 TEST(RadixHybrid, UniformBucketsFitABlockUpToOnePortion) {

@@ -1,6 +1,9 @@
 // The `radix` back-end's hybrid path for 4-byte keys without values: two MSD digit passes, then each 16-bit
 // bucket sorted whole in shared memory (see hybrid.hpp for when it runs and why it moves fewer bytes).
 //
+//   0. skew_sample_kernel: 16384 keys spread over the array; if one top-12-bit bin holds far more than its
+//      share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned before the histogram
+//      (which would cost up to 0.4 ms on such keys, NOTES.md) and the steps below return at once;
 //   1. top16_histogram_kernel: one read of the keys, the histogram of their top 16 bits (65536 bins);
 //      top_counts_kernel sums it per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
@@ -26,6 +29,36 @@ inline constexpr int top16_threads = 1024;
 inline constexpr int top16_words = hybrid_buckets / 2;  // two 16-bit counter fields per shared word
 inline constexpr int plan_threads = 256;  // one 16-bit bucket (and one top-8-bit bucket) per thread
 
+inline constexpr int sample_threads = 1024;
+inline constexpr int sample_keys = 16384;
+inline constexpr int sample_bin_bits = 12;
+// Uniform keys put Poisson(4) samples in each of the 4096 bins (the largest of them about 14); a bin with more
+// than 24 is taken as skew. A wrong call either way costs only time: the exact test on the largest bucket
+// still decides.
+inline constexpr unsigned sample_skew_limit = 24;
+
+__global__ void __launch_bounds__(sample_threads)
+    skew_sample_kernel(const std::uint32_t* keys, std::uint64_t n, KeyCodec<std::uint32_t> codec, unsigned* skewed) {
+  __shared__ unsigned s_bins[1 << sample_bin_bits];
+  __shared__ unsigned warp_max[32];
+  for (int i = threadIdx.x; i < (1 << sample_bin_bits); i += sample_threads) s_bins[i] = 0;
+  __syncthreads();
+  for (int i = threadIdx.x; i < sample_keys; i += sample_threads) {
+    const std::uint64_t at = static_cast<std::uint64_t>(i) * n / sample_keys;
+    atomicAdd(&s_bins[codec.encode(keys[at]) >> (32 - sample_bin_bits)], 1u);
+  }
+  __syncthreads();
+  unsigned m = 0;
+  for (int i = threadIdx.x; i < (1 << sample_bin_bits); i += sample_threads) m = max(m, s_bins[i]);
+  m = __reduce_max_sync(full_warp, m);
+  if (lane_id() == 0) warp_max[threadIdx.x / 32] = m;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    for (int w = 0; w < sample_threads / 32; ++w) m = max(m, warp_max[w]);
+    *skewed = m > sample_skew_limit ? 1u : 0u;
+  }
+}
+
 // counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b.
 // The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per word: a 15-bit
 // count and a guard bit. The atomic that takes a field from 0x7fff to 0x8000 (sets the guard) moves 32768 to
@@ -33,7 +66,8 @@ inline constexpr int plan_threads = 256;  // one 16-bit bucket (and one top-8-bi
 // 32768 more increments of the same bin, by other warps, between that thread's two atomics.
 __global__ void __launch_bounds__(top16_threads, 1)
     top16_histogram_kernel(const std::uint32_t* keys, std::uint64_t n, KeyCodec<std::uint32_t> codec,
-                           unsigned long long* pairs) {
+                           unsigned long long* pairs, const unsigned* skewed) {
+  if (*skewed) return;
   extern __shared__ __align__(16) unsigned s_fields[];
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
   __syncthreads();
@@ -106,7 +140,11 @@ struct HybridTables {
 // nanoseconds) for its own bucket's start; block 0 also writes the tables of the two passes.
 __global__ void __launch_bounds__(plan_threads)
     hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
-                       HybridTables t) {
+                       HybridTables t, const unsigned* skewed) {
+  if (*skewed) {  // the histogram did not run: make the host fall back
+    if (blockIdx.x == 0 && threadIdx.x == 0) *t.largest = ~0u;
+    return;
+  }
   __shared__ std::uint64_t warp_sums[32];
   __shared__ unsigned warp_tiles[32];
   __shared__ std::uint64_t s_base;
@@ -265,6 +303,7 @@ struct HybridSort {
   struct Layout {
     unsigned long long* pairs;  // [32768]: the 65536 bucket counts as 32-bit pairs
     unsigned* top_counts;       // [256]
+    unsigned* skewed;           // set by skew_sample_kernel
     unsigned* tile_counters;    // [2]
     unsigned* status;           // [tiles][256]
     std::size_t clear_bytes;    // everything above: one memset
@@ -277,6 +316,7 @@ struct HybridSort {
     Layout l;
     l.pairs = t.take<unsigned long long>(hybrid_buckets / 2);
     l.top_counts = t.take<unsigned>(256);
+    l.skewed = t.take<unsigned>(1);
     l.tables.largest = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(2);
     l.status = t.take<unsigned>(max_tiles(n) * 256);
@@ -291,9 +331,12 @@ struct HybridSort {
     return l;
   }
 
+  // Non-decreasing in n (the out-of-core driver sizes one temp block for its largest piece): from the hybrid
+  // threshold on, the hybrid layout of min(n, one portion) is included even where n itself is sorted by LSD.
   static std::size_t temp_bytes(const SortProblem& p) {
     const std::size_t lsd = Lsd::temp_bytes(p);
-    return hybrid_applies(p.n, hybrid_min_items_override()) ? std::max(lsd, layout(p.n, nullptr).bytes) : lsd;
+    const std::uint64_t capped = std::min<std::uint64_t>(p.n, max_portion_items);
+    return hybrid_applies(capped, hybrid_min_items_override()) ? std::max(lsd, layout(capped, nullptr).bytes) : lsd;
   }
 
   static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
@@ -307,22 +350,25 @@ struct HybridSort {
     auto* keys0 = static_cast<std::uint32_t*>(b.keys[0]);
 
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
+    skew_sample_kernel<<<1, sample_threads, 0, b.stream>>>(keys0, n, codec, l.skewed);
+    GSB_CHECK_LAUNCH();
     constexpr int hist_smem = top16_words * static_cast<int>(sizeof(unsigned));
     GSB_CUDA_TRY(cudaFuncSetAttribute(top16_histogram_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, hist_smem));
     // One block per multiprocessor, but at least 2^18 keys per block: each block flushes up to 32768 words.
     const unsigned hist_blocks = static_cast<unsigned>(
         std::clamp<std::uint64_t>(n >> 18, 1, static_cast<std::uint64_t>(dev.sm_count)));
-    top16_histogram_kernel<<<hist_blocks, top16_threads, hist_smem, b.stream>>>(keys0, n, codec, l.pairs);
+    top16_histogram_kernel<<<hist_blocks, top16_threads, hist_smem, b.stream>>>(keys0, n, codec, l.pairs,
+                                                                                l.skewed);
     GSB_CHECK_LAUNCH();
     const auto* counts = reinterpret_cast<const unsigned*>(l.pairs);  // little-endian: bin 2w is the low half
     top_counts_kernel<<<256, 256, 0, b.stream>>>(counts, l.top_counts);
     GSB_CHECK_LAUNCH();
-    hybrid_plan_kernel<<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, l.tables);
+    hybrid_plan_kernel<<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, l.tables, l.skewed);
     GSB_CHECK_LAUNCH();
     unsigned largest = 0;
     GSB_CUDA_TRY(cudaMemcpyAsync(&largest, l.tables.largest, sizeof(largest), cudaMemcpyDeviceToHost, b.stream));
     GSB_CUDA_TRY(cudaStreamSynchronize(b.stream));
-    if (largest > bucket_capacity) return Lsd::sort(p, b);  // skewed keys: a bucket too large for one block
+    if (largest > bucket_capacity) return Lsd::sort(p, b);  // skewed keys (sampled, or a bucket too large)
 
     auto pass = pass_kernel<std::uint32_t, NoValue, 8, P::threads, P::items, P::min_blocks, P::window,
                             P::late_values, SegmentTable>;
