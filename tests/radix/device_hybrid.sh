@@ -2,7 +2,8 @@
 # One device call (about 7 minutes) for the hybrid path of `radix` (kernels/radix/onesweep/hybrid.hpp):
 # correctness first (equal to `radix-lsd` bit for bit, conformance, the three sanitizers), then the same-run
 # timing of radix, radix-lsd and cub-radix, then per-kernel durations at n = 1e8 (ncu).
-#   here:  scripts/build.sh && scripts/pack-build.sh && tar -rf ... (radix_bench, see the README of tests/radix)
+#   here:  scripts/build.sh && cmake --build build/release --target radix_bench && tar -cJf .carry/build.tar.xz \
+#            -C build/release gpusort-bench libgsb.so* tests/gsb_unit_tests tests/gsb_conformance tests/radix/radix_bench
 #   there: bash tests/radix/device_hybrid.sh .carry/build.tar.xz "$OUT"   (kind nvidia-h200)
 set -u
 B=$(mktemp -d); tar -xJf "${1:?build tarball}" -C "$B"; O=${2:?output folder}; mkdir -p "$O"
