@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/onesweep.cuh"
@@ -29,27 +30,34 @@ inline constexpr int top16_threads = 1024;
 inline constexpr int top16_words = hybrid_buckets / 2;  // two 16-bit counter fields per shared word
 inline constexpr int plan_threads = 256;  // one 16-bit bucket (and one top-8-bit bucket) per thread
 
-inline constexpr int sample_threads = 1024;
-inline constexpr int sample_keys = 16384;
+inline constexpr int sample_threads = 256;
+inline constexpr int sample_blocks = 64;
+inline constexpr int sample_keys = sample_threads * sample_blocks;  // 16384
 inline constexpr int sample_bin_bits = 12;
 // Uniform keys put Poisson(4) samples in each of the 4096 bins (the largest of them about 14); a bin with more
 // than 24 is taken as skew. A wrong call either way costs only time: the exact test on the largest bucket
 // still decides.
 inline constexpr unsigned sample_skew_limit = 24;
 
+// Sample i (of sample_keys, one per thread) is key i * n / sample_keys, counted by its top 12 bits in bins
+// (zeroed) with global atomics; the last block to finish finds the fullest bin and sets *skewed. Block b
+// samples one 64th of the array: one block sampling all of it spent 17 us (H200, n = 1e8) on the address
+// translation of a few hundred pages from one multiprocessor, not on the loads themselves.
 __global__ void __launch_bounds__(sample_threads)
-    skew_sample_kernel(const std::uint32_t* keys, std::uint64_t n, KeyCodec<std::uint32_t> codec, unsigned* skewed) {
-  __shared__ unsigned s_bins[1 << sample_bin_bits];
-  __shared__ unsigned warp_max[32];
-  for (int i = threadIdx.x; i < (1 << sample_bin_bits); i += sample_threads) s_bins[i] = 0;
+    skew_sample_kernel(const std::uint32_t* keys, std::uint64_t n, KeyCodec<std::uint32_t> codec, unsigned* bins,
+                       unsigned* done_blocks, unsigned* skewed) {
+  __shared__ unsigned warp_max[sample_threads / 32];
+  __shared__ bool last;
+  const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * sample_threads + threadIdx.x;
+  atomicAdd(&bins[codec.encode(keys[i * n / sample_keys]) >> (32 - sample_bin_bits)], 1u);
+  __threadfence();
   __syncthreads();
-  for (int i = threadIdx.x; i < sample_keys; i += sample_threads) {
-    const std::uint64_t at = static_cast<std::uint64_t>(i) * n / sample_keys;
-    atomicAdd(&s_bins[codec.encode(keys[at]) >> (32 - sample_bin_bits)], 1u);
-  }
+  if (threadIdx.x == 0) last = atomicAdd(done_blocks, 1u) == sample_blocks - 1;
   __syncthreads();
+  if (!last) return;
+  __threadfence();
   unsigned m = 0;
-  for (int i = threadIdx.x; i < (1 << sample_bin_bits); i += sample_threads) m = max(m, s_bins[i]);
+  for (int b = threadIdx.x; b < (1 << sample_bin_bits); b += sample_threads) m = max(m, __ldcg(&bins[b]));
   m = __reduce_max_sync(full_warp, m);
   if (lane_id() == 0) warp_max[threadIdx.x / 32] = m;
   __syncthreads();
@@ -177,20 +185,32 @@ __global__ void __launch_bounds__(plan_threads)
   if (lane_id() == 0 && m != 0) atomicMax(t.largest, m);
 }
 
+// How bucket_sort_kernel ranks (an experiment; see NOTES.md round 7).
+enum class BucketRank : int {
+  ballots = 0,          // both rounds stable, by ballots (round 6)
+  count_ballots = 1,    // round 0 a plain counting sort (need not be stable), round 1 by ballots
+  count_atomic_or = 2,  // round 0 a plain counting sort, round 1 by atomic-OR lane masks
+};
+
 // One block per 16-bit bucket (at most Threads x Items keys, which the host checked): the bucket is sorted by its
 // low 16 bits in two 8-bit rounds in shared memory and written back where it is, decoded.
 // Warp w owns the positions [w * 32 * per, (w + 1) * 32 * per) and lane l item u * 32 + l of them, so (warp, u,
-// lane) is input order; positions past the bucket hold the largest key and rank last in both rounds.
-template <int Threads, int Items, int MinBlocks>
+// lane) is input order; positions past the bucket hold the largest key and rank last in a stable round.
+// Round 0 (bits 0..7) need not be stable: the keys are the whole record and every key of a bucket has the same
+// top 16 bits, so keys with the same bits 0..7 that round 1 (stable) leaves in the same bits-8..15 run are equal.
+template <int Threads, int Items, int MinBlocks, BucketRank Rank>
 __global__ void __launch_bounds__(Threads, MinBlocks)
     bucket_sort_kernel(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
                        KeyCodec<std::uint32_t> codec) {
   constexpr int radix = 256;
   constexpr int warps = Threads / 32;
   constexpr int bins_per_thread = radix / Threads;  // digits whose prefix a thread computes
+  constexpr bool counting_first = Rank != BucketRank::ballots;
+  constexpr bool atomic_or = Rank == BucketRank::count_atomic_or;
   static_assert(radix % Threads == 0, "whole digits per thread");
   __shared__ std::uint32_t s_keys[Threads * Items];
   __shared__ unsigned s_hist[warps * radix];
+  __shared__ unsigned s_masks[atomic_or ? 3 * warps * radix : 1];
   __shared__ unsigned warp_sums[32];
   const unsigned size = counts[blockIdx.x];
   if (size == 0) return;
@@ -209,8 +229,48 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
   for (int u = 0; u < Items; ++u)
     if (u < per) k[u] = warp_first + u * 32 < static_cast<int>(size) ? data[warp_first + u * 32] : ~0u;
   unsigned* my_hist = s_hist + warp * radix;
+  if constexpr (atomic_or) {
+#pragma unroll
+    for (int d = 0; d < 3 * radix / 32; ++d) s_masks[(d / (radix / 32) * warps + warp) * radix + d % (radix / 32) * 32 + lane] = 0;
+  }
+  [[maybe_unused]] unsigned* to_clear = nullptr;  // atomic_or: the mask word this lane clears at the next item
+  if constexpr (counting_first) {
+    // Round 0: one block-wide count per digit, its exclusive scan, then each key takes the next place of its
+    // digit by an atomic (in no particular order). Only the bucket's keys take part.
+    for (int d = threadIdx.x; d < radix; d += Threads) s_hist[d] = 0;
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (u < per && warp_first + u * 32 < static_cast<int>(size)) atomicAdd(&s_hist[k[u] & 0xffu], 1u);
+    __syncthreads();
+    {
+      unsigned count[bins_per_thread];
+      unsigned sum = 0;
+#pragma unroll
+      for (int b = 0; b < bins_per_thread; ++b) {
+        count[b] = s_hist[threadIdx.x * bins_per_thread + b];
+        sum += count[b];
+      }
+      unsigned total;
+      unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
+#pragma unroll
+      for (int b = 0; b < bins_per_thread; ++b) {
+        s_hist[threadIdx.x * bins_per_thread + b] = start;
+        start += count[b];
+      }
+    }
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (u < per && warp_first + u * 32 < static_cast<int>(size)) s_keys[atomicAdd(&s_hist[k[u] & 0xffu], 1u)] = k[u];
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (u < per) k[u] = warp_first + u * 32 < static_cast<int>(size) ? s_keys[warp_first + u * 32] : ~0u;
+    // Round 1 writes s_keys only after two more barriers (counting, scan).
+  }
 #pragma unroll 1
-  for (int round = 0; round < 2; ++round) {
+  for (int round = counting_first ? 1 : 0; round < 2; ++round) {
     const int shift = round * 8;
 #pragma unroll
     for (int d = 0; d < radix / 32; ++d) my_hist[d * 32 + lane] = 0;
@@ -250,7 +310,19 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
     for (int u = 0; u < Items; ++u) {
       if (u < per) {
         const unsigned d = digit_of(k[u], shift, 8);
-        const unsigned peers = same_digit_lanes<8>(d);
+        unsigned peers;
+        if constexpr (atomic_or) {
+          // Three mask sets in turn: the leader clears its word one item later, after that item's warp barrier
+          // (every lane has read it) and a barrier before the set is used again.
+          unsigned* mask = &s_masks[((u % 3) * warps + warp) * radix + d];
+          atomicOr(mask, 1u << lane);
+          __syncwarp();
+          if (to_clear != nullptr) *to_clear = 0;
+          peers = *mask;
+          to_clear = lane == 31u - __clz(peers) ? mask : nullptr;
+        } else {
+          peers = same_digit_lanes<8>(d);
+        }
         const int leader = 31 - __clz(peers);
         unsigned first = 0;
         if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[d], static_cast<unsigned>(__popc(peers)));
@@ -269,6 +341,172 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
   for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = decode ? codec.decode(s_keys[i]) : s_keys[i];
 }
 
+// The staged bucket sort (experiment 3): the keys pass through shared memory three times instead of living in
+// registers, so every loop runs exactly as many times as the bucket needs (no per-item predicates) and one
+// kernel serves every bucket size up to bucket_capacity; the shared buffers are sized by the largest bucket.
+//   load:    global -> a, counting bits 0..7 (block-wide counts);
+//   round 0: a -> b by bits 0..7 with an atomic per key (order within a digit is free, see above), counting
+//            bits 8..15 per warp that will own the key's new position in round 1;
+//   round 1: b -> a by bits 8..15, stable: warp w ranks the positions [w * chunk, (w + 1) * chunk) in order by
+//            ballots, lanes past the bucket take part in the votes with digit 255 (after every real key of the
+//            warp) and store nothing;
+//   store:   a -> global, decoded.
+template <int Threads>
+__global__ void __launch_bounds__(Threads)
+    bucket_sort_staged_kernel(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
+                              KeyCodec<std::uint32_t> codec, unsigned buffer_keys) {
+  constexpr int radix = 256;
+  constexpr int warps = Threads / 32;
+  constexpr int bins_per_thread = radix / Threads;
+  constexpr int load_unroll = 8;
+  static_assert(radix % Threads == 0, "whole digits per thread");
+  extern __shared__ __align__(16) std::uint32_t s_buffers[];  // a, then b: buffer_keys each
+  __shared__ unsigned s_count0[radix];
+  __shared__ unsigned s_hist[warps * radix];
+  __shared__ unsigned warp_sums[32];
+  const unsigned size = counts[blockIdx.x];
+  if (size == 0) return;
+  std::uint32_t* data = keys + starts[blockIdx.x];
+  const bool decode = !codec.is_identity();
+  if (size == 1) {
+    if (threadIdx.x == 0 && decode) data[0] = codec.decode(data[0]);
+    return;
+  }
+  std::uint32_t* s_a = s_buffers;
+  std::uint32_t* s_b = s_buffers + buffer_keys;
+#pragma unroll
+  for (int i = 0; i < radix / Threads; ++i) s_count0[i * Threads + threadIdx.x] = 0;
+#pragma unroll
+  for (int i = 0; i < warps * radix / Threads; ++i) s_hist[i * Threads + threadIdx.x] = 0;
+  const unsigned per = (size + Threads - 1) / Threads;  // round 1: rows of 32 keys per warp
+  const unsigned chunk = 32u * per;                      // positions per warp in round 1
+  const unsigned chunk_recip = 0xffffffffu / chunk + 1u;  // ceil(2^32 / chunk): __umulhi(pos, .) = pos / chunk
+  __syncthreads();
+
+  // Whole groups of load_unroll keys per thread without bounds checks, then the rest.
+  unsigned i0 = threadIdx.x;
+  for (; i0 + (load_unroll - 1) * Threads < size; i0 += load_unroll * Threads) {
+    std::uint32_t k[load_unroll];
+#pragma unroll
+    for (int j = 0; j < load_unroll; ++j) k[j] = data[i0 + j * Threads];
+#pragma unroll
+    for (int j = 0; j < load_unroll; ++j) {
+      atomicAdd(&s_count0[k[j] & 0xffu], 1u);
+      s_a[i0 + j * Threads] = k[j];
+    }
+  }
+  {
+    std::uint32_t k[load_unroll - 1];
+#pragma unroll
+    for (int j = 0; j < load_unroll - 1; ++j)
+      if (i0 + j * Threads < size) k[j] = data[i0 + j * Threads];
+#pragma unroll
+    for (int j = 0; j < load_unroll - 1; ++j) {
+      if (i0 + j * Threads < size) {
+        atomicAdd(&s_count0[k[j] & 0xffu], 1u);
+        s_a[i0 + j * Threads] = k[j];
+      }
+    }
+  }
+  __syncthreads();
+  {
+    unsigned count[bins_per_thread];
+    unsigned sum = 0;
+#pragma unroll
+    for (int b = 0; b < bins_per_thread; ++b) {
+      count[b] = s_count0[threadIdx.x * bins_per_thread + b];
+      sum += count[b];
+    }
+    unsigned total;
+    unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
+#pragma unroll
+    for (int b = 0; b < bins_per_thread; ++b) {
+      s_count0[threadIdx.x * bins_per_thread + b] = start;
+      start += count[b];
+    }
+  }
+  __syncthreads();
+#pragma unroll 4
+  for (unsigned i = threadIdx.x; i < size; i += Threads) {
+    const std::uint32_t k = s_a[i];
+    const unsigned pos = atomicAdd(&s_count0[k & 0xffu], 1u);
+    s_b[pos] = k;
+    atomicAdd(&s_hist[__umulhi(pos, chunk_recip) * radix + ((k >> 8) & 0xffu)], 1u);
+  }
+  __syncthreads();
+  {  // thread t, digits [t * bins_per_thread, ...): the exclusive prefix over warps, then over digits
+    unsigned count[bins_per_thread];
+    unsigned sum = 0;
+#pragma unroll
+    for (int b = 0; b < bins_per_thread; ++b) {
+      const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
+      unsigned c_sum = 0;
+#pragma unroll
+      for (int w = 0; w < warps; ++w) {
+        const unsigned c = s_hist[w * radix + d];
+        s_hist[w * radix + d] = c_sum;
+        c_sum += c;
+      }
+      count[b] = c_sum;
+      sum += c_sum;
+    }
+    unsigned total;
+    unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
+#pragma unroll
+    for (int b = 0; b < bins_per_thread; ++b) {
+      const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
+#pragma unroll
+      for (int w = 0; w < warps; ++w) s_hist[w * radix + d] += start;
+      start += count[b];
+    }
+  }
+  __syncthreads();
+  {
+    const unsigned warp = threadIdx.x / 32;
+    const unsigned lane = lane_id();
+    unsigned* my_hist = s_hist + warp * radix;
+    const unsigned lt = lanemask_lt();
+    auto rank = [&](std::uint32_t k, bool real) {
+      const unsigned d = (k >> 8) & 0xffu;
+      const unsigned peers = same_digit_lanes<8>(d);
+      const int leader = 31 - __clz(peers);
+      unsigned first = 0;
+      if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[d], static_cast<unsigned>(__popc(peers)));
+      first = __shfl_sync(full_warp, first, leader);
+      if (real) s_a[first + __popc(peers & lt)] = k;
+    };
+    // Rows wholly inside the bucket first, then those that reach past it (rows wholly past it have nothing to
+    // rank: their lanes would only vote digit 255 among themselves).
+    const unsigned warp_begin = warp * chunk;
+    const unsigned full_rows = warp_begin >= size ? 0u : min(per, (size - warp_begin) / 32u);
+    const std::uint32_t* row = s_b + warp_begin + lane;
+#pragma unroll 2
+    for (unsigned u = 0; u < full_rows; ++u) rank(row[u * 32], true);
+    for (unsigned u = full_rows; u < per && warp_begin + u * 32 < size; ++u) {
+      const bool real = warp_begin + u * 32 + lane < size;
+      rank(real ? row[u * 32] : ~0u, real);
+    }
+  }
+  __syncthreads();
+  if (decode) {
+#pragma unroll 4
+    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = codec.decode(s_a[i]);
+  } else {
+#pragma unroll 4
+    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = s_a[i];
+  }
+}
+
+template <int Threads>
+void launch_bucket_sort_staged(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
+                               const KeyCodec<std::uint32_t>& codec, unsigned largest, cudaStream_t stream) {
+  const unsigned buffer_keys = (largest + 3u) & ~3u;
+  const std::size_t smem = 2 * sizeof(std::uint32_t) * buffer_keys;
+  bucket_sort_staged_kernel<Threads><<<hybrid_buckets, Threads, smem, stream>>>(keys, counts, starts, codec,
+                                                                               buffer_keys);
+  GSB_CHECK_LAUNCH();
+}
+
 // The bucket kernel's shapes. Its cost is the ranking (8 ballots per key and round) plus per bucket a fixed
 // part (zeroing and scanning the per-warp digit counts, barriers): fewer threads per bucket shrink the fixed
 // part, and at n = 1e8 (1526 keys per bucket on average) the 64-thread shape is the fastest measured (NOTES.md:
@@ -279,14 +517,30 @@ struct BucketShape {
   constexpr unsigned capacity() const { return static_cast<unsigned>(threads * items); }
 };
 inline constexpr BucketShape bucket_small{64, 32, 12};
+inline constexpr BucketShape bucket_mid{128, 16, 8};   // experiment
+inline constexpr BucketShape bucket_small10{64, 32, 10};  // experiment
+inline constexpr BucketShape bucket_mid12{128, 16, 12};   // experiment
+inline constexpr BucketShape bucket_wide{256, 8, 8};   // experiment
 inline constexpr BucketShape bucket_large{256, 16, 4};
 static_assert(bucket_large.capacity() == bucket_capacity, "the largest shape holds bucket_capacity keys");
 
 template <BucketShape const& K>
 void launch_bucket_sort(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
                         const KeyCodec<std::uint32_t>& codec, cudaStream_t stream) {
-  bucket_sort_kernel<K.threads, K.items, K.min_blocks><<<hybrid_buckets, K.threads, 0, stream>>>(keys, counts, starts,
-                                                                                                 codec);
+  static const int variant = [] {
+    const char* env = std::getenv("GSB_RADIX_BUCKET_RANK");
+    return env ? std::atoi(env) : 2;
+  }();
+  if (variant == 0)
+    bucket_sort_kernel<K.threads, K.items, K.min_blocks, BucketRank::ballots>
+        <<<hybrid_buckets, K.threads, 0, stream>>>(keys, counts, starts, codec);
+  else if (variant == 1)
+    bucket_sort_kernel<K.threads, K.items, K.min_blocks, BucketRank::count_ballots>
+        <<<hybrid_buckets, K.threads, 0, stream>>>(keys, counts, starts, codec);
+  else
+    bucket_sort_kernel<K.threads, K.items, K.min_blocks,
+                       K.threads <= 128 ? BucketRank::count_atomic_or : BucketRank::count_ballots>
+        <<<hybrid_buckets, K.threads, 0, stream>>>(keys, counts, starts, codec);
   GSB_CHECK_LAUNCH();
 }
 
@@ -304,6 +558,8 @@ struct HybridSort {
     unsigned long long* pairs;  // [32768]: the 65536 bucket counts as 32-bit pairs
     unsigned* top_counts;       // [256]
     unsigned* skewed;           // set by skew_sample_kernel
+    unsigned* sample_bins;      // [4096] skew_sample_kernel's counts
+    unsigned* sample_done;      // skew_sample_kernel's finished blocks
     unsigned* tile_counters;    // [2]
     unsigned* status;           // [tiles][256]
     std::size_t clear_bytes;    // everything above: one memset
@@ -317,6 +573,8 @@ struct HybridSort {
     l.pairs = t.take<unsigned long long>(hybrid_buckets / 2);
     l.top_counts = t.take<unsigned>(256);
     l.skewed = t.take<unsigned>(1);
+    l.sample_bins = t.take<unsigned>(1u << sample_bin_bits);
+    l.sample_done = t.take<unsigned>(1);
     l.tables.largest = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(2);
     l.status = t.take<unsigned>(max_tiles(n) * 256);
@@ -350,7 +608,8 @@ struct HybridSort {
     auto* keys0 = static_cast<std::uint32_t*>(b.keys[0]);
 
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
-    skew_sample_kernel<<<1, sample_threads, 0, b.stream>>>(keys0, n, codec, l.skewed);
+    skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(keys0, n, codec, l.sample_bins,
+                                                                       l.sample_done, l.skewed);
     GSB_CHECK_LAUNCH();
     constexpr int hist_smem = top16_words * static_cast<int>(sizeof(unsigned));
     GSB_CUDA_TRY(cudaFuncSetAttribute(top16_histogram_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, hist_smem));
@@ -403,7 +662,31 @@ struct HybridSort {
     const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
     pass<<<static_cast<unsigned>(max_tiles(n)), P::threads, S::shared_bytes, b.stream>>>(prm, buckets);
     GSB_CHECK_LAUNCH();
-    if (largest <= bucket_small.capacity())
+    static const int rank_variant = [] {
+      const char* env = std::getenv("GSB_RADIX_BUCKET_RANK");
+      return env ? std::atoi(env) : 3;
+    }();
+    if (rank_variant == 3) {
+      launch_bucket_sort_staged<128>(keys0, counts, l.tables.starts16, codec, largest, b.stream);
+      return 0;
+    }
+    if (rank_variant == 4) {
+      launch_bucket_sort_staged<256>(keys0, counts, l.tables.starts16, codec, largest, b.stream);
+      return 0;
+    }
+    static const int shape = [] {
+      const char* env = std::getenv("GSB_RADIX_BUCKET_SHAPE");
+      return env ? std::atoi(env) : 0;
+    }();
+    if (largest <= bucket_small.capacity() && shape == 1)
+      launch_bucket_sort<bucket_mid>(keys0, counts, l.tables.starts16, codec, b.stream);
+    else if (largest <= bucket_small.capacity() && shape == 2)
+      launch_bucket_sort<bucket_small10>(keys0, counts, l.tables.starts16, codec, b.stream);
+    else if (largest <= bucket_small.capacity() && shape == 3)
+      launch_bucket_sort<bucket_mid12>(keys0, counts, l.tables.starts16, codec, b.stream);
+    else if (largest <= bucket_small.capacity() && shape == 4)
+      launch_bucket_sort<bucket_wide>(keys0, counts, l.tables.starts16, codec, b.stream);
+    else if (largest <= bucket_small.capacity())
       launch_bucket_sort<bucket_small>(keys0, counts, l.tables.starts16, codec, b.stream);
     else
       launch_bucket_sort<bucket_large>(keys0, counts, l.tables.starts16, codec, b.stream);
