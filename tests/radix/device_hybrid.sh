@@ -12,7 +12,8 @@ L=$O/hybrid.log
 T="$B/gpusort-bench"
 {
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u
-  echo "== radix_bench hybrid"; timeout 200 "$B/tests/radix/radix_bench" hybrid; echo "rc=$?"
+  echo "== radix_bench hybrid, the path from n = 65536 (GSB_RADIX_HYBRID_MIN_N)"
+  GSB_RADIX_HYBRID_MIN_N=65536 timeout 240 "$B/tests/radix/radix_bench" hybrid; echo "rc=$?"
   echo "== conformance radix, radix-lsd"
   timeout 150 "$B/tests/gsb_conformance" --gtest_brief=1 \
     --gtest_filter='*/radix_u*:*/radix_i*:*/radix_f*:*/radix_lsd_*:*radix_gpu_partition*:*radix_host_partition*'
@@ -31,13 +32,16 @@ T="$B/gpusort-bench"
   echo "== timing"
   timeout 150 "$T" --algo radix,radix-lsd,cub-radix --type u32 --values none \
     --n 2^16,2^18,2^20,2^22,2^24,1e8,134217727 --reps 10 --json "$O/hybrid-sizes.json"; echo "rc=$?"
+  echo "== the path forced from 2^20 keys, for the threshold (hybrid.hpp)"
+  GSB_RADIX_HYBRID_MIN_N=1048576 timeout 100 "$T" --algo radix,radix-lsd --type u32 --values none \
+    --n 2^24,25165824,3e7,2^25,4e7 --reps 10 --json "$O/hybrid-forced.json"; echo "rc=$?"
   timeout 100 "$T" --algo radix,radix-lsd,cub-radix --type i32,f32 --order asc,desc --values none --n 1e8 \
     --reps 10 --json "$O/hybrid-types.json"; echo "rc=$?"
   timeout 100 "$T" --algo radix,radix-lsd,cub-radix --type u32 --values none --n 1e8 \
     --dist sorted,nearly-sorted,zipf,entropy-0.811,entropy-0.201 --reps 5 --json "$O/hybrid-dists.json"; echo "rc=$?"
   echo "== ncu kernel durations, radix u32 1e8"
   timeout 120 ncu --clock-control none --metrics gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed \
-    -k regex:'top16|hybrid_plan|pass_kernel|bucket_sort' "$T" --algo radix --n 1e8 --reps 1 --warmup 0 -q
+    -k regex:'skew|top16|top_counts|hybrid_plan|pass_kernel|bucket_sort' "$T" --algo radix --n 1e8 --reps 1 --warmup 0 -q
   echo "rc=$?"
 } > "$L" 2>&1
-grep -E "^==|PASSED|FAILED|SUMMARY|rc=|^radix|^cub-radix|hybrid n=|FAIL|gpu__time|dram__|pass_kernel|bucket_sort|top16|hybrid_plan" "$L" | cut -c1-220
+grep -E "^==|PASSED|FAILED|SUMMARY|rc=|^radix|^cub-radix|hybrid n=|FAIL|gpu__time|dram__|pass_kernel|bucket_sort|skew|top16|top_counts|hybrid_plan" "$L" | cut -c1-220

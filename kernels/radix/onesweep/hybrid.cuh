@@ -7,19 +7,21 @@
 //   1. top16_histogram_kernel: one read of the keys, the histogram of their top 16 bits (65536 bins);
 //      top_counts_kernel sums it per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
-//      starts of the top-8-bit buckets, the tile tables of the two segmented passes, and the largest bucket;
-//   -- the host reads the largest bucket back: beyond bucket_capacity it sorts by LSD passes instead --
+//      starts of the top-8-bit buckets, the tile tables of the two segmented passes, and the largest bucket
+//      (over bucket_capacity: the tile tables are emptied, so steps 3 and 4 do nothing);
 //   3. pass_kernel (Segmented, one segment): bits 24..31, half 0 -> half 1;
 //   4. pass_kernel (Segmented, one segment per top-8-bit bucket): bits 16..23, half 1 -> half 0; every key
 //      now sits in its 16-bit bucket, buckets in order;
-//   5. bucket_sort_kernel: one block per 16-bit bucket loads it, ranks it twice in shared memory by bits 0..7
-//      and 8..15 (the same warp-level multisplit as the passes) and writes it back in place, decoded.
-// Every step is stable, so the sort is.
+//   -- meanwhile the host reads the largest bucket back: over bucket_capacity it sorts by LSD passes instead --
+//   5. bucket_sort_kernel: one block per 16-bit bucket sorts it in shared memory by bits 0..7 (a counting
+//      sort) and 8..15 (the warp-level multisplit of the passes) and writes it back in place, decoded.
+// The sort is stable (steps 3-5 are, and step 5's first round may reorder only equal keys).
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
-#include <cstdlib>
+#include <string>
 
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/onesweep.cuh"
@@ -142,6 +144,7 @@ struct HybridTables {
   unsigned* seg_tiles_mid;  // [257] the second pass: one segment per top-8-bit bucket
   std::uint64_t* seg_items_mid;
   unsigned* largest;        // the largest 16-bit bucket (zeroed before the histogram)
+  unsigned* plan_blocks;    // hybrid_plan_kernel's finished blocks (zeroed)
 };
 
 // Block b, thread t: 16-bit bucket 256 b + t. Every block scans the 256 top-8-bit counts (a few hundred
@@ -149,8 +152,14 @@ struct HybridTables {
 __global__ void __launch_bounds__(plan_threads)
     hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
                        HybridTables t, const unsigned* skewed) {
-  if (*skewed) {  // the histogram did not run: make the host fall back
-    if (blockIdx.x == 0 && threadIdx.x == 0) *t.largest = ~0u;
+  if (*skewed) {  // the histogram did not run: make the host fall back, and the two passes do nothing
+    if (blockIdx.x == 0) {
+      t.seg_tiles_mid[threadIdx.x] = 0;
+      if (threadIdx.x == 0) {
+        *t.largest = ~0u;
+        t.seg_tiles_top[0] = t.seg_tiles_top[1] = t.seg_tiles_mid[256] = 0;
+      }
+    }
     return;
   }
   __shared__ std::uint64_t warp_sums[32];
@@ -183,177 +192,37 @@ __global__ void __launch_bounds__(plan_threads)
   unsigned m = c;
   for (int d = 16; d >= 1; d /= 2) m = max(m, __shfl_xor_sync(full_warp, m, d));
   if (lane_id() == 0 && m != 0) atomicMax(t.largest, m);
+  // The last block to finish knows the largest bucket: beyond capacity it empties the passes' tile tables, so
+  // that the passes, enqueued before the host reads the largest bucket back, return at once.
+  __shared__ bool last;
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) last = atomicAdd(t.plan_blocks, 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (last && threadIdx.x == 0) {
+    __threadfence();
+    if (__ldcg(t.largest) > bucket_capacity) t.seg_tiles_top[1] = t.seg_tiles_mid[256] = 0;
+  }
 }
 
-// How bucket_sort_kernel ranks (an experiment; see NOTES.md round 7).
-enum class BucketRank : int {
-  ballots = 0,          // both rounds stable, by ballots (round 6)
-  count_ballots = 1,    // round 0 a plain counting sort (need not be stable), round 1 by ballots
-  count_atomic_or = 2,  // round 0 a plain counting sort, round 1 by atomic-OR lane masks
-};
-
-// One block per 16-bit bucket (at most Threads x Items keys, which the host checked): the bucket is sorted by its
-// low 16 bits in two 8-bit rounds in shared memory and written back where it is, decoded.
-// Warp w owns the positions [w * 32 * per, (w + 1) * 32 * per) and lane l item u * 32 + l of them, so (warp, u,
-// lane) is input order; positions past the bucket hold the largest key and rank last in a stable round.
-// Round 0 (bits 0..7) need not be stable: the keys are the whole record and every key of a bucket has the same
-// top 16 bits, so keys with the same bits 0..7 that round 1 (stable) leaves in the same bits-8..15 run are equal.
-template <int Threads, int Items, int MinBlocks, BucketRank Rank>
-__global__ void __launch_bounds__(Threads, MinBlocks)
-    bucket_sort_kernel(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
-                       KeyCodec<std::uint32_t> codec) {
-  constexpr int radix = 256;
-  constexpr int warps = Threads / 32;
-  constexpr int bins_per_thread = radix / Threads;  // digits whose prefix a thread computes
-  constexpr bool counting_first = Rank != BucketRank::ballots;
-  constexpr bool atomic_or = Rank == BucketRank::count_atomic_or;
-  static_assert(radix % Threads == 0, "whole digits per thread");
-  __shared__ std::uint32_t s_keys[Threads * Items];
-  __shared__ unsigned s_hist[warps * radix];
-  __shared__ unsigned s_masks[atomic_or ? 3 * warps * radix : 1];
-  __shared__ unsigned warp_sums[32];
-  const unsigned size = counts[blockIdx.x];
-  if (size == 0) return;
-  std::uint32_t* data = keys + starts[blockIdx.x];
-  const bool decode = !codec.is_identity();
-  if (size == 1) {
-    if (threadIdx.x == 0 && decode) data[0] = codec.decode(data[0]);
-    return;
-  }
-  const unsigned warp = threadIdx.x / 32;
-  const unsigned lane = lane_id();
-  const int per = static_cast<int>((size + Threads - 1) / Threads);
-  const int warp_first = static_cast<int>(warp) * 32 * per + static_cast<int>(lane);
-  std::uint32_t k[Items];
-#pragma unroll
-  for (int u = 0; u < Items; ++u)
-    if (u < per) k[u] = warp_first + u * 32 < static_cast<int>(size) ? data[warp_first + u * 32] : ~0u;
-  unsigned* my_hist = s_hist + warp * radix;
-  if constexpr (atomic_or) {
-#pragma unroll
-    for (int d = 0; d < 3 * radix / 32; ++d) s_masks[(d / (radix / 32) * warps + warp) * radix + d % (radix / 32) * 32 + lane] = 0;
-  }
-  [[maybe_unused]] unsigned* to_clear = nullptr;  // atomic_or: the mask word this lane clears at the next item
-  if constexpr (counting_first) {
-    // Round 0: one block-wide count per digit, its exclusive scan, then each key takes the next place of its
-    // digit by an atomic (in no particular order). Only the bucket's keys take part.
-    for (int d = threadIdx.x; d < radix; d += Threads) s_hist[d] = 0;
-    __syncthreads();
-#pragma unroll
-    for (int u = 0; u < Items; ++u)
-      if (u < per && warp_first + u * 32 < static_cast<int>(size)) atomicAdd(&s_hist[k[u] & 0xffu], 1u);
-    __syncthreads();
-    {
-      unsigned count[bins_per_thread];
-      unsigned sum = 0;
-#pragma unroll
-      for (int b = 0; b < bins_per_thread; ++b) {
-        count[b] = s_hist[threadIdx.x * bins_per_thread + b];
-        sum += count[b];
-      }
-      unsigned total;
-      unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
-#pragma unroll
-      for (int b = 0; b < bins_per_thread; ++b) {
-        s_hist[threadIdx.x * bins_per_thread + b] = start;
-        start += count[b];
-      }
-    }
-    __syncthreads();
-#pragma unroll
-    for (int u = 0; u < Items; ++u)
-      if (u < per && warp_first + u * 32 < static_cast<int>(size)) s_keys[atomicAdd(&s_hist[k[u] & 0xffu], 1u)] = k[u];
-    __syncthreads();
-#pragma unroll
-    for (int u = 0; u < Items; ++u)
-      if (u < per) k[u] = warp_first + u * 32 < static_cast<int>(size) ? s_keys[warp_first + u * 32] : ~0u;
-    // Round 1 writes s_keys only after two more barriers (counting, scan).
-  }
-#pragma unroll 1
-  for (int round = counting_first ? 1 : 0; round < 2; ++round) {
-    const int shift = round * 8;
-#pragma unroll
-    for (int d = 0; d < radix / 32; ++d) my_hist[d * 32 + lane] = 0;
-    __syncwarp();
-#pragma unroll
-    for (int u = 0; u < Items; ++u)
-      if (u < per) atomicAdd(&my_hist[digit_of(k[u], shift, 8)], 1u);
-    __syncthreads();
-    {  // thread t, digits [t * bins_per_thread, ...): the exclusive prefix over warps, then over digits
-      unsigned count[bins_per_thread];
-      unsigned sum = 0;
-#pragma unroll
-      for (int b = 0; b < bins_per_thread; ++b) {
-        const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
-        unsigned c_sum = 0;
-#pragma unroll
-        for (int w = 0; w < warps; ++w) {
-          const unsigned c = s_hist[w * radix + d];
-          s_hist[w * radix + d] = c_sum;
-          c_sum += c;
-        }
-        count[b] = c_sum;
-        sum += c_sum;
-      }
-      unsigned total;
-      unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
-#pragma unroll
-      for (int b = 0; b < bins_per_thread; ++b) {
-        const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
-#pragma unroll
-        for (int w = 0; w < warps; ++w) s_hist[w * radix + d] += start;
-        start += count[b];
-      }
-    }
-    __syncthreads();
-#pragma unroll
-    for (int u = 0; u < Items; ++u) {
-      if (u < per) {
-        const unsigned d = digit_of(k[u], shift, 8);
-        unsigned peers;
-        if constexpr (atomic_or) {
-          // Three mask sets in turn: the leader clears its word one item later, after that item's warp barrier
-          // (every lane has read it) and a barrier before the set is used again.
-          unsigned* mask = &s_masks[((u % 3) * warps + warp) * radix + d];
-          atomicOr(mask, 1u << lane);
-          __syncwarp();
-          if (to_clear != nullptr) *to_clear = 0;
-          peers = *mask;
-          to_clear = lane == 31u - __clz(peers) ? mask : nullptr;
-        } else {
-          peers = same_digit_lanes<8>(d);
-        }
-        const int leader = 31 - __clz(peers);
-        unsigned first = 0;
-        if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[d], static_cast<unsigned>(__popc(peers)));
-        first = __shfl_sync(full_warp, first, leader);
-        s_keys[first + __popc(peers & lanemask_lt())] = k[u];
-      }
-    }
-    __syncthreads();
-    if (round == 0) {
-#pragma unroll
-      for (int u = 0; u < Items; ++u)
-        if (u < per) k[u] = s_keys[warp_first + u * 32];
-      // The next round writes s_keys only after two more barriers (counting, scan).
-    }
-  }
-  for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = decode ? codec.decode(s_keys[i]) : s_keys[i];
-}
-
-// The staged bucket sort (experiment 3): the keys pass through shared memory three times instead of living in
-// registers, so every loop runs exactly as many times as the bucket needs (no per-item predicates) and one
-// kernel serves every bucket size up to bucket_capacity; the shared buffers are sized by the largest bucket.
+// One block per 16-bit bucket (at most bucket_capacity keys, which the host checked) sorts it by its low 16 bits
+// in shared memory and writes it back where it is, decoded. The keys pass through shared memory three times
+// rather than living in registers, so every loop runs as often as the bucket needs (no per-item predicates),
+// one kernel serves every bucket size, and the two buffers are sized by the largest bucket (occupancy).
 //   load:    global -> a, counting bits 0..7 (block-wide counts);
-//   round 0: a -> b by bits 0..7 with an atomic per key (order within a digit is free, see above), counting
+//   round 0: a -> b by bits 0..7 with an atomic per key, in no particular order within a digit: the keys are
+//            the whole record and every key of a bucket has the same top 16 bits, so keys with the same bits
+//            0..7 that the stable round 1 leaves in one run of bits 8..15 are equal; counting
 //            bits 8..15 per warp that will own the key's new position in round 1;
 //   round 1: b -> a by bits 8..15, stable: warp w ranks the positions [w * chunk, (w + 1) * chunk) in order by
 //            ballots, lanes past the bucket take part in the votes with digit 255 (after every real key of the
 //            warp) and store nothing;
 //   store:   a -> global, decoded.
+inline constexpr int bucket_threads = 128;
+
 template <int Threads>
 __global__ void __launch_bounds__(Threads)
-    bucket_sort_staged_kernel(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
+    bucket_sort_kernel(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
                               KeyCodec<std::uint32_t> codec, unsigned buffer_keys) {
   constexpr int radix = 256;
   constexpr int warps = Threads / 32;
@@ -365,8 +234,11 @@ __global__ void __launch_bounds__(Threads)
   __shared__ unsigned s_hist[warps * radix];
   __shared__ unsigned warp_sums[32];
   const unsigned size = counts[blockIdx.x];
-  if (size == 0) return;
-  std::uint32_t* data = keys + starts[blockIdx.x];
+  const std::uint64_t start = starts[blockIdx.x];
+  // The second test never holds (start <= n < 2^32); it makes the branch wait for both loads, so that their
+  // round trips overlap instead of the start being loaded after it.
+  if (size == 0 || start > ~0u) return;
+  std::uint32_t* data = keys + start;
   const bool decode = !codec.is_identity();
   if (size == 1) {
     if (threadIdx.x == 0 && decode) data[0] = codec.decode(data[0]);
@@ -497,51 +369,27 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
-template <int Threads>
-void launch_bucket_sort_staged(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
+inline void launch_bucket_sort(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
                                const KeyCodec<std::uint32_t>& codec, unsigned largest, cudaStream_t stream) {
-  const unsigned buffer_keys = (largest + 3u) & ~3u;
-  const std::size_t smem = 2 * sizeof(std::uint32_t) * buffer_keys;
-  bucket_sort_staged_kernel<Threads><<<hybrid_buckets, Threads, smem, stream>>>(keys, counts, starts, codec,
-                                                                               buffer_keys);
+  GSB_EXPECTS(largest <= bucket_capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
+                                              std::to_string(bucket_capacity));
+  const unsigned buffer_keys = (largest + 3u) & ~3u;  // 16-byte aligned second buffer
+  const std::size_t smem = 2 * sizeof(std::uint32_t) * buffer_keys;  // at most 32 KiB: no opt-in needed
+  bucket_sort_kernel<bucket_threads><<<hybrid_buckets, bucket_threads, smem, stream>>>(keys, counts, starts, codec,
+                                                                                       buffer_keys);
   GSB_CHECK_LAUNCH();
 }
 
-// The bucket kernel's shapes. Its cost is the ranking (8 ballots per key and round) plus per bucket a fixed
-// part (zeroing and scanning the per-warp digit counts, barriers): fewer threads per bucket shrink the fixed
-// part, and at n = 1e8 (1526 keys per bucket on average) the 64-thread shape is the fastest measured (NOTES.md:
-// 256 x 16 864 us, 256 x 8 768, 128 x 16 655, 64 x 32 654, 32 x 64 881, H200). It holds 2048 keys; larger
-// buckets (n near 2^27) take the 256 x 16 shape.
-struct BucketShape {
-  int threads, items, min_blocks;
-  constexpr unsigned capacity() const { return static_cast<unsigned>(threads * items); }
-};
-inline constexpr BucketShape bucket_small{64, 32, 12};
-inline constexpr BucketShape bucket_mid{128, 16, 8};   // experiment
-inline constexpr BucketShape bucket_small10{64, 32, 10};  // experiment
-inline constexpr BucketShape bucket_mid12{128, 16, 12};   // experiment
-inline constexpr BucketShape bucket_wide{256, 8, 8};   // experiment
-inline constexpr BucketShape bucket_large{256, 16, 4};
-static_assert(bucket_large.capacity() == bucket_capacity, "the largest shape holds bucket_capacity keys");
-
-template <BucketShape const& K>
-void launch_bucket_sort(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
-                        const KeyCodec<std::uint32_t>& codec, cudaStream_t stream) {
-  static const int variant = [] {
-    const char* env = std::getenv("GSB_RADIX_BUCKET_RANK");
-    return env ? std::atoi(env) : 2;
-  }();
-  if (variant == 0)
-    bucket_sort_kernel<K.threads, K.items, K.min_blocks, BucketRank::ballots>
-        <<<hybrid_buckets, K.threads, 0, stream>>>(keys, counts, starts, codec);
-  else if (variant == 1)
-    bucket_sort_kernel<K.threads, K.items, K.min_blocks, BucketRank::count_ballots>
-        <<<hybrid_buckets, K.threads, 0, stream>>>(keys, counts, starts, codec);
-  else
-    bucket_sort_kernel<K.threads, K.items, K.min_blocks,
-                       K.threads <= 128 ? BucketRank::count_atomic_or : BucketRank::count_ballots>
-        <<<hybrid_buckets, K.threads, 0, stream>>>(keys, counts, starts, codec);
-  GSB_CHECK_LAUNCH();
+// The event after the planning kernel, one per device and host thread (created on first use, kept for the
+// process): recorded on the sort's stream and waited for by the read-back of the largest bucket.
+inline cudaEvent_t plan_done_event() {
+  constexpr int max_devices = 64;
+  thread_local std::array<cudaEvent_t, max_devices> events{};
+  int device = 0;
+  GSB_CUDA_TRY(cudaGetDevice(&device));
+  GSB_EXPECTS(device >= 0 && device < max_devices, "radix: device " + std::to_string(device) + " of too many");
+  if (events[device] == nullptr) GSB_CUDA_TRY(cudaEventCreateWithFlags(&events[device], cudaEventDisableTiming));
+  return events[device];
 }
 
 // ---- host --------------------------------------------------------------------------------------------------
@@ -576,6 +424,7 @@ struct HybridSort {
     l.sample_bins = t.take<unsigned>(1u << sample_bin_bits);
     l.sample_done = t.take<unsigned>(1);
     l.tables.largest = t.take<unsigned>(1);
+    l.tables.plan_blocks = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(2);
     l.status = t.take<unsigned>(max_tiles(n) * 256);
     l.clear_bytes = t.bytes();
@@ -624,11 +473,8 @@ struct HybridSort {
     GSB_CHECK_LAUNCH();
     hybrid_plan_kernel<<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, l.tables, l.skewed);
     GSB_CHECK_LAUNCH();
-    unsigned largest = 0;
-    GSB_CUDA_TRY(cudaMemcpyAsync(&largest, l.tables.largest, sizeof(largest), cudaMemcpyDeviceToHost, b.stream));
-    GSB_CUDA_TRY(cudaStreamSynchronize(b.stream));
-    if (largest > bucket_capacity) return Lsd::sort(p, b);  // skewed keys (sampled, or a bucket too large)
-
+    const cudaEvent_t plan_done = plan_done_event();
+    GSB_CUDA_TRY(cudaEventRecord(plan_done, b.stream));
     auto pass = pass_kernel<std::uint32_t, NoValue, 8, P::threads, P::items, P::min_blocks, P::window,
                             P::late_values, SegmentTable>;
     GSB_CUDA_TRY(cudaFuncSetAttribute(pass, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -662,34 +508,16 @@ struct HybridSort {
     const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
     pass<<<static_cast<unsigned>(max_tiles(n)), P::threads, S::shared_bytes, b.stream>>>(prm, buckets);
     GSB_CHECK_LAUNCH();
-    static const int rank_variant = [] {
-      const char* env = std::getenv("GSB_RADIX_BUCKET_RANK");
-      return env ? std::atoi(env) : 3;
-    }();
-    if (rank_variant == 3) {
-      launch_bucket_sort_staged<128>(keys0, counts, l.tables.starts16, codec, largest, b.stream);
-      return 0;
-    }
-    if (rank_variant == 4) {
-      launch_bucket_sort_staged<256>(keys0, counts, l.tables.starts16, codec, largest, b.stream);
-      return 0;
-    }
-    static const int shape = [] {
-      const char* env = std::getenv("GSB_RADIX_BUCKET_SHAPE");
-      return env ? std::atoi(env) : 0;
-    }();
-    if (largest <= bucket_small.capacity() && shape == 1)
-      launch_bucket_sort<bucket_mid>(keys0, counts, l.tables.starts16, codec, b.stream);
-    else if (largest <= bucket_small.capacity() && shape == 2)
-      launch_bucket_sort<bucket_small10>(keys0, counts, l.tables.starts16, codec, b.stream);
-    else if (largest <= bucket_small.capacity() && shape == 3)
-      launch_bucket_sort<bucket_mid12>(keys0, counts, l.tables.starts16, codec, b.stream);
-    else if (largest <= bucket_small.capacity() && shape == 4)
-      launch_bucket_sort<bucket_wide>(keys0, counts, l.tables.starts16, codec, b.stream);
-    else if (largest <= bucket_small.capacity())
-      launch_bucket_sort<bucket_small>(keys0, counts, l.tables.starts16, codec, b.stream);
-    else
-      launch_bucket_sort<bucket_large>(keys0, counts, l.tables.starts16, codec, b.stream);
+    // The passes above do nothing when the plan fell back (hybrid_plan_kernel emptied their tile tables), so
+    // they are enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a
+    // second stream, overlaps them instead of leaving the device idle (about 19 us at 1e8, NOTES.md round 7).
+    unsigned largest = 0;
+    GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, plan_done, 0));
+    GSB_CUDA_TRY(cudaMemcpyAsync(&largest, l.tables.largest, sizeof(largest), cudaMemcpyDeviceToHost,
+                                 cudaStreamPerThread));
+    GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
+    if (largest > bucket_capacity) return Lsd::sort(p, b);  // skewed keys (sampled, or a bucket too large)
+    launch_bucket_sort(keys0, counts, l.tables.starts16, codec, largest, b.stream);
     return 0;
   }
 };
