@@ -18,11 +18,11 @@ namespace gsb::radix::onesweep {
 
 inline constexpr int hybrid_buckets = 1 << 16;    // 16-bit buckets after the two MSD passes
 inline constexpr unsigned bucket_capacity = 4096;  // keys one block sorts in shared memory
-// Below about 4e7 keys the path loses to the LSD passes: its buckets get small, so the bucket sort's fixed cost
+// Below about 2e7 keys the path loses to the LSD passes: its buckets get small, so the bucket sort's fixed cost
 // per bucket, the host's read of the largest bucket and the 65536-block launch weigh more than the pass they
-// save. Measured (H200, 2026-11-23, u32 uniform, radix-lsd / hybrid ms): 2^24 0.403 / 0.553, 2^25 0.737 / 0.775,
-// 5e7 1.064 / 0.999, 1e8 2.056 / 1.695 (NOTES.md); the threshold sits between the crossover's neighbours.
-inline constexpr std::uint64_t hybrid_min_items = (std::uint64_t{1} << 25) + (std::uint64_t{1} << 23);
+// save. Measured with the path forced (H200, 2026-11-24, u32 uniform, radix-lsd / hybrid ms): 2^24 0.403 /
+// 0.423, 1.5 x 2^24 0.569 / 0.529, 3e7 0.667 / 0.592, 2^25 0.734 / 0.638 (NOTES.md round 7).
+inline constexpr std::uint64_t hybrid_min_items = (std::uint64_t{1} << 24) + (std::uint64_t{1} << 22);
 
 // Whether a 4-byte keys-only sort of n keys tries the hybrid path (the histogram still decides); min_items
 // replaces hybrid_min_items where nonzero.

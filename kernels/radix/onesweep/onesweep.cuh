@@ -273,6 +273,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
   // Which passes run is decided on the device from the histograms (pass_plan.hpp); the block is uniform.
   PassRole role;
   if constexpr (Segmented) {
+    if (seg.tiles[seg.count] == 0) return;  // an emptied table (the hybrid path fell back): no tile to sort
     role.run = true;
     role.src_half = seg.src_half;
     role.first = seg.first;
