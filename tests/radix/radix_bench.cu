@@ -241,25 +241,42 @@ float median(std::vector<float> v) {
 // ---------------------------------------------------------------------------------------------------------
 // big: radix across a portion boundary (vs CUB) and n > 2^32 (sortedness + histogram)
 
-// hybrid: `radix` (which takes its hybrid path for 4-byte keys without values, hybrid.hpp) against `radix-lsd`
-// (LSD passes only, checked by check and the conformance suite) on the same input: both are stable, so their
-// outputs must be equal bit for bit. Sizes from the path's smallest n to one look-back portion; uniform keys
-// take the hybrid path, the skewed distributions its fallback.
+// hybrid: `radix` (which takes its hybrid path for 4-byte keys without values or with u32 values, hybrid.hpp)
+// against `radix-lsd` (LSD passes only, checked by check and the conformance suite) on the same input: both are
+// stable, so their outputs (keys, and values: each key's input index) must be equal bit for bit. Sizes from the
+// path's smallest n to one look-back portion; uniform keys take the hybrid path, the skewed distributions its
+// fallback.
 int run_hybrid() {
   const std::vector<std::uint64_t> sizes = {65536, 65537, 104729, 1000003, 3000017, 16777259, 100000000,
                                             radix::onesweep::max_portion_items};
   const std::uint64_t max_n = sizes.back();
   const Backend* hybrid = Registry::instance().find("radix");
   const Backend* lsd = Registry::instance().find("radix-lsd");
-  std::uint32_t *in, *k[2], *l[2];
+  std::uint32_t *in, *in_v, *k[2], *l[2], *kv[2], *lv[2];
   CK(cudaMalloc(&in, max_n * 4));
+  CK(cudaMalloc(&in_v, max_n * 4));
   for (int h = 0; h < 2; ++h) {
     CK(cudaMalloc(&k[h], max_n * 4));
     CK(cudaMalloc(&l[h], max_n * 4));
+    CK(cudaMalloc(&kv[h], max_n * 4));
+    CK(cudaMalloc(&lv[h], max_n * 4));
+  }
+  {
+    std::vector<std::uint32_t> index(max_n);
+    for (std::uint64_t i = 0; i < max_n; ++i) index[i] = static_cast<std::uint32_t>(i);
+    CK(cudaMemcpy(in_v, index.data(), max_n * 4, cudaMemcpyHostToDevice));
   }
   std::mt19937_64 rng(777);
   int cases = 0;
   std::vector<std::uint32_t> a, b;
+  auto differ = [&](const std::uint32_t* x, const std::uint32_t* y, std::uint64_t n) -> std::int64_t {
+    a.resize(n);
+    b.resize(n);
+    CK(cudaMemcpy(a.data(), x, n * 4, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(b.data(), y, n * 4, cudaMemcpyDeviceToHost));
+    const auto mis = std::mismatch(a.begin(), a.end(), b.begin());
+    return mis.first == a.end() ? -1 : static_cast<std::int64_t>(mis.first - a.begin());
+  };
   for (std::uint64_t n : sizes) {
     // dist 4 plants one key n / 16384 times: too rare for the sample to see, but from 1e8 keys its bucket
     // outgrows a block, so the plan empties the passes and the host falls back after the read-back.
@@ -267,44 +284,56 @@ int run_hybrid() {
       if (n > 3000017 && dist != 0 && dist != 4) continue;  // the sample's fallback sizes stay small
       const std::vector<std::uint64_t> raw = make_keys(n, 4, dist, rng);
       upload_keys<std::uint32_t>(raw, in);
-      for (KeyType kt : {KeyType::u32, KeyType::i32, KeyType::f32})
-        for (Order o : all_orders) {
-          SortProblem p{kt, ValueMode::none, o, n};
-          std::uint32_t* out[2];
-          for (int which = 0; which < 2; ++which) {
-            const Backend* be = which == 0 ? hybrid : lsd;
-            std::uint32_t** buf = which == 0 ? k : l;
-            const std::size_t tb = be->temp_bytes(p);
-            void* temp;
-            CK(cudaMalloc(&temp, std::max<std::size_t>(tb, 1)));
-            CK(cudaMemcpy(buf[0], in, n * 4, cudaMemcpyDeviceToDevice));
-            SortBuffers sb{{buf[0], buf[1]}, {nullptr, nullptr}, temp, tb, nullptr};
-            const int half = be->run(p, sb);
-            CK(cudaGetLastError());
-            CK(cudaDeviceSynchronize());
-            CK(cudaFree(temp));
-            out[which] = buf[half];
+      for (ValueMode vm : {ValueMode::none, ValueMode::u32})
+        for (KeyType kt : {KeyType::u32, KeyType::i32, KeyType::f32})
+          for (Order o : all_orders) {
+            if (vm == ValueMode::u32 && kt == KeyType::i32) continue;  // the codec is covered by keys-only
+            const bool with_values = vm == ValueMode::u32;
+            SortProblem p{kt, vm, o, n};
+            std::uint32_t* out[2];
+            std::uint32_t* out_v[2] = {nullptr, nullptr};
+            for (int which = 0; which < 2; ++which) {
+              const Backend* be = which == 0 ? hybrid : lsd;
+              std::uint32_t** buf = which == 0 ? k : l;
+              std::uint32_t** vbuf = which == 0 ? kv : lv;
+              const std::size_t tb = be->temp_bytes(p);
+              void* temp;
+              CK(cudaMalloc(&temp, std::max<std::size_t>(tb, 1)));
+              CK(cudaMemcpy(buf[0], in, n * 4, cudaMemcpyDeviceToDevice));
+              if (with_values) CK(cudaMemcpy(vbuf[0], in_v, n * 4, cudaMemcpyDeviceToDevice));
+              SortBuffers sb{{buf[0], buf[1]},
+                             {with_values ? vbuf[0] : nullptr, with_values ? vbuf[1] : nullptr},
+                             temp,
+                             tb,
+                             nullptr};
+              const int half = be->run(p, sb);
+              CK(cudaGetLastError());
+              CK(cudaDeviceSynchronize());
+              CK(cudaFree(temp));
+              out[which] = buf[half];
+              out_v[which] = vbuf[half];
+            }
+            ++cases;
+            const std::int64_t at = differ(out[0], out[1], n);
+            const std::int64_t at_v = with_values && at < 0 ? differ(out_v[0], out_v[1], n) : -1;
+            if (at >= 0 || at_v >= 0) {
+              const std::size_t i = static_cast<std::size_t>(at >= 0 ? at : at_v);
+              std::printf("FAIL hybrid %s %s %s n=%llu dist %d: %s at index %zu: radix %08x radix-lsd %08x\n",
+                          to_string(kt).data(), to_string(vm).data(), to_string(o).data(),
+                          static_cast<unsigned long long>(n), dist, at >= 0 ? "key" : "value", i, a[i], b[i]);
+              ++g_failures;
+            }
           }
-          a.resize(n);
-          b.resize(n);
-          CK(cudaMemcpy(a.data(), out[0], n * 4, cudaMemcpyDeviceToHost));
-          CK(cudaMemcpy(b.data(), out[1], n * 4, cudaMemcpyDeviceToHost));
-          ++cases;
-          const auto mis = std::mismatch(a.begin(), a.end(), b.begin());
-          if (mis.first != a.end()) {
-            const std::size_t at = static_cast<std::size_t>(mis.first - a.begin());
-            std::printf("FAIL hybrid %s %s n=%llu dist %d: index %zu radix %08x radix-lsd %08x\n", to_string(kt).data(),
-                        to_string(o).data(), static_cast<unsigned long long>(n), dist, at, a[at], b[at]);
-            ++g_failures;
-          }
-        }
     }
     std::printf("hybrid n=%llu: %d cases so far, %d failures\n", static_cast<unsigned long long>(n), cases, g_failures);
   }
   CK(cudaFree(in));
+  CK(cudaFree(in_v));
   for (int h = 0; h < 2; ++h) {
     CK(cudaFree(k[h]));
     CK(cudaFree(l[h]));
+    CK(cudaFree(kv[h]));
+    CK(cudaFree(lv[h]));
   }
   return g_failures;
 }

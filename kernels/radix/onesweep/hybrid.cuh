@@ -22,6 +22,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/onesweep.cuh"
@@ -205,33 +206,102 @@ __global__ void __launch_bounds__(plan_threads)
   }
 }
 
-// One block per 16-bit bucket (at most bucket_capacity keys, which the host checked) sorts it by its low 16 bits
-// in shared memory and writes it back where it is, decoded. The keys pass through shared memory three times
-// rather than living in registers, so every loop runs as often as the bucket needs (no per-item predicates),
-// one kernel serves every bucket size, and the two buffers are sized by the largest bucket (occupancy).
-//   load:    global -> a, counting bits 0..7 (block-wide counts);
-//   round 0: a -> b by bits 0..7 with an atomic per key, in no particular order within a digit: the keys are
-//            the whole record and every key of a bucket has the same top 16 bits, so keys with the same bits
-//            0..7 that the stable round 1 leaves in one run of bits 8..15 are equal; counting
-//            bits 8..15 per warp that will own the key's new position in round 1;
-//   round 1: b -> a by bits 8..15, stable: warp w ranks the positions [w * chunk, (w + 1) * chunk) in order by
-//            ballots, lanes past the bucket take part in the votes with digit 255 (after every real key of the
-//            warp) and store nothing;
-//   store:   a -> global, decoded.
 inline constexpr int bucket_threads = 128;
 
+// Per-warp digit counts (s_hist[warp][digit]) -> where each warp's run of each digit starts: the exclusive
+// prefix over warps within a digit, then over digits. Thread t owns digits [t * bins_per_thread, ...).
 template <int Threads>
+__device__ __forceinline__ void scan_warp_digit_counts(unsigned* s_hist, unsigned* warp_sums) {
+  constexpr int radix = 256;
+  constexpr int warps = Threads / 32;
+  constexpr int bins_per_thread = radix / Threads;
+  unsigned count[bins_per_thread];
+  unsigned sum = 0;
+#pragma unroll
+  for (int b = 0; b < bins_per_thread; ++b) {
+    const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
+    unsigned c_sum = 0;
+#pragma unroll
+    for (int w = 0; w < warps; ++w) {
+      const unsigned c = s_hist[w * radix + d];
+      s_hist[w * radix + d] = c_sum;
+      c_sum += c;
+    }
+    count[b] = c_sum;
+    sum += c_sum;
+  }
+  unsigned total;
+  unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
+#pragma unroll
+  for (int b = 0; b < bins_per_thread; ++b) {
+    const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
+#pragma unroll
+    for (int w = 0; w < warps; ++w) s_hist[w * radix + d] += start;
+    start += count[b];
+  }
+}
+
+// A stable round: this warp ranks the positions [warp_begin, warp_begin + 32 * per) of src by the digit at
+// `shift`, row by row (32 keys), with ballots and its run starts in my_hist, and moves each key (and value) to
+// dst. Rows wholly inside the bucket first, then those that reach past it: lanes past it vote digit 255 (after
+// every real key of the warp) and store nothing; rows wholly past it are skipped. next(pos, key) is called for
+// every real key at its new position.
+template <class Value, class Next>
+__device__ __forceinline__ void rank_rows(const std::uint32_t* src_k, const Value* src_v, std::uint32_t* dst_k,
+                                          Value* dst_v, unsigned* my_hist, int shift, unsigned size,
+                                          unsigned warp_begin, unsigned per, Next next) {
+  constexpr bool with_values = has_values_v<Value>;
+  const unsigned lane = lane_id();
+  const unsigned lt = lanemask_lt();
+  auto rank = [&](unsigned at, bool real) {
+    const std::uint32_t k = real ? src_k[at] : ~0u;
+    const unsigned d = (k >> shift) & 0xffu;
+    const unsigned peers = same_digit_lanes<8>(d);
+    const int leader = 31 - __clz(peers);
+    unsigned first = 0;
+    if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[d], static_cast<unsigned>(__popc(peers)));
+    first = __shfl_sync(full_warp, first, leader);
+    if (real) {
+      const unsigned pos = first + __popc(peers & lt);
+      dst_k[pos] = k;
+      if constexpr (with_values) dst_v[pos] = src_v[at];
+      next(pos, k);
+    }
+  };
+  const unsigned full_rows = warp_begin >= size ? 0u : min(per, (size - warp_begin) / 32u);
+  unsigned at = warp_begin + lane;
+#pragma unroll 2
+  for (unsigned u = 0; u < full_rows; ++u, at += 32) rank(at, true);
+  for (unsigned u = full_rows; u < per && at - lane < size; ++u, at += 32) rank(at, at < size);
+}
+
+// One block per 16-bit bucket (at most bucket_capacity keys, which the host checked) sorts it by its low 16 bits
+// in shared memory and writes it back where it is, keys decoded. The keys (and values) pass through shared
+// memory three times rather than living in registers, so every loop runs as often as the bucket needs (no
+// per-item predicates), one kernel serves every bucket size, and the buffers are sized by the largest bucket
+// (occupancy). Round 1 is ranked by warps: warp w takes the positions [w * chunk, (w + 1) * chunk).
+//   load:    global -> a, counting bits 0..7;
+//   round 0: a -> b by bits 0..7, counting bits 8..15 per warp that owns the key's new position in round 1.
+//            Keys only: a counting sort with an atomic per key, in no particular order within a digit: the
+//            keys are the whole record and every key of a bucket has the same top 16 bits, so keys with the
+//            same bits 0..7 that the stable round 1 leaves in one run of bits 8..15 are equal. With values:
+//            stable, ranked by warps as round 1 (the load counts per warp owning the position);
+//   round 1: b -> a by bits 8..15, stable;
+//   store:   a -> global.
+template <int Threads, class Value>
 __global__ void __launch_bounds__(Threads)
-    bucket_sort_kernel(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
-                              KeyCodec<std::uint32_t> codec, unsigned buffer_keys) {
+    bucket_sort_kernel(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
+                       KeyCodec<std::uint32_t> codec, unsigned buffer_keys) {
   constexpr int radix = 256;
   constexpr int warps = Threads / 32;
   constexpr int bins_per_thread = radix / Threads;
   constexpr int load_unroll = 8;
+  constexpr bool with_values = has_values_v<Value>;
   static_assert(radix % Threads == 0, "whole digits per thread");
-  extern __shared__ __align__(16) std::uint32_t s_buffers[];  // a, then b: buffer_keys each
-  __shared__ unsigned s_count0[radix];
-  __shared__ unsigned s_hist[warps * radix];
+  static_assert(!with_values || sizeof(Value) == 4, "the value buffers are 4-byte words");
+  extern __shared__ __align__(16) std::uint32_t s_buffers[];  // keys a, keys b[, values a, values b]
+  __shared__ unsigned s_count0[with_values ? warps * radix : radix];  // round 0: per block, or per warp
+  __shared__ unsigned s_hist[warps * radix];                          // round 1: per warp
   __shared__ unsigned warp_sums[32];
   const unsigned size = counts[blockIdx.x];
   const std::uint64_t start = starts[blockIdx.x];
@@ -239,22 +309,33 @@ __global__ void __launch_bounds__(Threads)
   // round trips overlap instead of the start being loaded after it.
   if (size == 0 || start > ~0u) return;
   std::uint32_t* data = keys + start;
+  [[maybe_unused]] Value* vdata = nullptr;
+  if constexpr (with_values) vdata = values + start;
   const bool decode = !codec.is_identity();
   if (size == 1) {
     if (threadIdx.x == 0 && decode) data[0] = codec.decode(data[0]);
     return;
   }
-  std::uint32_t* s_a = s_buffers;
-  std::uint32_t* s_b = s_buffers + buffer_keys;
+  std::uint32_t* s_ka = s_buffers;
+  std::uint32_t* s_kb = s_buffers + buffer_keys;
+  Value* s_va = reinterpret_cast<Value*>(s_buffers + 2 * buffer_keys);
+  Value* s_vb = s_va + buffer_keys;
 #pragma unroll
-  for (int i = 0; i < radix / Threads; ++i) s_count0[i * Threads + threadIdx.x] = 0;
+  for (int i = 0; i < (with_values ? warps : 1) * radix / Threads; ++i) s_count0[i * Threads + threadIdx.x] = 0;
 #pragma unroll
   for (int i = 0; i < warps * radix / Threads; ++i) s_hist[i * Threads + threadIdx.x] = 0;
-  const unsigned per = (size + Threads - 1) / Threads;  // round 1: rows of 32 keys per warp
-  const unsigned chunk = 32u * per;                      // positions per warp in round 1
+  const unsigned warp = threadIdx.x / 32;
+  const unsigned per = (size + Threads - 1) / Threads;  // rows of 32 keys per warp
+  const unsigned chunk = 32u * per;                      // positions per warp
   const unsigned chunk_recip = 0xffffffffu / chunk + 1u;  // ceil(2^32 / chunk): __umulhi(pos, .) = pos / chunk
   __syncthreads();
 
+  auto take = [&](unsigned i, std::uint32_t k) {
+    if constexpr (with_values) atomicAdd(&s_count0[__umulhi(i, chunk_recip) * radix + (k & 0xffu)], 1u);
+    else atomicAdd(&s_count0[k & 0xffu], 1u);
+    s_ka[i] = k;
+    if constexpr (with_values) s_va[i] = vdata[i];
+  };
   // Whole groups of load_unroll keys per thread without bounds checks, then the rest.
   unsigned i0 = threadIdx.x;
   for (; i0 + (load_unroll - 1) * Threads < size; i0 += load_unroll * Threads) {
@@ -262,10 +343,7 @@ __global__ void __launch_bounds__(Threads)
 #pragma unroll
     for (int j = 0; j < load_unroll; ++j) k[j] = data[i0 + j * Threads];
 #pragma unroll
-    for (int j = 0; j < load_unroll; ++j) {
-      atomicAdd(&s_count0[k[j] & 0xffu], 1u);
-      s_a[i0 + j * Threads] = k[j];
-    }
+    for (int j = 0; j < load_unroll; ++j) take(i0 + j * Threads, k[j]);
   }
   {
     std::uint32_t k[load_unroll - 1];
@@ -273,110 +351,74 @@ __global__ void __launch_bounds__(Threads)
     for (int j = 0; j < load_unroll - 1; ++j)
       if (i0 + j * Threads < size) k[j] = data[i0 + j * Threads];
 #pragma unroll
-    for (int j = 0; j < load_unroll - 1; ++j) {
-      if (i0 + j * Threads < size) {
-        atomicAdd(&s_count0[k[j] & 0xffu], 1u);
-        s_a[i0 + j * Threads] = k[j];
-      }
-    }
+    for (int j = 0; j < load_unroll - 1; ++j)
+      if (i0 + j * Threads < size) take(i0 + j * Threads, k[j]);
   }
   __syncthreads();
-  {
-    unsigned count[bins_per_thread];
-    unsigned sum = 0;
-#pragma unroll
-    for (int b = 0; b < bins_per_thread; ++b) {
-      count[b] = s_count0[threadIdx.x * bins_per_thread + b];
-      sum += count[b];
-    }
-    unsigned total;
-    unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
-#pragma unroll
-    for (int b = 0; b < bins_per_thread; ++b) {
-      s_count0[threadIdx.x * bins_per_thread + b] = start;
-      start += count[b];
-    }
-  }
-  __syncthreads();
-#pragma unroll 4
-  for (unsigned i = threadIdx.x; i < size; i += Threads) {
-    const std::uint32_t k = s_a[i];
-    const unsigned pos = atomicAdd(&s_count0[k & 0xffu], 1u);
-    s_b[pos] = k;
+  auto count_round1 = [&](unsigned pos, std::uint32_t k) {
     atomicAdd(&s_hist[__umulhi(pos, chunk_recip) * radix + ((k >> 8) & 0xffu)], 1u);
-  }
-  __syncthreads();
-  {  // thread t, digits [t * bins_per_thread, ...): the exclusive prefix over warps, then over digits
-    unsigned count[bins_per_thread];
-    unsigned sum = 0;
+  };
+  if constexpr (with_values) {
+    scan_warp_digit_counts<Threads>(s_count0, warp_sums);
+    __syncthreads();
+    rank_rows(s_ka, s_va, s_kb, s_vb, s_count0 + warp * radix, 0, size, warp * chunk, per, count_round1);
+  } else {
+    {
+      unsigned count[bins_per_thread];
+      unsigned sum = 0;
 #pragma unroll
-    for (int b = 0; b < bins_per_thread; ++b) {
-      const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
-      unsigned c_sum = 0;
-#pragma unroll
-      for (int w = 0; w < warps; ++w) {
-        const unsigned c = s_hist[w * radix + d];
-        s_hist[w * radix + d] = c_sum;
-        c_sum += c;
+      for (int b = 0; b < bins_per_thread; ++b) {
+        count[b] = s_count0[threadIdx.x * bins_per_thread + b];
+        sum += count[b];
       }
-      count[b] = c_sum;
-      sum += c_sum;
+      unsigned total;
+      unsigned first = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
+#pragma unroll
+      for (int b = 0; b < bins_per_thread; ++b) {
+        s_count0[threadIdx.x * bins_per_thread + b] = first;
+        first += count[b];
+      }
     }
-    unsigned total;
-    unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
-#pragma unroll
-    for (int b = 0; b < bins_per_thread; ++b) {
-      const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
-#pragma unroll
-      for (int w = 0; w < warps; ++w) s_hist[w * radix + d] += start;
-      start += count[b];
+    __syncthreads();
+#pragma unroll 4
+    for (unsigned i = threadIdx.x; i < size; i += Threads) {
+      const std::uint32_t k = s_ka[i];
+      const unsigned pos = atomicAdd(&s_count0[k & 0xffu], 1u);
+      s_kb[pos] = k;
+      count_round1(pos, k);
     }
   }
   __syncthreads();
-  {
-    const unsigned warp = threadIdx.x / 32;
-    const unsigned lane = lane_id();
-    unsigned* my_hist = s_hist + warp * radix;
-    const unsigned lt = lanemask_lt();
-    auto rank = [&](std::uint32_t k, bool real) {
-      const unsigned d = (k >> 8) & 0xffu;
-      const unsigned peers = same_digit_lanes<8>(d);
-      const int leader = 31 - __clz(peers);
-      unsigned first = 0;
-      if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[d], static_cast<unsigned>(__popc(peers)));
-      first = __shfl_sync(full_warp, first, leader);
-      if (real) s_a[first + __popc(peers & lt)] = k;
-    };
-    // Rows wholly inside the bucket first, then those that reach past it (rows wholly past it have nothing to
-    // rank: their lanes would only vote digit 255 among themselves).
-    const unsigned warp_begin = warp * chunk;
-    const unsigned full_rows = warp_begin >= size ? 0u : min(per, (size - warp_begin) / 32u);
-    const std::uint32_t* row = s_b + warp_begin + lane;
-#pragma unroll 2
-    for (unsigned u = 0; u < full_rows; ++u) rank(row[u * 32], true);
-    for (unsigned u = full_rows; u < per && warp_begin + u * 32 < size; ++u) {
-      const bool real = warp_begin + u * 32 + lane < size;
-      rank(real ? row[u * 32] : ~0u, real);
-    }
-  }
+  scan_warp_digit_counts<Threads>(s_hist, warp_sums);
+  __syncthreads();
+  rank_rows(s_kb, s_vb, s_ka, s_va, s_hist + warp * radix, 8, size, warp * chunk, per,
+            [](unsigned, std::uint32_t) {});
   __syncthreads();
   if (decode) {
 #pragma unroll 4
-    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = codec.decode(s_a[i]);
+    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = codec.decode(s_ka[i]);
   } else {
 #pragma unroll 4
-    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = s_a[i];
+    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = s_ka[i];
+  }
+  if constexpr (with_values) {
+#pragma unroll 4
+    for (unsigned i = threadIdx.x; i < size; i += Threads) vdata[i] = s_va[i];
   }
 }
 
-inline void launch_bucket_sort(std::uint32_t* keys, const unsigned* counts, const std::uint64_t* starts,
-                               const KeyCodec<std::uint32_t>& codec, unsigned largest, cudaStream_t stream) {
+template <class Value>
+void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
+                        const KeyCodec<std::uint32_t>& codec, unsigned largest, cudaStream_t stream) {
   GSB_EXPECTS(largest <= bucket_capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
                                               std::to_string(bucket_capacity));
-  const unsigned buffer_keys = (largest + 3u) & ~3u;  // 16-byte aligned second buffer
-  const std::size_t smem = 2 * sizeof(std::uint32_t) * buffer_keys;  // at most 32 KiB: no opt-in needed
-  bucket_sort_kernel<bucket_threads><<<hybrid_buckets, bucket_threads, smem, stream>>>(keys, counts, starts, codec,
-                                                                                       buffer_keys);
+  constexpr int words_per_key = has_values_v<Value> ? 4 : 2;  // keys a and b (values a and b)
+  const unsigned buffer_keys = (largest + 3u) & ~3u;           // 16-byte aligned buffers
+  const std::size_t smem = words_per_key * sizeof(std::uint32_t) * buffer_keys;
+  auto kernel = bucket_sort_kernel<bucket_threads, Value>;
+  GSB_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(words_per_key * sizeof(std::uint32_t) * bucket_capacity)));
+  kernel<<<hybrid_buckets, bucket_threads, smem, stream>>>(keys, values, counts, starts, codec, buffer_keys);
   GSB_CHECK_LAUNCH();
 }
 
@@ -394,12 +436,14 @@ inline cudaEvent_t plan_done_event() {
 
 // ---- host --------------------------------------------------------------------------------------------------
 
-// 4-byte keys without values: the hybrid path where hybrid_applies() and every 16-bit bucket fits a block,
-// the LSD passes (OnesweepSort) otherwise. Both leave the result in half 0.
+// 4-byte keys, without values or with 4-byte values: the hybrid path where hybrid_applies() and every 16-bit
+// bucket fits a block, the LSD passes (OnesweepSort) otherwise. Both leave the result in half 0.
+template <class Value>
 struct HybridSort {
-  using Lsd = OnesweepSort<std::uint32_t, NoValue, typename PlanFor<std::uint32_t, NoValue>::type>;
-  using P = typename PlanFor<std::uint32_t, NoValue>::type;
-  using S = PassShape<std::uint32_t, NoValue, 8, P::threads, P::items>;
+  using Lsd = OnesweepSort<std::uint32_t, Value, typename PlanFor<std::uint32_t, Value>::type>;
+  using P = typename PlanFor<std::uint32_t, Value>::type;
+  using S = PassShape<std::uint32_t, Value, 8, P::threads, P::items>;
+  using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   static_assert(result_half(4) == 0, "the hybrid path ends in half 0, as four LSD passes do");
 
   struct Layout {
@@ -475,13 +519,15 @@ struct HybridSort {
     GSB_CHECK_LAUNCH();
     const cudaEvent_t plan_done = plan_done_event();
     GSB_CUDA_TRY(cudaEventRecord(plan_done, b.stream));
-    auto pass = pass_kernel<std::uint32_t, NoValue, 8, P::threads, P::items, P::min_blocks, P::window,
-                            P::late_values, SegmentTable>;
+    auto pass = pass_kernel<std::uint32_t, VT, 8, P::threads, P::items, P::min_blocks, P::window, P::late_values,
+                            SegmentTable>;
     GSB_CUDA_TRY(cudaFuncSetAttribute(pass, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                       static_cast<int>(S::shared_bytes)));
-    PassParams<std::uint32_t, NoValue> prm{};
+    PassParams<std::uint32_t, VT> prm{};
     prm.keys[0] = keys0;
     prm.keys[1] = static_cast<std::uint32_t*>(b.keys[1]);
+    prm.values[0] = static_cast<VT*>(b.values[0]);
+    prm.values[1] = static_cast<VT*>(b.values[1]);
     prm.offset = 0;
     prm.num_items = static_cast<unsigned>(n);
     prm.codec = codec;
@@ -517,7 +563,7 @@ struct HybridSort {
                                  cudaStreamPerThread));
     GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
     if (largest > bucket_capacity) return Lsd::sort(p, b);  // skewed keys (sampled, or a bucket too large)
-    launch_bucket_sort(keys0, counts, l.tables.starts16, codec, largest, b.stream);
+    launch_bucket_sort(keys0, static_cast<VT*>(b.values[0]), counts, l.tables.starts16, codec, largest, b.stream);
     return 0;
   }
 };
