@@ -291,7 +291,7 @@ __device__ __forceinline__ void rank_rows(const std::uint32_t* src_k, const Valu
 template <int Threads, class Value>
 __global__ void __launch_bounds__(Threads)
     bucket_sort_kernel(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
-                       KeyCodec<std::uint32_t> codec, unsigned buffer_keys) {
+                       KeyCodec<std::uint32_t> codec, unsigned size_above, unsigned buffer_keys) {
   constexpr int radix = 256;
   constexpr int warps = Threads / 32;
   constexpr int bins_per_thread = radix / Threads;
@@ -305,9 +305,10 @@ __global__ void __launch_bounds__(Threads)
   __shared__ unsigned warp_sums[32];
   const unsigned size = counts[blockIdx.x];
   const std::uint64_t start = starts[blockIdx.x];
-  // The second test never holds (start <= n < 2^32); it makes the branch wait for both loads, so that their
-  // round trips overlap instead of the start being loaded after it.
-  if (size == 0 || start > ~0u) return;
+  // This launch sorts the buckets of size_above + 1 to buffer_keys keys. The last test never holds (start <=
+  // n < 2^32); it makes the branch wait for both loads, so that their round trips overlap instead of the start
+  // being loaded after it.
+  if (size <= size_above || size > buffer_keys || size == 0 || start > ~0u) return;
   std::uint32_t* data = keys + start;
   [[maybe_unused]] Value* vdata = nullptr;
   if constexpr (with_values) vdata = values + start;
@@ -407,19 +408,34 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
+// The buckets up to about 1.5 times the mean size are sorted by one launch whose shared memory fits them, the
+// larger ones (if any) by a second launch sized for the largest: finite f32 keys, for one, put twice the mean
+// into the 1/256 of the buckets that hold the largest exponent, and sizing every block for those would halve
+// the blocks resident on a multiprocessor.
 template <class Value>
 void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
-                        const KeyCodec<std::uint32_t>& codec, unsigned largest, cudaStream_t stream) {
+                        const KeyCodec<std::uint32_t>& codec, std::uint64_t n, unsigned largest,
+                        cudaStream_t stream) {
   GSB_EXPECTS(largest <= bucket_capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
                                               std::to_string(bucket_capacity));
   constexpr int words_per_key = has_values_v<Value> ? 4 : 2;  // keys a and b (values a and b)
-  const unsigned buffer_keys = (largest + 3u) & ~3u;           // 16-byte aligned buffers
-  const std::size_t smem = words_per_key * sizeof(std::uint32_t) * buffer_keys;
   auto kernel = bucket_sort_kernel<bucket_threads, Value>;
   GSB_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     static_cast<int>(words_per_key * sizeof(std::uint32_t) * bucket_capacity)));
-  kernel<<<hybrid_buckets, bucket_threads, smem, stream>>>(keys, values, counts, starts, codec, buffer_keys);
-  GSB_CHECK_LAUNCH();
+  auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
+  auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
+    const std::size_t smem = words_per_key * sizeof(std::uint32_t) * buffer_keys;
+    kernel<<<hybrid_buckets, bucket_threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
+    GSB_CHECK_LAUNCH();
+  };
+  const unsigned typical = round4(std::max<std::uint64_t>(1024, n / hybrid_buckets * 3 / 2));
+  const unsigned all = round4(largest);
+  if (all <= typical) {
+    launch(0, all);
+  } else {
+    launch(0, typical);
+    launch(typical, all);
+  }
 }
 
 // The event after the planning kernel, one per device and host thread (created on first use, kept for the
@@ -563,7 +579,8 @@ struct HybridSort {
                                  cudaStreamPerThread));
     GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
     if (largest > bucket_capacity) return Lsd::sort(p, b);  // skewed keys (sampled, or a bucket too large)
-    launch_bucket_sort(keys0, static_cast<VT*>(b.values[0]), counts, l.tables.starts16, codec, largest, b.stream);
+    launch_bucket_sort(keys0, static_cast<VT*>(b.values[0]), counts, l.tables.starts16, codec, n, largest,
+                       b.stream);
     return 0;
   }
 };
