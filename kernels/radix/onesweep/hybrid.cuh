@@ -1,5 +1,5 @@
-// The `radix` back-end's hybrid path for 4-byte keys without values: two MSD digit passes, then each 16-bit
-// bucket sorted whole in shared memory (see hybrid.hpp for when it runs and why it moves fewer bytes).
+// The `radix` back-end's hybrid path for 4-byte keys (alone or with u32 values): two MSD digit passes, then each
+// 16-bit bucket sorted whole in shared memory (see hybrid.hpp for when it runs and why it moves fewer bytes).
 //
 //   0. skew_sample_kernel: 16384 keys spread over the array; if one top-12-bit bin holds far more than its
 //      share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned before the histogram

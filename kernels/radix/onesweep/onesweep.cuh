@@ -679,7 +679,7 @@ struct OnesweepSort {
 }  // namespace gsb::radix::onesweep
 
 // The instantiations that the back-end uses for one key width and value type (LSD passes only; 4-byte keys
-// without values are instantiated in onesweep_u32.cu with the hybrid path).
+// alone or with u32 values are instantiated in onesweep_u32.cu with the hybrid path).
 #define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                    \
   template <>                                                                                         \
   std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                         \

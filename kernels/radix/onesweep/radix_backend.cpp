@@ -33,8 +33,9 @@ class Radix : public gsb::Backend {
     info_.family = "radix";
     info_.description = LsdOnly ? "LSD radix after Onesweep: up-front histograms, chained-scan digit passes, "
                                   "warp-level ranking, constant-digit passes skipped"
-                                : "radix-lsd, with 4-byte keys-only sorts of up to 2^27 keys taking two MSD passes "
-                                  "and a shared-memory sort of each 16-bit bucket when every bucket fits a block";
+                                : "radix-lsd, with 4-byte keys (alone or with u32 values) of up to 2^27 keys "
+                                  "taking two MSD passes and a shared-memory sort of each 16-bit bucket when every "
+                                  "bucket fits a block";
     info_.stable = true;
     // Inputs beyond one lookback portion (2^27 - 1 keys) are sorted portion by portion in each pass;
     // all offsets are 64-bit, so only memory bounds n.
