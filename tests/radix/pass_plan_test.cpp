@@ -205,18 +205,22 @@ TEST(RadixHybrid, TakenFromItsThresholdToOnePortion) {
 
 TEST(RadixHybrid, TempNeverShrinksAsNGrows) {
   // The out-of-core driver sizes one temp block for its largest piece and sorts smaller pieces in it, so the
-  // 4-byte keys-only temp must not shrink where the hybrid path ends (one portion) and LSD passes take over.
-  SortProblem p;
-  p.key_type = KeyType::u32;
-  p.values = ValueMode::none;
-  std::size_t last = 0;
-  for (std::uint64_t n : {std::uint64_t{1000}, onesweep::hybrid_min_items - 1, onesweep::hybrid_min_items,
-                          std::uint64_t{100000000}, onesweep::max_portion_items, onesweep::max_portion_items + 1,
-                          std::uint64_t{176716512}, std::uint64_t{1} << 30, std::uint64_t{1} << 33}) {
-    p.n = n;
-    const std::size_t t = onesweep::temp_bytes<std::uint32_t, NoValue>(p);
-    EXPECT_GE(t, last) << "n=" << n;
-    last = t;
+  // 4-byte-key temp (alone or with u32 values) must not shrink where the hybrid path ends (one portion) and LSD
+  // passes take over.
+  for (ValueMode vm : {ValueMode::none, ValueMode::u32}) {
+    SortProblem p;
+    p.key_type = KeyType::u32;
+    p.values = vm;
+    std::size_t last = 0;
+    for (std::uint64_t n : {std::uint64_t{1000}, onesweep::hybrid_min_items - 1, onesweep::hybrid_min_items,
+                            std::uint64_t{100000000}, onesweep::max_portion_items, onesweep::max_portion_items + 1,
+                            std::uint64_t{176716512}, std::uint64_t{1} << 30, std::uint64_t{1} << 33}) {
+      p.n = n;
+      const std::size_t t = vm == ValueMode::none ? onesweep::temp_bytes<std::uint32_t, NoValue>(p)
+                                                  : onesweep::temp_bytes<std::uint32_t, std::uint32_t>(p);
+      EXPECT_GE(t, last) << "n=" << n << " values " << to_string(vm);
+      last = t;
+    }
   }
 }
 
