@@ -63,11 +63,11 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
     GSB_CONFORMANCE_MAX_N=70000 run_part "conformance (merge-cdp, merge-iterative, n <= 70000)" \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*merge_cdp*:*merge_iterative*"
   fi
-  # radix's hybrid path (4-byte keys, without values or with u32 values) starts at about 2e7 keys; the
+  # radix's hybrid path (4-byte keys, with or without values) starts at about 2e7 keys; the
   # conformance sizes stop at 2^22, so it runs once more with the path taken from n = 2
   # (kernels/radix/onesweep/hybrid.hpp).
   GSB_RADIX_HYBRID_MIN_N=2 run_part "conformance (radix hybrid path from n = 2)" \
-    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32:*/radix_u32_u64:*/radix_f32_u64"
 
 fi
 if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
@@ -85,7 +85,7 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
     GSB_RADIX_HYBRID_MIN_N=2 GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} \
       run_part "compute-sanitizer $tool (radix hybrid)" \
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
-      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32"
+      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64"
   done
 fi
 if [ "${GSB_SKIP_BENCH:-0}" != 1 ] && [ $# -gt 0 ]; then

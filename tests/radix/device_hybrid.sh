@@ -20,22 +20,22 @@ T="$B/gpusort-bench"
   echo "rc=$?"
   echo "== conformance radix 4-byte keys, hybrid path from n = 2 (GSB_RADIX_HYBRID_MIN_N)"
   GSB_RADIX_HYBRID_MIN_N=2 timeout 100 "$B/tests/gsb_conformance" --gtest_brief=1 \
-    --gtest_filter='*/radix_u32_none:*/radix_i32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32'
+    --gtest_filter='*/radix_u32_none:*/radix_i32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32:*/radix_u32_u64:*/radix_f32_u64'
   echo "rc=$?"
   for t in memcheck racecheck synccheck; do
     echo "== $t radix u32/f32 keys and u32+u32, hybrid path from n = 2, quick sizes"
     GSB_RADIX_HYBRID_MIN_N=2 GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=70000 timeout 120 compute-sanitizer \
       --tool $t --error-exitcode 99 "$B/tests/gsb_conformance" --gtest_brief=1 \
-      --gtest_filter='*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32'
+      --gtest_filter='*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64'
     echo "rc=$?"
   done
   echo "== timing"
   timeout 150 "$T" --algo radix,radix-lsd,cub-radix --type u32 --values none \
     --n 2^16,2^18,2^20,2^22,2^24,1e8,134217727 --reps 10 --json "$O/hybrid-sizes.json"; echo "rc=$?"
-  timeout 100 "$T" --algo radix,radix-lsd,cub-radix --type u32,f32 --values u32 --n 2^24,1e8,134217727 --reps 10 \
+  timeout 100 "$T" --algo radix,radix-lsd,cub-radix --type u32,f32 --values u32,u64 --n 2^24,1e8,134217727 --reps 10 \
     --json "$O/hybrid-kv.json"; echo "rc=$?"
   echo "== the path forced from 2^20 keys, for the threshold (hybrid.hpp), keys and u32+u32"
-  GSB_RADIX_HYBRID_MIN_N=1048576 timeout 100 "$T" --algo radix,radix-lsd --type u32 --values u32 \
+  GSB_RADIX_HYBRID_MIN_N=1048576 timeout 100 "$T" --algo radix,radix-lsd --type u32 --values u32,u64 \
     --n 2^23,2^24,25165824,2^25 --reps 10 --json "$O/hybrid-kv-forced.json"; echo "rc=$?"
   GSB_RADIX_HYBRID_MIN_N=1048576 timeout 100 "$T" --algo radix,radix-lsd --type u32 --values none \
     --n 2^24,25165824,3e7,2^25,4e7 --reps 10 --json "$O/hybrid-forced.json"; echo "rc=$?"

@@ -241,7 +241,7 @@ float median(std::vector<float> v) {
 // ---------------------------------------------------------------------------------------------------------
 // big: radix across a portion boundary (vs CUB) and n > 2^32 (sortedness + histogram)
 
-// hybrid: `radix` (which takes its hybrid path for 4-byte keys without values or with u32 values, hybrid.hpp)
+// hybrid: `radix` (which takes its hybrid path for 4-byte keys, with or without values, hybrid.hpp)
 // against `radix-lsd` (LSD passes only, checked by check and the conformance suite) on the same input: both are
 // stable, so their outputs (keys, and values: each key's input index) must be equal bit for bit. Sizes from the
 // path's smallest n to one look-back portion; uniform keys take the hybrid path, the skewed distributions its
@@ -252,24 +252,29 @@ int run_hybrid() {
   const std::uint64_t max_n = sizes.back();
   const Backend* hybrid = Registry::instance().find("radix");
   const Backend* lsd = Registry::instance().find("radix-lsd");
-  std::uint32_t *in, *in_v, *k[2], *l[2], *kv[2], *lv[2];
+  // Values are each key's input index, as u32 or u64; the value buffers hold either.
+  std::uint32_t *in, *in_v32, *in_v64, *k[2], *l[2], *kv[2], *lv[2];
   CK(cudaMalloc(&in, max_n * 4));
-  CK(cudaMalloc(&in_v, max_n * 4));
+  CK(cudaMalloc(&in_v32, max_n * 4));
+  CK(cudaMalloc(&in_v64, max_n * 8));
   for (int h = 0; h < 2; ++h) {
     CK(cudaMalloc(&k[h], max_n * 4));
     CK(cudaMalloc(&l[h], max_n * 4));
-    CK(cudaMalloc(&kv[h], max_n * 4));
-    CK(cudaMalloc(&lv[h], max_n * 4));
+    CK(cudaMalloc(&kv[h], max_n * 8));
+    CK(cudaMalloc(&lv[h], max_n * 8));
   }
   {
     std::vector<std::uint32_t> index(max_n);
     for (std::uint64_t i = 0; i < max_n; ++i) index[i] = static_cast<std::uint32_t>(i);
-    CK(cudaMemcpy(in_v, index.data(), max_n * 4, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(in_v32, index.data(), max_n * 4, cudaMemcpyHostToDevice));
+    std::vector<std::uint64_t> index64(max_n);
+    for (std::uint64_t i = 0; i < max_n; ++i) index64[i] = i | (i << 40);  // high words differ too
+    CK(cudaMemcpy(in_v64, index64.data(), max_n * 8, cudaMemcpyHostToDevice));
   }
   std::mt19937_64 rng(777);
   int cases = 0;
   std::vector<std::uint32_t> a, b;
-  auto differ = [&](const std::uint32_t* x, const std::uint32_t* y, std::uint64_t n) -> std::int64_t {
+  auto differ = [&](const std::uint32_t* x, const std::uint32_t* y, std::uint64_t n) -> std::int64_t {  // n words
     a.resize(n);
     b.resize(n);
     CK(cudaMemcpy(a.data(), x, n * 4, cudaMemcpyDeviceToHost));
@@ -284,11 +289,13 @@ int run_hybrid() {
       if (n > 3000017 && dist != 0 && dist != 4) continue;  // the sample's fallback sizes stay small
       const std::vector<std::uint64_t> raw = make_keys(n, 4, dist, rng);
       upload_keys<std::uint32_t>(raw, in);
-      for (ValueMode vm : {ValueMode::none, ValueMode::u32})
+      for (ValueMode vm : {ValueMode::none, ValueMode::u32, ValueMode::u64})
         for (KeyType kt : {KeyType::u32, KeyType::i32, KeyType::f32})
           for (Order o : all_orders) {
-            if (vm == ValueMode::u32 && kt == KeyType::i32) continue;  // the codec is covered by keys-only
-            const bool with_values = vm == ValueMode::u32;
+            if (vm != ValueMode::none && kt == KeyType::i32) continue;  // the codec is covered by keys-only
+            const bool with_values = vm != ValueMode::none;
+            const std::uint64_t value_words = vm == ValueMode::u64 ? 2 : 1;
+            const std::uint32_t* in_v = vm == ValueMode::u64 ? in_v64 : in_v32;
             SortProblem p{kt, vm, o, n};
             std::uint32_t* out[2];
             std::uint32_t* out_v[2] = {nullptr, nullptr};
@@ -300,7 +307,7 @@ int run_hybrid() {
               void* temp;
               CK(cudaMalloc(&temp, std::max<std::size_t>(tb, 1)));
               CK(cudaMemcpy(buf[0], in, n * 4, cudaMemcpyDeviceToDevice));
-              if (with_values) CK(cudaMemcpy(vbuf[0], in_v, n * 4, cudaMemcpyDeviceToDevice));
+              if (with_values) CK(cudaMemcpy(vbuf[0], in_v, n * 4 * value_words, cudaMemcpyDeviceToDevice));
               SortBuffers sb{{buf[0], buf[1]},
                              {with_values ? vbuf[0] : nullptr, with_values ? vbuf[1] : nullptr},
                              temp,
@@ -315,7 +322,7 @@ int run_hybrid() {
             }
             ++cases;
             const std::int64_t at = differ(out[0], out[1], n);
-            const std::int64_t at_v = with_values && at < 0 ? differ(out_v[0], out_v[1], n) : -1;
+            const std::int64_t at_v = with_values && at < 0 ? differ(out_v[0], out_v[1], n * value_words) : -1;
             if (at >= 0 || at_v >= 0) {
               const std::size_t i = static_cast<std::size_t>(at >= 0 ? at : at_v);
               std::printf("FAIL hybrid %s %s %s n=%llu dist %d: %s at index %zu: radix %08x radix-lsd %08x\n",
@@ -328,7 +335,8 @@ int run_hybrid() {
     std::printf("hybrid n=%llu: %d cases so far, %d failures\n", static_cast<unsigned long long>(n), cases, g_failures);
   }
   CK(cudaFree(in));
-  CK(cudaFree(in_v));
+  CK(cudaFree(in_v32));
+  CK(cudaFree(in_v64));
   for (int h = 0; h < 2; ++h) {
     CK(cudaFree(k[h]));
     CK(cudaFree(l[h]));

@@ -298,8 +298,8 @@ __global__ void __launch_bounds__(Threads)
   constexpr int load_unroll = 8;
   constexpr bool with_values = has_values_v<Value>;
   static_assert(radix % Threads == 0, "whole digits per thread");
-  static_assert(!with_values || sizeof(Value) == 4, "the value buffers are 4-byte words");
-  extern __shared__ __align__(16) std::uint32_t s_buffers[];  // keys a, keys b[, values a, values b]
+  static_assert(!with_values || sizeof(Value) % 4 == 0, "values of whole 4-byte words");
+  extern __shared__ __align__(16) std::uint32_t s_buffers[];  // keys a, keys b[, values a, values b]: 16-B aligned
   __shared__ unsigned s_count0[with_values ? warps * radix : radix];  // round 0: per block, or per warp
   __shared__ unsigned s_hist[warps * radix];                          // round 1: per warp
   __shared__ unsigned warp_sums[32];
@@ -418,7 +418,8 @@ void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* coun
                         cudaStream_t stream) {
   GSB_EXPECTS(largest <= bucket_capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
                                               std::to_string(bucket_capacity));
-  constexpr int words_per_key = has_values_v<Value> ? 4 : 2;  // keys a and b (values a and b)
+  // keys a and b (values a and b)
+  constexpr int words_per_key = 2 + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
   auto kernel = bucket_sort_kernel<bucket_threads, Value>;
   GSB_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     static_cast<int>(words_per_key * sizeof(std::uint32_t) * bucket_capacity)));

@@ -1,5 +1,5 @@
 // The `radix` back-end's instantiations for 32-bit keys (one per value type; split by key width to keep
-// each translation unit small). Keys without values or with u32 values may take the hybrid path (hybrid.cuh).
+// each translation unit small). Every 32-bit-key sort may take the hybrid path (hybrid.cuh).
 #include "radix/onesweep/hybrid.cuh"
 
 namespace gsb::radix::onesweep {
@@ -19,5 +19,12 @@ template <>
 int sort<std::uint32_t, std::uint32_t>(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
   return HybridSort<std::uint32_t>::sort(p, b, lsd_only);
 }
-GSB_RADIX_ONESWEEP_INSTANTIATE(std::uint32_t, std::uint64_t)
+template <>
+std::size_t temp_bytes<std::uint32_t, std::uint64_t>(const SortProblem& p) {
+  return HybridSort<std::uint64_t>::temp_bytes(p);
+}
+template <>
+int sort<std::uint32_t, std::uint64_t>(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
+  return HybridSort<std::uint64_t>::sort(p, b, lsd_only);
+}
 }  // namespace gsb::radix::onesweep
