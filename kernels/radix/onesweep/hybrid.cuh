@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -408,10 +409,10 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
-// The buckets up to about 1.5 times the mean size are sorted by one launch whose shared memory fits them, the
-// larger ones (if any) by a second launch sized for the largest: finite f32 keys, for one, put twice the mean
-// into the 1/256 of the buckets that hold the largest exponent, and sizing every block for those would halve
-// the blocks resident on a multiprocessor.
+// The buckets up to what uniform keys would give (the mean plus 8 standard deviations) are sorted by one launch
+// whose shared memory fits them, the larger ones (if any) by a second launch sized for the largest: finite f32
+// keys, for one, put twice the mean into the 1/256 of the buckets that hold the largest exponent, and sizing
+// every block for those would halve the blocks resident on a multiprocessor.
 template <class Value>
 void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                         const KeyCodec<std::uint32_t>& codec, std::uint64_t n, unsigned largest,
@@ -429,7 +430,11 @@ void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* coun
     kernel<<<hybrid_buckets, bucket_threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
     GSB_CHECK_LAUNCH();
   };
-  const unsigned typical = round4(std::max<std::uint64_t>(1024, n / hybrid_buckets * 3 / 2));
+  // Uniform keys: n / 65536 per bucket on average, standard deviation its square root; 8 of those above it.
+  const double mean = static_cast<double>(n) / hybrid_buckets;
+  const unsigned typical =
+      round4(std::min<std::uint64_t>(bucket_capacity, std::max<std::uint64_t>(1024, static_cast<std::uint64_t>(
+                                                                                          mean + 8 * std::sqrt(mean)))));
   const unsigned all = round4(largest);
   if (all <= typical) {
     launch(0, all);
