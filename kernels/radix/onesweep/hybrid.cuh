@@ -1,4 +1,4 @@
-// The `radix` back-end's hybrid path for 4-byte keys (alone or with u32 values): two MSD digit passes, then each
+// The `radix` back-end's hybrid path for 4-byte keys (alone or with values): two MSD digit passes, then each
 // 16-bit bucket sorted whole in shared memory (see hybrid.hpp for when it runs and why it moves fewer bytes).
 //
 //   0. skew_sample_kernel: 16384 keys spread over the array; if one top-12-bit bin holds far more than its
@@ -458,7 +458,7 @@ inline cudaEvent_t plan_done_event() {
 
 // ---- host --------------------------------------------------------------------------------------------------
 
-// 4-byte keys, without values or with 4-byte values: the hybrid path where hybrid_applies() and every 16-bit
+// 4-byte keys, with or without values: the hybrid path where hybrid_applies() and every 16-bit
 // bucket fits a block, the LSD passes (OnesweepSort) otherwise. Both leave the result in half 0.
 template <class Value>
 struct HybridSort {

@@ -1,7 +1,7 @@
 // When the `radix` back-end takes its hybrid path (hybrid.cuh) instead of LSD passes alone.
 //
-// 4-byte keys, without values or with 4-byte values, one look-back portion (n < 2^27): an LSD sort moves 4 B per
-// key for the histograms and 8 B per key (16 B per pair) in each of 4 digit passes, 36 B (68 B). The hybrid path
+// 4-byte keys, with or without values, one look-back portion (n < 2^27): an LSD sort moves 4 B per key for the
+// histograms and 8 B per key (16 B per pair with u32 values) in each of 4 digit passes, 36 B (68 B). The hybrid path
 // sorts by the top 8 bits, then by the next 8 within each top bucket (two chained-scan passes, MSD order), after
 // which every key is in its 16-bit bucket and each bucket (n / 65536 keys on average) is sorted in one block's
 // shared memory by its low 16 bits and written back in place: 4 + 8 + 8 + 8 = 28 B per key (4 + 3 x 16 = 52 B

@@ -678,8 +678,8 @@ struct OnesweepSort {
 
 }  // namespace gsb::radix::onesweep
 
-// The instantiations that the back-end uses for one key width and value type (LSD passes only; 4-byte keys
-// alone or with u32 values are instantiated in onesweep_u32.cu with the hybrid path).
+// The instantiations that the back-end uses for one key width and value type (LSD passes only; 4-byte keys are
+// instantiated in onesweep_u32.cu with the hybrid path).
 #define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                    \
   template <>                                                                                         \
   std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                         \

@@ -33,7 +33,7 @@ class Radix : public gsb::Backend {
     info_.family = "radix";
     info_.description = LsdOnly ? "LSD radix after Onesweep: up-front histograms, chained-scan digit passes, "
                                   "warp-level ranking, constant-digit passes skipped"
-                                : "radix-lsd, with 4-byte keys (alone or with u32 values) of up to 2^27 keys "
+                                : "radix-lsd, with 4-byte keys (alone or with values) of up to 2^27 keys "
                                   "taking two MSD passes and a shared-memory sort of each 16-bit bucket when every "
                                   "bucket fits a block";
     info_.stable = true;
