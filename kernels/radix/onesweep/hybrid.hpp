@@ -1,13 +1,14 @@
 // When the `radix` back-end takes its hybrid path (hybrid.cuh) instead of LSD passes alone.
 //
 // 4-byte keys, with or without values, one look-back portion (n < 2^27): an LSD sort moves 4 B per key for the
-// histograms and 8 B per key (16 B per pair with u32 values) in each of 4 digit passes, 36 B (68 B). The hybrid path
-// sorts by the top 8 bits, then by the next 8 within each top bucket (two chained-scan passes, MSD order), after
-// which every key is in its 16-bit bucket and each bucket (n / 65536 keys on average) is sorted in one block's
-// shared memory by its low 16 bits and written back in place: 4 + 8 + 8 + 8 = 28 B per key (4 + 3 x 16 = 52 B
-// per pair), and the last two digits cost one block-local pass without a look-back. It needs every 16-bit
-// bucket to fit one block (bucket_capacity keys): the largest bucket is known after the histogram, and the sort
-// falls back to the LSD passes when one does not fit (skewed keys), so the result is the same either way.
+// histograms and 8 B per key (16 B per pair with u32 values) in each of 4 digit passes, 36 B (68 B). The
+// hybrid path sorts by the top 8 bits, then by the next 8 within each top bucket (two chained-scan passes, MSD
+// order), after which every key is in its 16-bit bucket and each bucket (n / 65536 keys on average) is sorted
+// in one block's shared memory by its low 16 bits and written back in place: 4 + 8 + 8 + 8 = 28 B per key
+// (4 + 3 x 16 = 52 B per pair), and the last two digits cost one block-local pass without a look-back. It needs
+// every 16-bit bucket to fit one block (bucket_capacity keys): the largest bucket is known after the histogram,
+// and the sort falls back to the LSD passes when one does not fit (skewed keys), so the result is the same
+// either way.
 #pragma once
 
 #include <cstdint>
