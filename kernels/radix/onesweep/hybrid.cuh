@@ -432,9 +432,8 @@ void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* coun
   };
   // Uniform keys: n / 65536 per bucket on average, standard deviation its square root; 8 of those above it.
   const double mean = static_cast<double>(n) / hybrid_buckets;
-  const unsigned typical =
-      round4(std::min<std::uint64_t>(bucket_capacity, std::max<std::uint64_t>(1024, static_cast<std::uint64_t>(
-                                                                                          mean + 8 * std::sqrt(mean)))));
+  const auto uniform_bound = static_cast<std::uint64_t>(mean + 8 * std::sqrt(mean));
+  const unsigned typical = round4(std::clamp<std::uint64_t>(uniform_bound, 1024, bucket_capacity));
   const unsigned all = round4(largest);
   if (all <= typical) {
     launch(0, all);
