@@ -3,28 +3,20 @@
 #include "radix/onesweep/hybrid.cuh"
 
 namespace gsb::radix::onesweep {
-template <>
-std::size_t temp_bytes<std::uint32_t, NoValue>(const SortProblem& p) {
-  return HybridSort<NoValue>::temp_bytes(p);
-}
-template <>
-int sort<std::uint32_t, NoValue>(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
-  return HybridSort<NoValue>::sort(p, b, lsd_only);
-}
-template <>
-std::size_t temp_bytes<std::uint32_t, std::uint32_t>(const SortProblem& p) {
-  return HybridSort<std::uint32_t>::temp_bytes(p);
-}
-template <>
-int sort<std::uint32_t, std::uint32_t>(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
-  return HybridSort<std::uint32_t>::sort(p, b, lsd_only);
-}
-template <>
-std::size_t temp_bytes<std::uint32_t, std::uint64_t>(const SortProblem& p) {
-  return HybridSort<std::uint64_t>::temp_bytes(p);
-}
-template <>
-int sort<std::uint32_t, std::uint64_t>(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
-  return HybridSort<std::uint64_t>::sort(p, b, lsd_only);
-}
+
+#define GSB_RADIX_HYBRID_INSTANTIATE(VALUE)                                                       \
+  template <>                                                                                     \
+  std::size_t temp_bytes<std::uint32_t, VALUE>(const SortProblem& p) {                            \
+    return HybridSort<VALUE>::temp_bytes(p);                                                      \
+  }                                                                                               \
+  template <>                                                                                     \
+  int sort<std::uint32_t, VALUE>(const SortProblem& p, const SortBuffers& b, bool lsd_only) {     \
+    return HybridSort<VALUE>::sort(p, b, lsd_only);                                               \
+  }
+
+GSB_RADIX_HYBRID_INSTANTIATE(NoValue)
+GSB_RADIX_HYBRID_INSTANTIATE(std::uint32_t)
+GSB_RADIX_HYBRID_INSTANTIATE(std::uint64_t)
+#undef GSB_RADIX_HYBRID_INSTANTIATE
+
 }  // namespace gsb::radix::onesweep
