@@ -43,6 +43,18 @@ inline constexpr int sample_bin_bits = 12;
 // still decides.
 inline constexpr unsigned sample_skew_limit = 24;
 
+// Whether this block is the last of the grid to get here (arrivals: zeroed before the launch); every block's
+// global writes before the call are then visible to it. Block-uniform; called by every thread.
+__device__ __forceinline__ bool arrived_last(unsigned* arrivals) {
+  __shared__ bool last;
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) last = atomicAdd(arrivals, 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (last) __threadfence();
+  return last;
+}
+
 // Sample i (of sample_keys, one per thread) is key i * n / sample_keys, counted by its top 12 bits in bins
 // (zeroed) with global atomics; the last block to finish finds the fullest bin and sets *skewed. Block b
 // samples one 64th of the array: one block sampling all of it spent 17 us (H200, n = 1e8) on the address
@@ -51,15 +63,9 @@ __global__ void __launch_bounds__(sample_threads)
     skew_sample_kernel(const std::uint32_t* keys, std::uint64_t n, KeyCodec<std::uint32_t> codec, unsigned* bins,
                        unsigned* done_blocks, unsigned* skewed) {
   __shared__ unsigned warp_max[sample_threads / 32];
-  __shared__ bool last;
   const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * sample_threads + threadIdx.x;
   atomicAdd(&bins[codec.encode(keys[i * n / sample_keys]) >> (32 - sample_bin_bits)], 1u);
-  __threadfence();
-  __syncthreads();
-  if (threadIdx.x == 0) last = atomicAdd(done_blocks, 1u) == sample_blocks - 1;
-  __syncthreads();
-  if (!last) return;
-  __threadfence();
+  if (!arrived_last(done_blocks)) return;
   unsigned m = 0;
   for (int b = threadIdx.x; b < (1 << sample_bin_bits); b += sample_threads) m = max(m, __ldcg(&bins[b]));
   m = __reduce_max_sync(full_warp, m);
@@ -96,7 +102,8 @@ __global__ void __launch_bounds__(top16_threads, 1)
   const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * top16_threads + threadIdx.x;
   const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * top16_threads;
   // Keys before the first 16-byte boundary one by one, then four per 16-byte load, then the rest.
-  const std::uint64_t head = std::min<std::uint64_t>(n, (16u - reinterpret_cast<std::uintptr_t>(keys) % 16u) % 16u / 4u);
+  const std::uint64_t head =
+      std::min<std::uint64_t>(n, (16u - reinterpret_cast<std::uintptr_t>(keys) % 16u) % 16u / 4u);
   if (thread < head) count(keys[thread]);
   const uint4* quads = reinterpret_cast<const uint4*>(keys + head);
   const std::uint64_t num_quads = (n - head) / 4;
@@ -196,15 +203,8 @@ __global__ void __launch_bounds__(plan_threads)
   if (lane_id() == 0 && m != 0) atomicMax(t.largest, m);
   // The last block to finish knows the largest bucket: beyond capacity it empties the passes' tile tables, so
   // that the passes, enqueued before the host reads the largest bucket back, return at once.
-  __shared__ bool last;
-  __threadfence();
-  __syncthreads();
-  if (threadIdx.x == 0) last = atomicAdd(t.plan_blocks, 1u) == gridDim.x - 1;
-  __syncthreads();
-  if (last && threadIdx.x == 0) {
-    __threadfence();
-    if (__ldcg(t.largest) > bucket_capacity) t.seg_tiles_top[1] = t.seg_tiles_mid[256] = 0;
-  }
+  if (arrived_last(t.plan_blocks) && threadIdx.x == 0 && __ldcg(t.largest) > bucket_capacity)
+    t.seg_tiles_top[1] = t.seg_tiles_mid[256] = 0;
 }
 
 inline constexpr int bucket_threads = 128;
@@ -309,7 +309,7 @@ __global__ void __launch_bounds__(Threads)
   // This launch sorts the buckets of size_above + 1 to buffer_keys keys. The last test never holds (start <=
   // n < 2^32); it makes the branch wait for both loads, so that their round trips overlap instead of the start
   // being loaded after it.
-  if (size <= size_above || size > buffer_keys || size == 0 || start > ~0u) return;
+  if (size <= size_above || size > buffer_keys || start > ~0u) return;  // size_above >= 0: empty buckets too
   std::uint32_t* data = keys + start;
   [[maybe_unused]] Value* vdata = nullptr;
   if constexpr (with_values) vdata = values + start;
