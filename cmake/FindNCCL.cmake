@@ -1,11 +1,11 @@
 # FindNCCL: the NVIDIA Collective Communications Library (header nccl.h, library libnccl.so.2).
 #
 # Searched, in this order: NCCL_ROOT (CMake or environment variable), the CUDA Toolkit's folders, the system's
-# paths, and the project's virtual environment, where scripts/setup.sh installs the pinned pip wheel
-# nvidia-nccl-cu13 (scripts/requirements.txt) as .venv/lib/python3.*/site-packages/nvidia/nccl/{include,lib}.
-# The wheel ships only libnccl.so.2 (no unversioned libnccl.so), so that name is searched too. Its SONAME is
-# libnccl.so.2, and that is what the binaries record (readelf -d: NEEDED libnccl.so.2): a GPU machine with
-# NCCL in its system paths loads its own copy.
+# paths, and the project's virtual environment, where `scripts/setup.sh --multi-gpu` installs the pinned pip wheel
+# nvidia-nccl-cu12/cu13 (scripts/requirements-multi.txt) as .venv/lib/python3.*/site-packages/nvidia/nccl/
+# {include,lib}. The wheel ships only libnccl.so.2 (no unversioned libnccl.so), so that name is searched too.
+# The build uses the header; the library is not linked but loaded at run time (kernels/multi/nccl_api.cpp), first
+# as libnccl.so.2 from the loader's path (a GPU machine's own copy), then as the NCCL_LIBRARY found here.
 #
 # Defines NCCL_FOUND, NCCL_INCLUDE_DIR, NCCL_LIBRARY, NCCL_VERSION and the imported target NCCL::NCCL.
 include(FindPackageHandleStandardArgs)

@@ -2,7 +2,7 @@
 # one is still missing and the network allows, FetchContent falls back to a pinned release.
 include(FetchContent)
 
-find_package(CUDAToolkit 12.0 REQUIRED)  # brings CCCL (Thrust, CUB) with it
+find_package(CUDAToolkit 12.4 REQUIRED)  # brings CCCL (Thrust, CUB) with it; the floor: CMakeLists.txt
 find_package(OpenMP REQUIRED)
 
 FetchContent_Declare(CLI11

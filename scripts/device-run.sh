@@ -12,6 +12,10 @@
 #   GSB_RACECHECK_FILTER    gtest filter for racecheck (default: u32+u32 of the back-ends with shared-memory kernels)
 #   GSB_SYNCCHECK_FILTER    gtest filter for synccheck (default: u32+u32 of every back-end but merge-cdp)
 #   GSB_SKIP_TESTS=1 / GSB_SKIP_SANITIZER=1 / GSB_SKIP_BENCH=1 to leave a part out
+#   GSB_SANITIZER_TOOLS     which compute-sanitizer tools run (default: memcheck racecheck synccheck)
+#   GSB_ARCH, CUDA_FORCE_PTX_JIT  another architecture's code path on this GPU (README, "Architectures"): with a
+#                           build holding only compute_75 PTX (or CUDA_FORCE_PTX_JIT=1 and older PTX beside the
+#                           native code), GSB_ARCH=75 holds the host to sm_75's limits; both are logged
 #   GSB_PART_TIMEOUT        seconds one part may take (default 300), so that a hang cannot eat the call
 # The three deliberately slow merge back-ends (merge-recursive, merge-cdp, merge-iterative: microseconds per
 # key) run in their own part on the small sizes only (n <= 1100 for the host recursion, n <= 70000 for the
@@ -42,6 +46,9 @@ run_part() {  # name, command...
 section "machine"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv >>"$LOG" 2>&1
 nvcc --version 2>/dev/null | tail -1 >>"$LOG"
+note "GSB_ARCH=${GSB_ARCH:-} CUDA_FORCE_PTX_JIT=${CUDA_FORCE_PTX_JIT:-}"
+# Which device code runs and which policies it uses (the first line of the table).
+"$B/gpusort-bench" --algo cub-radix --n 1000 --reps 1 --warmup 0 2>&1 | head -n 1 | tee -a "$LOG"
 
 SLOW_MERGES="*merge_recursive*:*merge_cdp*:*merge_iterative*"
 CONF_FILTER=${GSB_CONFORMANCE_FILTER:-"-*std_sort*:$SLOW_MERGES"}
@@ -71,7 +78,7 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
 
 fi
 if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
-  for tool in memcheck racecheck synccheck; do
+  for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
     filter=$SAN_FILTER exclude=$SAN_EXCLUDE
     case $tool in
       racecheck) filter=$RACE_FILTER ;;
@@ -81,7 +88,7 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${filter}:${exclude}"
   done
-  for tool in memcheck racecheck synccheck; do  # radix's hybrid path, taken from n = 2 (see above)
+  for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do  # radix's hybrid path from n = 2 (above)
     GSB_RADIX_HYBRID_MIN_N=2 GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} \
       run_part "compute-sanitizer $tool (radix hybrid)" \
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Packs what a GPU run needs from a build folder -- the tool, libgsb.so and the two GPU test binaries, in
-# their relative layout so that the $ORIGIN run paths hold -- into .carry/build.tar.xz (small enough for the
+# their relative layout so that the $ORIGIN run paths hold -- into .carry/NAME.tar.xz (small enough for the
 # device tool's 64 MiB limit), next to a copy of device-run.sh.
+#   scripts/pack-build.sh [BUILD (build/release)] [NAME (build)]
+# Several builds (say one per CUDA architecture list) can travel together under different names.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=${1:-build/release}
+NAME=${2:-build}
 mkdir -p .carry
-tar -cJf .carry/build.tar.xz -C "$B" gpusort-bench $(cd "$B" && ls libgsb.so*) tests/gsb_unit_tests tests/gsb_conformance
+tar -cJf ".carry/$NAME.tar.xz" -C "$B" gpusort-bench $(cd "$B" && ls libgsb.so*) tests/gsb_unit_tests tests/gsb_conformance
 cp scripts/device-run.sh .carry/
-ls -la .carry/build.tar.xz
+ls -la ".carry/$NAME.tar.xz"

@@ -25,14 +25,15 @@ using u64 = std::uint64_t;
 
 // ---------------------------------------------------------------------------------------------------------
 // Tuning: plain data, per key width and value type.
-template <class Bits, class Value>
+template <class Bits, class Value, arch::Band B = arch::Band::sm90>
 struct Policy {
+  static constexpr arch::Band band = B;
   static constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
-  static constexpr Tuning tuning = tuning_for(pair_bytes);
+  static constexpr Tuning tuning = tuning_for(pair_bytes, B);
   static constexpr int block_threads = 1 << tuning.block_threads_log2;
   static constexpr int block_items_log2 = tuning.block_items_log2;
   static constexpr int tile_log2 = tuning.block_threads_log2 + tuning.block_items_log2;
-  static constexpr PlanConfig plan_config() { return plan_config_for(pair_bytes); }
+  static constexpr PlanConfig plan_config() { return plan_config_for(pair_bytes, B); }
   static constexpr std::size_t tile_shared_bytes() {
     const std::size_t t = std::size_t{1} << tile_log2;
     return (t + t / 32) * std::size_t(pair_bytes);
@@ -524,49 +525,53 @@ __device__ __forceinline__ void load_strided(const Bits* keys, const Value* vals
 // Bitonic block sort: every tile sorted ascending (all its stages, also for a short last tile: its +inf tail
 // sorts to the end and is not stored). The tile comes in coalesced and goes to the consecutive layout through
 // shared memory (one round trip).
-template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+template <class Bits, class Value, int P, int R, arch::Band B>
+__global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<Bits, Value, P, R>() : 1) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
                                                         bool decode) {
-  extern __shared__ __align__(16) unsigned char smem[];
-  constexpr std::uint32_t T = std::uint32_t(P) << R;
-  constexpr int tile_log2 = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
-  static_assert(tile_log2 > R, "block of 128..1024 threads");
-  const u64 offset = u64(blockIdx.x) * T;
-  Bits k[1 << R];
-  Value v[1 << R];
-  Tile<Bits, Value> tile(smem, T);
-  load_strided<P, R>(keys, vals, offset, n, true, codec, k, v);
-  fixed_put<R, tile_log2 - R, false>(tile, k, v);
-  __syncthreads();
-  fixed_get<R, 0, false>(tile, k, v);  // each thread rewrites only these slots before the next barrier
-  sort_run<Network::bitonic, R>(k, v, R);
-  fixed_sort_stages<R, R + 1, tile_log2, 0, false>(tile, k, v);
-  constexpr LayoutId out = cleaners_final(R, tile_log2 - R, true, tile_log2 - R - 1);
-  fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
-  __syncthreads();
-  tile_store<P, tile_log2>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
+  GSB_KERNEL_FOR_BAND(B) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    constexpr std::uint32_t T = std::uint32_t(P) << R;
+    constexpr int tile_log2 = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+    static_assert(tile_log2 > R, "block of 128..1024 threads");
+    const u64 offset = u64(blockIdx.x) * T;
+    Bits k[1 << R];
+    Value v[1 << R];
+    Tile<Bits, Value> tile(smem, T);
+    load_strided<P, R>(keys, vals, offset, n, true, codec, k, v);
+    fixed_put<R, tile_log2 - R, false>(tile, k, v);
+    __syncthreads();
+    fixed_get<R, 0, false>(tile, k, v);  // each thread rewrites only these slots before the next barrier
+    sort_run<Network::bitonic, R>(k, v, R);
+    fixed_sort_stages<R, R + 1, tile_log2, 0, false>(tile, k, v);
+    constexpr LayoutId out = cleaners_final(R, tile_log2 - R, true, tile_log2 - R - 1);
+    fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
+    __syncthreads();
+    tile_store<P, tile_log2>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
+  }
 }
 
 // Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile). The first
 // coset comes straight from global memory (coalesced).
-template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
+template <class Bits, class Value, int P, int R, arch::Band B>
+__global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<Bits, Value, P, R>() : 1) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
                                                          bool decode) {
-  extern __shared__ __align__(16) unsigned char smem[];
-  constexpr std::uint32_t T = std::uint32_t(P) << R;
-  constexpr int LO = P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100;
-  static_assert(LO > 0, "block of 128..1024 threads");
-  const u64 offset = u64(blockIdx.x) * T;
-  Bits k[1 << R];
-  Value v[1 << R];
-  load_strided<P, R>(keys, vals, offset, n, false, codec, k, v);
-  fixed_coset_steps<false, R, R - 1>(k, v);
-  Tile<Bits, Value> tile(smem, T);
-  fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
-  constexpr LayoutId out = cleaners_final(R, LO, false, LO - 1);
-  fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
-  __syncthreads();
-  tile_store<P, LO + R>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
+  GSB_KERNEL_FOR_BAND(B) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    constexpr std::uint32_t T = std::uint32_t(P) << R;
+    constexpr int LO = P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100;
+    static_assert(LO > 0, "block of 128..1024 threads");
+    const u64 offset = u64(blockIdx.x) * T;
+    Bits k[1 << R];
+    Value v[1 << R];
+    load_strided<P, R>(keys, vals, offset, n, false, codec, k, v);
+    fixed_coset_steps<false, R, R - 1>(k, v);
+    Tile<Bits, Value> tile(smem, T);
+    fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
+    constexpr LayoutId out = cleaners_final(R, LO, false, LO - 1);
+    fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
+    __syncthreads();
+    tile_store<P, LO + R>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
+  }
 }
 
 // Half-cleaners on tile bits TOP..jbot (jbot at run time, the same in the whole block), entering in layout
@@ -617,23 +622,25 @@ __device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const Ro
 // sector (64 bytes of u32 keys). Loads go straight into the first register coset (4-byte accesses, a warp
 // covering whole row segments); stores leave shared memory as 16-byte vectors of keys and of values (loading
 // through 16-byte vectors and shared memory instead was no faster on the H200).
-template <class Bits, class Value, int P, int R>
-__global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo,
+template <class Bits, class Value, int P, int R, arch::Band B>
+__global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<Bits, Value, P, R>() : 1) bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo,
                                                                       int cols_log2, bool flip) {
-  extern __shared__ __align__(16) unsigned char smem[];
-  constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
-  static_assert(TILE > R, "block of 128..1024 threads");
-  constexpr std::uint32_t T = 1u << TILE;
-  const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, flip);
-  if (rt.base >= n) return;  // the whole tile is in the +inf tail (every element of it is >= base)
-  const int C = cols_log2;
-  Tile<Bits, Value> tile(smem, T);
-  if (flip)
-    row_tile_steps<R, TILE, true>(tile, rt, keys, vals, n, C);
-  else
-    row_tile_steps<R, TILE, false>(tile, rt, keys, vals, n, C);
-  __syncthreads();
-  tile_store<P, TILE>(tile, rt, keys, vals, n, false, KeyCodec<Bits>{});
+  GSB_KERNEL_FOR_BAND(B) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+    static_assert(TILE > R, "block of 128..1024 threads");
+    constexpr std::uint32_t T = 1u << TILE;
+    const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, flip);
+    if (rt.base >= n) return;  // the whole tile is in the +inf tail (every element of it is >= base)
+    const int C = cols_log2;
+    Tile<Bits, Value> tile(smem, T);
+    if (flip)
+      row_tile_steps<R, TILE, true>(tile, rt, keys, vals, n, C);
+    else
+      row_tile_steps<R, TILE, false>(tile, rt, keys, vals, n, C);
+    __syncthreads();
+    tile_store<P, TILE>(tile, rt, keys, vals, n, false, KeyCodec<Bits>{});
+  }
 }
 
 // Odd-even merge row pass: the steps of stage `stage` on bits stage-1..lo (lo + S == stage, S = TILE - C) act
@@ -641,40 +648,42 @@ __global__ void __launch_bounds__(P, block_min_blocks<Bits, Value, P, R>()) bito
 // tile bits TILE-1..C (partner x + 2^b, both in the tile, since y + 2^b < 2^stage <=> x + 2^b < 2^TILE). The top
 // R of them run on a class coset in registers loaded straight from global memory, the others one step at a
 // time in shared memory (they are not closed under cosets: x + 2^b carries).
-template <class Bits, class Value, int P, int R>
+template <class Bits, class Value, int P, int R, arch::Band B>
 __global__ void __launch_bounds__(P) odd_even_row_merge(Bits* keys, Value* vals, u64 n, int lo, int cols_log2) {
-  extern __shared__ __align__(16) unsigned char smem[];
-  constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
-  static_assert(TILE > R, "block of 128..1024 threads");
-  constexpr std::uint32_t T = 1u << TILE;
-  const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, false);
-  if (rt.base >= n) return;  // the whole tile is in the +inf tail
-  const int C = cols_log2;
-  Tile<Bits, Value> tile(smem, T);
-  {
-    Bits k[1 << R];
-    Value v[1 << R];
-    const FixedLayout<R, TILE - R, false> s(threadIdx.x);
-#pragma unroll
-    for (int l = 0; l < (1 << R); ++l) {
-      const u64 g = rt.index(s.index(l));
-      const bool in = g < n;
-      k[l] = in ? keys[g] : infinity<Bits>();
-      if constexpr (has_values_v<Value>) v[l] = in ? vals[g] : Value{};
+  GSB_KERNEL_FOR_BAND(B) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+    static_assert(TILE > R, "block of 128..1024 threads");
+    constexpr std::uint32_t T = 1u << TILE;
+    const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, false);
+    if (rt.base >= n) return;  // the whole tile is in the +inf tail
+    const int C = cols_log2;
+    Tile<Bits, Value> tile(smem, T);
+    {
+      Bits k[1 << R];
+      Value v[1 << R];
+      const FixedLayout<R, TILE - R, false> s(threadIdx.x);
+  #pragma unroll
+      for (int l = 0; l < (1 << R); ++l) {
+        const u64 g = rt.index(s.index(l));
+        const bool in = g < n;
+        k[l] = in ? keys[g] : infinity<Bits>();
+        if constexpr (has_values_v<Value>) v[l] = in ? vals[g] : Value{};
+      }
+      odd_even_class_steps<R>(k, v, C - (TILE - R));
+      fixed_put<R, TILE - R, false>(tile, k, v);
     }
-    odd_even_class_steps<R>(k, v, C - (TILE - R));
-    fixed_put<R, TILE - R, false>(tile, k, v);
-  }
-  for (int b = TILE - R - 1; b >= C; --b) {
+    for (int b = TILE - R - 1; b >= C; --b) {
+      __syncthreads();
+      const std::uint32_t stride = 1u << b;
+      for (std::uint32_t c = threadIdx.x; c < T / 2; c += P) {
+        const std::uint32_t x = ((c >> b) << (b + 1)) | stride | (c & (stride - 1));
+        if (x + stride < T) tile.compare(x, x + stride);
+      }
+    }
     __syncthreads();
-    const std::uint32_t stride = 1u << b;
-    for (std::uint32_t c = threadIdx.x; c < T / 2; c += P) {
-      const std::uint32_t x = ((c >> b) << (b + 1)) | stride | (c & (stride - 1));
-      if (x + stride < T) tile.compare(x, x + stride);
-    }
+    tile_store<P, TILE>(tile, rt, keys, vals, n, false, KeyCodec<Bits>{});
   }
-  __syncthreads();
-  tile_store<P, TILE>(tile, rt, keys, vals, n, false, KeyCodec<Bits>{});
 }
 
 // Odd-even merge, one step (stage, bit b) across memory: comparator c has lower end x = c with a 1 inserted
@@ -718,78 +727,82 @@ __global__ void __launch_bounds__(256) odd_even_global_stride(Bits* keys, Value*
 
 // Odd-even merge block sort: each thread sorts its 2^R consecutive elements in registers; then per stage the
 // top R steps from a class coset in registers, and the steps below one at a time in shared memory.
-template <class Bits, class Value, int P, int R>
+template <class Bits, class Value, int P, int R, arch::Band B>
 __global__ void __launch_bounds__(P) odd_even_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
                                                          int stages, bool decode) {
-  extern __shared__ __align__(16) unsigned char smem[];
-  constexpr std::uint32_t T = std::uint32_t(P) << R;
-  const u64 offset = u64(blockIdx.x) * T;
-  Bits k[1 << R];
-  Value v[1 << R];
-  Layout cur = Layout::make<R>(threadIdx.x, 0, false);
-  load_consecutive<R>(keys, vals, offset + cur.base, n, true, codec, k, v);
-  sort_run<Network::odd_even_merge, R>(k, v, stages);
-  if (stages > R) {
-    Tile<Bits, Value> tile(smem, T);
-    tile.template put<R>(cur, k, v);
-    for (int s = R + 1; s <= stages; ++s) {
-      __syncthreads();
-      const Layout cls = Layout::make<R>(threadIdx.x, s - R, false);
-      tile.template get<R>(cls, k, v);
-      odd_even_class_steps<R>(k, v, 0);
-      tile.template put<R>(cls, k, v);
-      for (int b = s - R - 1; b >= 0; --b) {
+  GSB_KERNEL_FOR_BAND(B) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    constexpr std::uint32_t T = std::uint32_t(P) << R;
+    const u64 offset = u64(blockIdx.x) * T;
+    Bits k[1 << R];
+    Value v[1 << R];
+    Layout cur = Layout::make<R>(threadIdx.x, 0, false);
+    load_consecutive<R>(keys, vals, offset + cur.base, n, true, codec, k, v);
+    sort_run<Network::odd_even_merge, R>(k, v, stages);
+    if (stages > R) {
+      Tile<Bits, Value> tile(smem, T);
+      tile.template put<R>(cur, k, v);
+      for (int s = R + 1; s <= stages; ++s) {
         __syncthreads();
-        const std::uint32_t stride = 1u << b, block_mask = (1u << s) - 1;
-        for (std::uint32_t c = threadIdx.x; c < T / 2; c += P) {
-          const std::uint32_t x = ((c >> b) << (b + 1)) | stride | (c & (stride - 1));
-          if ((x & block_mask) + stride <= block_mask) tile.compare(x, x + stride);
+        const Layout cls = Layout::make<R>(threadIdx.x, s - R, false);
+        tile.template get<R>(cls, k, v);
+        odd_even_class_steps<R>(k, v, 0);
+        tile.template put<R>(cls, k, v);
+        for (int b = s - R - 1; b >= 0; --b) {
+          __syncthreads();
+          const std::uint32_t stride = 1u << b, block_mask = (1u << s) - 1;
+          for (std::uint32_t c = threadIdx.x; c < T / 2; c += P) {
+            const std::uint32_t x = ((c >> b) << (b + 1)) | stride | (c & (stride - 1));
+            if ((x & block_mask) + stride <= block_mask) tile.compare(x, x + stride);
+          }
         }
       }
+      __syncthreads();
+      tile.template get<R>(cur, k, v);
     }
-    __syncthreads();
-    tile.template get<R>(cur, k, v);
+    store_consecutive<R>(keys, vals, offset + cur.base, n, decode, codec, k, v);
   }
-  store_consecutive<R>(keys, vals, offset + cur.base, n, decode, codec, k, v);
 }
 
 // Odd-even merge halo pass: steps on bits top..0 of `stage` for the window [a, a + W), computed from
 // [a - H, a + W + H) (H = 2^halo_log2 > the sum of the strides, so the window's results are exact); reads src,
 // writes dst, since neighbouring blocks read each other's windows as halo.
-template <class Bits, class Value, int P, int R>
+template <class Bits, class Value, int P, int R, arch::Band B>
 __global__ void __launch_bounds__(P) odd_even_halo_merge(const Bits* src_k, const Value* src_v, Bits* dst_k,
                                                          Value* dst_v, u64 n, KeyCodec<Bits> codec, int stage,
                                                          int top, int halo_log2, bool decode) {
-  extern __shared__ __align__(16) unsigned char smem[];
-  constexpr std::uint32_t T = std::uint32_t(P) << R;
-  const std::uint32_t H = 1u << halo_log2, W = T - 2 * H;
-  const u64 a = u64(blockIdx.x) * W;
-  Tile<Bits, Value> tile(smem, T);
-  // Local i holds global a - H + i; below 0 nothing exists (no comparator reaches there).
-  const std::uint32_t first = a >= H ? 0 : std::uint32_t(H - a);
-  for (std::uint32_t i = threadIdx.x; i < T; i += P) {
-    const u64 g = a + i - H;  // wraps for i < first; not used then
-    const bool in = i >= first && g < n;
-    tile.k[pad(i)] = in ? src_k[g] : infinity<Bits>();
-    if constexpr (has_values_v<Value>) tile.v[pad(i)] = in ? src_v[g] : Value{};
-  }
-  const u64 block_mask = (u64{1} << stage) - 1;
-  for (int b = top; b >= 0; --b) {
-    __syncthreads();
-    const std::uint32_t stride = 1u << b;
-    for (std::uint32_t i = threadIdx.x + first; i + stride < T; i += P) {
-      const u64 x = a + i - H;
-      const u64 y = x & block_mask;
-      if ((y & stride) && y + stride <= block_mask) tile.compare(i, i + stride);
+  GSB_KERNEL_FOR_BAND(B) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    constexpr std::uint32_t T = std::uint32_t(P) << R;
+    const std::uint32_t H = 1u << halo_log2, W = T - 2 * H;
+    const u64 a = u64(blockIdx.x) * W;
+    Tile<Bits, Value> tile(smem, T);
+    // Local i holds global a - H + i; below 0 nothing exists (no comparator reaches there).
+    const std::uint32_t first = a >= H ? 0 : std::uint32_t(H - a);
+    for (std::uint32_t i = threadIdx.x; i < T; i += P) {
+      const u64 g = a + i - H;  // wraps for i < first; not used then
+      const bool in = i >= first && g < n;
+      tile.k[pad(i)] = in ? src_k[g] : infinity<Bits>();
+      if constexpr (has_values_v<Value>) tile.v[pad(i)] = in ? src_v[g] : Value{};
     }
-  }
-  __syncthreads();
-  for (std::uint32_t i = H + threadIdx.x; i < H + W; i += P) {
-    const u64 g = a + i - H;
-    if (g < n) {
-      const Bits key = tile.k[pad(i)];
-      dst_k[g] = decode ? codec.decode(key) : key;
-      if constexpr (has_values_v<Value>) dst_v[g] = tile.v[pad(i)];
+    const u64 block_mask = (u64{1} << stage) - 1;
+    for (int b = top; b >= 0; --b) {
+      __syncthreads();
+      const std::uint32_t stride = 1u << b;
+      for (std::uint32_t i = threadIdx.x + first; i + stride < T; i += P) {
+        const u64 x = a + i - H;
+        const u64 y = x & block_mask;
+        if ((y & stride) && y + stride <= block_mask) tile.compare(i, i + stride);
+      }
+    }
+    __syncthreads();
+    for (std::uint32_t i = H + threadIdx.x; i < H + W; i += P) {
+      const u64 g = a + i - H;
+      if (g < n) {
+        const Bits key = tile.k[pad(i)];
+        dst_k[g] = decode ? codec.decode(key) : key;
+        if constexpr (has_values_v<Value>) dst_v[g] = tile.v[pad(i)];
+      }
     }
   }
 }

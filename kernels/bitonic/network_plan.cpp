@@ -1,4 +1,5 @@
 #include "bitonic/network_plan.hpp"
+#include "common/device_props.hpp"
 
 #include <algorithm>
 #include <string>
@@ -120,7 +121,7 @@ std::uint64_t pass_bytes(const Plan& plan, const Pass& pass, std::uint64_t eleme
 }
 
 Plan plan_for(Network network, const SortProblem& p) {
-  return make_plan(network, p.n, plan_config_for(int(p.key_size() + p.value_size())));
+  return make_plan(network, p.n, plan_config_for(int(p.key_size() + p.value_size()), policy_band()));
 }
 
 std::string to_string(PassKind kind) {

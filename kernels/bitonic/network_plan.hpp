@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "common/arch.hpp"
 #include "gsb/key_codec.hpp"  // GSB_HD
 #include "gsb/types.hpp"
 
@@ -83,14 +84,19 @@ struct Tuning {
   int block_items_log2;    // ... each holding 2^this elements in registers: tile = 2^(sum)
   int row_min_log2;        // row_merge: at least 2^this contiguous elements per row
 };
-constexpr Tuning tuning_for(int element_bytes) {
+// band: the architecture band (common/arch.hpp); the tunings above were measured on Hopper (sm90, also what sm_100
+// runs, not measured there). sm75, NOT measured (64 KiB of shared memory per block: a padded 8192-element tile of
+// 8-byte pairs needs 66 KiB): elements over 4 bytes take tiles of 256 threads, a quarter of Hopper's tile for
+// 16-byte pairs and half for the others. sm80 and sm86 keep Hopper's (fits their 163 / 99 KiB; not measured).
+constexpr Tuning tuning_for(int element_bytes, arch::Band band = arch::Band::sm90) {
   // <= 8 bytes: 512 x 16 = 8192-element tiles (64 KiB of shared memory for u32+u32; 64 registers a thread: 2
   // blocks per SM); wider elements halve the tile. Rows of 16 elements: 64 contiguous bytes of u32 keys (two
   // full 32-byte sectors) per row and array.
+  if (band == arch::Band::sm75 && element_bytes > 4) return element_bytes <= 8 ? Tuning{8, 4, 4} : Tuning{8, 3, 4};
   return element_bytes <= 8 ? Tuning{9, 4, 4} : Tuning{9, 3, 4};
 }
-constexpr PlanConfig plan_config_for(int element_bytes) {
-  const Tuning t = tuning_for(element_bytes);
+constexpr PlanConfig plan_config_for(int element_bytes, arch::Band band = arch::Band::sm90) {
+  const Tuning t = tuning_for(element_bytes, band);
   const int tile = t.block_threads_log2 + t.block_items_log2;
   return PlanConfig{tile, tile - 3, t.row_min_log2};
 }

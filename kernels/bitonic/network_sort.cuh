@@ -27,18 +27,16 @@ inline unsigned grid_for(std::uint64_t items, std::uint64_t per_block) {
 
 template <class Kernel>
 void allow_shared_bytes(Kernel kernel, std::size_t bytes) {
-  // Above 48 KiB a kernel's dynamic shared memory must be opted into; cheap, so done at every sort.
-  if (bytes > 48 * 1024)
-    GSB_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+  set_dynamic_shared_bytes(kernel, bytes, "network sort: tile");  // cheap, so done at every sort
 }
 
 }  // namespace detail
 
 // Enqueues the passes of `plan` (made with Policy<Bits, Value>::plan_config()); after_pass(i), when given, is
 // called on the host after pass i is enqueued (the pass benchmark records an event there).
-template <Network Net, class Bits, class Value, class AfterPass>
+template <Network Net, class Bits, class Value, arch::Band B = arch::Band::sm90, class AfterPass>
 int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers& b, AfterPass&& after_pass) {
-  using Pol = device::Policy<Bits, Value>;
+  using Pol = device::Policy<Bits, Value, B>;
   constexpr int P = Pol::block_threads, R = Pol::block_items_log2;
   GSB_EXPECTS(p.key_size() == sizeof(Bits), "network sort: key width mismatch for " + describe(p));
   GSB_EXPECTS(plan.config.tile_log2 == Pol::tile_log2 && plan.n == p.n &&
@@ -59,11 +57,11 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
     switch (ps.kind) {
       case PassKind::block_sort:
         if constexpr (Net == Network::bitonic) {
-          auto kernel = device::bitonic_block_sort<Bits, Value, P, R>;
+          auto kernel = device::bitonic_block_sort<Bits, Value, P, R, B>;
           detail::allow_shared_bytes(kernel, smem);
           kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.decode_keys);
         } else {
-          auto kernel = device::odd_even_block_sort<Bits, Value, P, R>;
+          auto kernel = device::odd_even_block_sort<Bits, Value, P, R, B>;
           detail::allow_shared_bytes(kernel, smem);
           kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.stage, ps.decode_keys);
         }
@@ -71,7 +69,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
       case PassKind::block_merge:
         if constexpr (Net == Network::bitonic) {
           GSB_EXPECTS(ps.top_bit == Pol::tile_log2 - 1, "network sort: block merge of " + describe(ps));
-          auto kernel = device::bitonic_block_merge<Bits, Value, P, R>;
+          auto kernel = device::bitonic_block_merge<Bits, Value, P, R, B>;
           detail::allow_shared_bytes(kernel, smem);
           kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.decode_keys);
         } else {
@@ -86,12 +84,12 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
                     "network sort: row pass does not fit the tile: " + describe(ps));
         const unsigned blocks = detail::grid_for(std::uint64_t{1} << (plan.log2_n - Pol::tile_log2), 1);
         if constexpr (Net == Network::bitonic) {
-          auto kernel = device::bitonic_row_merge<Bits, Value, P, R>;
+          auto kernel = device::bitonic_row_merge<Bits, Value, P, R, B>;
           detail::allow_shared_bytes(kernel, smem);
           kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip());
         } else {
           GSB_EXPECTS(ps.top_bit + 1 == ps.stage, "network sort: odd-even row pass below the top: " + describe(ps));
-          auto kernel = device::odd_even_row_merge<Bits, Value, P, R>;
+          auto kernel = device::odd_even_row_merge<Bits, Value, P, R, B>;
           detail::allow_shared_bytes(kernel, smem);
           kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C);
         }
@@ -110,7 +108,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
         break;
       case PassKind::halo_merge:
         if constexpr (Net == Network::odd_even_merge) {
-          auto kernel = device::odd_even_halo_merge<Bits, Value, P, R>;
+          auto kernel = device::odd_even_halo_merge<Bits, Value, P, R, B>;
           detail::allow_shared_bytes(kernel, smem);
           const unsigned blocks = detail::grid_for(n, halo_window(plan.config));
           kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], keys[1 - cur], vals[1 - cur], n, codec,
@@ -129,8 +127,11 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
 
 template <Network Net, class Bits, class Value>
 int network_sort(const SortProblem& p, const SortBuffers& b) {
-  const Plan plan = make_plan(Net, p.n, device::Policy<Bits, Value>::plan_config());
-  return network_sort_plan<Net, Bits, Value>(plan, p, b, [](std::size_t) {});
+  return arch::dispatch_band(policy_band(), [&](auto band) {
+    constexpr arch::Band B = decltype(band)::value;
+    const Plan plan = make_plan(Net, p.n, device::Policy<Bits, Value, B>::plan_config());
+    return network_sort_plan<Net, Bits, Value, B>(plan, p, b, [](std::size_t) {});
+  });
 }
 
 }  // namespace gsb::network

@@ -42,6 +42,7 @@
 #include <string>
 #include <type_traits>
 
+#include "common/device_props.hpp"
 #include "merge/detail/common.cuh"
 #include "merge/detail/register_merge.hpp"
 #include "merge/detail/samples_plan.hpp"
@@ -51,8 +52,10 @@ namespace gsb::merge::samples {
 // Tuning as plain data. Every merge pass splits its output into equal tiles of merge_capacity keys
 // (merge_tiles_kernel); stride is SAMPLE_STRIDE. MergeMinBlocks is the tile merge kernel's
 // __launch_bounds__ minimum of resident blocks an SM: it caps the kernel's registers (65536 / (256 x MB)).
-template <int TileThreads, int TileItems, int MergeThreads, int MergeItems, int Stride, int MergeMinBlocks = 1>
+template <int TileThreads, int TileItems, int MergeThreads, int MergeItems, int Stride, int MergeMinBlocks = 1,
+          arch::Band B = arch::Band::sm90>
 struct Policy {
+  static constexpr arch::Band band = B;  // the architecture band it is written for (arch.hpp)
   static constexpr int merge_min_blocks = MergeMinBlocks;
   static constexpr int tile_threads = TileThreads;
   static constexpr int tile_items = TileItems;
@@ -83,20 +86,39 @@ constexpr int merge_min_blocks() {
   else return 5;
 }
 
-// merge-samples' policy: equal output tiles of 256 x 16 keys, samples every 8192 keys (4096 for 8-byte
-// keys, whose tiles are 4096), bitonic keys-only tile sort with warp-level barriers. Tiles of 1024 x 32 =
-// 32768 keys for 4-byte keys-only (12 merge passes at 1e8 instead of 14 with 8192-key tiles), 512 x 16
-// for 1-, 2-byte keys-only and 4-byte keys with values (shared memory: keys and source indices), 256 x 16
-// for 8-byte keys. The 1024 x 32 tile sort spills under its 64-register cap (164 B stored a thread), yet it
-// beat two spill-free shapes on an H200 (device round 3): the same tile as two 1024 x 16 chunks merged in
-// shared memory (+117 us at 1e8) and 1024 x 16 tiles (one more merge pass). Measurements: kernels/merge/NOTES.md.
-template <class Bits, class Value>
+// merge-samples' policy on Hopper (sm90 band; what sm_100 runs too, not measured there): equal output tiles of
+// 256 x 16 keys, samples every 8192 keys (4096 for 8-byte keys, whose tiles are 4096), bitonic keys-only tile sort
+// with warp-level barriers. Tiles of 1024 x 32 = 32768 keys for 4-byte keys-only (12 merge passes at 1e8 instead
+// of 14 with 8192-key tiles), 512 x 16 for 1-, 2-byte keys-only and 4-byte keys with values (shared memory: keys
+// and source indices), 256 x 16 for 8-byte keys. The 1024 x 32 tile sort spills under its 64-register cap (164 B
+// stored a thread), yet it beat two spill-free shapes on an H200 (device round 3): the same tile as two 1024 x 16
+// chunks merged in shared memory (+117 us at 1e8) and 1024 x 16 tiles (one more merge pass). Measurements:
+// kernels/merge/NOTES.md.
+//
+// Older bands, NOT measured (no such GPU was lent; they ran through their PTX on an H100/H200, README
+// "Architectures"): sm80 keeps Hopper's tiles (a 1024 x 32 tile's 132 KiB fit A100's 163 KiB per block); sm86
+// (99 KiB a block) sorts 4-byte keys in 512 x 16 tiles; sm75 (64 KiB a block) also halves the tiles of 4-byte
+// keys with values (keys and source indices of 8192 would need 66 KiB) and the merge tiles of 16-byte pairs. On
+// every band the merge kernel asks __launch_bounds__ for no more resident blocks than the band's shared memory and
+// threads allow, and never more than Hopper's (so no band's kernel gets fewer registers than the measured one).
+template <class Bits, class Value, arch::Band B = arch::Band::sm90>
 struct DefaultPolicy {
+  static constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
+  static constexpr bool big_tiles = sizeof(Bits) == 4 && !has_values_v<Value> && (B == arch::Band::sm90 ||
+                                                                                  B == arch::Band::sm80);
+  static constexpr bool sm75 = B == arch::Band::sm75;
+  static constexpr int merge_items = sm75 && pair_bytes >= 16 ? 8 : 16;
+  // merge_smem_bytes, at least (one pad word per 128 bytes, alignment)
+  static constexpr int merge_shared = pair_bytes * 256 * merge_items * 17 / 16 + 32;
+  static constexpr int min_blocks = B == arch::Band::sm90 ? merge_min_blocks<Bits, Value>()
+                                                          : std::min(merge_min_blocks<Bits, Value>(),
+                                                                     arch::blocks_that_fit(B, merge_shared, 256));
   template <int TileThreads, int TileItems, int Stride>
-  using tiles = Policy<TileThreads, TileItems, 256, 16, Stride, merge_min_blocks<Bits, Value>()>;
+  using tiles = Policy<TileThreads, TileItems, 256, merge_items, Stride, min_blocks, B>;
   using type = std::conditional_t<
       (sizeof(Bits) <= 4),
-      std::conditional_t<sizeof(Bits) == 4 && !has_values_v<Value>, tiles<1024, 32, 8192>, tiles<512, 16, 8192>>,
+      std::conditional_t<big_tiles, tiles<1024, 32, 8192>,
+                         std::conditional_t<sm75 && has_values_v<Value>, tiles<512, 8, 4096>, tiles<512, 16, 8192>>>,
       tiles<256, 16, 4096>>;
 };
 
@@ -203,10 +225,9 @@ constexpr int tile_smem_bytes() {
 // 1. [mergeSortShared] Sort tile blockIdx.x of in into out. Keys are encoded on load; decoded on store only
 // when no merge pass follows. Values are gathered from the input by source index at the end.
 template <class Bits, class Value, class P>
-__global__ void __launch_bounds__(P::tile_threads)
-    tile_sort_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
-                     Value* __restrict__ out_v, std::uint64_t n,
-                     KeyCodec<Bits> codec, bool decode_out) {
+__device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, const Value* __restrict__ in_v,
+                                                Bits* __restrict__ out_k, Value* __restrict__ out_v, std::uint64_t n,
+                                                KeyCodec<Bits> codec, bool decode_out) {
   constexpr int T = P::tile_threads, I = P::tile_items, TILE = P::tile;
   extern __shared__ uint4 smem_raw[];
   Bits* sk = reinterpret_cast<Bits*>(smem_raw);
@@ -304,6 +325,12 @@ __global__ void __launch_bounds__(P::tile_threads)
   };
   if (decode_out) store(std::true_type{}); else store(std::false_type{});
 }
+template <class Bits, class Value, class P>
+__global__ void __launch_bounds__(P::tile_threads)
+    tile_sort_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
+                     Value* __restrict__ out_v, std::uint64_t n, KeyCodec<Bits> codec, bool decode_out) {
+  GSB_KERNEL_FOR_BAND(P::band) tile_sort_block<Bits, Value, P>(in_k, in_v, out_k, out_v, n, codec, decode_out);
+}
 
 template <class Bits, class Value, class P>
 constexpr int merge_smem_bytes() {
@@ -345,11 +372,11 @@ __device__ __forceinline__ TileSpot tile_spot(const PassGeometry& g, std::uint64
 // and stores a fixed, vectorisable C keys. The sample limits still decide the split: they bound each tile
 // start's merge path to a window of 2 stride + 1 candidates, which one warp finishes in 3 rounds.
 template <class Bits, class Value, class P>
-__global__ void __launch_bounds__(P::merge_threads, P::merge_min_blocks)
-    merge_tiles_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
-                       Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ limit_a,
-                       const std::uint64_t* __restrict__ limit_b, KeyCodec<Bits> codec, bool decode_out,
-                       bool vector_store) {
+__device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k, const Value* __restrict__ in_v,
+                                                  Bits* __restrict__ out_k, Value* __restrict__ out_v, PassGeometry g,
+                                                  const std::uint64_t* __restrict__ limit_a,
+                                                  const std::uint64_t* __restrict__ limit_b, KeyCodec<Bits> codec,
+                                                  bool decode_out, bool vector_store) {
   constexpr int T = P::merge_threads, I = P::merge_items, C = P::merge_capacity;
   extern __shared__ uint4 smem_raw[];
   Bits* sk = reinterpret_cast<Bits*>(smem_raw);
@@ -440,6 +467,15 @@ __global__ void __launch_bounds__(P::merge_threads, P::merge_min_blocks)
   };
   if (decode_out) store(std::true_type{}); else store(std::false_type{});
 }
+template <class Bits, class Value, class P>
+__global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>() ? P::merge_min_blocks : 1)
+    merge_tiles_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
+                       Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ limit_a,
+                       const std::uint64_t* __restrict__ limit_b, KeyCodec<Bits> codec, bool decode_out,
+                       bool vector_store) {
+  GSB_KERNEL_FOR_BAND(P::band)
+  merge_tiles_block<Bits, Value, P>(in_k, in_v, out_k, out_v, g, limit_a, limit_b, codec, decode_out, vector_store);
+}
 
 // Temporary storage: the two limit arrays, sized for the pass with the most slots.
 template <class P>
@@ -480,8 +516,7 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   const std::uint64_t tiles = (n + P::tile - 1) / P::tile;
   GSB_EXPECTS(tiles <= 0x7fffffffull, "merge-samples: n=" + std::to_string(n) + " needs too many tiles");
   constexpr int tile_smem = tile_smem_bytes<Bits, Value, P>();
-  GSB_CUDA_TRY(cudaFuncSetAttribute(tile_sort_kernel<Bits, Value, P>,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, tile_smem));
+  set_dynamic_shared_bytes(tile_sort_kernel<Bits, Value, P>, tile_smem, "merge-samples: tile sort");
   tile_sort_kernel<Bits, Value, P><<<static_cast<unsigned>(tiles), P::tile_threads, tile_smem, b.stream>>>(
       keys[0], values[0], keys[1], values[1], n, codec, n <= std::uint64_t{P::tile});
   GSB_CHECK_LAUNCH();
@@ -494,11 +529,11 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   std::uint64_t* limit_b = limit_a + most;
   constexpr int rank_threads = 128;
   constexpr int merge_smem = merge_smem_bytes<Bits, Value, P>();
-  // The resident-block bound must be reachable: H100/H200 give an SM 228 KB of shared memory, 1 KB of it
-  // reserved per block.
-  static_assert(P::merge_min_blocks * (merge_smem + 1024) <= 228 * 1024, "min blocks exceed shared memory");
-  GSB_CUDA_TRY(cudaFuncSetAttribute(merge_tiles_kernel<Bits, Value, P>,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, merge_smem));
+  // The resident-block bound must be reachable on the policy's band.
+  static_assert(P::merge_min_blocks <= arch::blocks_that_fit(P::band, merge_smem, P::merge_threads),
+                "min blocks exceed the band's shared memory");
+  static_assert(tile_smem <= arch::limits_of(P::band).shared_bytes_per_block_optin, "tile exceeds a block");
+  set_dynamic_shared_bytes(merge_tiles_kernel<Bits, Value, P>, merge_smem, "merge-samples: tile merge");
   const std::uint64_t out_tiles = (n + P::merge_capacity - 1) / P::merge_capacity;
   GSB_EXPECTS(out_tiles <= 0x7fffffffull, "merge-samples: n=" + std::to_string(n) + " needs too many merge tiles");
   auto groups_grid = [&](std::uint64_t groups) {
@@ -523,11 +558,15 @@ int sort(const SortProblem& p, const SortBuffers& b) {
 // Entry points, one explicit instantiation per key width and value type (merge_samples_k*.cu).
 template <class Bits, class Value>
 int sort_default(const SortProblem& p, const SortBuffers& b) {
-  return sort<Bits, Value, typename DefaultPolicy<Bits, Value>::type>(p, b);
+  return arch::dispatch_band(policy_band(), [&](auto band) {
+    return sort<Bits, Value, typename DefaultPolicy<Bits, Value, decltype(band)::value>::type>(p, b);
+  });
 }
 template <class Bits, class Value>
 std::size_t temp_bytes_default(std::uint64_t n) {
-  return temp_bytes_for<typename DefaultPolicy<Bits, Value>::type>(n);
+  return arch::dispatch_band(policy_band(), [&](auto band) {
+    return temp_bytes_for<typename DefaultPolicy<Bits, Value, decltype(band)::value>::type>(n);
+  });
 }
 
 }  // namespace gsb::merge::samples

@@ -7,17 +7,18 @@
 #include <cuda_runtime_api.h>
 
 #include "gsb/error.hpp"
+#include "multi/nccl_api.hpp"
 
 namespace gsb::multi {
 
 void throw_nccl_error(ncclResult_t r, const char* expr, const char* file, int line) {
   throw std::runtime_error(std::string(file) + ":" + std::to_string(line) + ": " + expr + " failed: " +
-                           ncclGetErrorString(r) + " (" + std::to_string(static_cast<int>(r)) + ")");
+                           nccl().ncclGetErrorString(r) + " (" + std::to_string(static_cast<int>(r)) + ")");
 }
 
 ncclUniqueId bootstrap_unique_id() {
   ncclUniqueId id;
-  GSB_NCCL_TRY(ncclGetUniqueId(&id));
+  GSB_NCCL_TRY(nccl().ncclGetUniqueId(&id));
   return id;  // one process: every rank reads this; across processes: MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, ...)
 }
 
@@ -29,23 +30,23 @@ Communicator::Communicator(const std::vector<int>& devices) : devices_(devices),
   GSB_CUDA_TRY(cudaGetDevice(&previous));
   // One process holding several ranks: their initialisations must be one group (each would otherwise wait
   // for the others inside ncclCommInitRank).
-  GSB_NCCL_TRY(ncclGroupStart());
+  GSB_NCCL_TRY(nccl().ncclGroupStart());
   for (int r : local_) {
     GSB_CUDA_TRY(cudaSetDevice(devices_[r]));
-    GSB_NCCL_TRY(ncclCommInitRank(&comms_[r], ranks(), id, r));
+    GSB_NCCL_TRY(nccl().ncclCommInitRank(&comms_[r], ranks(), id, r));
   }
-  GSB_NCCL_TRY(ncclGroupEnd());
+  GSB_NCCL_TRY(nccl().ncclGroupEnd());
   GSB_CUDA_TRY(cudaSetDevice(previous));
 }
 
 Communicator::~Communicator() {
   for (ncclComm_t c : comms_)
-    if (c) ncclCommDestroy(c);  // no throw from a destructor
+    if (c) nccl().ncclCommDestroy(c);  // no throw from a destructor
 }
 
 std::string Communicator::describe() const {
   int v = 0;
-  ncclGetVersion(&v);
+  nccl().ncclGetVersion(&v);
   const int major = v / 10000, minor = (v / 100) % 100, patch = v % 100;
   return "nccl " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch) + ", " +
          std::to_string(ranks()) + (ranks() == 1 ? " rank" : " ranks") + " in one process";

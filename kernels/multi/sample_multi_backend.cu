@@ -1,10 +1,12 @@
 // `sample-multi` (issue 7): one array spread over the GPUs of a node, sorted by sample sort over NCCL
-// (sample_multi.cuh explains the steps). Registered only when the build found NCCL (see CMakeLists.txt).
+// (sample_multi.cuh explains the steps). Built when the build finds nccl.h (see CMakeLists.txt); NCCL itself is
+// loaded at run time (nccl_api.hpp), and where it cannot be the back-end is skipped with the loader's reason.
 #include <cstdlib>
 #include <string>
 
 #include "gsb/dispatch.hpp"
 #include "gsb/error.hpp"
+#include "multi/nccl_api.hpp"
 #include "multi/sample_multi.cuh"
 #include "multi/sample_plan.hpp"
 
@@ -55,6 +57,10 @@ class SampleMultiBackend final : public MultiGpuBackend {
     info_.host_synchronizes = true;  // the host reads the samples and the bucket counts back mid-sort
   }
   const BackendInfo& info() const override { return info_; }
+  std::string unsupported_reason(const SortProblem& p, const RunOptions& opts) const override {
+    if (std::string why = MultiGpuBackend::unsupported_reason(p, opts); !why.empty()) return why;
+    return nccl_unavailable_reason();  // NCCL is loaded at run time (nccl_api.hpp)
+  }
 
   std::vector<std::uint64_t> device_bytes(const SortProblem& p, int gpus) const override {
     const Knobs k = knobs_from_env();

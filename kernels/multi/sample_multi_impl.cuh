@@ -12,6 +12,7 @@
 #include "common/device_props.hpp"
 #include "gsb/device_scope.hpp"
 #include "gsb/error.hpp"
+#include "multi/nccl_api.hpp"
 #include "multi/nccl_comm.hpp"
 #include "multi/sample_multi.cuh"
 #include "multi/sample_multi_kernels.cuh"
@@ -192,6 +193,8 @@ class SampleMulti final : public MultiGpuSort {
       r->splitters = detail::Buffer(sizeof(KeyIndex) * detail::max_buckets);
       r->table = detail::Buffer(sizeof(std::uint32_t) << detail::table_prefix_bits);
       const std::uint64_t cells = std::uint64_t(buckets_) * r->blocks;
+      // CUB's DeviceScan counts items in int before CCCL 2.7 (CUDA 12.8): buckets x blocks stays far below.
+      GSB_EXPECTS(cells <= 0x7fffffffull, "sample-multi: " + std::to_string(cells) + " bucket cells to scan");
       r->counts = detail::Buffer(cells * sizeof(std::uint64_t));
       r->offsets = detail::Buffer(cells * sizeof(std::uint64_t));
       r->totals = detail::Buffer(buckets_ * sizeof(std::uint64_t));
@@ -343,13 +346,13 @@ class SampleMulti final : public MultiGpuSort {
     }
     std::vector<KeyIndex> splitters;
     if (buckets_ > 1) {
-      GSB_NCCL_TRY(ncclGroupStart());
+      GSB_NCCL_TRY(nccl().ncclGroupStart());
       for (int g : comm_.local_ranks()) {
         Rank& r = *ranks_[g];
-        GSB_NCCL_TRY(ncclAllGather(r.samples.get(), r.samples_all.get(), samples_per_rank_ * sizeof(KeyIndex), ncclUint8,
+        GSB_NCCL_TRY(nccl().ncclAllGather(r.samples.get(), r.samples_all.get(), samples_per_rank_ * sizeof(KeyIndex), ncclUint8,
                                    comm_.comm(g), r.main.s));
       }
-      GSB_NCCL_TRY(ncclGroupEnd());
+      GSB_NCCL_TRY(nccl().ncclGroupEnd());
       Rank& first = *ranks_[comm_.local_ranks().front()];
       {
         DeviceScope scope(first.device);
@@ -419,12 +422,12 @@ class SampleMulti final : public MultiGpuSort {
           r.totals.template get<std::uint64_t>());
       GSB_CHECK_LAUNCH();
     }
-    GSB_NCCL_TRY(ncclGroupStart());
+    GSB_NCCL_TRY(nccl().ncclGroupStart());
     for (int g : comm_.local_ranks()) {
       Rank& r = *ranks_[g];
-      GSB_NCCL_TRY(ncclAllGather(r.totals.get(), r.totals_all.get(), B, ncclUint64, comm_.comm(g), r.main.s));
+      GSB_NCCL_TRY(nccl().ncclAllGather(r.totals.get(), r.totals_all.get(), B, ncclUint64, comm_.comm(g), r.main.s));
     }
-    GSB_NCCL_TRY(ncclGroupEnd());
+    GSB_NCCL_TRY(nccl().ncclGroupEnd());
     Rank& first = *ranks_[comm_.local_ranks().front()];
     std::vector<std::uint64_t> counts(std::size_t(G) * B);
     {
@@ -496,13 +499,13 @@ class SampleMulti final : public MultiGpuSort {
       GSB_CHECK_LAUNCH();
       GSB_CUDA_TRY(cudaEventRecord(r.partitioned.e, r.main.s));
     }
-    GSB_NCCL_TRY(ncclGroupStart());
+    GSB_NCCL_TRY(nccl().ncclGroupStart());
     for (int g : comm_.local_ranks()) {
       Rank& r = *ranks_[g];
-      GSB_NCCL_TRY(ncclAllGather(r.cursors.get(), r.cursors_all.get(), (B + 1) * detail::cursor_stride, ncclUint64,
+      GSB_NCCL_TRY(nccl().ncclAllGather(r.cursors.get(), r.cursors_all.get(), (B + 1) * detail::cursor_stride, ncclUint64,
                                  comm_.comm(g), r.main.s));
     }
-    GSB_NCCL_TRY(ncclGroupEnd());
+    GSB_NCCL_TRY(nccl().ncclGroupEnd());
     Rank& first = *ranks_[comm_.local_ranks().front()];
     {
       DeviceScope scope(first.device);
@@ -534,7 +537,7 @@ class SampleMulti final : public MultiGpuSort {
         GSB_CUDA_TRY(cudaEventRecord(r.exchange_start.e, r.comm.s));
       }
       for (int j = 0; j < k; ++j) {
-        GSB_NCCL_TRY(ncclGroupStart());
+        GSB_NCCL_TRY(nccl().ncclGroupStart());
         for (int g : comm_.local_ranks()) {
           Rank& r = *ranks_[g];
           for (int p = 0; p < G; ++p) {
@@ -542,23 +545,23 @@ class SampleMulti final : public MultiGpuSort {
             const int b_out = p * k + j, b_in = g * k + j;
             if (const std::uint64_t n_out = cnt(g, b_out)) {
               const std::uint64_t at = send_offset(l, g, b_out);
-              GSB_NCCL_TRY(ncclSend(static_cast<const Bits*>(r.send_keys.get()) + at, n_out * kb, ncclUint8, p,
+              GSB_NCCL_TRY(nccl().ncclSend(static_cast<const Bits*>(r.send_keys.get()) + at, n_out * kb, ncclUint8, p,
                                     comm_.comm(g), r.comm.s));
               if (vb)
-                GSB_NCCL_TRY(ncclSend(static_cast<const std::byte*>(r.send_values.get()) + at * vb, n_out * vb,
+                GSB_NCCL_TRY(nccl().ncclSend(static_cast<const std::byte*>(r.send_values.get()) + at * vb, n_out * vb,
                                       ncclUint8, p, comm_.comm(g), r.comm.s));
             }
             if (const std::uint64_t n_in = cnt(p, b_in)) {
               const std::uint64_t at = recv_offset(l, g, j, p);
-              GSB_NCCL_TRY(ncclRecv(static_cast<Bits*>(r.land_keys.get()) + at, n_in * kb, ncclUint8, p, comm_.comm(g),
+              GSB_NCCL_TRY(nccl().ncclRecv(static_cast<Bits*>(r.land_keys.get()) + at, n_in * kb, ncclUint8, p, comm_.comm(g),
                                     r.comm.s));
               if (vb)
-                GSB_NCCL_TRY(ncclRecv(static_cast<std::byte*>(r.land_values.get()) + at * vb, n_in * vb, ncclUint8, p,
+                GSB_NCCL_TRY(nccl().ncclRecv(static_cast<std::byte*>(r.land_values.get()) + at * vb, n_in * vb, ncclUint8, p,
                                       comm_.comm(g), r.comm.s));
             }
           }
         }
-        GSB_NCCL_TRY(ncclGroupEnd());
+        GSB_NCCL_TRY(nccl().ncclGroupEnd());
         for (int g : comm_.local_ranks()) {
           Rank& r = *ranks_[g];
           DeviceScope scope(r.device);

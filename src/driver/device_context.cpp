@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "common/device_props.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb {
@@ -33,6 +34,7 @@ DeviceContext::DeviceContext(int device, bool device_given) {
   const cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {
     cudaGetLastError();  // clear
+    requested_arch_cc();  // a malformed GSB_ARCH is a usage error with or without a device
     reason_ = "no CUDA device";
     if (device_given)
       throw UsageError("--device: " + std::to_string(device) + " is not a device (no CUDA device present)");
@@ -57,6 +59,11 @@ DeviceContext::DeviceContext(int device, bool device_given) {
   GSB_CUDA_TRY(cudaRuntimeGetVersion(&runtime));
   info_.driver_version = version_string(driver);
   info_.runtime_version = version_string(runtime);
+  const DeviceProps& dp = current_device_props();  // checks GSB_ARCH against the loaded device code
+  info_.code_ptx_cc = dp.ptx_cc;
+  info_.code_binary_cc = dp.binary_cc;
+  info_.policy_band = "sm" + std::to_string(static_cast<int>(dp.band));
+  info_.emulated_cc = dp.emulated_cc;
   GSB_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
   GSB_CUDA_TRY(cudaEventCreate(&start_));
   GSB_CUDA_TRY(cudaEventCreate(&stop_));

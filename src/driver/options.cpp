@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "common/device_props.hpp"
 #include "driver/output_file.hpp"
 #include "driver/sizes.hpp"
 #include "gsb/error.hpp"
@@ -77,7 +78,7 @@ const char* size_grammar =
 }  // namespace
 
 std::string list_backends() {
-  std::string s = fmt::format("{:<20} {:<9} {:<30} {:<15} {:<6} {:<4} {:<14} {}\n", "name", "family", "key types",
+  std::string s = fmt::format("{:<20} {:<9} {:<30} {:<15} {:<6} {:<5} {:<14} {}\n", "name", "family", "key types",
                               "values", "stable", "gpu", "max n", "description");
   for (const Backend* b : Registry::instance().all()) {
     const BackendInfo& i = b->info();
@@ -85,9 +86,12 @@ std::string list_backends() {
     if (i.key_types.size() == std::size(all_key_types)) types = "all";
     std::string limit = i.max_n == no_n_limit ? "-" : format_size(i.max_n);
     if (i.max_n != no_n_limit && i.max_n_overridable) limit += " (--force)";
-    s += fmt::format("{:<20} {:<9} {:<30} {:<15} {:<6} {:<4} {:<14} {}\n", i.name, i.family, types,
-                     join_names(i.value_modes), i.stable ? "yes" : "no", i.needs_gpu ? "yes" : "no", limit,
-                     i.description);
+    // gpu: the oldest compute capability it runs on, or "no" for host back-ends
+    const std::string gpu = i.needs_gpu ? fmt::format("{}.{}+", i.min_compute_capability / 10,
+                                                      i.min_compute_capability % 10)
+                                        : std::string("no");
+    s += fmt::format("{:<20} {:<9} {:<30} {:<15} {:<6} {:<5} {:<14} {}\n", i.name, i.family, types,
+                     join_names(i.value_modes), i.stable ? "yes" : "no", gpu, limit, i.description);
   }
   return s;
 }
@@ -195,6 +199,7 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
     opts.gpus = static_cast<int>(g);
   }
   if (opts.device < 0) throw UsageError("--device: " + std::to_string(opts.device) + " is not a device index");
+  requested_arch_cc();  // GSB_ARCH is checked with the flags (README, "Architectures")
 
   // Output paths must be writable before anything runs: nothing is left half-written.
   for (const auto& [flag, path] : {std::pair<std::string, std::string>{"--json", opts.json_path},

@@ -165,7 +165,11 @@ std::string to_json(const RunReport& r) {
                        {"memory_clock_khz", d.memory_clock_khz},
                        {"driver_version", d.driver_version},
                        {"runtime_version", d.runtime_version},
-                       {"copy_bandwidth_GBps", opt(d.copy_bandwidth_GBps)}};
+                       {"copy_bandwidth_GBps", opt(d.copy_bandwidth_GBps)},
+                       {"architecture", json{{"policy_band", d.policy_band},
+                                             {"code_ptx", d.code_ptx_cc},
+                                             {"code_binary", d.code_binary_cc},
+                                             {"emulated", d.emulated_cc != 0 ? json(d.emulated_cc) : json(nullptr)}}}};
   } else {
     j["device"] = nullptr;
   }
@@ -200,12 +204,23 @@ std::string to_csv(const RunReport& r) {
   return s;
 }
 
+// "code sm_90, policies sm90" or "code compute_75 PTX (JIT for sm_90), policies sm75, limits of sm_75 (GSB_ARCH)".
+static std::string describe_code(const DeviceInfo& d) {
+  std::string s = d.code_ptx_cc == d.code_binary_cc
+                      ? fmt::format("code sm_{}", d.code_binary_cc)
+                      : fmt::format("code compute_{} PTX (JIT for sm_{})", d.code_ptx_cc, d.code_binary_cc);
+  s += ", policies " + d.policy_band;
+  if (d.emulated_cc != 0) s += fmt::format(", limits of sm_{} (GSB_ARCH)", d.emulated_cc);
+  return s;
+}
+
 std::string to_table(const RunReport& r) {
   std::string s;
   if (r.device)
-    s += fmt::format("device {}: {} (cc {}, {} SMs), copy bandwidth {}\n", r.device->index, r.device->name,
+    s += fmt::format("device {}: {} (cc {}, {} SMs), copy bandwidth {}; {}\n", r.device->index, r.device->name,
                      r.device->compute_capability, r.device->sm_count,
-                     r.device->copy_bandwidth_GBps ? fmt::format("{:.0f} GB/s", *r.device->copy_bandwidth_GBps) : "n/a");
+                     r.device->copy_bandwidth_GBps ? fmt::format("{:.0f} GB/s", *r.device->copy_bandwidth_GBps) : "n/a",
+                     describe_code(*r.device));
   s += fmt::format("{:<18} {:<4} {:<5} {:<4} {:>8} {:<14} {:>10} {:>10} {:>9} {:>6} {:>9}  {}\n", "backend", "type",
                    "vals", "ord", "n", "dist", "median ms", "keys/s", "eff GB/s", "%copy", "vs std", "status");
   for (const CaseResult& c : r.cases) {

@@ -29,6 +29,13 @@ Stats make_stats(std::vector<double> samples_ms) {
   return s;
 }
 
+int DeviceInfo::effective_cc() const {
+  if (emulated_cc != 0) return emulated_cc;
+  const auto dot = compute_capability.find('.');
+  if (dot == std::string::npos) return 0;
+  return std::stoi(compute_capability.substr(0, dot)) * 10 + std::stoi(compute_capability.substr(dot + 1));
+}
+
 std::string_view to_string(CaseStatus s) {
   switch (s) {
     case CaseStatus::ok: return "ok";

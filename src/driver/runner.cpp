@@ -252,6 +252,12 @@ std::string Runner::skip_reason(const Backend& backend, const SortProblem& p, Di
     return "u32 values cannot index n=" + std::to_string(p.n) + " elements";
   if (backend.info().needs_gpu && (!device || !device->available()))
     return device ? device->unavailable_reason() : "no CUDA device";
+  if (backend.info().needs_gpu) {
+    const int need = backend.info().min_compute_capability, have = device->info().effective_cc();
+    if (have < need)
+      return fmt::format("needs compute capability {}.{} or newer; the device is {}.{}{}", need / 10, need % 10,
+                         have / 10, have % 10, device->info().emulated_cc != 0 ? " (GSB_ARCH)" : "");
+  }
   return {};
 }
 
@@ -304,6 +310,9 @@ CaseResult Runner::run_case(const Backend& backend, const SortProblem& p, Distri
   } catch (const std::bad_alloc&) {
     r.status = CaseStatus::skipped;
     r.reason = "host allocation failed";
+  } catch (const DeviceUnsupported& e) {  // thrown before the back-end enqueued work it could not run
+    r.status = CaseStatus::skipped;
+    r.reason = e.what();
   } catch (const std::exception& e) {
     r.status = CaseStatus::error;
     r.reason = e.what();

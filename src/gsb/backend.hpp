@@ -28,6 +28,9 @@ struct BackendInfo {
   std::vector<Order> orders{Order::asc, Order::desc};
   bool stable = false;      // equal keys keep their input order (checked for key-value runs)
   bool needs_gpu = true;    // false: run() works on host memory and is timed with a host clock
+  // The oldest GPU it runs on, as compute capability x10 (75: Turing, the floor of the build). On an older
+  // device (or GSB_ARCH naming one) the driver skips it with this reason.
+  int min_compute_capability = 75;
   std::uint64_t max_n = no_n_limit;  // largest n accepted
   std::string max_n_reason;          // why max_n exists ("int indexing", "would take hours", ...)
   bool max_n_overridable = false;    // --force lifts max_n (a time limit, not a correctness limit)

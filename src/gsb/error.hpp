@@ -20,6 +20,13 @@ struct CudaError : std::runtime_error {
   cudaError_t code;
 };
 
+// The device cannot run this back-end's kernels as compiled (its shared memory per block is smaller than the
+// policy of the device code needs, e.g. newer PTX JIT-compiled for a GPU with less): the case is skipped with
+// this reason, like any unsupported combination.
+struct DeviceUnsupported : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // A violated precondition or internal limit (never an assert: those vanish in Release builds).
 struct LogicError : std::logic_error {
   using std::logic_error::logic_error;

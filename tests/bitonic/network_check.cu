@@ -9,6 +9,7 @@
 
 #include "bitonic/network_emulate.hpp"
 #include "bitonic/network_sort.cuh"
+#include "common/device_props.hpp"
 
 namespace {
 
@@ -20,7 +21,7 @@ KeyType key_type_of() {
   return sizeof(T) == 1 ? KeyType::u8 : sizeof(T) == 2 ? KeyType::u16 : sizeof(T) == 4 ? KeyType::u32 : KeyType::u64;
 }
 
-template <Network Net, class Bits, class Value>
+template <Network Net, class Bits, class Value, arch::Band B>
 bool check(std::uint64_t n, int distinct, std::uint64_t seed) {
   SortProblem p;
   p.key_type = key_type_of<Bits>();
@@ -43,7 +44,7 @@ bool check(std::uint64_t n, int distinct, std::uint64_t seed) {
   if (!has_values_v<Value>) b.values[0] = b.values[1] = nullptr;
   GSB_CUDA_TRY(cudaMemcpy(b.keys[0], hk.data(), n * sizeof(Bits), cudaMemcpyHostToDevice));
   if (b.values[0]) GSB_CUDA_TRY(cudaMemcpy(b.values[0], hv.data(), n * sizeof(V), cudaMemcpyHostToDevice));
-  const Plan plan = make_plan(Net, n, device::Policy<Bits, Value>::plan_config());
+  const Plan plan = make_plan(Net, n, device::Policy<Bits, Value, B>::plan_config());
   bool ok = true;
   std::vector<Bits> dk(n);
   std::vector<V> dv(n);
@@ -51,7 +52,7 @@ bool check(std::uint64_t n, int distinct, std::uint64_t seed) {
     Plan one = plan;
     one.passes = {plan.passes[i]};
     one.passes[0].encode_keys = one.passes[0].decode_keys = false;  // unsigned ascending: identity anyway
-    const int half = network_sort_plan<Net, Bits, Value>(one, p, b, [](std::size_t) {});
+    const int half = network_sort_plan<Net, Bits, Value, B>(one, p, b, [](std::size_t) {});
     GSB_CUDA_TRY(cudaDeviceSynchronize());
     if (half == 1) {
       GSB_CUDA_TRY(cudaMemcpy(b.keys[0], b.keys[1], n * sizeof(Bits), cudaMemcpyDeviceToDevice));
@@ -88,22 +89,25 @@ bool check(std::uint64_t n, int distinct, std::uint64_t seed) {
   return ok;
 }
 
-template <Network Net>
-int check_all() {
+template <Network Net, arch::Band B>
+int check_band() {
   int bad = 0;
   // 2^18 + 3: row passes with the mirror across several tiles and a partial last tile.
   for (std::uint64_t n : {std::uint64_t{65535}, std::uint64_t{104729}, std::uint64_t{8193}, std::uint64_t{262147}})
     for (int distinct : {0, 3}) {
-      bad += !check<Net, std::uint64_t, NoValue>(n, distinct, n + 1);
-      bad += !check<Net, std::uint8_t, NoValue>(n, distinct, n + 2);
-      bad += !check<Net, std::uint32_t, NoValue>(n, distinct, n + 3);
-      bad += !check<Net, std::uint32_t, std::uint32_t>(n, distinct, n + 4);
-      bad += !check<Net, std::uint32_t, std::uint64_t>(n, distinct, n + 5);
-      bad += !check<Net, std::uint64_t, std::uint64_t>(n, distinct, n + 6);
+      bad += !check<Net, std::uint64_t, NoValue, B>(n, distinct, n + 1);
+      bad += !check<Net, std::uint8_t, NoValue, B>(n, distinct, n + 2);
+      bad += !check<Net, std::uint32_t, NoValue, B>(n, distinct, n + 3);
+      bad += !check<Net, std::uint32_t, std::uint32_t, B>(n, distinct, n + 4);
+      bad += !check<Net, std::uint32_t, std::uint64_t, B>(n, distinct, n + 5);
+      bad += !check<Net, std::uint64_t, std::uint64_t, B>(n, distinct, n + 6);
     }
   return bad;
 }
 
+template <Network Net>
+int check_all() {
+  int bad = 0;
 }  // namespace
 
 // network_check [all|bitonic]: both networks (default) or bitonic alone.

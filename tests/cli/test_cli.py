@@ -1,5 +1,6 @@
 """The command line as a user meets it: exit codes, one-line errors naming the bad value, files."""
 import json
+import os
 import pathlib
 import subprocess
 
@@ -96,3 +97,42 @@ def test_skip_reasons_and_exit_0(tool):
     r = run(tool, "--algo", "std-sort", "--type", "u32", "--dist", "normal", "--n", "100")
     assert r.returncode == 0
     assert "float key types only" in r.stdout
+
+
+@pytest.mark.parametrize("value", ["70", "sm_52", "7.0", "abc", "sm_9x"])
+def test_bad_gsb_arch_exits_2_with_one_line(tool, value, tmp_path):
+    """GSB_ARCH (README, "Architectures") is checked like a flag: below the sm_75 floor or malformed is exit 2."""
+    env = dict(os.environ, GSB_ARCH=value)
+    r = subprocess.run([tool, "--algo", "std-sort", "--n", "100", "--json", "r.json"], capture_output=True,
+                       text=True, timeout=600, cwd=tmp_path, env=env)
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1 and "GSB_ARCH" in lines[0] and value in lines[0], r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_list_states_the_oldest_gpu_of_each_backend(tool):
+    l = run(tool, "--list")
+    rows = {line.split()[0]: line for line in l.stdout.splitlines()[1:] if line.strip()}
+    assert " 7.5+ " in rows["radix"] and " no " in rows["std-sort"]
+
+
+def test_runs_without_nccl(tool, tmp_path):
+    """libgsb.so does not link NCCL; where libnccl.so.2 cannot be loaded, sample-multi is skipped with the reason
+    and everything else runs (GSB_NCCL_LIBRARY points the loader at a library that does not exist, which is what a
+    machine without NCCL gives it)."""
+    lib = pathlib.Path(tool).parent / "libgsb.so"
+    ldd = subprocess.run(["ldd", str(lib)], capture_output=True, text=True)
+    assert ldd.returncode == 0 and "libgsb" not in ldd.stderr
+    assert "nccl" not in ldd.stdout, ldd.stdout
+    if "sample-multi" not in run(tool, "--list").stdout:
+        pytest.skip("sample-multi not built (no nccl.h at configure time)")
+    env = dict(os.environ, GSB_NCCL_LIBRARY=str(tmp_path / "absent" / "libnccl.so.2"))
+    out = tmp_path / "r.json"
+    r = subprocess.run([tool, "--algo", "std-sort,sample-multi", "--n", "1000", "--json", str(out)],
+                       capture_output=True, text=True, timeout=600, env=env)
+    assert r.returncode == 0, r.stderr
+    cases = {c["backend"]: c for c in json.loads(out.read_text())["cases"]}
+    assert cases["std-sort"]["status"] == "ok"
+    assert cases["sample-multi"]["status"] == "skipped"
+    assert "NCCL not found" in cases["sample-multi"]["reason"] and "absent" in cases["sample-multi"]["reason"]

@@ -10,6 +10,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "common/device_props.hpp"
 #include "common/merge_path.hpp"
 #include "gsb/backend.hpp"
 #include "gsb/dispatch.hpp"
@@ -32,9 +33,10 @@ struct CodecTransform {
 constexpr int elementwise_threads = 256;
 
 inline unsigned elementwise_blocks(std::uint64_t n) {
-  // Grid-stride loops: a few waves of blocks are enough to stream memory; the cap keeps gridDim.x in range.
+  // Grid-stride loops: 32 blocks per SM are enough to stream memory, and keep gridDim.x in range.
   const std::uint64_t blocks = (n + elementwise_threads - 1) / elementwise_threads;
-  return static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 132ull * 32)));
+  const std::uint64_t most = std::uint64_t(current_device_props().sm_count) * 32;
+  return static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, most)));
 }
 
 // keys0[i] = encode(keys0[i]); keys1[i] = keys0[i]; values1[i] = values0[i]. Afterwards both halves hold the

@@ -68,7 +68,7 @@ __global__ void __launch_bounds__(sample_threads)
   if (!arrived_last(done_blocks)) return;
   unsigned m = 0;
   for (int b = threadIdx.x; b < (1 << sample_bin_bits); b += sample_threads) m = max(m, __ldcg(&bins[b]));
-  m = __reduce_max_sync(full_warp, m);
+  m = warp_reduce_max(m);
   if (lane_id() == 0) warp_max[threadIdx.x / 32] = m;
   __syncthreads();
   if (threadIdx.x == 0) {
@@ -422,8 +422,7 @@ void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* coun
   // keys a and b (values a and b)
   constexpr int words_per_key = 2 + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
   auto kernel = bucket_sort_kernel<bucket_threads, Value>;
-  GSB_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    static_cast<int>(words_per_key * sizeof(std::uint32_t) * bucket_capacity)));
+  set_dynamic_shared_bytes(kernel, words_per_key * sizeof(std::uint32_t) * bucket_capacity, "radix: bucket sort");
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
   auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
     const std::size_t smem = words_per_key * sizeof(std::uint32_t) * buffer_keys;
@@ -459,10 +458,27 @@ inline cudaEvent_t plan_done_event() {
 
 // 4-byte keys, with or without values: the hybrid path where hybrid_applies() and every 16-bit
 // bucket fits a block, the LSD passes (OnesweepSort) otherwise. Both leave the result in half 0.
+// Whether band B's shared memory holds the path's two large blocks: the 16-bit histogram (top16_histogram_kernel)
+// and a bucket of bucket_capacity keys with their values (bucket_sort_kernel). Where it does not (sm75, sm86),
+// 4-byte keys take the LSD passes at every n.
+// (The device itself is asked too, HybridSort::sort: newer PTX may run on a GPU with less than its band's.)
 template <class Value>
+constexpr bool hybrid_fits_bytes(int shared_bytes_per_block) {
+  constexpr int words_per_key = 2 + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
+  constexpr int bucket_static = 2 * (bucket_threads / 32) * 256 * 4 + 32 * 4;  // bucket_sort_kernel's own arrays
+  return top16_words * 4 <= shared_bytes_per_block &&
+         words_per_key * 4 * static_cast<int>(bucket_capacity) + bucket_static <= shared_bytes_per_block;
+}
+template <class Value>
+constexpr bool hybrid_fits(arch::Band b) {
+  return hybrid_fits_bytes<Value>(arch::limits_of(b).shared_bytes_per_block_optin);
+}
+
+template <class Value, arch::Band B>
 struct HybridSort {
-  using Lsd = OnesweepSort<std::uint32_t, Value, typename PlanFor<std::uint32_t, Value>::type>;
-  using P = typename PlanFor<std::uint32_t, Value>::type;
+  using P = typename PlanFor<std::uint32_t, Value, B>::type;
+  using Lsd = OnesweepSort<std::uint32_t, Value, P>;
+  static constexpr bool fits = hybrid_fits<Value>(B);
   using S = PassShape<std::uint32_t, Value, 8, P::threads, P::items>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   static_assert(result_half(4) == 0, "the hybrid path ends in half 0, as four LSD passes do");
@@ -508,12 +524,21 @@ struct HybridSort {
   static std::size_t temp_bytes(const SortProblem& p) {
     const std::size_t lsd = Lsd::temp_bytes(p);
     const std::uint64_t capped = std::min<std::uint64_t>(p.n, max_portion_items);
-    return hybrid_applies(capped, hybrid_min_items_override()) ? std::max(lsd, layout(capped, nullptr).bytes) : lsd;
+    return fits && hybrid_applies(capped, hybrid_min_items_override()) ? std::max(lsd, layout(capped, nullptr).bytes)
+                                                                       : lsd;
   }
 
   static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
+    if constexpr (fits) {
+      if (!lsd_only && hybrid_applies(p.n, hybrid_min_items_override()) &&
+          hybrid_fits_bytes<Value>(current_device_props().shared_bytes_per_block_optin))
+        return sort_hybrid(p, b);
+    }
+    return Lsd::sort(p, b);
+  }
+
+  static int sort_hybrid(const SortProblem& p, const SortBuffers& b) {
     const std::uint64_t n = p.n;
-    if (lsd_only || !hybrid_applies(n, hybrid_min_items_override())) return Lsd::sort(p, b);
     const Layout l = layout(n, b.temp);
     GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
                                              std::to_string(l.bytes));
@@ -526,7 +551,7 @@ struct HybridSort {
                                                                        l.sample_done, l.skewed);
     GSB_CHECK_LAUNCH();
     constexpr int hist_smem = top16_words * static_cast<int>(sizeof(unsigned));
-    GSB_CUDA_TRY(cudaFuncSetAttribute(top16_histogram_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, hist_smem));
+    set_dynamic_shared_bytes(top16_histogram_kernel, hist_smem, "radix: 16-bit histogram");
     // One block per multiprocessor, but at least 2^18 keys per block: each block flushes up to 32768 words.
     const unsigned hist_blocks = static_cast<unsigned>(
         std::clamp<std::uint64_t>(n >> 18, 1, static_cast<std::uint64_t>(dev.sm_count)));
@@ -540,10 +565,8 @@ struct HybridSort {
     GSB_CHECK_LAUNCH();
     const cudaEvent_t plan_done = plan_done_event();
     GSB_CUDA_TRY(cudaEventRecord(plan_done, b.stream));
-    auto pass = pass_kernel<std::uint32_t, VT, 8, P::threads, P::items, P::min_blocks, P::window, P::late_values,
-                            SegmentTable>;
-    GSB_CUDA_TRY(cudaFuncSetAttribute(pass, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                      static_cast<int>(S::shared_bytes)));
+    auto pass = pass_kernel<std::uint32_t, VT, P, SegmentTable>;
+    set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: segmented digit pass");
     PassParams<std::uint32_t, VT> prm{};
     prm.keys[0] = keys0;
     prm.keys[1] = static_cast<std::uint32_t*>(b.keys[1]);

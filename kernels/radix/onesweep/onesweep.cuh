@@ -185,6 +185,20 @@ struct PassShape {
   static_assert(Threads % 32 == 0, "whole warps");
 };
 
+// One bulk prefetch of [p, p + bytes) into L2 (p rounded down to 16 bytes; bytes a multiple of 16). The
+// instruction exists from sm_90 on; plans of older bands set no prefetch distance (Tuning), and this compiles
+// to nothing there.
+__device__ __forceinline__ void prefetch_l2_bulk(const void* p, std::size_t bytes) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t{15}),
+               "r"(static_cast<unsigned>(bytes))
+               : "memory");
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
+
 // The lanes of the warp whose digit equals this lane's: one ballot per digit bit (warp-level multisplit).
 // Each vote is written in PTX with the bit tested against a constant mask and the complement predicated on
 // the same test: ptxas then loads all of the digit's bits into predicate registers with one instruction and
@@ -255,10 +269,10 @@ __device__ __forceinline__ void store_status(unsigned* p, unsigned v) {
 //
 // Segmented (hybrid.cuh): each segment of the input is sorted on its own by this pass's digit, so the pass can
 // follow an MSD pass. Tile numbers still come from one counter; a tile finds its segment by binary search.
-template <class Bits, class Value, int RadixBits, int Threads, int Items, int MinBlocks, int Window, bool LateValues,
-          class Segments = NoSegments>
-__global__ void __launch_bounds__(Threads, MinBlocks)
-    pass_kernel(const PassParams<Bits, Value> prm, const Segments seg) {
+template <class Bits, class Value, class P, class Segments>
+__device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, const Segments& seg) {
+  constexpr int RadixBits = P::radix_bits, Threads = P::threads, Items = P::items, Window = P::window;
+  constexpr bool LateValues = P::late_values;
   constexpr bool Segmented = std::is_same_v<Segments, SegmentTable>;
   using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
   constexpr int radix = S::radix;
@@ -329,7 +343,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
   }
   const bool full = tile_end - tile_base >= static_cast<std::uint64_t>(S::tile);
   const int valid = full ? S::tile : static_cast<int>(tile_end - tile_base);
-  if (prm.prefetch_ahead != 0 && threadIdx.x == 0) {
+  if (P::prefetch_waves_per_8 != 0 && prm.prefetch_ahead != 0 && threadIdx.x == 0) {
     // Tiles are taken in number order by the resident blocks, so the tile `prefetch_ahead` numbers on will be
     // taken by another block a fraction of a tile lifetime from now: one bulk prefetch pulls it into L2 and that
     // block's key (and value) loads become L2 hits. The pass is latency-bound (ncu: warps wait on the tile's
@@ -344,14 +358,10 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
     static_assert(sizeof(Bits) * S::tile % 16 == 0 && sizeof(Value) * S::tile % 16 == 0, "bulk sizes");
     if (ahead_base + S::tile <= prm.num_items) {
       const Bits* src = (role.src_half == 1 ? prm.keys[1] : prm.keys[0]) + prm.offset + ahead_base;
-      asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(reinterpret_cast<std::uintptr_t>(src) & ~std::uintptr_t{15}),
-                   "r"(static_cast<unsigned>(sizeof(Bits) * S::tile))
-                   : "memory");
+      prefetch_l2_bulk(src, sizeof(Bits) * S::tile);
       if constexpr (S::with_values) {
         const Value* vsrc = (role.src_half == 1 ? prm.values[1] : prm.values[0]) + prm.offset + ahead_base;
-        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(reinterpret_cast<std::uintptr_t>(vsrc) & ~std::uintptr_t{15}),
-                     "r"(static_cast<unsigned>(sizeof(Value) * S::tile))
-                     : "memory");
+        prefetch_l2_bulk(vsrc, sizeof(Value) * S::tile);
       }
     }
   }
@@ -514,12 +524,21 @@ __global__ void __launch_bounds__(Threads, MinBlocks)
   (void)ranks;
 }
 
+// One tile of a digit pass (pass_tile), for the architecture band of plan P (arch.hpp): compiled only where that
+// band's device code is built.
+template <class Bits, class Value, class P, class Segments = NoSegments>
+__global__ void __launch_bounds__(P::threads, arch::compiles_for<P::band>() ? P::min_blocks : 1)
+    pass_kernel(const PassParams<Bits, Value> prm, const Segments seg) {
+  GSB_KERNEL_FOR_BAND(P::band) pass_tile<Bits, Value, P, Segments>(prm, seg);
+}
+
 // ---- tuning ------------------------------------------------------------------------------------------------
 
 // A pass plan (plain data): digit width, threads, keys per thread, blocks per multiprocessor (the register cap
-// follows from it), look-back window, and whether values are loaded after the ranking (pass_kernel).
+// follows from it), look-back window, whether values are loaded after the ranking (pass_kernel), the L2 prefetch
+// distance, and the architecture band it is written for (arch.hpp).
 template <int RadixBits, int Threads, int Items, int MinBlocks, int Window = 1, bool LateValues = false,
-          int PrefetchWavesPer8 = 4>
+          int PrefetchWavesPer8 = 4, arch::Band B = arch::Band::sm90>
 struct Plan {
   static constexpr bool late_values = LateValues;
   static constexpr int prefetch_waves_per_8 = PrefetchWavesPer8;  // L2 prefetch distance, eighths of the resident blocks
@@ -528,11 +547,14 @@ struct Plan {
   static constexpr int items = Items;
   static constexpr int min_blocks = MinBlocks;
   static constexpr int window = Window;
+  static constexpr arch::Band band = B;
+  static_assert(PrefetchWavesPer8 == 0 || B == arch::Band::sm90, "the bulk L2 prefetch exists from sm_90 on");
 };
 
-// 8-bit digits, per key width and value type. (11-bit digits lost on the device, NOTES.md.)
+// 8-bit digits, per key width and value type, for Hopper (sm90 band: measured on an H200; also what sm_100 runs,
+// not measured there). (11-bit digits lost on the device, NOTES.md.)
 template <class Bits, class Value>
-struct Tuning {
+struct HopperTuning {
   static constexpr int value_size = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
   // The counts below are the largest that compile without spills at the register cap that min_blocks implies
   // (56 registers for 3 blocks, 80 for 2).
@@ -546,6 +568,7 @@ struct Tuning {
   // against 10.150 (cub-radix 9.32); 512 x 12 late was 7.710 / 9.878. For u32+u32 late values lost (3.279
   // against 3.213 ms), so 4-byte keys keep the values in registers.
   static constexpr bool late_values = sizeof(Bits) == 8 && value_size > 0;
+  static constexpr int threads = 384;
   static constexpr int min_blocks = sizeof(Bits) == 8 || kv32 ? 2 : 3;
   static constexpr int items = sizeof(Bits) == 8 ? (value_size == 0 || value_size == 4 ? 16 : 12)
                                : value_size == 0 ? (sizeof(Bits) == 4 ? 20 : 16)
@@ -558,13 +581,30 @@ struct Tuning {
   // 8.229 / 8.324: half a wave ahead wins in every case; further ahead the prefetched lines compete with the
   // demand traffic and are evicted before use.
   static constexpr int prefetch_waves_per_8 = 4;
-  using plan = Plan<8, 384, items, min_blocks, window, late_values, prefetch_waves_per_8>;
 };
 
-// The plan for one key width and value type.
-template <class Bits, class Value>
+// The plan of one key width and value type on band B. sm90 is HopperTuning exactly. The older bands are NOT
+// measured (no such GPU was lent; they ran through their PTX on an H100/H200, README "Architectures"): they keep
+// Hopper's keys per thread and look-back window, drop the bulk prefetch (sm_90 and newer only), take 256 threads
+// on sm75 (1024 threads and 64 KiB of shared memory per SM there), and ask __launch_bounds__ for no more resident
+// blocks than the band's shared memory and threads allow (never more than Hopper's, so no plan gets fewer
+// registers than the Hopper one, which compiles without spills).
+template <class Bits, class Value, arch::Band B>
+struct Tuning {
+  using H = HopperTuning<Bits, Value>;
+  static constexpr int threads = B == arch::Band::sm75 ? 256 : H::threads;
+  using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
+  static constexpr int fit =
+      arch::blocks_that_fit(B, static_cast<long long>(PassShape<Bits, VT, 8, threads, H::items>::shared_bytes), threads);
+  static constexpr int min_blocks = B == arch::Band::sm90 ? H::min_blocks : std::min(fit, H::min_blocks);
+  using plan = Plan<8, threads, H::items, min_blocks, H::window, H::late_values,
+                    B == arch::Band::sm90 ? H::prefetch_waves_per_8 : 0, B>;
+};
+
+// The plan for one key width and value type on band B.
+template <class Bits, class Value, arch::Band B = arch::Band::sm90>
 struct PlanFor {
-  using type = typename Tuning<Bits, Value>::plan;
+  using type = typename Tuning<Bits, Value, B>::plan;
 };
 
 // ---- host dispatch -----------------------------------------------------------------------------------------
@@ -576,7 +616,8 @@ struct OnesweepSort {
   using D = Digits<Bits, RadixBits>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   using S = PassShape<Bits, VT, RadixBits, Threads, P::items>;
-  static_assert(S::shared_bytes <= 227 * 1024, "one block's shared memory on Hopper");
+  static_assert(S::shared_bytes <= static_cast<std::size_t>(arch::limits_of(P::band).shared_bytes_per_block_optin),
+                "one block's shared memory on the plan's band");
 
   static std::uint64_t portion_items() { return max_portion_items / S::tile * S::tile; }
   struct Layout {
@@ -610,9 +651,7 @@ struct OnesweepSort {
 
   static std::size_t temp_bytes(const SortProblem& p) { return layout(p.n, nullptr).bytes; }
 
-  static auto pass_kernel_of() {
-    return pass_kernel<Bits, VT, RadixBits, Threads, P::items, P::min_blocks, P::window, P::late_values>;
-  }
+  static auto pass_kernel_of() { return pass_kernel<Bits, VT, P>; }
 
   static int sort(const SortProblem& p, const SortBuffers& b) {
     const std::uint64_t n = p.n;
@@ -638,8 +677,7 @@ struct OnesweepSort {
     GSB_CHECK_LAUNCH();
 
     auto pass = pass_kernel_of();
-    GSB_CUDA_TRY(cudaFuncSetAttribute(pass, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                      static_cast<int>(S::shared_bytes)));
+    set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: digit pass");
     PassParams<Bits, VT> prm{};
     prm.keys[0] = static_cast<Bits*>(b.keys[0]);
     prm.keys[1] = static_cast<Bits*>(b.keys[1]);
@@ -683,9 +721,13 @@ struct OnesweepSort {
 #define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                    \
   template <>                                                                                         \
   std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                         \
-    return OnesweepSort<BITS, VALUE, typename PlanFor<BITS, VALUE>::type>::temp_bytes(p);            \
+    return arch::dispatch_band(policy_band(), [&](auto band) {                                        \
+      return OnesweepSort<BITS, VALUE, typename PlanFor<BITS, VALUE, decltype(band)::value>::type>::temp_bytes(p); \
+    });                                                                                               \
   }                                                                                                   \
   template <>                                                                                         \
   int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b, bool) {                           \
-    return OnesweepSort<BITS, VALUE, typename PlanFor<BITS, VALUE>::type>::sort(p, b);               \
+    return arch::dispatch_band(policy_band(), [&](auto band) {                                        \
+      return OnesweepSort<BITS, VALUE, typename PlanFor<BITS, VALUE, decltype(band)::value>::type>::sort(p, b);   \
+    });                                                                                               \
   }

@@ -7,11 +7,14 @@ namespace gsb::radix::onesweep {
 #define GSB_RADIX_HYBRID_INSTANTIATE(VALUE)                                                       \
   template <>                                                                                     \
   std::size_t temp_bytes<std::uint32_t, VALUE>(const SortProblem& p) {                            \
-    return HybridSort<VALUE>::temp_bytes(p);                                                      \
+    return arch::dispatch_band(policy_band(),                                                     \
+                               [&](auto band) { return HybridSort<VALUE, decltype(band)::value>::temp_bytes(p); }); \
   }                                                                                               \
   template <>                                                                                     \
   int sort<std::uint32_t, VALUE>(const SortProblem& p, const SortBuffers& b, bool lsd_only) {     \
-    return HybridSort<VALUE>::sort(p, b, lsd_only);                                               \
+    return arch::dispatch_band(policy_band(), [&](auto band) {                                    \
+      return HybridSort<VALUE, decltype(band)::value>::sort(p, b, lsd_only);                      \
+    });                                                                                           \
   }
 
 GSB_RADIX_HYBRID_INSTANTIATE(NoValue)
