@@ -242,6 +242,13 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
 
 }  // namespace
 
+std::string Runner::architecture_reason(const BackendInfo& info, const DeviceInfo& device) {
+  const int need = info.min_compute_capability, have = device.effective_cc();
+  if (have >= need) return {};
+  return fmt::format("needs compute capability {}.{} or newer; the device is {}.{}{}", need / 10, need % 10, have / 10,
+                     have % 10, device.emulated_cc != 0 ? " (GSB_ARCH)" : "");
+}
+
 std::string Runner::skip_reason(const Backend& backend, const SortProblem& p, Distribution dist, bool force,
                                 const DeviceContext* device) {
   if (std::string why = distribution_unsupported_reason(dist, p.key_type); !why.empty()) return why;
@@ -252,12 +259,7 @@ std::string Runner::skip_reason(const Backend& backend, const SortProblem& p, Di
     return "u32 values cannot index n=" + std::to_string(p.n) + " elements";
   if (backend.info().needs_gpu && (!device || !device->available()))
     return device ? device->unavailable_reason() : "no CUDA device";
-  if (backend.info().needs_gpu) {
-    const int need = backend.info().min_compute_capability, have = device->info().effective_cc();
-    if (have < need)
-      return fmt::format("needs compute capability {}.{} or newer; the device is {}.{}{}", need / 10, need % 10,
-                         have / 10, have % 10, device->info().emulated_cc != 0 ? " (GSB_ARCH)" : "");
-  }
+  if (backend.info().needs_gpu) return architecture_reason(backend.info(), device->info());
   return {};
 }
 

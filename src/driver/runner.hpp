@@ -43,6 +43,9 @@ class Runner {
   const RunReport& report() const { return report_; }
 
   // Why the case cannot run here (distribution, back-end limits, value width, no device), or empty.
+  // Why a GPU back-end cannot run on this device's architecture (BackendInfo::min_compute_capability against the
+  // device's compute capability, or GSB_ARCH's), or an empty string.
+  static std::string architecture_reason(const BackendInfo& info, const DeviceInfo& device);
   static std::string skip_reason(const Backend& backend, const SortProblem& p, Distribution dist, bool force,
                                  const DeviceContext* device);
 

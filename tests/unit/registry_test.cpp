@@ -112,3 +112,35 @@ TEST(Runner, StatisticsOfSamples) {
 
 }  // namespace
 }  // namespace gsb
+
+namespace gsb {
+namespace {
+
+// A back-end states the oldest GPU it runs on; on an older device, or with GSB_ARCH naming one, it is skipped
+// with that reason (issue 15).
+TEST(Registry, EveryGpuBackendRunsFromTheFloor) {
+  for (const Backend* b : Registry::instance().all())
+    if (b->info().needs_gpu) EXPECT_GE(b->info().min_compute_capability, 75) << b->info().name;
+}
+
+TEST(Runner, ArchitectureReason) {
+  BackendInfo info;
+  info.min_compute_capability = 80;
+  DeviceInfo dev;
+  dev.compute_capability = "9.0";
+  EXPECT_EQ(Runner::architecture_reason(info, dev), "");
+  dev.compute_capability = "7.5";
+  EXPECT_EQ(Runner::architecture_reason(info, dev), "needs compute capability 8.0 or newer; the device is 7.5");
+  dev.compute_capability = "9.0";
+  dev.emulated_cc = 75;
+  EXPECT_EQ(Runner::architecture_reason(info, dev),
+            "needs compute capability 8.0 or newer; the device is 7.5 (GSB_ARCH)");
+  dev.emulated_cc = 86;
+  EXPECT_EQ(Runner::architecture_reason(info, dev), "");
+  dev.compute_capability = "10.0";
+  dev.emulated_cc = 0;
+  EXPECT_EQ(dev.effective_cc(), 100);
+}
+
+}  // namespace
+}  // namespace gsb
