@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "gsb/hash.hpp"
 #include "gsb/key_codec.hpp"  // GSB_HD
 
 namespace gsb::multi {
@@ -28,13 +29,7 @@ GSB_HD bool key_index_less(const KeyIndex& a, const KeyIndex& b) {
 inline bool operator<(const KeyIndex& a, const KeyIndex& b) { return key_index_less(a, b); }
 inline bool operator==(const KeyIndex& a, const KeyIndex& b) { return a.key == b.key && a.index == b.index; }
 
-// splitmix64: the sample positions' hash (host and device agree).
-GSB_HD std::uint64_t mix64(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
+// The sample positions' hash (host and device agree): splitmix64 (gsb/hash.hpp).
 
 // Stratified sampling: sample j of s from a shard of m elements lies in the j-th of s equal strata, at a
 // seeded position inside it (one per stratum: less variance than independent draws, and no adversarial
@@ -43,7 +38,7 @@ GSB_HD std::uint64_t sample_position(std::uint64_t m, std::uint64_t s, std::uint
   if (s >= m) return j;
   const std::uint64_t lo = j * (m / s) + (j * (m % s)) / s;  // floor(j*m/s) without overflow
   const std::uint64_t hi = (j + 1) * (m / s) + ((j + 1) * (m % s)) / s;
-  return lo + mix64(seed ^ (j * 0xD1B54A32D192ED03ull)) % (hi - lo);
+  return lo + splitmix64(seed ^ (j * 0xD1B54A32D192ED03ull)) % (hi - lo);
 }
 
 struct Config {

@@ -5,21 +5,13 @@
 #include <limits>
 
 #include "gsb/error.hpp"
+#include "gsb/hash.hpp"
 #include "gsb/key_codec.hpp"
 
 namespace gsb {
 
 namespace {
 
-// splitmix64's finaliser: a bijection on 64-bit words with good avalanche.
-constexpr std::uint64_t mix64(std::uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xBF58476D1CE4E5B9ULL;
-  x ^= x >> 27;
-  x *= 0x94D049BB133111EBULL;
-  x ^= x >> 31;
-  return x;
-}
 
 // Word k (< 8) of element i in a stream: distinct (i, k) give distinct inputs to a bijection.
 inline std::uint64_t word(std::uint64_t stream, std::uint64_t i, unsigned k) {

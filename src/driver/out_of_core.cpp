@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "gsb/error.hpp"
+#include "gsb/hash.hpp"
 #include "gsb/key_codec.hpp"
 
 namespace gsb::ooc {
@@ -29,12 +30,6 @@ double ms_between(Clock::time_point a, Clock::time_point b) {
 }
 std::string gib(double bytes) { return fmt::format("{:.2f} GiB", bytes / double(1u << 30)); }
 
-std::uint64_t splitmix64(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 // Keys as the partition orders them: the codec's unsigned word, with the signed zeros made one key on request.
 template <class Bits>

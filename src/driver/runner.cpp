@@ -16,6 +16,7 @@
 #include "driver/multi_gpu_case.hpp"
 #include "driver/out_of_core.hpp"
 #include "driver/output_file.hpp"
+#include "driver/repetition_check.hpp"
 #include "driver/report.hpp"
 #include "driver/sizes.hpp"
 #include "gsb/error.hpp"
@@ -40,7 +41,8 @@ ValidationOptions validation_options(const BackendInfo& info, const SortProblem&
 }
 
 void finish_throughput(CaseResult& r, const SortProblem& p, const DeviceContext* device) {
-  if (!r.timing || r.timing->median_ms <= 0 || p.n == 0) return;
+  // A failed case keeps its raw samples (they show what ran) but gets no throughput: it did not sort.
+  if (r.status != CaseStatus::ok || !r.timing || r.timing->median_ms <= 0 || p.n == 0) return;
   const double s = r.timing->median_ms * 1e-3;
   r.keys_per_s = static_cast<double>(p.n) / s;
   r.effective_GBps = static_cast<double>(p.n) * static_cast<double>(p.key_size() + p.value_size()) * 2.0 / s / 1e9;
@@ -59,6 +61,42 @@ void validate_into(CaseResult& r, const Backend& backend, const SortProblem& p, 
   }
 }
 
+// Every repetition's output (repetition_check.hpp): the input's fingerprint once, then each output's, compared;
+// the first repetition that is wrong fails the case after its full validation (validate_into), whatever the last
+// repetition gave. Inactive without validation (--validate none).
+class RepetitionCheck {
+ public:
+  RepetitionCheck(const Backend& backend, const SortProblem& p, const CaseInput& in)
+      : p_(p), opts_(validation_options(backend.info(), p)), active_(in.reference != nullptr) {}
+  bool active() const { return active_; }
+  void set_input(const Fingerprint& f) { input_ = f; }
+  const ValidationOptions& options() const { return opts_; }
+  // Repetition `rep` (0-based, warm-ups included) of `total` gave this output.
+  void record(int rep, int total, const Fingerprint& out) {
+    ++checked_;
+    if (!failure_.empty()) return;
+    if (std::string why = fingerprint_mismatch(input_, out); !why.empty())
+      failure_ = fmt::format("repetition {} of {}: {}", rep + 1, total, why);
+  }
+  void finish(CaseResult& r) const {
+    if (!active_ || !r.validation_run) return;
+    r.validation.checks.push_back(fmt::format("every repetition ({})", checked_));
+    if (failure_.empty() || !r.validation.passed) return;
+    r.validation.passed = false;
+    r.validation.first_mismatch = failure_;
+    r.status = CaseStatus::failed;
+    r.reason = "validation failed: " + failure_;
+  }
+
+ private:
+  SortProblem p_;
+  ValidationOptions opts_;
+  bool active_;
+  Fingerprint input_;
+  int checked_ = 0;
+  std::string failure_;
+};
+
 // Host back-ends: host buffers, a host clock.
 CaseResult run_host_case(const Backend& backend, const SortProblem& p, const CaseInput& in,
                          const CaseSettings& s, CaseResult r, SortedOutput* keep) {
@@ -76,7 +114,11 @@ CaseResult run_host_case(const Backend& backend, const SortProblem& p, const Cas
   std::vector<double> samples;
   int result_half = 0;
   double spent = 0;
-  for (int rep = 0; rep < s.warmup + s.reps; ++rep) {
+  RepetitionCheck check(backend, p, in);
+  if (check.active())
+    check.set_input(host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options()));
+  const int total = s.warmup + s.reps;
+  for (int rep = 0; rep < total; ++rep) {
     parallel_copy(keys[0].data(), in.keys->array.data(), keys[0].bytes());
     if (vb) parallel_copy(values[0].data(), in.values->data(), values[0].bytes());
     std::memset(keys[1].data(), 0xA5, keys[1].bytes());  // poison: unwritten output cannot pass
@@ -84,6 +126,9 @@ CaseResult run_host_case(const Backend& backend, const SortProblem& p, const Cas
     result_half = backend.run(p, b);
     const double ms = ms_since(t0);
     GSB_EXPECTS(result_half == 0 || result_half == 1, backend.info().name + " returned half " + std::to_string(result_half));
+    if (check.active())
+      check.record(rep, total, host_fingerprint(p, keys[result_half].data(), vb ? values[result_half].data() : nullptr,
+                                                true, check.options()));
     if (rep >= s.warmup) {
       samples.push_back(ms);
       spent += ms;
@@ -93,6 +138,7 @@ CaseResult run_host_case(const Backend& backend, const SortProblem& p, const Cas
   r.timing = make_stats(samples);
   r.timing_method = "host-clock";
   validate_into(r, backend, p, in, keys[result_half].data(), vb ? values[result_half].data() : nullptr);
+  check.finish(r);
   if (keep) {
     keep->keys = std::move(keys[result_half]);
     keep->values = std::move(values[result_half]);
@@ -167,6 +213,19 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
   auto check_half = [&](int h) {
     GSB_EXPECTS(h == 0 || h == 1, backend.info().name + " returned half " + std::to_string(h));
   };
+  // Every repetition's output is fingerprinted on the device after its stop event (outside the timed region).
+  RepetitionCheck check(backend, p, in);
+  DeviceBuffer check_scratch(check.active() ? 3 * sizeof(std::uint64_t) : 0);
+  auto fingerprint = [&](int half, bool order) {
+    return device_fingerprint(p, keys[half].get(), vb ? values[half].get() : nullptr, order, check.options(),
+                              check_scratch.get(), dev.info().sm_count, stream);
+  };
+  if (check.active()) {
+    restore();
+    check.set_input(fingerprint(0, false));
+  }
+  const int checks_planned = (s.device_timing ? s.warmup + s.reps : 0) + (s.end_to_end ? s.warmup + s.reps : 0);
+  int checked = 0;
   if (s.device_timing) {
     std::vector<double> samples;
     double spent = 0;
@@ -179,6 +238,7 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
       GSB_CUDA_TRY(cudaEventSynchronize(dev.stop_event()));
       GSB_CHECK_LAUNCH();
       check_half(result_half);
+      if (check.active()) check.record(checked++, checks_planned, fingerprint(result_half, true));
       float ms = 0;
       GSB_CUDA_TRY(cudaEventElapsedTime(&ms, dev.start_event(), dev.stop_event()));
       if (rep >= s.warmup) {
@@ -214,6 +274,7 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
       if (vb) GSB_CUDA_TRY(cudaMemcpyAsync(out_values.data(), values[result_half].get(), value_bytes_n, cudaMemcpyDeviceToHost, stream));
       GSB_CUDA_TRY(cudaStreamSynchronize(stream));
       const auto t3 = Clock::now();
+      if (check.active()) check.record(checked++, checks_planned, fingerprint(result_half, true));
       if (rep >= s.warmup) {
         auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
         h2d.push_back(ms(t0, t1));
@@ -233,6 +294,7 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
     r.timing_method = "host-clock";
   }
   validate_into(r, backend, p, in, out_keys.data(), vb ? out_values.data() : nullptr);
+  check.finish(r);
   if (keep) {
     keep->keys = std::move(out_keys);
     keep->values = std::move(out_values);

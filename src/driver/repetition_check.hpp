@@ -1,0 +1,81 @@
+// The check of every timed repetition (issue 16): one repetition's output validated fully against the reference
+// proves that repetition only, so after each repetition, outside its timed region, the output is fingerprinted
+// in one read: the places out of order (with stability, for back-ends that claim it: equal keys must keep their
+// values, the original indices, ascending) and order-independent sums of a hash of every key and of every
+// (key, value) pair. The output is right only if nothing is out of order and both sums equal the input's: the
+// sorted multiset and the pairing then agree with the input's (up to a 2^-64 collision of the sums). Computed on
+// the device for GPU back-ends (no copy back, a fraction of the sort's own traffic), on the host for host ones.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <cuda_runtime_api.h>
+
+#include "driver/validate.hpp"
+#include "gsb/dispatch.hpp"
+#include "gsb/hash.hpp"
+#include "gsb/key_codec.hpp"
+#include "gsb/types.hpp"
+
+namespace gsb {
+
+struct Fingerprint {
+  std::uint64_t out_of_order = 0;  // adjacent pairs in the wrong order (0 for the input: not counted there)
+  std::uint64_t key_sum = 0;       // sum of mix64(key bits)
+  std::uint64_t pair_sum = 0;      // sum of mix64(key bits ^ mix64(value)); 0 without values
+};
+
+// What the repetition got wrong against the input's fingerprint, or an empty string.
+std::string fingerprint_mismatch(const Fingerprint& input, const Fingerprint& output);
+
+// Of n keys (and values, null without) in host memory; order checked when check_order. Parallel.
+Fingerprint host_fingerprint(const SortProblem& p, const void* keys, const void* values, bool check_order,
+                             const ValidationOptions& opts);
+
+// The same of device arrays, on `stream`; scratch is 3 device words (24 bytes). Waits for the result.
+Fingerprint device_fingerprint(const SortProblem& p, const void* keys, const void* values, bool check_order,
+                               const ValidationOptions& opts, void* scratch, int sm_count, cudaStream_t stream);
+
+namespace detail {
+
+// One element's share of the fingerprint: i's hashes, and whether i and i + 1 are out of order.
+template <class Bits, class Value>
+struct Element {
+  const Bits* keys;
+  const Value* values;
+  std::uint64_t n;
+  KeyCodec<Bits> codec;
+  bool zeros_equal;  // -0.0 and +0.0 compare equal (float keys of back-ends that say so)
+  bool stable;
+  bool check_order;
+
+  GSB_HD Bits ordered(Bits raw) const {  // the encoded key, signed zeros made one where they are equal
+    constexpr Bits sign = static_cast<Bits>(Bits{1} << (8 * sizeof(Bits) - 1));
+    return codec.encode(zeros_equal && raw == sign ? Bits{0} : raw);
+  }
+  GSB_HD void add(std::uint64_t i, Fingerprint& f) const {
+    const Bits k = keys[i];
+    const std::uint64_t h = mix64(static_cast<std::uint64_t>(k));
+    f.key_sum += h;
+    if constexpr (has_values_v<Value>) f.pair_sum += mix64(h ^ mix64(static_cast<std::uint64_t>(values[i])));
+    if (check_order && i + 1 < n) {
+      const Bits a = ordered(k), b = ordered(keys[i + 1]);
+      bool wrong = a > b;
+      if constexpr (has_values_v<Value>) wrong = wrong || (stable && a == b && values[i] > values[i + 1]);
+      f.out_of_order += wrong ? 1 : 0;
+    }
+  }
+};
+
+template <class Bits, class Value>
+Element<Bits, Value> element(const SortProblem& p, const void* keys, const void* values, bool check_order,
+                             const ValidationOptions& opts) {
+  return Element<Bits, Value>{static_cast<const Bits*>(keys), static_cast<const Value*>(values), p.n,
+                              make_codec<Bits>(p.key_type, p.order),
+                              opts.signed_zeros_equal && is_float(p.key_type), opts.check_stability, check_order};
+}
+
+}  // namespace detail
+
+}  // namespace gsb

@@ -1,0 +1,114 @@
+// Faulty back-ends, for tests only (never part of the tool): a shared library that registers them like any
+// back-end when it is loaded (LD_PRELOAD=libgsb_fault_backends.so gpusort-bench --algo fault-...). Host back-ends
+// on u32 keys, keys-only or with u32 values, so that they run on a machine without a GPU. Each sorts correctly
+// (stable) and then breaks its output as its name says, on the calls its name says: the harness must report
+// every one of them FAILED (exit 1), whichever repetition was wrong.
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "gsb/backend.hpp"
+#include "gsb/key_codec.hpp"
+
+namespace gsb::faults {
+namespace {
+
+enum class Fault { none, noop, swap, lose, unstable, pairing, throws };
+
+// Fault `fault` on the calls for which `when(call)` holds (call counts from 0, warm-ups included).
+class FaultBackend : public Backend {
+ public:
+  FaultBackend(std::string name, std::string description, Fault fault, bool (*when)(int), bool stable = true)
+      : fault_(fault), when_(when) {
+    info_.name = std::move(name);
+    info_.description = std::move(description);
+    info_.family = "test-fault";
+    info_.key_types = {KeyType::u32};
+    info_.value_modes = {ValueMode::none, ValueMode::u32};
+    info_.stable = stable;
+    info_.needs_gpu = false;
+  }
+  const BackendInfo& info() const override { return info_; }
+  std::size_t temp_bytes(const SortProblem&) const override { return 0; }
+
+  int run(const SortProblem& p, const SortBuffers& b) const override {
+    const int call = calls_.fetch_add(1);
+    const auto* in_k = static_cast<const std::uint32_t*>(b.keys[0]);
+    const auto* in_v = static_cast<const std::uint32_t*>(b.values[0]);
+    auto* out_k = static_cast<std::uint32_t*>(b.keys[1]);
+    auto* out_v = static_cast<std::uint32_t*>(b.values[1]);
+    const std::uint64_t n = p.n;
+    const KeyCodec<std::uint32_t> codec = make_codec<std::uint32_t>(p.key_type, p.order);
+    std::vector<std::uint64_t> idx(n);
+    std::iota(idx.begin(), idx.end(), 0);
+    std::stable_sort(idx.begin(), idx.end(),
+                     [&](std::uint64_t a, std::uint64_t c) { return codec.encode(in_k[a]) < codec.encode(in_k[c]); });
+    for (std::uint64_t i = 0; i < n; ++i) {
+      out_k[i] = in_k[idx[i]];
+      if (in_v) out_v[i] = in_v[idx[i]];
+    }
+    if (!when_(call) || n < 2) return 1;
+    switch (fault_) {
+      case Fault::none: break;
+      case Fault::noop: return 0;  // "sorted" in place: the input, untouched
+      case Fault::swap: std::swap(out_k[0], out_k[n - 1]); if (in_v) std::swap(out_v[0], out_v[n - 1]); break;
+      case Fault::lose:  // one key lost, its predecessor twice: still in order
+        for (std::uint64_t i = n / 2; i + 1 < n; ++i)
+          if (out_k[i] != out_k[i + 1]) {
+            out_k[i + 1] = out_k[i];
+            break;
+          }
+        break;
+      case Fault::unstable:  // equal keys' values reversed (keys still sorted)
+        if (in_v)
+          for (std::uint64_t i = 0; i + 1 < n; ++i)
+            if (out_k[i] == out_k[i + 1] && out_v[i] < out_v[i + 1]) {
+              std::swap(out_v[i], out_v[i + 1]);
+              break;
+            }
+        break;
+      case Fault::pairing: if (in_v) std::swap(out_v[0], out_v[n - 1]); break;
+      case Fault::throws: throw std::runtime_error(info_.name + ": injected failure on call " + std::to_string(call));
+    }
+    return 1;
+  }
+
+ private:
+  BackendInfo info_;
+  Fault fault_;
+  bool (*when_)(int);
+  mutable std::atomic<int> calls_{0};
+};
+
+bool always(int) { return true; }
+bool odd_calls(int call) { return call % 2 == 1; }
+bool second_call(int call) { return call == 1; }
+bool all_but_last(int call) { return call < 2; }  // --warmup 0 --reps 3: wrong twice, right on the last call
+
+struct Registrations {
+  Registrations() {
+    auto add = [](const char* name, const char* what, Fault f, bool (*when)(int)) {
+      Registry::instance().add(std::make_unique<FaultBackend>(name, what, f, when));
+    };
+    add("fault-alternate", "wrong (unsorted) on every other call", Fault::noop, odd_calls);
+    add("fault-once", "wrong on the second call only", Fault::swap, second_call);
+    add("fault-early", "wrong on every call but the third", Fault::swap, all_but_last);
+    add("fault-noop", "never sorts", Fault::noop, always);
+    add("fault-swap", "first and last elements swapped", Fault::swap, always);
+    add("fault-lose", "one key lost, its neighbour twice", Fault::lose, always);
+    add("fault-lose-once", "one key lost on the second call only", Fault::lose, second_call);
+    add("fault-unstable", "claims stability, reverses one pair of equal keys", Fault::unstable, always);
+    add("fault-unstable-once", "unstable on the second call only", Fault::unstable, second_call);
+    add("fault-pairing", "two values exchanged", Fault::pairing, always);
+    add("fault-pairing-once", "two values exchanged on the second call only", Fault::pairing, second_call);
+    add("fault-throw", "throws on every call", Fault::throws, always);
+  }
+};
+const Registrations registrations;
+
+}  // namespace
+}  // namespace gsb::faults
