@@ -4,11 +4,13 @@
 #include <iostream>
 
 #include "driver/options.hpp"
+#include "driver/output_file.hpp"
 #include "driver/runner.hpp"
 #include "gsb/error.hpp"
 
 int main(int argc, char** argv) {
   gsb::Options opts;
+  gsb::install_output_signal_handlers();  // an interrupted run leaves no temporary file behind
   try {
     switch (gsb::parse_command_line(argc, argv, opts)) {
       case gsb::ParseOutcome::exit_ok: return 0;

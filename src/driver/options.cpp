@@ -179,6 +179,8 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
   else if (validate == "none") opts.validate = false;
   else throw UsageError("--validate: unknown value '" + validate + "' (valid: full, none)");
   opts.device_given = dev->count() > 0;
+  if (app.get_option("--device-memory")->count() > 0 && device_memory.empty())
+    throw UsageError("--device-memory: empty value (give a size such as 4Gi)");
   if (!device_memory.empty()) {
     try {
       opts.device_memory_limit_bytes = parse_size(device_memory);
@@ -201,11 +203,16 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
   if (opts.device < 0) throw UsageError("--device: " + std::to_string(opts.device) + " is not a device index");
   requested_arch_cc();  // GSB_ARCH is checked with the flags (README, "Architectures")
 
-  // Output paths must be writable before anything runs: nothing is left half-written.
-  for (const auto& [flag, path] : {std::pair<std::string, std::string>{"--json", opts.json_path},
-                                   {"--csv", opts.csv_path}, {"--dump-sorted", opts.dump_sorted_path}}) {
-    if (!path.empty()) check_writable(flag, path);
-  }
+  // Outputs are classified, and must be writable and distinct, before anything runs: nothing is left
+  // half-written and no file the user did not name is touched (output_file.hpp). Given but empty is refused.
+  auto target = [&](const char* flag, const std::string& path) {
+    if (app.get_option(flag)->count() == 0) return OutputTarget{};
+    return classify_output(flag, path);
+  };
+  opts.json = target("--json", opts.json_path);
+  opts.csv = target("--csv", opts.csv_path);
+  opts.dump_sorted = target("--dump-sorted", opts.dump_sorted_path);
+  check_distinct({&opts.json, &opts.csv, &opts.dump_sorted});
   return ParseOutcome::run;
 }
 

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "driver/output_file.hpp"
+
 #include "driver/generate.hpp"
 #include "gsb/backend.hpp"
 #include "gsb/types.hpp"
@@ -34,6 +36,7 @@ struct Options {
   bool force = false;
   bool quiet = false;
   std::string json_path, csv_path, dump_sorted_path;
+  OutputTarget json, csv, dump_sorted;  // the three paths, classified before the run (output_file.hpp)
   std::vector<std::string> argv;
 };
 

@@ -1,16 +1,46 @@
-// Files written atomically: content goes to a temporary beside the target and is renamed over it, so a
-// reader (or an interrupted run) never sees a half-written file.
+// The files the tool writes (--json, --csv, --dump-sorted), classified before anything runs (issue 16), and
+// written so that no file the user did not name is touched:
+//  - a regular file (or a new one) is replaced atomically: the content goes to a temporary created exclusively
+//    (mkstemp) in the target's own folder, is flushed to disk (fsync) and renamed over the target, so a reader or an
+//    interrupted run never sees half a file and nothing else can be made to receive it; SIGINT and SIGTERM remove
+//    a temporary in flight;
+//  - a symbolic link is written through: the file it points to is replaced, the link stays;
+//  - a FIFO or a character device is written through once, at the end of the run (never replaced);
+//  - '-' is standard output (the console table then goes to standard error);
+//  - an empty path, a directory, a dangling link, anything else, or a target that cannot be written is refused
+//    (UsageError, exit 2), and so is one file named by two outputs.
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gsb {
 
-// Throws UsageError("FLAG: cannot write 'PATH': reason") when PATH's directory does not accept a new file.
-void check_writable(const std::string& flag, const std::string& path);
+struct OutputTarget {
+  enum class Kind { none, file, stream, standard_output };
+  Kind kind = Kind::none;
+  std::string flag;      // "--json"
+  std::string path;      // as given
+  std::string file;      // Kind::file: the regular file to replace (a link resolved); Kind::stream: the path
+  std::string identity;  // what two outputs are compared by (the canonical path, or "-")
+  // Rewritten after every case (an interrupted run keeps what it measured); streams are written once, at the end.
+  bool rewritten_each_case() const { return kind == Kind::file; }
+};
 
-// Writes content to path atomically; throws std::runtime_error on failure.
+// Classifies PATH for FLAG ("" gives Kind::none); throws UsageError("FLAG: ...") naming the bad value.
+OutputTarget classify_output(const std::string& flag, const std::string& path);
+
+// Throws UsageError when two of the targets are the same file.
+void check_distinct(const std::vector<const OutputTarget*>& targets);
+
+// Writes content to the target (see above); throws std::runtime_error on failure.
+void write_output(const OutputTarget& target, std::string_view content);
+
+// Writes content to the regular file path atomically (exclusive temporary in its folder, fsync, rename).
 void write_file_atomically(const std::string& path, std::string_view content);
+
+// Removes a temporary in flight on SIGINT and SIGTERM, then lets the signal end the process as before.
+void install_output_signal_handlers();
 
 }  // namespace gsb

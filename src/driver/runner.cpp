@@ -416,9 +416,12 @@ Runner::Runner(const Options& opts) : opts_(opts) {
 
 Runner::~Runner() = default;
 
-void Runner::write_outputs() {
-  if (!opts_.json_path.empty()) write_file_atomically(opts_.json_path, to_json(report_));
-  if (!opts_.csv_path.empty()) write_file_atomically(opts_.csv_path, to_csv(report_));
+void Runner::write_outputs(bool final) {
+  // Files are rewritten after every case; FIFOs, devices and standard output take the finished report once.
+  if (opts_.json.kind != OutputTarget::Kind::none && (final || opts_.json.rewritten_each_case()))
+    write_output(opts_.json, to_json(report_));
+  if (opts_.csv.kind != OutputTarget::Kind::none && (final || opts_.csv.rewritten_each_case()))
+    write_output(opts_.csv, to_csv(report_));
 }
 
 int Runner::run() {
@@ -492,8 +495,8 @@ int Runner::run() {
               CaseResult r = run_case(*backend, p, dist, in, settings, device_.get(), keep ? &kept : nullptr);
               finish_throughput(r, p, device_.get());
               if (keep && (r.status == CaseStatus::ok || r.status == CaseStatus::failed)) {
-                write_file_atomically(opts_.dump_sorted_path,
-                                      to_npy(type, kept.keys.data(), vm, vm == ValueMode::none ? nullptr : kept.values.data(), n));
+                write_output(opts_.dump_sorted,
+                             to_npy(type, kept.keys.data(), vm, vm == ValueMode::none ? nullptr : kept.values.data(), n));
                 dumped = true;
               }
               report_.cases.push_back(std::move(r));
@@ -507,12 +510,17 @@ int Runner::run() {
                       base.distribution == c.distribution)
                     c.speedup_vs_std_sort = base.timing->median_ms / c.timing->median_ms;
               }
-              write_outputs();
+              write_outputs(false);
               ++done;
             }
       }
   if (progress) fmt::print(stderr, "{}done: {} cases in {:.1f} s\n", tty ? "\r\033[K" : "", total, ms_since(t_start) / 1000);
-  if (!opts_.quiet) std::fputs(to_table(report_).c_str(), stdout);
+  // The table goes to standard error when standard output carries the JSON or CSV (--json -).
+  const bool stdout_taken = opts_.json.kind == OutputTarget::Kind::standard_output ||
+                            opts_.csv.kind == OutputTarget::Kind::standard_output ||
+                            opts_.dump_sorted.kind == OutputTarget::Kind::standard_output;
+  write_outputs(true);
+  if (!opts_.quiet) std::fputs(to_table(report_).c_str(), stdout_taken ? stderr : stdout);
   if (!opts_.dump_sorted_path.empty() && !dumped)
     fmt::print(stderr, "gpusort-bench: note: --dump-sorted: no case ran, nothing written\n");
   const bool bad = std::any_of(report_.cases.begin(), report_.cases.end(), [](const CaseResult& c) {

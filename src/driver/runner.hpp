@@ -54,7 +54,7 @@ class Runner {
                              const CaseSettings& settings, DeviceContext* device, SortedOutput* keep = nullptr);
 
  private:
-  void write_outputs();
+  void write_outputs(bool final);  // final: the end of the run (streams and standard output are written then)
   Options opts_;
   RunReport report_;
   std::unique_ptr<DeviceContext> device_;

@@ -1,0 +1,134 @@
+"""Output paths (issue 16): nothing but the named file is written, links are written through, FIFOs and devices
+are never replaced, bad targets are refused before the run with exit 2 and one line, temporaries are exclusive."""
+import json
+import os
+import pathlib
+import signal
+import stat
+import subprocess
+import threading
+import time
+
+import pytest
+
+ARGS = ["--algo", "std-sort", "--n", "1000", "--reps", "1", "--warmup", "0"]
+
+
+def run(tool, *args, cwd=None):
+    return subprocess.run([tool, *ARGS, *args], capture_output=True, text=True, timeout=600, cwd=cwd)
+
+
+def assert_usage_error(r, bad):
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1 and bad in lines[0], r.stderr
+    assert r.stdout == ""
+
+
+def no_temporaries(folder):
+    return [p.name for p in pathlib.Path(folder).iterdir() if p.name.startswith(".gpusort-bench-") or ".tmp." in p.name]
+
+
+def test_planted_link_at_the_old_temporary_name_is_not_followed(tool, tmp_path):
+    victim = tmp_path / "victim"
+    victim.write_text("precious\n")
+    script = f'ln -s {victim} out.json.tmp.$$ && exec "$0" "$@"'
+    r = subprocess.run(["sh", "-c", script, tool, *ARGS, "--json", "out.json"], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    assert victim.read_text() == "precious\n"
+    assert json.loads((tmp_path / "out.json").read_text())["cases"][0]["status"] == "ok"
+    assert not (tmp_path / "out.json").is_symlink()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".gpusort-bench-")] == []
+
+
+def test_link_is_written_through_and_stays_a_link(tool, tmp_path):
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    r = run(tool, "--json", str(link))
+    assert r.returncode == 0, r.stderr
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert json.loads(real.read_text())["cases"][0]["backend"] == "std-sort"
+    assert no_temporaries(tmp_path) == []
+
+
+def test_fifo_is_written_through_once_never_replaced(tool, tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    got = {}
+
+    def reader():
+        with open(fifo) as f:
+            got["text"] = f.read()
+
+    t = threading.Thread(target=reader)
+    t.start()
+    r = run(tool, "--json", str(fifo))
+    t.join(timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert json.loads(got["text"])["cases"][0]["status"] == "ok"  # one document, whole
+
+
+def test_character_device_takes_several_outputs(tool):
+    r = run(tool, "--json", "/dev/null", "--csv", "/dev/null")
+    assert r.returncode == 0, r.stderr
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_json_to_standard_output(tool):
+    r = run(tool, "--json", "-")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["cases"][0]["status"] == "ok"
+    assert "std-sort" in r.stderr  # the table moved to standard error
+
+
+@pytest.mark.parametrize("make, bad", [
+    (lambda d: (d / "adir").mkdir() or ["--json", str(d / "adir")], "adir"),
+    (lambda d: (d / "dangling").symlink_to(d / "nowhere") or ["--json", str(d / "dangling")], "dangling"),
+    (lambda d: ["--json", str(d / "r"), "--csv", str(d / "r")], "also --json"),
+    (lambda d: ["--json", str(d / "r"), "--dump-sorted", str(d / "." / "r")], "also --json"),
+    (lambda d: ["--json", ""], "--json: empty path"),
+    (lambda d: ["--csv", ""], "--csv: empty path"),
+    (lambda d: ["--device-memory", ""], "--device-memory: empty"),
+    (lambda d: ["--json", str(d / "no" / "such" / "dir.json")], "no/such/dir.json"),
+])
+def test_refused_before_the_run(tool, tmp_path, make, bad):
+    args = make(tmp_path)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    r = run(tool, *args)
+    assert_usage_error(r, bad)
+    after = sorted(p.name for p in tmp_path.iterdir())
+    assert after == before  # nothing written, nothing replaced
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes read-only files anyway")
+def test_read_only_target_refused(tool, tmp_path):
+    ro = tmp_path / "ro.json"
+    ro.write_text("keep")
+    ro.chmod(0o444)
+    assert_usage_error(run(tool, "--json", str(ro)), "ro.json")
+    assert ro.read_text() == "keep"
+
+
+def test_long_file_name_accepted(tool, tmp_path):
+    name = "r" * 245 + ".json"  # 250 bytes: legal, and no room for a suffix such as ".tmp.PID"
+    r = run(tool, "--json", str(tmp_path / name))
+    assert r.returncode == 0, r.stderr
+    assert json.loads((tmp_path / name).read_text())["cases"]
+    assert no_temporaries(tmp_path) == []
+
+
+def test_interrupted_run_leaves_valid_json_and_no_temporary(tool, tmp_path):
+    out = tmp_path / "r.json"
+    p = subprocess.Popen([tool, "--algo", "std-sort", "--n", "2000:400000:+2000", "--reps", "1", "--warmup", "0",
+                          "--json", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)
+    p.send_signal(signal.SIGTERM)
+    p.wait(timeout=60)
+    assert p.returncode == -signal.SIGTERM
+    assert no_temporaries(tmp_path) == []
+    if out.exists():
+        json.loads(out.read_text())
