@@ -2,6 +2,7 @@
 // every back-end, times, validates and records. Knows no back-end by name.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -57,6 +58,7 @@ class Runner {
   void write_outputs(bool final);  // final: the end of the run (streams and standard output are written then)
   Options opts_;
   RunReport report_;
+  std::chrono::steady_clock::time_point last_write_{};  // of the files rewritten during the run
   std::unique_ptr<DeviceContext> device_;
 };
 

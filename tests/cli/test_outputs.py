@@ -132,3 +132,18 @@ def test_interrupted_run_leaves_valid_json_and_no_temporary(tool, tmp_path):
     assert no_temporaries(tmp_path) == []
     if out.exists():
         json.loads(out.read_text())
+
+
+def test_fifteen_thousand_cases_with_json_in_bounded_time(tool, tmp_path):
+    """Per-case cost is constant (issue 16): the JSON is rewritten at a bounded rate, speed-ups are found among
+    the cases of one input. 15,000 cases took over 600 s before; the bound here is generous, a hang detector."""
+    out, csv = tmp_path / "r.json", tmp_path / "r.csv"
+    t0 = time.monotonic()
+    r = subprocess.run([tool, "--algo", "std-sort,std-sort-par", "--n", "1:7500:+1", "--reps", "1", "--warmup", "0",
+                        "--json", str(out), "--csv", str(csv)], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-500:]
+    assert time.monotonic() - t0 < 120
+    cases = json.loads(out.read_text())["cases"]
+    assert len(cases) == 15000
+    assert all(c["speedup_vs_std_sort"] is not None for c in cases)
+    assert csv.read_text().count("\n") == 15001
