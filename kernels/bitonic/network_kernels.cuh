@@ -526,8 +526,8 @@ __device__ __forceinline__ void load_strided(const Bits* keys, const Value* vals
 // sorts to the end and is not stored). The tile comes in coalesced and goes to the consecutive layout through
 // shared memory (one round trip).
 template <class Bits, class Value, int P, int R, arch::Band B>
-__global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<Bits, Value, P, R>() : 1) bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
-                                                        bool decode) {
+__global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<Bits, Value, P, R>() : 1)
+    bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec, bool decode) {
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
     constexpr std::uint32_t T = std::uint32_t(P) << R;
@@ -553,8 +553,8 @@ __global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<
 // Bitonic block merge: half-cleaner steps on bits tile-1..0 of each tile (a stage beyond the tile). The first
 // coset comes straight from global memory (coalesced).
 template <class Bits, class Value, int P, int R, arch::Band B>
-__global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<Bits, Value, P, R>() : 1) bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
-                                                         bool decode) {
+__global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<Bits, Value, P, R>() : 1)
+    bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec, bool decode) {
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
     constexpr std::uint32_t T = std::uint32_t(P) << R;
@@ -623,8 +623,8 @@ __device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const Ro
 // covering whole row segments); stores leave shared memory as 16-byte vectors of keys and of values (loading
 // through 16-byte vectors and shared memory instead was no faster on the H200).
 template <class Bits, class Value, int P, int R, arch::Band B>
-__global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<Bits, Value, P, R>() : 1) bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo,
-                                                                      int cols_log2, bool flip) {
+__global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<Bits, Value, P, R>() : 1)
+    bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo, int cols_log2, bool flip) {
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
     constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
