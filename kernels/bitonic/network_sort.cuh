@@ -25,11 +25,6 @@ inline unsigned grid_for(std::uint64_t items, std::uint64_t per_block) {
   return unsigned(blocks);
 }
 
-template <class Kernel>
-void allow_shared_bytes(Kernel kernel, std::size_t bytes) {
-  set_dynamic_shared_bytes(kernel, bytes, "network sort: tile");  // cheap, so done at every sort
-}
-
 }  // namespace detail
 
 // Enqueues the passes of `plan` (made with Policy<Bits, Value>::plan_config()); after_pass(i), when given, is
@@ -58,11 +53,11 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
       case PassKind::block_sort:
         if constexpr (Net == Network::bitonic) {
           auto kernel = device::bitonic_block_sort<Bits, Value, P, R, B>;
-          detail::allow_shared_bytes(kernel, smem);
+          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
           kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.decode_keys);
         } else {
           auto kernel = device::odd_even_block_sort<Bits, Value, P, R, B>;
-          detail::allow_shared_bytes(kernel, smem);
+          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
           kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.stage, ps.decode_keys);
         }
         break;
@@ -70,7 +65,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
         if constexpr (Net == Network::bitonic) {
           GSB_EXPECTS(ps.top_bit == Pol::tile_log2 - 1, "network sort: block merge of " + describe(ps));
           auto kernel = device::bitonic_block_merge<Bits, Value, P, R, B>;
-          detail::allow_shared_bytes(kernel, smem);
+          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
           kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.decode_keys);
         } else {
           throw LogicError("network sort: block merge planned for odd-even merge");
@@ -85,12 +80,12 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
         const unsigned blocks = detail::grid_for(std::uint64_t{1} << (plan.log2_n - Pol::tile_log2), 1);
         if constexpr (Net == Network::bitonic) {
           auto kernel = device::bitonic_row_merge<Bits, Value, P, R, B>;
-          detail::allow_shared_bytes(kernel, smem);
+          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
           kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip());
         } else {
           GSB_EXPECTS(ps.top_bit + 1 == ps.stage, "network sort: odd-even row pass below the top: " + describe(ps));
           auto kernel = device::odd_even_row_merge<Bits, Value, P, R, B>;
-          detail::allow_shared_bytes(kernel, smem);
+          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
           kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C);
         }
         break;
@@ -109,7 +104,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
       case PassKind::halo_merge:
         if constexpr (Net == Network::odd_even_merge) {
           auto kernel = device::odd_even_halo_merge<Bits, Value, P, R, B>;
-          detail::allow_shared_bytes(kernel, smem);
+          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
           const unsigned blocks = detail::grid_for(n, halo_window(plan.config));
           kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], keys[1 - cur], vals[1 - cur], n, codec,
                                               ps.stage, ps.top_bit, plan.config.halo_log2, ps.decode_keys);

@@ -67,7 +67,7 @@ void validate_into(CaseResult& r, const Backend& backend, const SortProblem& p, 
 class RepetitionCheck {
  public:
   RepetitionCheck(const Backend& backend, const SortProblem& p, const CaseInput& in)
-      : p_(p), opts_(validation_options(backend.info(), p)), active_(in.reference != nullptr) {}
+      : opts_(validation_options(backend.info(), p)), active_(in.reference != nullptr) {}
   bool active() const { return active_; }
   void set_input(const Fingerprint& f) { input_ = f; }
   const ValidationOptions& options() const { return opts_; }
@@ -89,7 +89,6 @@ class RepetitionCheck {
   }
 
  private:
-  SortProblem p_;
   ValidationOptions opts_;
   bool active_;
   Fingerprint input_;

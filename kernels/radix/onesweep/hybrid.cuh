@@ -409,6 +409,12 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
+// 32-bit words of shared memory bucket_sort_kernel takes per key: keys a and b (values a and b).
+template <class Value>
+constexpr int bucket_words_per_key() {
+  return 2 + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
+}
+
 // The buckets up to what uniform keys would give (the mean plus 8 standard deviations) are sorted by one launch
 // whose shared memory fits them, the larger ones (if any) by a second launch sized for the largest: finite f32
 // keys, for one, put twice the mean into the 1/256 of the buckets that hold the largest exponent, and sizing
@@ -419,8 +425,7 @@ void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* coun
                         cudaStream_t stream) {
   GSB_EXPECTS(largest <= bucket_capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
                                               std::to_string(bucket_capacity));
-  // keys a and b (values a and b)
-  constexpr int words_per_key = 2 + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
+  constexpr int words_per_key = bucket_words_per_key<Value>();
   auto kernel = bucket_sort_kernel<bucket_threads, Value>;
   set_dynamic_shared_bytes(kernel, words_per_key * sizeof(std::uint32_t) * bucket_capacity, "radix: bucket sort");
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
@@ -456,15 +461,13 @@ inline cudaEvent_t plan_done_event() {
 
 // ---- host --------------------------------------------------------------------------------------------------
 
-// 4-byte keys, with or without values: the hybrid path where hybrid_applies() and every 16-bit
-// bucket fits a block, the LSD passes (OnesweepSort) otherwise. Both leave the result in half 0.
 // Whether band B's shared memory holds the path's two large blocks: the 16-bit histogram (top16_histogram_kernel)
 // and a bucket of bucket_capacity keys with their values (bucket_sort_kernel). Where it does not (sm75, sm86),
 // 4-byte keys take the LSD passes at every n.
 // (The device itself is asked too, HybridSort::sort: newer PTX may run on a GPU with less than its band's.)
 template <class Value>
 constexpr bool hybrid_fits_bytes(int shared_bytes_per_block) {
-  constexpr int words_per_key = 2 + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
+  constexpr int words_per_key = bucket_words_per_key<Value>();
   constexpr int bucket_static = 2 * (bucket_threads / 32) * 256 * 4 + 32 * 4;  // bucket_sort_kernel's own arrays
   return top16_words * 4 <= shared_bytes_per_block &&
          words_per_key * 4 * static_cast<int>(bucket_capacity) + bucket_static <= shared_bytes_per_block;
@@ -474,6 +477,8 @@ constexpr bool hybrid_fits(arch::Band b) {
   return hybrid_fits_bytes<Value>(arch::limits_of(b).shared_bytes_per_block_optin);
 }
 
+// 4-byte keys, with or without values: the hybrid path where hybrid_applies() and every 16-bit
+// bucket fits a block, the LSD passes (OnesweepSort) otherwise. Both leave the result in half 0.
 template <class Value, arch::Band B>
 struct HybridSort {
   using P = typename PlanFor<std::uint32_t, Value, B>::type;
