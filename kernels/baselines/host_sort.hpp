@@ -78,15 +78,19 @@ int host_sort(const SortProblem& p, const SortBuffers& b) {
   return 0;
 }
 
+// Bytes of the elements a sort moves: keys alone, or the zipped (key, value) pairs.
+inline std::size_t host_sort_element_bytes(const SortProblem& p) {
+  return p.values == ValueMode::none ? p.key_size() : std::max<std::size_t>(p.key_size(), p.value_size()) * 2;
+}
+
 // Temporary storage: the zipped pairs of a key-value sort (padded to the pair's alignment).
 inline std::size_t host_sort_temp_bytes(const SortProblem& p) {
   if (p.values == ValueMode::none) return 0;
-  const std::size_t pair_bytes = std::max<std::size_t>(p.key_size(), p.value_size()) * 2;
-  return p.n * pair_bytes;
+  return p.n * host_sort_element_bytes(p);
 }
 
-// The back-end around a Policy, which provides sort / stable_sort and its name, description and whether it is
-// the speed-up reference.
+// The back-end around a Policy, which provides sort / stable_sort, the host memory they allocate for n
+// elements of a given size (workspace_bytes), its name, description and whether it is the speed-up reference.
 template <class Policy>
 class HostSortBackend final : public Backend {
  public:
@@ -102,6 +106,9 @@ class HostSortBackend final : public Backend {
   }
   const BackendInfo& info() const override { return info_; }
   std::size_t temp_bytes(const SortProblem& p) const override { return host_sort_temp_bytes(p); }
+  std::size_t host_workspace_bytes(const SortProblem& p) const override {
+    return Policy::workspace_bytes(p.n, host_sort_element_bytes(p), p.values != ValueMode::none);
+  }
   int run(const SortProblem& p, const SortBuffers& b) const override { return host_sort<Policy>(p, b); }
 
  private:

@@ -15,6 +15,9 @@ struct GnuParallel {
   static constexpr bool speedup_reference = false;
   template <class It, class Comp> static void sort(It f, It l, Comp c) { __gnu_parallel::sort(f, l, c); }
   template <class It, class Comp> static void stable_sort(It f, It l, Comp c) { __gnu_parallel::stable_sort(f, l, c); }
+  // The multiway merge sort copies every element into a buffer of its own (parallel/multiway_mergesort.h),
+  // inside its OpenMP region, for sort and stable_sort alike.
+  static std::size_t workspace_bytes(std::uint64_t n, std::size_t element_bytes, bool) { return n * element_bytes; }
 };
 using StdSortPar = HostSortBackend<GnuParallel>;
 

@@ -8,7 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "driver/out_of_core.hpp"  // host_bytes_available
+#include "driver/host_memory.hpp"
+#include "driver/repetition_check.hpp"
 #include "gsb/device_scope.hpp"
 #include "gsb/error.hpp"
 
@@ -18,7 +19,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
-std::string gib(double bytes) { return fmt::format("{:.2f} GiB", bytes / double(1u << 30)); }
 
 double median_of(std::vector<double> v) {
   if (v.empty()) return 0;
@@ -78,7 +78,7 @@ CaseResult run_multi_gpu_case(const MultiGpuBackend& backend, const SortProblem&
   }
   const std::size_t gathered_bytes = n * eb;
   const std::size_t host_total = n * eb + (in.reference ? n * kb : 0) + gathered_bytes;
-  const std::size_t available = ooc::host_bytes_available();
+  const std::size_t available = host_bytes_available();
   if (available && static_cast<double>(gathered_bytes) > 0.9 * static_cast<double>(available)) {
     r.status = CaseStatus::skipped;
     r.reason = fmt::format("{} needs {} of host memory (input, values, reference and {} for the gathered output); {} "
@@ -147,6 +147,46 @@ CaseResult run_multi_gpu_case(const MultiGpuBackend& backend, const SortProblem&
     }
   };
 
+  // Every repetition's output, fingerprinted part by part on its own GPU after the repetition's timed region
+  // (repetition_check.hpp), the seams between parts checked on the host.
+  RepetitionCheck check(validation_options(backend.info(), p), in.reference != nullptr);
+  std::vector<DeviceBuffer> check_scratch(G);
+  std::vector<int> sm_counts(G, 1);
+  if (check.active()) {
+    check.set_input(host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options()));
+    for (int g = 0; g < G; ++g) {
+      DeviceScope scope(devices[g]);
+      check_scratch[g] = DeviceBuffer(3 * sizeof(std::uint64_t));
+      GSB_CUDA_TRY(cudaDeviceGetAttribute(&sm_counts[g], cudaDevAttrMultiProcessorCount, devices[g]));
+    }
+  }
+  auto output_fingerprint = [&] {
+    std::vector<Fingerprint> parts;
+    HostArray seam_keys(2 * std::uint64_t(G), kb), seam_values(2 * std::uint64_t(G), vb);
+    std::uint64_t seams = 0;
+    bool earlier = false;  // a non-empty part came before: its last element is in seam slot 2 * seams
+    for (int g = 0; g < G; ++g) {
+      DeviceScope scope(devices[g]);
+      const DeviceSpan part = sorter->output(g);
+      if (part.n == 0) continue;
+      SortProblem q = p;
+      q.n = part.n;
+      parts.push_back(device_fingerprint(q, part.keys, part.values, true, check.options(), check_scratch[g].get(),
+                                         sm_counts[g], nullptr));
+      auto copy_element = [&](std::uint64_t slot, std::uint64_t i) {
+        GSB_CUDA_TRY(cudaMemcpy(static_cast<std::byte*>(seam_keys.data()) + slot * kb,
+                                static_cast<const std::byte*>(part.keys) + i * kb, kb, cudaMemcpyDeviceToHost));
+        if (vb)
+          GSB_CUDA_TRY(cudaMemcpy(static_cast<std::byte*>(seam_values.data()) + slot * vb,
+                                  static_cast<const std::byte*>(part.values) + i * vb, vb, cudaMemcpyDeviceToHost));
+      };
+      if (earlier) copy_element(2 * seams++ + 1, 0);
+      copy_element(2 * seams, part.n - 1);
+      earlier = true;
+    }
+    return combine_parts(parts, p, seam_keys.data(), vb ? seam_values.data() : nullptr, seams, check.options());
+  };
+
   std::vector<double> samples;
   std::vector<std::vector<MultiGpuPhases>> phases;  // [rep][gpu]
   MultiGpuRunInfo last;
@@ -158,6 +198,7 @@ CaseResult run_multi_gpu_case(const MultiGpuBackend& backend, const SortProblem&
     const double ms = ms_since(t0);
     GSB_EXPECTS(last.phases.size() == static_cast<std::size_t>(G) && last.part_n.size() == static_cast<std::size_t>(G),
                 "multi-GPU: run() reported " + std::to_string(last.phases.size()) + " GPUs of " + std::to_string(G));
+    if (check.active()) check.record(rep, s.warmup + s.reps, output_fingerprint());
     if (rep >= s.warmup) {
       samples.push_back(ms);
       phases.push_back(last.phases);
@@ -214,6 +255,7 @@ CaseResult run_multi_gpu_case(const MultiGpuBackend& backend, const SortProblem&
   mg.exchange_share = r.timing->median_ms > 0 ? slowest_exchange / r.timing->median_ms : 0;
   r.multi_gpu = std::move(mg);
   finish(r, MultiGpuOutput{out_keys.data(), vb ? out_values.data() : nullptr});
+  check.finish(r);
   for (int g = 0; g < G; ++g) {  // free each GPU's copies with that GPU current
     DeviceScope scope(devices[g]);
     keep_keys[g] = DeviceBuffer();

@@ -16,6 +16,8 @@
 
 #include <fmt/format.h>
 
+#include "driver/host_memory.hpp"
+#include "driver/repetition_check.hpp"
 #include "gsb/error.hpp"
 #include "gsb/hash.hpp"
 #include "gsb/key_codec.hpp"
@@ -28,7 +30,6 @@ using Clock = std::chrono::steady_clock;
 double ms_between(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
-std::string gib(double bytes) { return fmt::format("{:.2f} GiB", bytes / double(1u << 30)); }
 
 
 // Keys as the partition orders them: the codec's unsigned word, with the signed zeros made one key on request.
@@ -558,41 +559,6 @@ std::size_t host_bytes_needed(const SortProblem& p, Method m) {
   return m == Method::host_partition ? data : 2 * data + staging_ring_bytes;
 }
 
-namespace {
-// A whole number of bytes in a cgroup file ("max" or unreadable: 0).
-std::size_t read_cgroup_bytes(const char* path) {
-  std::ifstream f(path);
-  std::string text;
-  if (!(f >> text) || text == "max") return 0;
-  try {
-    return static_cast<std::size_t>(std::stoull(text));
-  } catch (const std::exception&) {
-    return 0;
-  }
-}
-}  // namespace
-
-std::size_t host_bytes_available() {
-  // A memory cgroup's limit, when set, is the real bound: on some lent machines /proc/meminfo starts far
-  // below it and grows as memory is used (a 256 GiB limit showing MemTotal 31 GiB), so it would refuse
-  // cases that fit.
-  if (const std::size_t limit = read_cgroup_bytes("/sys/fs/cgroup/memory.max")) {
-    const std::size_t used = read_cgroup_bytes("/sys/fs/cgroup/memory.current");
-    return limit > used ? limit - used : 0;
-  }
-  std::ifstream f("/proc/meminfo");
-  std::string line;
-  while (std::getline(f, line)) {
-    if (line.rfind("MemAvailable:", 0) == 0) {
-      std::istringstream ss(line.substr(13));
-      std::size_t kb = 0;
-      ss >> kb;
-      return kb * 1024;
-    }
-  }
-  return 0;
-}
-
 CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, const CaseInput& in,
                                 const CaseSettings& s, DeviceContext& dev, std::size_t limit_bytes, CaseResult r,
                                 const std::function<void(CaseResult&, const OutOfCoreOutput&)>& finish) {
@@ -859,6 +825,11 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
     GSB_CHECK_LAUNCH();
   };
 
+  // Every repetition's output, fingerprinted on the host after its timed region (repetition_check.hpp). A piece
+  // the back-end did not write carries the device's poison, not the last repetition's keys.
+  RepetitionCheck check(validation_options(info, p), in.reference != nullptr);
+  if (check.active())
+    check.set_input(host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options()));
   std::vector<double> samples;
   double spent = 0;
   for (int rep = 0; rep < s.warmup + s.reps; ++rep) {
@@ -928,6 +899,9 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
     }
     sync_all();
     const double total = ms_between(t0, Clock::now());
+    if (check.active())
+      check.record(rep, s.warmup + s.reps,
+                   host_fingerprint(p, result_keys, vb ? result_values : nullptr, true, check.options()));
     if (rep >= s.warmup) {
       samples.push_back(total);
       spent += total;
@@ -962,6 +936,7 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
   ooc.ratio_to_link_bound = ooc.link_bound_ms > 0 ? r.timing->median_ms / ooc.link_bound_ms : 0;
   r.out_of_core = std::move(ooc);
   finish(r, OutOfCoreOutput{result_keys, vb ? result_values : nullptr});
+  check.finish(r);
   return r;
 }
 

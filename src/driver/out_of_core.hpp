@@ -110,9 +110,6 @@ std::size_t host_bytes_needed(const SortProblem& p, Method m);
 // The ring: 8 buffers of 16 MiB, about 2.4 ms of uploads at 55 GB/s that the host may run ahead of the link.
 inline constexpr std::size_t staging_ring_buffers = 8;
 inline constexpr std::size_t staging_ring_bytes = staging_ring_buffers * (std::size_t{16} << 20);
-// Host memory free for the case: the memory cgroup's limit less its usage when a limit is set (cgroup v2),
-// else MemAvailable from /proc/meminfo; 0 when unknown.
-std::size_t host_bytes_available();
 
 // Runs one case out of core by method_from_environment() (see the top of this file), through `slots` device
 // pieces on their own streams, sorted by `backend`. limit_bytes

@@ -11,6 +11,42 @@ std::string fingerprint_mismatch(const Fingerprint& input, const Fingerprint& ou
   return {};
 }
 
+void RepetitionCheck::record(int rep, int total, const Fingerprint& out) {
+  ++checked_;
+  if (!failure_.empty()) return;
+  if (std::string why = fingerprint_mismatch(input_, out); !why.empty())
+    failure_ = fmt::format("repetition {} of {}: {}", rep + 1, total, why);
+}
+
+void RepetitionCheck::finish(CaseResult& r) const {
+  if (!active_ || !r.validation_run) return;
+  r.validation.checks.push_back(fmt::format("every repetition ({})", checked_));
+  if (failure_.empty() || !r.validation.passed) return;
+  r.validation.passed = false;
+  r.validation.first_mismatch = failure_;
+  r.status = CaseStatus::failed;
+  r.reason = "validation failed: " + failure_;
+}
+
+Fingerprint combine_parts(const std::vector<Fingerprint>& parts, const SortProblem& p, const void* seam_keys,
+                          const void* seam_values, std::uint64_t seams, const ValidationOptions& opts) {
+  Fingerprint whole;
+  for (const Fingerprint& f : parts) {
+    whole.out_of_order += f.out_of_order;
+    whole.key_sum += f.key_sum;
+    whole.pair_sum += f.pair_sum;
+  }
+  const std::size_t kb = p.key_size(), vb = p.value_size();
+  for (std::uint64_t s = 0; s < seams; ++s) {
+    SortProblem two = p;
+    two.n = 2;
+    whole.out_of_order += host_fingerprint(two, static_cast<const std::byte*>(seam_keys) + 2 * s * kb,
+                                           vb ? static_cast<const std::byte*>(seam_values) + 2 * s * vb : nullptr,
+                                           true, opts).out_of_order;
+  }
+  return whole;
+}
+
 Fingerprint host_fingerprint(const SortProblem& p, const void* keys, const void* values, bool check_order,
                              const ValidationOptions& opts) {
   return dispatch_problem(p, [&](auto kb, auto vb) {

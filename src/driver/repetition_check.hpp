@@ -9,9 +9,11 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <cuda_runtime_api.h>
 
+#include "driver/results.hpp"
 #include "driver/validate.hpp"
 #include "gsb/dispatch.hpp"
 #include "gsb/hash.hpp"
@@ -36,6 +38,35 @@ Fingerprint host_fingerprint(const SortProblem& p, const void* keys, const void*
 // The same of device arrays, on `stream`; scratch is 3 device words (24 bytes). Waits for the result.
 Fingerprint device_fingerprint(const SortProblem& p, const void* keys, const void* values, bool check_order,
                                const ValidationOptions& opts, void* scratch, int sm_count, cudaStream_t stream);
+
+// The fingerprints of one case's repetitions: the input's once, then each output's, compared; the first
+// repetition that is wrong fails the case after its full validation, whatever the last repetition gave. Used by
+// every path that repeats a sort (in core, out of core, multi-GPU). Inactive without validation.
+class RepetitionCheck {
+ public:
+  RepetitionCheck(const ValidationOptions& opts, bool active) : opts_(opts), active_(active) {}
+  bool active() const { return active_; }
+  const ValidationOptions& options() const { return opts_; }
+  void set_input(const Fingerprint& f) { input_ = f; }
+  // Repetition `rep` (0-based, warm-ups included) of `total` gave this output.
+  void record(int rep, int total, const Fingerprint& out);
+  // After the full validation of the last output (r.validation_run): names the check, and fails the case with
+  // the first wrong repetition if the full validation passed.
+  void finish(CaseResult& r) const;
+
+ private:
+  ValidationOptions opts_;
+  bool active_;
+  Fingerprint input_;
+  int checked_ = 0;
+  std::string failure_;
+};
+
+// The fingerprint of several sorted parts that are one output in order (multi-GPU): sums add up; the order of
+// the whole is each part's plus, at every seam, the last element of one non-empty part against the first of
+// the next, given as `seams` (keys and values, two elements per seam, in host memory).
+Fingerprint combine_parts(const std::vector<Fingerprint>& parts, const SortProblem& p, const void* seam_keys,
+                          const void* seam_values, std::uint64_t seams, const ValidationOptions& opts);
 
 namespace detail {
 

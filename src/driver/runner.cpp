@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "driver/host_memory.hpp"
 #include "driver/multi_gpu_case.hpp"
 #include "driver/out_of_core.hpp"
 #include "driver/output_file.hpp"
@@ -32,13 +33,6 @@ double ms_since(Clock::time_point t0) {
 
 // Stop timing a case early once its timed repetitions have taken this long (at least 3 are kept).
 constexpr double case_time_budget_ms = 30000;
-
-ValidationOptions validation_options(const BackendInfo& info, const SortProblem& p) {
-  ValidationOptions v;
-  v.check_stability = info.stable && p.values != ValueMode::none;
-  v.signed_zeros_equal = info.signed_zeros_equal;
-  return v;
-}
 
 void finish_throughput(CaseResult& r, const SortProblem& p, const DeviceContext* device) {
   // A failed case keeps its raw samples (they show what ran) but gets no throughput: it did not sort.
@@ -61,41 +55,6 @@ void validate_into(CaseResult& r, const Backend& backend, const SortProblem& p, 
   }
 }
 
-// Every repetition's output (repetition_check.hpp): the input's fingerprint once, then each output's, compared;
-// the first repetition that is wrong fails the case after its full validation (validate_into), whatever the last
-// repetition gave. Inactive without validation (--validate none).
-class RepetitionCheck {
- public:
-  RepetitionCheck(const Backend& backend, const SortProblem& p, const CaseInput& in)
-      : opts_(validation_options(backend.info(), p)), active_(in.reference != nullptr) {}
-  bool active() const { return active_; }
-  void set_input(const Fingerprint& f) { input_ = f; }
-  const ValidationOptions& options() const { return opts_; }
-  // Repetition `rep` (0-based, warm-ups included) of `total` gave this output.
-  void record(int rep, int total, const Fingerprint& out) {
-    ++checked_;
-    if (!failure_.empty()) return;
-    if (std::string why = fingerprint_mismatch(input_, out); !why.empty())
-      failure_ = fmt::format("repetition {} of {}: {}", rep + 1, total, why);
-  }
-  void finish(CaseResult& r) const {
-    if (!active_ || !r.validation_run) return;
-    r.validation.checks.push_back(fmt::format("every repetition ({})", checked_));
-    if (failure_.empty() || !r.validation.passed) return;
-    r.validation.passed = false;
-    r.validation.first_mismatch = failure_;
-    r.status = CaseStatus::failed;
-    r.reason = "validation failed: " + failure_;
-  }
-
- private:
-  ValidationOptions opts_;
-  bool active_;
-  Fingerprint input_;
-  int checked_ = 0;
-  std::string failure_;
-};
-
 // Host back-ends: host buffers, a host clock.
 CaseResult run_host_case(const Backend& backend, const SortProblem& p, const CaseInput& in,
                          const CaseSettings& s, CaseResult r, SortedOutput* keep) {
@@ -110,10 +69,22 @@ CaseResult run_host_case(const Backend& backend, const SortProblem& p, const Cas
   }
   b.temp = temp.data();
   b.temp_bytes = temp.bytes();
+  // The library's own buffers, taken and given back once here: a shortage is this skip, not a std::bad_alloc
+  // in the library's OpenMP region, which no handler can catch (Backend::host_workspace_bytes).
+  if (const std::size_t workspace = backend.host_workspace_bytes(p)) {
+    try {
+      HostArray reserve(workspace, 1);
+    } catch (const std::bad_alloc&) {
+      r.status = CaseStatus::skipped;
+      r.reason = fmt::format("{} allocates {} of host memory itself; the allocation failed", backend.info().name,
+                             gib(double(workspace)));
+      return r;
+    }
+  }
   std::vector<double> samples;
   int result_half = 0;
   double spent = 0;
-  RepetitionCheck check(backend, p, in);
+  RepetitionCheck check(validation_options(backend.info(), p), in.reference != nullptr);
   if (check.active())
     check.set_input(host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options()));
   const int total = s.warmup + s.reps;
@@ -213,7 +184,7 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
     GSB_EXPECTS(h == 0 || h == 1, backend.info().name + " returned half " + std::to_string(h));
   };
   // Every repetition's output is fingerprinted on the device after its stop event (outside the timed region).
-  RepetitionCheck check(backend, p, in);
+  RepetitionCheck check(validation_options(backend.info(), p), in.reference != nullptr);
   DeviceBuffer check_scratch(check.active() ? 3 * sizeof(std::uint64_t) : 0);
   auto fingerprint = [&](int half, bool order) {
     return device_fingerprint(p, keys[half].get(), vb ? values[half].get() : nullptr, order, check.options(),
@@ -301,6 +272,17 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
   return r;
 }
 
+// Host memory (bytes) a case allocates for itself beyond the input, values and reference: a host back-end's
+// double buffer, temporary storage and library workspace; a GPU back-end's copy of the output (out of core and
+// multi-GPU check their pinned buffers themselves); the validation's record of the values seen.
+double case_host_bytes(const Backend& backend, const SortProblem& p, bool validating) {
+  const double n = static_cast<double>(p.n), eb = static_cast<double>(p.key_size() + p.value_size());
+  double bytes = validating && p.values != ValueMode::none ? n : 0;
+  if (backend.info().needs_gpu) return bytes + n * eb;
+  return bytes + 2 * n * eb + static_cast<double>(backend.temp_bytes(p)) +
+         static_cast<double>(backend.host_workspace_bytes(p));
+}
+
 }  // namespace
 
 std::string Runner::architecture_reason(const BackendInfo& info, const DeviceInfo& device) {
@@ -339,9 +321,9 @@ CaseResult Runner::run_case(const Backend& backend, const SortProblem& p, Distri
     r.reason = why;
     return r;
   }
-  if (!in.keys) {  // the caller could not allocate the input
+  if (!in.keys) {  // the caller could not make the input
     r.status = CaseStatus::skipped;
-    r.reason = "host allocation failed for the input";
+    r.reason = in.unavailable.empty() ? "host allocation failed for the input" : in.unavailable;
     return r;
   }
   try {
@@ -466,8 +448,22 @@ int Runner::run() {
                 std::fflush(stderr);
               }
               // Inputs are made only for a case that will run.
-              const bool runnable = skip_reason(*backend, p, dist, opts_.force, device_.get()).empty();
+              bool runnable = skip_reason(*backend, p, dist, opts_.force, device_.get()).empty();
               CaseInput in;
+              if (runnable) {
+                // Host memory, before any of it is touched: what is not made yet (input, values, the reference
+                // and its sort's scratch half while it runs), then the case's own buffers.
+                const double n_d = static_cast<double>(n), kb = static_cast<double>(p.key_size());
+                const bool new_ref = opts_.validate && !refs.count(order);
+                const double inputs = (keys ? 0 : n_d * kb) +
+                                      (vm != ValueMode::none && !values.count(vm) ? n_d * double(p.value_size()) : 0) +
+                                      (new_ref ? n_d * kb : 0);
+                const double need = inputs + std::max(new_ref ? n_d * kb : 0.0, case_host_bytes(*backend, p, opts_.validate));
+                in.unavailable = host_memory_reason(need, host_bytes_available(),
+                                                    fmt::format("input, {}and {}'s buffers",
+                                                                opts_.validate ? "reference " : "", backend->info().name));
+                runnable = in.unavailable.empty();
+              }
               if (runnable) {
                 try {
                   if (!keys) {
@@ -489,6 +485,7 @@ int Runner::run() {
                   }
                 } catch (const std::bad_alloc&) {
                   keys.reset();  // run_case reports the skip
+                  in.unavailable = "host allocation failed while making the input or its reference";
                 }
               }
               in.keys = keys ? &*keys : nullptr;

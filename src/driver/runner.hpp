@@ -18,6 +18,7 @@ struct CaseInput {
   const HostKeys* keys = nullptr;
   const HostArray* values = nullptr;  // original indices, or null for keys-only
   const Reference* reference = nullptr;  // null: no validation
+  std::string unavailable;  // with keys null: why the caller could not make the input (the case is skipped)
 };
 
 struct CaseSettings {

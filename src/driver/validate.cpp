@@ -1,7 +1,5 @@
 #include "driver/validate.hpp"
 
-#include <parallel/algorithm>
-
 #include <atomic>
 #include <cstring>
 #include <limits>
@@ -9,6 +7,7 @@
 
 #include <omp.h>
 
+#include "driver/host_radix_sort.hpp"
 #include "gsb/error.hpp"
 #include "gsb/key_codec.hpp"
 
@@ -144,11 +143,19 @@ void make_reference_typed(const HostKeys& input, Reference& ref) {
   Bits* enc = ref.sorted_encoded.as<Bits>();
 #pragma omp parallel for schedule(static)
   for (std::int64_t i = 0; i < static_cast<std::int64_t>(n); ++i) enc[i] = codec.encode(in[i]);
-  // libstdc++'s parallel mode: std::sort semantics, on all of the host's cores.
-  __gnu_parallel::sort(enc, enc + n);
+  // The scratch half is allocated here, outside the sort's parallel regions (host_radix_sort.hpp).
+  HostArray scratch(n, sizeof(Bits));
+  host_radix_sort(enc, scratch.as<Bits>(), n);
 }
 
 }  // namespace
+
+ValidationOptions validation_options(const BackendInfo& info, const SortProblem& p) {
+  ValidationOptions v;
+  v.check_stability = info.stable && p.values != ValueMode::none;
+  v.signed_zeros_equal = info.signed_zeros_equal;
+  return v;
+}
 
 Reference make_reference(const HostKeys& input, Order order) {
   Reference ref{input.type, order, HostArray(input.size(), key_bytes(input.type))};

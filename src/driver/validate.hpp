@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "driver/host_array.hpp"
+#include "gsb/backend.hpp"
 #include "gsb/types.hpp"
 
 namespace gsb {
@@ -27,6 +28,10 @@ struct ValidationOptions {
   // either sign may then appear in any order within their run, and stability is judged with them equal.
   bool signed_zeros_equal = false;
 };
+
+// What a back-end's output is held to: stability where it claims it and the problem has values, signed zeros
+// equal where it says so.
+ValidationOptions validation_options(const BackendInfo& info, const SortProblem& p);
 
 struct ValidationResult {
   bool passed = true;

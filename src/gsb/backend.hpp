@@ -73,6 +73,12 @@ class Backend {
   // Temporary storage (bytes) that run() needs beyond the two halves of the double buffer.
   virtual std::size_t temp_bytes(const SortProblem& p) const = 0;
 
+  // Host memory that run() allocates itself, through a library that owns it (libstdc++'s parallel mode, a
+  // std::stable_sort buffer), beyond temp_bytes. The runner counts it in the case's host-memory check and
+  // reserves it once before the first repetition, so that a shortage is a skip, never a std::bad_alloc inside
+  // the library's parallel region.
+  virtual std::size_t host_workspace_bytes(const SortProblem&) const { return 0; }
+
   // Enqueue the sort of p on b.stream (device back-ends) or perform it (host back-ends). No allocation, no
   // device-wide synchronisation unless info().host_synchronizes. Returns 0 or 1: the half holding the result.
   virtual int run(const SortProblem& p, const SortBuffers& b) const = 0;

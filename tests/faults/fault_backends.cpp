@@ -1,15 +1,19 @@
 // Faulty back-ends, for tests only (never part of the tool): a shared library that registers them like any
 // back-end when it is loaded (LD_PRELOAD=libgsb_fault_backends.so gpusort-bench --algo fault-...). Host back-ends
-// on u32 keys, keys-only or with u32 values, so that they run on a machine without a GPU. Each sorts correctly
+// on u32 keys, keys-only or with u32 values, so that they run on a machine without a GPU, and one GPU back-end
+// (fault-device-once) for the device paths. Each sorts correctly
 // (stable) and then breaks its output as its name says, on the calls its name says: the harness must report
 // every one of them FAILED (exit 1), whichever repetition was wrong.
 #include <algorithm>
 #include <atomic>
+#include <csignal>
 #include <cstdint>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <cuda_runtime_api.h>
 
 #include "gsb/backend.hpp"
 #include "gsb/key_codec.hpp"
@@ -17,7 +21,7 @@
 namespace gsb::faults {
 namespace {
 
-enum class Fault { none, noop, swap, lose, unstable, pairing, throws };
+enum class Fault { none, noop, swap, lose, unstable, pairing, throws, crash };
 
 // Fault `fault` on the calls for which `when(call)` holds (call counts from 0, warm-ups included).
 class FaultBackend : public Backend {
@@ -73,6 +77,7 @@ class FaultBackend : public Backend {
         break;
       case Fault::pairing: if (in_v) std::swap(out_v[0], out_v[n - 1]); break;
       case Fault::throws: throw std::runtime_error(info_.name + ": injected failure on call " + std::to_string(call));
+      case Fault::crash: std::raise(SIGSEGV); break;  // as a stray pointer would: the process dies mid-run
     }
     return 1;
   }
@@ -80,6 +85,57 @@ class FaultBackend : public Backend {
  private:
   BackendInfo info_;
   Fault fault_;
+  bool (*when_)(int);
+  mutable std::atomic<int> calls_{0};
+};
+
+// A GPU back-end for the device paths (in core and out of core, where one repetition is several calls, one per
+// piece): copies the keys (and values) to the host, sorts them there, breaks them on the calls `when` names and
+// copies them into the other half. Synchronises with the host (declared), like thrust.
+class DeviceFaultBackend : public Backend {
+ public:
+  DeviceFaultBackend(std::string name, std::string description, bool (*when)(int)) : when_(when) {
+    info_.name = std::move(name);
+    info_.description = std::move(description);
+    info_.family = "test-fault";
+    info_.key_types = {KeyType::u32};
+    info_.value_modes = {ValueMode::none, ValueMode::u32};
+    info_.stable = true;
+    info_.needs_gpu = true;
+    info_.host_synchronizes = true;
+  }
+  const BackendInfo& info() const override { return info_; }
+  std::size_t temp_bytes(const SortProblem&) const override { return 0; }
+
+  int run(const SortProblem& p, const SortBuffers& b) const override {
+    const int call = calls_.fetch_add(1);
+    const std::uint64_t n = p.n;
+    std::vector<std::uint32_t> k(n), v(b.values[0] ? n : 0);
+    check(cudaMemcpyAsync(k.data(), b.keys[0], n * 4, cudaMemcpyDeviceToHost, b.stream));
+    if (!v.empty()) check(cudaMemcpyAsync(v.data(), b.values[0], n * 4, cudaMemcpyDeviceToHost, b.stream));
+    check(cudaStreamSynchronize(b.stream));
+    const KeyCodec<std::uint32_t> codec = make_codec<std::uint32_t>(p.key_type, p.order);
+    std::vector<std::uint64_t> idx(n);
+    std::iota(idx.begin(), idx.end(), 0);
+    std::stable_sort(idx.begin(), idx.end(),
+                     [&](std::uint64_t a, std::uint64_t c) { return codec.encode(k[a]) < codec.encode(k[c]); });
+    std::vector<std::uint32_t> out_k(n), out_v(v.size());
+    for (std::uint64_t i = 0; i < n; ++i) {
+      out_k[i] = k[idx[i]];
+      if (!v.empty()) out_v[i] = v[idx[i]];
+    }
+    if (when_(call) && n >= 2) std::swap(out_k[0], out_k[n - 1]);
+    check(cudaMemcpyAsync(b.keys[1], out_k.data(), n * 4, cudaMemcpyHostToDevice, b.stream));
+    if (!v.empty()) check(cudaMemcpyAsync(b.values[1], out_v.data(), n * 4, cudaMemcpyHostToDevice, b.stream));
+    check(cudaStreamSynchronize(b.stream));  // the host vectors go out of scope
+    return 1;
+  }
+
+ private:
+  static void check(cudaError_t e) {
+    if (e != cudaSuccess) throw std::runtime_error(std::string("fault back-end: ") + cudaGetErrorString(e));
+  }
+  BackendInfo info_;
   bool (*when_)(int);
   mutable std::atomic<int> calls_{0};
 };
@@ -106,6 +162,10 @@ struct Registrations {
     add("fault-pairing", "two values exchanged", Fault::pairing, always);
     add("fault-pairing-once", "two values exchanged on the second call only", Fault::pairing, second_call);
     add("fault-throw", "throws on every call", Fault::throws, always);
+    add("fault-crash", "kills the process with SIGSEGV on its first call", Fault::crash, always);
+    Registry::instance().add(std::make_unique<DeviceFaultBackend>(
+        "fault-device-once", "GPU: wrong on the second call only (out of core: a piece of the first repetition)",
+        second_call));
   }
 };
 const Registrations registrations;

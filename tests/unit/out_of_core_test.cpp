@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "driver/generate.hpp"
+#include "driver/host_memory.hpp"
 #include "driver/out_of_core.hpp"
 #include "driver/report.hpp"
 #include "gsb/error.hpp"

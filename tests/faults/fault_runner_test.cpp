@@ -1,0 +1,96 @@
+// The faulty back-ends (fault_backends.cpp, linked in, so they register as any back-end does) through the
+// runner's own API, Runner::run_case and Runner::run, without the binary: every fault is a failed or errored case,
+// never an ok one with a throughput, whichever repetition was wrong (issue 16).
+#include <map>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "driver/runner.hpp"
+#include "gsb/backend.hpp"
+
+namespace gsb {
+namespace {
+
+// fault name -> what its reason must mention (warm-up 0, 3 repetitions)
+const std::map<std::string, std::string> faults = {
+    {"fault-alternate", "repetition 2 of 3"},
+    {"fault-once", "repetition 2 of 3"},
+    {"fault-early", "repetition 1 of 3"},
+    {"fault-noop", "validation failed"},
+    {"fault-swap", "validation failed"},
+    {"fault-lose", "validation failed"},
+    {"fault-lose-once", "repetition 2 of 3"},
+    {"fault-unstable", "unstable"},
+    {"fault-unstable-once", "repetition 2 of 3: 1 adjacent elements out of order"},
+    {"fault-pairing", "validation failed"},
+    {"fault-pairing-once", "repetition 2 of 3"},
+    {"fault-throw", "injected failure"},
+};
+
+const Backend& backend(const std::string& name) {
+  const Backend* b = Registry::instance().find(name);
+  if (!b) throw std::runtime_error(name + " is not registered");
+  return *b;
+}
+
+TEST(FaultsThroughRunCase, EveryFaultFailsTheCase) {
+  const SortProblem p{KeyType::u32, ValueMode::u32, Order::asc, 1000};
+  const HostKeys keys = generate_keys(p.key_type, Distribution::few_unique, p.n, 7);
+  const HostArray values = make_index_values(p.values, p.n);
+  const Reference ref = make_reference(keys, p.order);
+  CaseSettings s;
+  s.warmup = 0;
+  s.reps = 3;
+  for (const auto& [name, mention] : faults) {
+    SCOPED_TRACE(name);
+    const CaseInput in{&keys, &values, &ref, {}};
+    const CaseResult r = Runner::run_case(backend(name), p, Distribution::few_unique, in, s, nullptr);
+    EXPECT_TRUE(r.status == CaseStatus::failed || r.status == CaseStatus::error) << to_string(r.status);
+    EXPECT_NE(r.reason.find(mention), std::string::npos) << r.reason;
+    if (r.status == CaseStatus::failed) {
+      EXPECT_FALSE(r.validation.passed);
+    }
+  }
+}
+
+TEST(FaultsThroughRunCase, TheCorrectBackEndPassesEveryRepetition) {
+  const SortProblem p{KeyType::u32, ValueMode::u32, Order::asc, 1000};
+  const HostKeys keys = generate_keys(p.key_type, Distribution::few_unique, p.n, 7);
+  const HostArray values = make_index_values(p.values, p.n);
+  const Reference ref = make_reference(keys, p.order);
+  CaseSettings s;
+  s.warmup = 1;
+  s.reps = 3;
+  const CaseInput in{&keys, &values, &ref, {}};
+  const CaseResult r = Runner::run_case(backend("std-sort"), p, Distribution::few_unique, in, s, nullptr);
+  EXPECT_EQ(r.status, CaseStatus::ok) << r.reason;
+  ASSERT_FALSE(r.validation.checks.empty());
+  EXPECT_EQ(r.validation.checks.back(), "every repetition (4)");
+}
+
+TEST(FaultsThroughRun, ExitCodeOneNoThroughputAndTheGoodCaseKept) {
+  Options o;
+  o.backends = {&backend("std-sort"), &backend("fault-once"), &backend("fault-alternate")};
+  o.sizes = {1000};
+  o.value_modes = {ValueMode::u32};
+  o.distributions = {Distribution::few_unique};
+  o.warmup = 0;
+  o.reps = 3;
+  o.quiet = true;
+  Runner runner(o);
+  EXPECT_EQ(runner.run(), 1);
+  const auto& cases = runner.report().cases;
+  ASSERT_EQ(cases.size(), 3u);
+  EXPECT_EQ(cases[0].status, CaseStatus::ok);
+  EXPECT_TRUE(cases[0].keys_per_s.has_value());
+  for (std::size_t i = 1; i < cases.size(); ++i) {
+    SCOPED_TRACE(cases[i].backend);
+    EXPECT_EQ(cases[i].status, CaseStatus::failed);
+    EXPECT_FALSE(cases[i].keys_per_s.has_value());
+    EXPECT_FALSE(cases[i].speedup_vs_std_sort.has_value());
+  }
+}
+
+}  // namespace
+}  // namespace gsb
