@@ -6,6 +6,7 @@
 #include "driver/options.hpp"
 #include "driver/output_file.hpp"
 #include "driver/runner.hpp"
+#include "driver/text.hpp"
 #include "gsb/error.hpp"
 
 int main(int argc, char** argv) {
@@ -14,16 +15,16 @@ int main(int argc, char** argv) {
   try {
     switch (gsb::parse_command_line(argc, argv, opts)) {
       case gsb::ParseOutcome::exit_ok: return 0;
-      case gsb::ParseOutcome::list: std::fputs(gsb::list_backends().c_str(), stdout); return 0;
+      case gsb::ParseOutcome::list: gsb::print_stdout(gsb::list_backends()); return 0;
       case gsb::ParseOutcome::run: break;
     }
     gsb::Runner runner(opts);
     return runner.run();
   } catch (const gsb::UsageError& e) {
-    std::fprintf(stderr, "gpusort-bench: error: %s\n", e.what());
+    gsb::print_stderr("gpusort-bench: error: " + gsb::printable(e.what()) + "\n");  // one line, whatever the value
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "gpusort-bench: fatal: %s\n", e.what());
+    gsb::print_stderr("gpusort-bench: fatal: " + gsb::printable(e.what()) + "\n");
     return 1;
   }
 }

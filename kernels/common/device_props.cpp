@@ -8,13 +8,19 @@
 
 #include <cuda_runtime_api.h>
 
+#include "gsb/env.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb {
 
-int requested_arch_cc() {
-  const char* v = std::getenv("GSB_ARCH");
-  if (v == nullptr || *v == '\0') return 0;
+namespace {
+
+int parse_arch(const std::string& v);
+const EnvKnob& arch_knob = declare_env_knob(
+    "GSB_ARCH", "the architecture whose policy the host uses (for device code built as PTX of an older one)",
+    [](const std::string& v) { parse_arch(v); });
+
+int parse_arch(const std::string& v) {
   std::string s(v);
   const std::string original = s;
   if (s.rfind("sm_", 0) == 0 || s.rfind("compute_", 0) == 0) s = s.substr(s.find('_') + 1);
@@ -28,6 +34,13 @@ int requested_arch_cc() {
                      std::to_string(arch::min_cc / 10) + "." + std::to_string(arch::min_cc % 10) +
                      " or newer (write 75, 7.5 or sm_75)");
   return cc;
+}
+
+}  // namespace
+
+int requested_arch_cc() {
+  const auto v = env_value(arch_knob.name.c_str());
+  return v ? parse_arch(*v) : 0;
 }
 
 const DeviceProps& current_device_props() {

@@ -6,10 +6,14 @@
 #include <mutex>
 #include <vector>
 
+#include "gsb/env.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb::multi {
 namespace {
+
+const EnvKnob& library_knob = declare_env_knob(
+    "GSB_NCCL_LIBRARY", "sample-multi: the NCCL library to load (a file name or path)", [](const std::string&) {});
 
 struct Loaded {
   NcclApi api{};
@@ -26,8 +30,8 @@ bool bind(void* lib, const char* name, F& f, std::string& why) {
 Loaded load() {
   Loaded l;
   std::vector<std::string> candidates;
-  if (const char* v = std::getenv("GSB_NCCL_LIBRARY"); v != nullptr && *v != '\0') {
-    candidates.push_back(v);
+  if (auto v = env_value(library_knob.name.c_str())) {
+    candidates.push_back(*v);
   } else {
     candidates.push_back("libnccl.so.2");
 #ifdef GSB_NCCL_BUILD_LIBRARY

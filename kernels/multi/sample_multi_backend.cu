@@ -5,6 +5,7 @@
 #include <string>
 
 #include "gsb/dispatch.hpp"
+#include "gsb/env.hpp"
 #include "gsb/error.hpp"
 #include "multi/nccl_api.hpp"
 #include "multi/sample_multi.cuh"
@@ -12,21 +13,25 @@
 
 namespace gsb::multi {
 
+namespace {
+
+int parse_subranges(const std::string& v) {
+  return static_cast<int>(parse_env_uint("GSB_SAMPLE_MULTI_SUBRANGES", v, 1, max_subranges));
+}
+bool parse_one_pass(const std::string& v) { return parse_env_choice("GSB_SAMPLE_MULTI_ONEPASS", v, {"0", "1"}) == "1"; }
+const EnvKnob& subranges_knob = declare_env_knob(
+    "GSB_SAMPLE_MULTI_SUBRANGES", "sample-multi: sub-ranges per GPU of the exchange",
+    [](const std::string& v) { parse_subranges(v); });
+const EnvKnob& one_pass_knob = declare_env_knob(
+    "GSB_SAMPLE_MULTI_ONEPASS", "sample-multi: 1 sorts each part in one pass after the exchange",
+    [](const std::string& v) { parse_one_pass(v); });
+
+}  // namespace
+
 Knobs knobs_from_env() {
   Knobs k;
-  if (const char* v = std::getenv("GSB_SAMPLE_MULTI_SUBRANGES")) {
-    char* end = nullptr;
-    const long x = std::strtol(v, &end, 10);
-    GSB_EXPECTS(end != v && *end == '\0' && x >= 1 && x <= max_subranges,
-                std::string("GSB_SAMPLE_MULTI_SUBRANGES: '") + v + "' is not a whole number in 1.." +
-                    std::to_string(max_subranges));
-    k.subranges = static_cast<int>(x);
-  }
-  if (const char* v = std::getenv("GSB_SAMPLE_MULTI_ONEPASS")) {
-    const std::string t(v);
-    GSB_EXPECTS(t == "0" || t == "1", "GSB_SAMPLE_MULTI_ONEPASS: '" + t + "' is not 0 or 1");
-    k.one_pass = t == "1";
-  }
+  if (auto v = env_value(subranges_knob.name.c_str())) k.subranges = parse_subranges(*v);
+  if (auto v = env_value(one_pass_knob.name.c_str())) k.one_pass = parse_one_pass(*v);
   return k;
 }
 

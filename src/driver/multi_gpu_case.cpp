@@ -10,6 +10,7 @@
 
 #include "driver/host_memory.hpp"
 #include "driver/repetition_check.hpp"
+#include "driver/text.hpp"
 #include "gsb/device_scope.hpp"
 #include "gsb/error.hpp"
 
@@ -87,10 +88,10 @@ CaseResult run_multi_gpu_case(const MultiGpuBackend& backend, const SortProblem&
     return r;
   }
   if (s.announce)
-    fmt::print(stderr, "{}multi-GPU: {} on {} GPU{}: {} per GPU ({} free on GPU 0){}; host {} ({} available)\n",
+    print_stderr(fmt::format("{}multi-GPU: {} on {} GPU{}: {} per GPU ({} free on GPU 0){}; host {} ({} available)\n",
                ::isatty(STDERR_FILENO) ? "\r\033[K" : "", describe(p), G, G == 1 ? "" : "s", gib(double(need[0])),
                gib(double(free_bytes[0])), pristine ? " and a pristine shard copy" : "", gib(double(host_total)),
-               available ? gib(double(available)) : "unknown");
+               available ? gib(double(available)) : "unknown"));
 
   MultiGpuInfo mg;
   mg.gpus = G;

@@ -8,9 +8,10 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "common/device_props.hpp"
 #include "driver/output_file.hpp"
 #include "driver/sizes.hpp"
+#include "driver/text.hpp"
+#include "gsb/env.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb {
@@ -26,24 +27,12 @@ std::string_view to_string(TimingMode m) {
 
 namespace {
 
-std::vector<std::string> split_list(const std::string& flag, const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    if (item.empty()) throw UsageError(flag + ": '" + text + "' has an empty list item");
-    out.push_back(item);
-  }
-  if (out.empty()) throw UsageError(flag + ": empty list");
-  return out;
-}
-
 template <class T, class Parse>
 std::vector<T> parse_list(const std::string& flag, const std::string& text, Parse parse, const std::string& valid) {
   std::vector<T> out;
-  for (const std::string& item : split_list(flag, text)) {
-    auto v = parse(item);
-    if (!v) throw UsageError(flag + ": unknown value '" + item + "' (valid: " + valid + ")");
+  for (const std::string_view item : split_list(flag, text)) {
+    auto v = parse(std::string(item));
+    if (!v) throw UsageError(flag + ": unknown value '" + std::string(item) + "' (valid: " + valid + ")");
     if (std::find(out.begin(), out.end(), *v) == out.end()) out.push_back(*v);
   }
   return out;
@@ -121,7 +110,8 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
   app.add_option("--values", values, "Values: none|u32|u64 (original indices; comma list)")->capture_default_str()->group(data);
   app.add_option("--order", order, "Order: asc|desc (comma list)")->capture_default_str()->group(data);
   app.add_option("--dist", dist, "Distributions (comma list, see below)")->capture_default_str()->group(data);
-  app.add_option("--seed", opts.seed, "Seed of the counter-based generator")->capture_default_str()->group(data);
+  std::string seed = std::to_string(opts.seed);
+  app.add_option("--seed", seed, "Seed of the counter-based generator: a whole number 0..2^64-1")->capture_default_str()->group(data);
   app.add_option("--warmup", opts.warmup, "Discarded repetitions per case")->capture_default_str()->check(CLI::Range(0, 1000))->group(meas);
   app.add_option("--reps", opts.reps, "Timed repetitions per case")->capture_default_str()->check(CLI::Range(1, 100000))->group(meas);
   app.add_option("--timing", timing, "device (CUDA events around the sort) | end-to-end (H2D+sort+D2H from pageable memory) | both")
@@ -160,12 +150,14 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
   if (algo == "all") {
     opts.backends = Registry::instance().all();
   } else {
-    for (const std::string& name : split_list("--algo", algo)) {
+    for (const std::string_view item : split_list("--algo", algo)) {
+      const std::string name(item);
       const Backend* b = Registry::instance().find(name);
       if (!b) throw UsageError("--algo: unknown back-end '" + name + "' (known: " + backend_names() + ")");
       if (std::find(opts.backends.begin(), opts.backends.end(), b) == opts.backends.end()) opts.backends.push_back(b);
     }
   }
+  opts.seed = parse_whole_number("--seed", seed);
   opts.sizes = parse_sizes(n_text);
   opts.key_types = parse_list<KeyType>("--type", types, parse_key_type, join_names(all_key_types));
   opts.value_modes = parse_list<ValueMode>("--values", values, parse_value_mode, join_names(all_value_modes));
@@ -201,7 +193,7 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
     opts.gpus = static_cast<int>(g);
   }
   if (opts.device < 0) throw UsageError("--device: " + std::to_string(opts.device) + " is not a device index");
-  requested_arch_cc();  // GSB_ARCH is checked with the flags (README, "Architectures")
+  check_env_knobs();  // GSB_* knobs are checked with the flags (gsb/env.hpp)
 
   // Outputs are classified, and must be writable and distinct, before anything runs: nothing is left
   // half-written and no file the user did not name is touched (output_file.hpp). Given but empty is refused.

@@ -18,6 +18,8 @@
 
 #include "driver/host_memory.hpp"
 #include "driver/repetition_check.hpp"
+#include "driver/text.hpp"
+#include "gsb/env.hpp"
 #include "gsb/error.hpp"
 #include "gsb/hash.hpp"
 #include "gsb/key_codec.hpp"
@@ -485,12 +487,21 @@ void scatter(const KeyView& view, const void* keys, const void* values, std::siz
 
 std::string_view to_string(Method m) { return m == Method::gpu_partition ? "gpu-partition" : "host-partition"; }
 
+namespace {
+
+Method parse_method(const std::string& v) {
+  return parse_env_choice("GSB_OOC_METHOD", v, {"gpu-partition", "host-partition"}) == "host-partition"
+             ? Method::host_partition : Method::gpu_partition;
+}
+const EnvKnob& method_knob = declare_env_knob(
+    "GSB_OOC_METHOD", "out of core: how pieces are partitioned (gpu-partition, the default, or host-partition)",
+    [](const std::string& v) { parse_method(v); });
+
+}  // namespace
+
 Method method_from_environment() {
-  const char* v = std::getenv("GSB_OOC_METHOD");
-  const std::string s = v ? v : "";
-  if (s.empty() || s == "gpu-partition") return Method::gpu_partition;
-  if (s == "host-partition") return Method::host_partition;
-  throw UsageError("GSB_OOC_METHOD: unknown method '" + s + "' (valid: gpu-partition, host-partition)");
+  const auto v = env_value(method_knob.name.c_str());
+  return v ? parse_method(*v) : Method::gpu_partition;
 }
 
 std::uint64_t initial_buckets(std::uint64_t n, std::uint64_t capacity) {
@@ -629,12 +640,12 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
                 gib(double(pinned_bytes)) + " pinned); " + gib(double(available)) + " available");
 
   if (s.announce)
-    fmt::print(stderr, "{}out of core ({}): {} with {} of device memory: pieces of at most {} elements{}, {} slots "
+    print_stderr(fmt::format("{}out of core ({}): {} with {} of device memory: pieces of at most {} elements{}, {} slots "
                "on the device; host memory {} (input, values, reference and {} pinned), {} available\n",
                ::isatty(STDERR_FILENO) ? "\r\033[K" : "", to_string(method), describe(p), gib(double(limit_bytes)),
                capacity, gpu ? fmt::format(", pass-1 chunks of {} ({} chunks)", chunk_n, chunks) : std::string(),
                slots, gib(double(host_total)), gib(double(pinned_bytes)),
-               available ? gib(double(available)) : "unknown");
+               available ? gib(double(available)) : "unknown"));
   const LinkBandwidth bw = pinned_bandwidth();
 
   // host-partition: `stage` is the staging buffer and the output. gpu-partition: `mid` the intermediate

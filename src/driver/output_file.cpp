@@ -12,6 +12,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "driver/text.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb {
@@ -42,6 +43,12 @@ std::string canonical(const std::string& path) {
   return ::realpath(path.c_str(), buf) != nullptr ? std::string(buf) : path;
 }
 std::string errno_text() { return std::strerror(errno); }
+
+OutputTarget::Seen seen_now(const std::string& file) {
+  struct stat s {};
+  if (::stat(file.c_str(), &s) != 0) return {};
+  return {true, static_cast<unsigned long long>(s.st_dev), static_cast<unsigned long long>(s.st_ino)};
+}
 
 void write_all(int fd, std::string_view content, const std::string& what) {
   std::size_t done = 0;
@@ -93,6 +100,7 @@ OutputTarget classify_output(const std::string& flag, const std::string& path) {
     t.kind = OutputTarget::Kind::file;
     t.file = path;
     t.identity = canonical(dir) + "/" + base_of(path);
+    t.seen = seen_now(t.file);
     return t;
   }
   struct stat s = ls;
@@ -105,6 +113,7 @@ OutputTarget classify_output(const std::string& flag, const std::string& path) {
     t.file = S_ISLNK(ls.st_mode) ? canonical(path) : path;  // a link stays a link: its file is replaced
     if (std::string why = creatable_in(dir_of(t.file)); !why.empty()) return refuse("its folder: " + why);
     t.identity = canonical(t.file);
+    t.seen = seen_now(t.file);
     return t;
   }
   if (S_ISFIFO(s.st_mode) || S_ISCHR(s.st_mode)) {
@@ -169,7 +178,16 @@ void write_file_atomically(const std::string& path, std::string_view content) {
 void write_output(const OutputTarget& t, std::string_view content) {
   switch (t.kind) {
     case OutputTarget::Kind::none: return;
-    case OutputTarget::Kind::file: write_file_atomically(t.file, content); return;
+    case OutputTarget::Kind::file:
+      if (!t.warned && seen_now(t.file) != t.seen) {
+        print_stderr("gpusort-bench: warning: " + t.flag + " '" + printable(t.path) +
+                     "' was replaced or removed by another process during this run (two runs writing one file?); "
+                     "this run's results replace it\n");
+        t.warned = true;
+      }
+      write_file_atomically(t.file, content);
+      t.seen = seen_now(t.file);
+      return;
     case OutputTarget::Kind::standard_output:
       if (std::fwrite(content.data(), 1, content.size(), stdout) != content.size() || std::fflush(stdout) != 0)
         throw std::runtime_error(t.flag + ": error writing standard output: " + errno_text());

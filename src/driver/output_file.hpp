@@ -7,6 +7,8 @@
 //  - a symbolic link is written through: the file it points to is replaced, the link stays;
 //  - a FIFO or a character device is written through once, at the end of the run (never replaced);
 //  - '-' is standard output (the console table then goes to standard error);
+//  - a file rewritten by another process during the run (two runs given one --json) is reported with a warning;
+//    this run's results replace it, as the user asked;
 //  - an empty path, a directory, a dangling link, anything else, or a target that cannot be written is refused
 //    (UsageError, exit 2), and so is one file named by two outputs.
 #pragma once
@@ -26,6 +28,15 @@ struct OutputTarget {
   std::string identity;  // what two outputs are compared by (the canonical path, or "-")
   // Rewritten after every case (an interrupted run keeps what it measured); streams are written once, at the end.
   bool rewritten_each_case() const { return kind == Kind::file; }
+  // Kind::file: the file as this run last left it (at classification, then after each of its writes), so that a
+  // rewrite by someone else in between (two runs given one --json) is noticed and warned about, once.
+  struct Seen {
+    bool exists = false;
+    unsigned long long dev = 0, ino = 0;
+    bool operator!=(const Seen& o) const { return exists != o.exists || dev != o.dev || ino != o.ino; }
+  };
+  mutable Seen seen;
+  mutable bool warned = false;
 };
 
 // Classifies PATH for FLAG ("" gives Kind::none); throws UsageError("FLAG: ...") naming the bad value.

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "driver/sizes.hpp"
+#include "driver/text.hpp"
 
 namespace gsb {
 
@@ -177,6 +178,9 @@ std::string to_json(const RunReport& r) {
                        {"validate", r.validate}, {"seed", r.seed}, {"force", r.force},
                        {"device_memory_limit_bytes", opt(r.device_memory_limit_bytes)},
                        {"gpus", r.gpus > 0 ? json(r.gpus) : json("all")}};
+  json env = json::object();
+  for (const auto& [name, value] : r.environment) env[name] = value;
+  j["settings"]["environment"] = std::move(env);
   json cases = json::array();
   for (const CaseResult& c : r.cases) cases.push_back(case_json(c));
   j["cases"] = std::move(cases);
@@ -239,9 +243,9 @@ std::string to_table(const RunReport& r) {
     if (c.multi_gpu && c.status == CaseStatus::ok)
       status += fmt::format(" ({} GPUs, exchange {:.0f}% of the time, largest part {:.3f}x n/G)", c.multi_gpu->gpus,
                             100 * c.multi_gpu->exchange_share, c.multi_gpu->balance);
-    s += fmt::format("{:<18} {:<4} {:<5} {:<4} {:>8} {:<14} {:>10} {:>10} {:>9} {:>6} {:>9}  {}\n", c.backend,
+    s += fmt::format("{:<18} {:<4} {:<5} {:<4} {:>8} {:<14} {:>10} {:>10} {:>9} {:>6} {:>9}  {}\n", printable(c.backend),
                      to_string(c.problem.key_type), to_string(c.problem.values), to_string(c.problem.order),
-                     format_size(c.problem.n), to_string(c.distribution), median, rate, gbs, frac, speed, status);
+                     format_size(c.problem.n), to_string(c.distribution), median, rate, gbs, frac, speed, printable(status));  // one row per case, whatever a reason holds
   }
   return s;
 }

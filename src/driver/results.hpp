@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "driver/generate.hpp"
@@ -124,6 +125,7 @@ struct RunReport {
   bool force = false;
   std::optional<std::uint64_t> device_memory_limit_bytes;  // --device-memory
   int gpus = 0;  // --gpus (0: every visible GPU), for multi-GPU back-ends
+  std::vector<std::pair<std::string, std::string>> environment;  // the GSB_* knobs set (gsb/env.hpp)
   std::vector<CaseResult> cases;
 };
 

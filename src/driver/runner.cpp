@@ -20,6 +20,8 @@
 #include "driver/repetition_check.hpp"
 #include "driver/report.hpp"
 #include "driver/sizes.hpp"
+#include "driver/text.hpp"
+#include "gsb/env.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb {
@@ -379,6 +381,7 @@ Runner::Runner(const Options& opts) : opts_(opts) {
   report_.force = opts.force;
   report_.device_memory_limit_bytes = opts.device_memory_limit_bytes;
   report_.gpus = opts.gpus;
+  report_.environment = env_knobs_set();
   const bool any_gpu = std::any_of(opts.backends.begin(), opts.backends.end(),
                                    [](const Backend* b) { return b->info().needs_gpu; });
   if (any_gpu || opts.device_given) {
@@ -442,10 +445,9 @@ int Runner::run() {
               if (progress) {
                 const double el = ms_since(t_start) / 1000;
                 const double eta = done ? el / double(done) * double(total - done) : 0;
-                fmt::print(stderr, "{}[{}/{}] {} {} {} | elapsed {:.1f} s{}{}", tty ? "\r\033[K" : "", done + 1,
+                print_stderr(fmt::format("{}[{}/{}] {} {} {} | elapsed {:.1f} s{}{}", tty ? "\r\033[K" : "", done + 1,
                            total, backend->info().name, describe(p), to_string(dist), el,
-                           done ? fmt::format(" | ~{:.0f} s left", eta) : std::string(), tty ? "" : "\n");
-                std::fflush(stderr);
+                           done ? fmt::format(" | ~{:.0f} s left", eta) : std::string(), tty ? "" : "\n"));
               }
               // Inputs are made only for a case that will run.
               bool runnable = skip_reason(*backend, p, dist, opts_.force, device_.get()).empty();
@@ -471,8 +473,8 @@ int Runner::run() {
                     keys = generate_keys(type, dist, n, opts_.seed);
                     const double ms = ms_since(t0);
                     if (!opts_.quiet && ms > 500)
-                      fmt::print(stderr, "{}input {} {} n={} generated in {:.2f} s ({:.2f} G keys/s)\n",
-                                 tty ? "\r\033[K" : "", to_string(type), to_string(dist), n, ms / 1000, double(n) / ms / 1e6);
+                      print_stderr(fmt::format("{}input {} {} n={} generated in {:.2f} s ({:.2f} G keys/s)\n",
+                                 tty ? "\r\033[K" : "", to_string(type), to_string(dist), n, ms / 1000, double(n) / ms / 1e6));
                   }
                   if (vm != ValueMode::none && !values.count(vm)) values.emplace(vm, make_index_values(vm, n));
                   if (opts_.validate && !refs.count(order)) {
@@ -480,8 +482,8 @@ int Runner::run() {
                     refs.emplace(order, make_reference(*keys, order));
                     const double ms = ms_since(t0);
                     if (!opts_.quiet && ms > 500)
-                      fmt::print(stderr, "{}reference sort of n={} ({}) took {:.2f} s\n", tty ? "\r\033[K" : "", n,
-                                 to_string(order), ms / 1000);
+                      print_stderr(fmt::format("{}reference sort of n={} ({}) took {:.2f} s\n", tty ? "\r\033[K" : "", n,
+                                 to_string(order), ms / 1000));
                   }
                 } catch (const std::bad_alloc&) {
                   keys.reset();  // run_case reports the skip
@@ -524,15 +526,19 @@ int Runner::run() {
               ++done;
             }
       }
-  if (progress) fmt::print(stderr, "{}done: {} cases in {:.1f} s\n", tty ? "\r\033[K" : "", total, ms_since(t_start) / 1000);
+  if (progress) print_stderr(fmt::format("{}done: {} cases in {:.1f} s\n", tty ? "\r\033[K" : "", total, ms_since(t_start) / 1000));
   // The table goes to standard error when standard output carries the JSON or CSV (--json -).
   const bool stdout_taken = opts_.json.kind == OutputTarget::Kind::standard_output ||
                             opts_.csv.kind == OutputTarget::Kind::standard_output ||
                             opts_.dump_sorted.kind == OutputTarget::Kind::standard_output;
   write_outputs(true);
-  if (!opts_.quiet) std::fputs(to_table(report_).c_str(), stdout_taken ? stderr : stdout);
+  if (!opts_.quiet) {
+    const std::string table = to_table(report_);
+    if (stdout_taken) print_stderr(table);
+    else print_stdout(table);  // results that do not reach the reader are an error (exit 1), never lost silently
+  }
   if (!opts_.dump_sorted_path.empty() && !dumped)
-    fmt::print(stderr, "gpusort-bench: note: --dump-sorted: no case ran, nothing written\n");
+    print_stderr(fmt::format("gpusort-bench: note: --dump-sorted: no case ran, nothing written\n"));
   const bool bad = std::any_of(report_.cases.begin(), report_.cases.end(), [](const CaseResult& c) {
     return c.status == CaseStatus::failed || c.status == CaseStatus::error;
   });

@@ -32,8 +32,8 @@ constexpr bool hybrid_applies(std::uint64_t n, std::uint64_t min_items = 0) {
   return n >= (min_items != 0 ? min_items : hybrid_min_items) && n <= max_portion_items;
 }
 
-// GSB_RADIX_HYBRID_MIN_N (a whole number, for tests): the hybrid path from that many keys on, so that the
-// sanitizer runs, which keep n small, exercise it. 0 (unset or not a number): hybrid_min_items.
+// GSB_RADIX_HYBRID_MIN_N (a whole number 1..max_portion_items, for tests; gsb/env.hpp): the hybrid path from
+// that many keys on, so that the sanitizer runs, which keep n small, exercise it. 0 when unset: hybrid_min_items.
 std::uint64_t hybrid_min_items_override();
 
 }  // namespace gsb::radix::onesweep

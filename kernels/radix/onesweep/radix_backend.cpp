@@ -3,20 +3,32 @@
 // `radix-lsd` is the same sort with LSD passes only, so a run can show what the hybrid path gains.
 // The candidates that lost on the device (11-bit digits, atomic-OR ranking, tile shapes) are recorded in
 // NOTES.md and were removed.
-#include <cstdlib>
 #include <iterator>
+#include <string>
 
 #include "gsb/backend.hpp"
 #include "gsb/dispatch.hpp"
+#include "gsb/env.hpp"
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/onesweep.hpp"
 
 namespace gsb::radix::onesweep {
 
+namespace {
+
+std::uint64_t parse_hybrid_min_n(const std::string& v) {
+  return gsb::parse_env_uint("GSB_RADIX_HYBRID_MIN_N", v, 1, max_portion_items);
+}
+const gsb::EnvKnob& hybrid_min_n_knob = gsb::declare_env_knob(
+    "GSB_RADIX_HYBRID_MIN_N", "radix: the hybrid path from this many keys on (tests force it at small n)",
+    [](const std::string& v) { parse_hybrid_min_n(v); });
+
+}  // namespace
+
 std::uint64_t hybrid_min_items_override() {
   static const std::uint64_t value = [] {
-    const char* env = std::getenv("GSB_RADIX_HYBRID_MIN_N");
-    return env ? std::strtoull(env, nullptr, 10) : std::uint64_t{0};
+    const auto v = gsb::env_value(hybrid_min_n_knob.name.c_str());
+    return v ? parse_hybrid_min_n(*v) : std::uint64_t{0};
   }();
   return value;
 }

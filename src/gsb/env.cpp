@@ -1,0 +1,73 @@
+#include "gsb/env.hpp"
+
+#include <cstdint>
+#include <cstdlib>
+
+#include "gsb/error.hpp"
+
+namespace gsb {
+
+namespace {
+
+std::vector<EnvKnob>& registry() {
+  static std::vector<EnvKnob> knobs;  // function-local: declared knobs may come before any other static
+  return knobs;
+}
+
+}  // namespace
+
+const EnvKnob& declare_env_knob(std::string name, std::string help, std::function<void(const std::string&)> check) {
+  auto& r = registry();
+  r.reserve(64);  // references handed out stay valid: far more than the project declares
+  if (r.size() == r.capacity()) throw LogicError("too many environment knobs declared");
+  r.push_back(EnvKnob{std::move(name), std::move(help), std::move(check)});
+  return r.back();
+}
+
+const std::vector<EnvKnob>& env_knobs() { return registry(); }
+
+std::optional<std::string> env_value(const char* name) {
+  const char* v = std::getenv(name);
+  if (v == nullptr || *v == '\0') return std::nullopt;
+  return std::string(v);
+}
+
+void check_env_knobs() {
+  for (const EnvKnob& k : registry())
+    if (auto v = env_value(k.name.c_str())) k.check(*v);
+}
+
+std::vector<std::pair<std::string, std::string>> env_knobs_set() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const EnvKnob& k : registry())
+    if (auto v = env_value(k.name.c_str())) out.emplace_back(k.name, *v);
+  return out;
+}
+
+std::uint64_t parse_env_uint(const char* name, const std::string& value, std::uint64_t lo, std::uint64_t hi) {
+  std::uint64_t x = 0;
+  bool ok = !value.empty();
+  for (char c : value) {
+    const auto d = static_cast<std::uint64_t>(c - '0');
+    if (c < '0' || c > '9' || x > (UINT64_MAX - d) / 10) {
+      ok = false;
+      break;
+    }
+    x = x * 10 + d;
+  }
+  if (!ok || x < lo || x > hi)
+    throw UsageError(std::string(name) + ": '" + value + "' is not a whole number in " + std::to_string(lo) + ".." +
+                     std::to_string(hi));
+  return x;
+}
+
+std::string parse_env_choice(const char* name, const std::string& value, std::initializer_list<std::string_view> choices) {
+  std::string valid;
+  for (std::string_view c : choices) {
+    if (value == c) return value;
+    valid += (valid.empty() ? "" : ", ") + std::string(c);
+  }
+  throw UsageError(std::string(name) + ": unknown value '" + value + "' (valid: " + valid + ")");
+}
+
+}  // namespace gsb
