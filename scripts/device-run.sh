@@ -17,6 +17,7 @@
 #                           build holding only compute_75 PTX (or CUDA_FORCE_PTX_JIT=1 and older PTX beside the
 #                           native code), GSB_ARCH=75 holds the host to sm_75's limits; both are logged
 #   GSB_PART_TIMEOUT        seconds one part may take (default 300), so that a hang cannot eat the call
+#   GSB_SOURCE_DIR          the project's checkout, for tests/cli (default: the current folder)
 # The three deliberately slow merge back-ends (merge-recursive, merge-cdp, merge-iterative: microseconds per
 # key) run in their own part on the small sizes only (n <= 1100 for the host recursion, n <= 70000 for the
 # other two); the full grid would take them most of an hour.
@@ -75,7 +76,18 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # (kernels/radix/onesweep/hybrid.hpp).
   GSB_RADIX_HYBRID_MIN_N=2 run_part "conformance (radix hybrid path from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32:*/radix_u32_u64:*/radix_f32_u64"
-
+  # The harness's own faults (tests/faults): through Runner::run, and through the binary with the command-line
+  # tests, whose GPU cases (a device back-end wrong on one repetition, in core and out of core) skip elsewhere.
+  if [ -x "$B/tests/faults/gsb_fault_runner_tests" ]; then
+    run_part "fault runner tests" "$B/tests/faults/gsb_fault_runner_tests" --gtest_brief=1
+  fi
+  if [ -x "$B/tests/baselines/gsb_baseline_fairness_tests" ]; then  # each library baseline vs the library itself
+    run_part "baseline fairness" "$B/tests/baselines/gsb_baseline_fairness_tests"
+  fi
+  if [ -d "${GSB_SOURCE_DIR:-.}/tests/cli" ] && python3 -c "import pytest" 2>/dev/null; then
+    run_part "command-line tests" python3 -m pytest -q -p no:cacheprovider "${GSB_SOURCE_DIR:-.}/tests/cli" \
+      "--gpusort-bench=$B/gpusort-bench" "--fault-backends=$B/tests/faults/libgsb_fault_backends.so"
+  fi
 fi
 if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
   for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do

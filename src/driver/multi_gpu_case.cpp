@@ -154,7 +154,9 @@ CaseResult run_multi_gpu_case(const MultiGpuBackend& backend, const SortProblem&
   std::vector<DeviceBuffer> check_scratch(G);
   std::vector<int> sm_counts(G, 1);
   if (check.active()) {
-    check.set_input(host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options()));
+    check.set_input([&] {
+      return host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options());
+    });
     for (int g = 0; g < G; ++g) {
       DeviceScope scope(devices[g]);
       check_scratch[g] = DeviceBuffer(3 * sizeof(std::uint64_t));
@@ -199,7 +201,7 @@ CaseResult run_multi_gpu_case(const MultiGpuBackend& backend, const SortProblem&
     const double ms = ms_since(t0);
     GSB_EXPECTS(last.phases.size() == static_cast<std::size_t>(G) && last.part_n.size() == static_cast<std::size_t>(G),
                 "multi-GPU: run() reported " + std::to_string(last.phases.size()) + " GPUs of " + std::to_string(G));
-    if (check.active()) check.record(rep, s.warmup + s.reps, output_fingerprint());
+    if (check.active()) check.record(rep, s.warmup + s.reps, output_fingerprint);
     if (rep >= s.warmup) {
       samples.push_back(ms);
       phases.push_back(last.phases);

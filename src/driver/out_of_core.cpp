@@ -840,7 +840,9 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
   // the back-end did not write carries the device's poison, not the last repetition's keys.
   RepetitionCheck check(validation_options(info, p), in.reference != nullptr);
   if (check.active())
-    check.set_input(host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options()));
+    check.set_input([&] {
+      return host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options());
+    });
   std::vector<double> samples;
   double spent = 0;
   for (int rep = 0; rep < s.warmup + s.reps; ++rep) {
@@ -911,8 +913,9 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
     sync_all();
     const double total = ms_between(t0, Clock::now());
     if (check.active())
-      check.record(rep, s.warmup + s.reps,
-                   host_fingerprint(p, result_keys, vb ? result_values : nullptr, true, check.options()));
+      check.record(rep, s.warmup + s.reps, [&] {
+        return host_fingerprint(p, result_keys, vb ? result_values : nullptr, true, check.options());
+      });
     if (rep >= s.warmup) {
       samples.push_back(total);
       spent += total;

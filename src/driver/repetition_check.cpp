@@ -11,7 +11,7 @@ std::string fingerprint_mismatch(const Fingerprint& input, const Fingerprint& ou
   return {};
 }
 
-void RepetitionCheck::record(int rep, int total, const Fingerprint& out) {
+void RepetitionCheck::record_fingerprint(int rep, int total, const Fingerprint& out) {
   ++checked_;
   if (!failure_.empty()) return;
   if (std::string why = fingerprint_mismatch(input_, out); !why.empty())
@@ -21,6 +21,7 @@ void RepetitionCheck::record(int rep, int total, const Fingerprint& out) {
 void RepetitionCheck::finish(CaseResult& r) const {
   if (!active_ || !r.validation_run) return;
   r.validation.checks.push_back(fmt::format("every repetition ({})", checked_));
+  r.validation.repetitions_ms = ms_;
   if (failure_.empty() || !r.validation.passed) return;
   r.validation.passed = false;
   r.validation.first_mismatch = failure_;

@@ -7,6 +7,7 @@
 // the device for GPU back-ends (no copy back, a fraction of the sort's own traffic), on the host for host ones.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -47,18 +48,35 @@ class RepetitionCheck {
   RepetitionCheck(const ValidationOptions& opts, bool active) : opts_(opts), active_(active) {}
   bool active() const { return active_; }
   const ValidationOptions& options() const { return opts_; }
-  void set_input(const Fingerprint& f) { input_ = f; }
-  // Repetition `rep` (0-based, warm-ups included) of `total` gave this output.
-  void record(int rep, int total, const Fingerprint& out);
+  // The input's fingerprint, from fingerprint() (timed, as every check's cost is reported).
+  template <class F>
+  void set_input(F&& fingerprint) {
+    input_ = timed(fingerprint);
+  }
+  // Repetition `rep` (0-based, warm-ups included) of `total` gave the output that fingerprint() reads.
+  template <class F>
+  void record(int rep, int total, F&& fingerprint) {
+    record_fingerprint(rep, total, timed(fingerprint));
+  }
   // After the full validation of the last output (r.validation_run): names the check, and fails the case with
   // the first wrong repetition if the full validation passed.
   void finish(CaseResult& r) const;
 
  private:
+  template <class F>
+  Fingerprint timed(F& fingerprint) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const Fingerprint f = fingerprint();
+    ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return f;
+  }
+  void record_fingerprint(int rep, int total, const Fingerprint& out);
+
   ValidationOptions opts_;
   bool active_;
   Fingerprint input_;
   int checked_ = 0;
+  double ms_ = 0;
   std::string failure_;
 };
 

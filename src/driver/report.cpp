@@ -58,7 +58,9 @@ json case_json(const CaseResult& c) {
   j["validation"] = json{{"status", !c.validation_run ? "not-run" : c.validation.passed ? "passed" : "failed"},
                          {"checks", c.validation.checks},
                          {"first_mismatch", c.validation.first_mismatch.empty() ? json(nullptr)
-                                                                                : json(c.validation.first_mismatch)}};
+                                                                                : json(c.validation.first_mismatch)},
+                         {"cost_ms", json{{"full", c.validation.full_ms},
+                                          {"every_repetition", c.validation.repetitions_ms}}}};
   if (c.out_of_core) {  // only out-of-core cases carry the key
     const OutOfCoreInfo& o = *c.out_of_core;
     json timeline = json::array();

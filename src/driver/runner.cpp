@@ -88,7 +88,9 @@ CaseResult run_host_case(const Backend& backend, const SortProblem& p, const Cas
   double spent = 0;
   RepetitionCheck check(validation_options(backend.info(), p), in.reference != nullptr);
   if (check.active())
-    check.set_input(host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options()));
+    check.set_input([&] {
+      return host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options());
+    });
   const int total = s.warmup + s.reps;
   for (int rep = 0; rep < total; ++rep) {
     parallel_copy(keys[0].data(), in.keys->array.data(), keys[0].bytes());
@@ -99,8 +101,10 @@ CaseResult run_host_case(const Backend& backend, const SortProblem& p, const Cas
     const double ms = ms_since(t0);
     GSB_EXPECTS(result_half == 0 || result_half == 1, backend.info().name + " returned half " + std::to_string(result_half));
     if (check.active())
-      check.record(rep, total, host_fingerprint(p, keys[result_half].data(), vb ? values[result_half].data() : nullptr,
-                                                true, check.options()));
+      check.record(rep, total, [&] {
+        return host_fingerprint(p, keys[result_half].data(), vb ? values[result_half].data() : nullptr, true,
+                                check.options());
+      });
     if (rep >= s.warmup) {
       samples.push_back(ms);
       spent += ms;
@@ -194,7 +198,7 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
   };
   if (check.active()) {
     restore();
-    check.set_input(fingerprint(0, false));
+    check.set_input([&] { return fingerprint(0, false); });
   }
   const int checks_planned = (s.device_timing ? s.warmup + s.reps : 0) + (s.end_to_end ? s.warmup + s.reps : 0);
   int checked = 0;
@@ -210,7 +214,7 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
       GSB_CUDA_TRY(cudaEventSynchronize(dev.stop_event()));
       GSB_CHECK_LAUNCH();
       check_half(result_half);
-      if (check.active()) check.record(checked++, checks_planned, fingerprint(result_half, true));
+      if (check.active()) check.record(checked++, checks_planned, [&] { return fingerprint(result_half, true); });
       float ms = 0;
       GSB_CUDA_TRY(cudaEventElapsedTime(&ms, dev.start_event(), dev.stop_event()));
       if (rep >= s.warmup) {
@@ -246,7 +250,7 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
       if (vb) GSB_CUDA_TRY(cudaMemcpyAsync(out_values.data(), values[result_half].get(), value_bytes_n, cudaMemcpyDeviceToHost, stream));
       GSB_CUDA_TRY(cudaStreamSynchronize(stream));
       const auto t3 = Clock::now();
-      if (check.active()) check.record(checked++, checks_planned, fingerprint(result_half, true));
+      if (check.active()) check.record(checked++, checks_planned, [&] { return fingerprint(result_half, true); });
       if (rep >= s.warmup) {
         auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
         h2d.push_back(ms(t0, t1));

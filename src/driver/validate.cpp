@@ -1,6 +1,7 @@
 #include "driver/validate.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <limits>
 #include <sstream>
@@ -173,13 +174,17 @@ ValidationResult validate(const HostKeys& input, const Reference& ref, const voi
   GSB_EXPECTS(ref.type == input.type && ref.sorted_encoded.size() == input.size(),
               "validate: the reference does not belong to this input");
   GSB_EXPECTS(mode == ValueMode::none || out_values != nullptr, "validate: values missing");
+  const auto t0 = std::chrono::steady_clock::now();
+  ValidationResult r;
   switch (key_bytes(input.type)) {
-    case 1: return dispatch_values_validate<std::uint8_t>(input, ref, out_keys, mode, out_values, opts);
-    case 2: return dispatch_values_validate<std::uint16_t>(input, ref, out_keys, mode, out_values, opts);
-    case 4: return dispatch_values_validate<std::uint32_t>(input, ref, out_keys, mode, out_values, opts);
-    case 8: return dispatch_values_validate<std::uint64_t>(input, ref, out_keys, mode, out_values, opts);
+    case 1: r = dispatch_values_validate<std::uint8_t>(input, ref, out_keys, mode, out_values, opts); break;
+    case 2: r = dispatch_values_validate<std::uint16_t>(input, ref, out_keys, mode, out_values, opts); break;
+    case 4: r = dispatch_values_validate<std::uint32_t>(input, ref, out_keys, mode, out_values, opts); break;
+    case 8: r = dispatch_values_validate<std::uint64_t>(input, ref, out_keys, mode, out_values, opts); break;
+    default: throw LogicError("validate: unknown key type");
   }
-  throw LogicError("validate: unknown key type");
+  r.full_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return r;
 }
 
 std::string format_key(KeyType type, const void* keys, std::uint64_t i) {

@@ -37,6 +37,9 @@ struct ValidationResult {
   bool passed = true;
   std::vector<std::string> checks;  // what was checked: "order", "permutation", "pairing", "stability"
   std::string first_mismatch;       // empty when passed
+  // What validating cost, host clock, outside every timed region: the full comparison of the last output against
+  // the reference, and the fingerprints of the input and of every repetition's output (repetition_check.hpp).
+  double full_ms = 0, repetitions_ms = 0;
 };
 
 // out_values may be null when mode is none. Parallel over the host's cores.

@@ -67,7 +67,7 @@ std::string parse_env_choice(const char* name, const std::string& value, std::in
     if (value == c) return value;
     valid += (valid.empty() ? "" : ", ") + std::string(c);
   }
-  throw UsageError(std::string(name) + ": unknown value '" + value + "' (valid: " + valid + ")");
+  throw UsageError(std::string(name) + ": '" + value + "' is not a valid value (valid: " + valid + ")");
 }
 
 }  // namespace gsb

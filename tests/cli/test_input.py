@@ -25,6 +25,8 @@ def one_line_error(r, bad):
 @pytest.mark.parametrize("seed", ["-1", "18446744073709551616", "99999999999999999999999", "", "1e3", "0x10"])
 def test_seed_outside_the_whole_numbers_of_64_bits_is_refused(tool, tmp_path, seed):
     r = run(tool, "--algo", "std-sort", "--n", "100", "--seed=" + seed, cwd=tmp_path)
+    one_line_error(r, "--seed: '" + seed + "'" if seed else "--seed")  # '' is CLI11's "required TEXT missing"
+    r = run(tool, "--algo", "std-sort", "--n", "100", "--seed", seed, cwd=tmp_path)
     one_line_error(r, "--seed: '" + seed + "'")
     assert list(tmp_path.iterdir()) == []
 

@@ -1,5 +1,7 @@
 #include "baselines/cub_merge/cub_merge.cuh"
 
+#include "baselines/native_key.hpp"
+
 namespace gsb::baselines::cub_merge {
 namespace {
 
@@ -7,21 +9,23 @@ class CubMerge final : public Backend {
  public:
   CubMerge() {
     info_.name = "cub-merge";
-    info_.description = "cub::DeviceMergeSort::StableSort{Keys,Pairs}: the bar for the merge back-ends";
+    info_.description = "cub::DeviceMergeSort::StableSort{Keys,Pairs} with cuda::std::less/greater on the key type: "
+                        "the bar for the merge back-ends";
     info_.family = "baseline";
     info_.key_types.assign(std::begin(all_key_types), std::end(all_key_types));
     info_.value_modes.assign(std::begin(all_value_modes), std::end(all_value_modes));
     info_.stable = true;
+    info_.signed_zeros_equal = true;  // less<float>: -0.0 == +0.0 (they keep their input order)
   }
   const BackendInfo& info() const override { return info_; }
   std::size_t temp_bytes(const SortProblem& p) const override {
     std::size_t bytes = 0;
     SortBuffers none;
-    dispatch_key_bits(p.key_type, [&](auto kb) { sort<typename decltype(kb)::type>(p, none, &bytes); });
+    dispatch_native_key(p.key_type, [&](auto t) { sort<typename decltype(t)::type>(p, none, &bytes); });
     return bytes;
   }
   int run(const SortProblem& p, const SortBuffers& b) const override {
-    dispatch_key_bits(p.key_type, [&](auto kb) { sort<typename decltype(kb)::type>(p, b, nullptr); });
+    dispatch_native_key(p.key_type, [&](auto t) { sort<typename decltype(t)::type>(p, b, nullptr); });
     return 0;
   }
 

@@ -1,25 +1,18 @@
 #pragma once
 
 #include <cub/device/device_merge_sort.cuh>
+#include <cuda/std/functional>
 
 #include "baselines/cub_merge/cub_merge.cuh"
+#include "gsb/dispatch.hpp"
 #include "gsb/error.hpp"
-#include "gsb/key_codec.hpp"
 
 namespace gsb::baselines::cub_merge {
 
-template <class Bits>
-struct EncodedLess {
-  KeyCodec<Bits> codec;
-  __device__ __forceinline__ bool operator()(Bits a, Bits b) const { return codec.encode(a) < codec.encode(b); }
-};
-
-template <class Bits>
-void sort(const SortProblem& p, const SortBuffers& b, std::size_t* temp_bytes) {
-  const EncodedLess<Bits> less{make_codec<Bits>(p.key_type, p.order)};
+template <class Key, class Less>
+void sort_with(const SortProblem& p, const SortBuffers& b, std::size_t& bytes, Less less) {
+  Key* keys = static_cast<Key*>(b.keys[0]);
   const auto n = static_cast<std::int64_t>(p.n);
-  std::size_t bytes = b.temp_bytes;
-  Bits* keys = static_cast<Bits*>(b.keys[0]);
   dispatch_values(p.values, [&](auto tag_v) {
     using V = typename decltype(tag_v)::type;
     if constexpr (std::is_same_v<V, NoValue>) {
@@ -29,6 +22,13 @@ void sort(const SortProblem& p, const SortBuffers& b, std::size_t* temp_bytes) {
                                                          less, b.stream));
     }
   });
+}
+
+template <class Key>
+void sort(const SortProblem& p, const SortBuffers& b, std::size_t* temp_bytes) {
+  std::size_t bytes = b.temp_bytes;
+  if (p.order == Order::asc) sort_with<Key>(p, b, bytes, cuda::std::less<Key>{});
+  else sort_with<Key>(p, b, bytes, cuda::std::greater<Key>{});
   if (temp_bytes) *temp_bytes = bytes;
 }
 
