@@ -95,55 +95,46 @@ struct Bench {
   }
 };
 
-// A direct call of the library as a user writes it, on the bench's buffers; with query, only sizes temp.
-using Direct = std::function<void(Bench* b, std::size_t& temp_bytes, bool query)>;
+// A direct call of the library as a user writes it, on the buffers b; with b.temp null it only sizes the
+// temporary storage (CUB's own convention).
+using Direct = std::function<void(const SortProblem& p, const SortBuffers& b, std::size_t& temp_bytes)>;
 
 template <class Key>
 Direct cub_merge_keys(bool ascending) {
-  return [ascending](Bench* b, std::size_t& bytes, bool query) {
-    void* temp = query ? nullptr : b->buffers.temp;
-    Key* keys = query ? nullptr : static_cast<Key*>(b->buffers.keys[0]);
-    const cudaStream_t s = query ? nullptr : b->buffers.stream;
-    const auto n = static_cast<std::int64_t>(b->p.n);
-    if (ascending) GSB_CUDA_TRY(cub::DeviceMergeSort::StableSortKeys(temp, bytes, keys, n, cuda::std::less<Key>{}, s));
-    else GSB_CUDA_TRY(cub::DeviceMergeSort::StableSortKeys(temp, bytes, keys, n, cuda::std::greater<Key>{}, s));
+  return [ascending](const SortProblem& p, const SortBuffers& b, std::size_t& bytes) {
+    Key* keys = static_cast<Key*>(b.keys[0]);
+    const auto n = static_cast<std::int64_t>(p.n);
+    if (ascending) GSB_CUDA_TRY(cub::DeviceMergeSort::StableSortKeys(b.temp, bytes, keys, n, cuda::std::less<Key>{}, b.stream));
+    else GSB_CUDA_TRY(cub::DeviceMergeSort::StableSortKeys(b.temp, bytes, keys, n, cuda::std::greater<Key>{}, b.stream));
   };
 }
 
 Direct cub_merge_pairs_u32() {
-  return [](Bench* b, std::size_t& bytes, bool query) {
+  return [](const SortProblem& p, const SortBuffers& b, std::size_t& bytes) {
     using K = std::uint32_t;
-    void* temp = query ? nullptr : b->buffers.temp;
-    K* keys = query ? nullptr : static_cast<K*>(b->buffers.keys[0]);
-    K* values = query ? nullptr : static_cast<K*>(b->buffers.values[0]);
-    GSB_CUDA_TRY(cub::DeviceMergeSort::StableSortPairs(temp, bytes, keys, values, static_cast<std::int64_t>(b->p.n),
-                                                       cuda::std::less<K>{}, query ? nullptr : b->buffers.stream));
+    GSB_CUDA_TRY(cub::DeviceMergeSort::StableSortPairs(b.temp, bytes, static_cast<K*>(b.keys[0]),
+                                                       static_cast<K*>(b.values[0]), static_cast<std::int64_t>(p.n),
+                                                       cuda::std::less<K>{}, b.stream));
   };
 }
 
 template <class Key>
 Direct cub_radix_keys(bool ascending) {
-  return [ascending](Bench* b, std::size_t& bytes, bool query) {
-    cub::DoubleBuffer<Key> keys(query ? nullptr : static_cast<Key*>(b->buffers.keys[0]),
-                                query ? nullptr : static_cast<Key*>(b->buffers.keys[1]));
-    void* temp = query ? nullptr : b->buffers.temp;
-    const auto n = static_cast<std::int64_t>(b->p.n);
-    const cudaStream_t s = query ? nullptr : b->buffers.stream;
-    if (ascending) GSB_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp, bytes, keys, n, 0, int(8 * sizeof(Key)), s));
-    else GSB_CUDA_TRY(cub::DeviceRadixSort::SortKeysDescending(temp, bytes, keys, n, 0, int(8 * sizeof(Key)), s));
+  return [ascending](const SortProblem& p, const SortBuffers& b, std::size_t& bytes) {
+    cub::DoubleBuffer<Key> keys(static_cast<Key*>(b.keys[0]), static_cast<Key*>(b.keys[1]));
+    const auto n = static_cast<std::int64_t>(p.n);
+    if (ascending) GSB_CUDA_TRY(cub::DeviceRadixSort::SortKeys(b.temp, bytes, keys, n, 0, int(8 * sizeof(Key)), b.stream));
+    else GSB_CUDA_TRY(cub::DeviceRadixSort::SortKeysDescending(b.temp, bytes, keys, n, 0, int(8 * sizeof(Key)), b.stream));
   };
 }
 
 Direct cub_radix_pairs_u64() {
-  return [](Bench* b, std::size_t& bytes, bool query) {
+  return [](const SortProblem& p, const SortBuffers& b, std::size_t& bytes) {
     using K = std::uint64_t;
-    cub::DoubleBuffer<K> keys(query ? nullptr : static_cast<K*>(b->buffers.keys[0]),
-                              query ? nullptr : static_cast<K*>(b->buffers.keys[1]));
-    cub::DoubleBuffer<K> values(query ? nullptr : static_cast<K*>(b->buffers.values[0]),
-                                query ? nullptr : static_cast<K*>(b->buffers.values[1]));
-    GSB_CUDA_TRY(cub::DeviceRadixSort::SortPairs(query ? nullptr : b->buffers.temp, bytes, keys, values,
-                                                 static_cast<std::int64_t>(b->p.n), 0, 64,
-                                                 query ? nullptr : b->buffers.stream));
+    cub::DoubleBuffer<K> keys(static_cast<K*>(b.keys[0]), static_cast<K*>(b.keys[1]));
+    cub::DoubleBuffer<K> values(static_cast<K*>(b.values[0]), static_cast<K*>(b.values[1]));
+    GSB_CUDA_TRY(cub::DeviceRadixSort::SortPairs(b.temp, bytes, keys, values, static_cast<std::int64_t>(p.n), 0, 64,
+                                                 b.stream));
   };
 }
 
@@ -151,15 +142,15 @@ Direct cub_radix_pairs_u64() {
 // the call, so the harness (which serves Thrust from its temp buffer) can only be faster.
 template <class Key>
 Direct thrust_keys(bool ascending) {
-  return [ascending](Bench* b, std::size_t& bytes, bool query) {
-    if (query) {
+  return [ascending](const SortProblem& p, const SortBuffers& b, std::size_t& bytes) {
+    if (b.temp == nullptr) {
       bytes = 0;
       return;
     }
-    Key* keys = static_cast<Key*>(b->buffers.keys[0]);
-    const auto policy = thrust::cuda::par_nosync.on(b->buffers.stream);
-    if (ascending) thrust::sort(policy, keys, keys + b->p.n, thrust::less<Key>());
-    else thrust::sort(policy, keys, keys + b->p.n, thrust::greater<Key>());
+    Key* keys = static_cast<Key*>(b.keys[0]);
+    const auto policy = thrust::cuda::par_nosync.on(b.stream);
+    if (ascending) thrust::sort(policy, keys, keys + p.n, thrust::less<Key>());
+    else thrust::sort(policy, keys, keys + p.n, thrust::greater<Key>());
   };
 }
 
@@ -199,7 +190,7 @@ TEST_P(Fairness, BaselineIsWithinAFewPercentOfTheDirectLibraryCall) {
   HostArray host_values;
   if (c.p.values != ValueMode::none) host_values = make_index_values(c.p.values, n);
   std::size_t direct_temp = 0;
-  c.direct(nullptr, direct_temp, true);
+  c.direct(c.p, SortBuffers{}, direct_temp);
   Bench bench(c.p, *dev, host_keys, c.p.values != ValueMode::none ? &host_values : nullptr,
               std::max(direct_temp, backend->temp_bytes(c.p)));
 
@@ -210,7 +201,7 @@ TEST_P(Fairness, BaselineIsWithinAFewPercentOfTheDirectLibraryCall) {
     const auto run_backend = [&] { (void)backend->run(c.p, bench.buffers); };
     const auto run_direct = [&] {
       std::size_t bytes = bench.buffers.temp_bytes;
-      c.direct(&bench, bytes, false);
+      c.direct(c.p, bench.buffers, bytes);
     };
     double a = 0, b = 0;
     if (r % 2) {

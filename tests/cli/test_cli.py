@@ -68,7 +68,7 @@ def test_cpu_run_writes_valid_json_csv_and_npy(tool, tmp_path):
     doc = json.loads(out.read_text())
     assert doc["schema_version"] == 1
     assert len(doc["cases"]) == 2 * 2 * 2 * 2 * 3
-    ok = [c for c in doc["cases"] if c["status"] == "ok"]
+    ok = [c for c in doc["cases"] if c["status"] == "ok" and c["backend"] != "cub-radix"]
     assert len(ok) == 2 * 2 * 2 * 2 * 2
     for c in ok:
         assert c["validation"]["status"] == "passed"
