@@ -430,7 +430,8 @@ def plot_multi_gpu(data, writer):
 def make_parser():
     p = argparse.ArgumentParser(
         prog="plot", description="Charts (PNG and SVG) from one or more gpusort-bench result files of one device.",
-        epilog="Exit codes: 0 charts written; 2 bad input (missing file, not JSON, wrong schema, bad option).")
+        epilog="Exit codes: 0 charts written; 2 bad input (missing file, not JSON, wrong schema, bad option); "
+               "4 internal error (a bug in the script).")
     p.add_argument("results", nargs="+", help="result files; a later file's case replaces an earlier one's")
     p.add_argument("--out", metavar="DIR", help="output folder (default: charts/ beside the first result file)")
     p.add_argument("--format", type=parse_formats, default=list(FORMATS), help="png,svg (default both)")
