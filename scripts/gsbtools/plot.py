@@ -6,6 +6,7 @@ Every chart carries the device, the run date(s) and the tool version, and each b
 """
 
 import argparse
+import math
 import re
 import sys
 from collections import defaultdict
@@ -55,19 +56,25 @@ class Palette:
         return self._style[backend][1]
 
 
+MAX_N = 2 ** 64  # n is a 64-bit count in the tool
+
+
 def parse_n(text):
-    """'1000000', '1e6', '2^20' -> int."""
+    """'1000000', '1e6', '2^20' -> int; anything else (inf, nan, 0, -5, 1.5, 2^100) is refused."""
     s = text.strip()
     try:
         if "^" in s:
-            base, exp = s.split("^", 1)
-            value = int(base) ** int(exp)
+            base, exp = (int(part) for part in s.split("^", 1))
+            # bound the operands before the power: 10^99999999 would take minutes to compute
+            value = base ** exp if abs(base) <= MAX_N and 0 <= exp <= 64 else None
         else:
             value = float(s)
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a size (e.g. 1000000, 1e6, 2^20)") from None
-    if value < 1 or value != int(value):
+    if value is not None and (not math.isfinite(value) or value < 1 or value != int(value)):
         raise argparse.ArgumentTypeError(f"'{text}' is not a positive whole number")
+    if value is None or value > MAX_N:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size from 1 to 2^64")
     return int(value)
 
 

@@ -113,3 +113,15 @@ def test_plot_bad_options(tmp_path, capsys):
         assert e.value.code == 2
     err = capsys.readouterr().err
     assert "'pdf'" in err and "'lots'" in err
+
+
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "-5", "0", "1.5", "1e400", "0^-1", "10^99999999", "lots"])
+def test_plot_bad_bar_n(tmp_path, value):
+    """--bar-n that is not a size from 1 to 2^64: exit 2 and one error line naming the value, no traceback."""
+    done = run_script("plot", BASE, "--out", tmp_path / "charts", f"--bar-n={value}")  # = keeps -inf a value
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    errors = [line for line in done.stderr.splitlines() if "error" in line]
+    assert errors == [errors[0]] and errors[0].startswith("plot: error: argument --bar-n: ")
+    assert f"'{value}'" in errors[0]
+    assert not (tmp_path / "charts").exists()
