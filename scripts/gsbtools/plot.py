@@ -104,8 +104,21 @@ def problem_title(key_type, values, order):
     return f"{key_type} keys, {v}, {'ascending' if order == 'asc' else 'descending'}"
 
 
+def left_out_reason(case, stats, metric):
+    """Why a case gets no point in the charts, as (kind, why): kind is its status, or 'untimed' for an ok case
+    without a usable time; ('failed', 'failed: validation failed: ...'). None when it gets a point."""
+    if case["status"] != "ok":
+        return case["status"], f"{case['status']}: {case.get('reason') or 'no reason given'}"
+    if stats is None:
+        return "untimed", f"no '{metric}' timing"
+    if stats["median_ms"] <= 0:  # below the clock's resolution: no rate to draw
+        return "untimed", "zero median time (below the clock's resolution)"
+    return None
+
+
 class Dataset:
-    """The ok cases of all input files, merged (a later file's case replaces an earlier one's)."""
+    """The ok cases of all input files, merged (a later file's case replaces an earlier one's); the cases that
+    get no point (not ok, or without a usable time) are kept in left_out, to be reported."""
 
     def __init__(self, results, metric):
         labels = sorted({r.device_label for r in results})
@@ -115,25 +128,42 @@ class Dataset:
         self.results = results
         self.metric = metric
         self.points = {}  # CaseKey -> (median_ms, metric used, case)
+        self.left_out = {}  # CaseKey -> (kind, why, path): cases in no chart
         self.metrics_used = set()
         self.distributions = []  # in order of first appearance (the tool's order)
         for r in results:
             for key, case in r.by_key.items():
                 if key.distribution not in self.distributions:
                     self.distributions.append(key.distribution)
-                stats = metric_stats(case, metric)
-                if stats is None:
-                    continue
-                if stats["median_ms"] <= 0:  # below the clock's resolution: no rate to draw
-                    print(f"plot: note: {key.label()} in {r.path} has a zero median time; left out", file=sys.stderr)
-                    continue
-                used = "sort" if stats is case.get("timing") else "total"
-                if key in self.points:
-                    print(f"plot: note: {key.label()} from {r.path} replaces an earlier file's", file=sys.stderr)
-                self.points[key] = (stats["median_ms"], used, case)
+                self._add(key, case, r.path)
         if not self.points:
             raise BadInput(", ".join(r.path for r in results) + f": no ok case has a '{metric}' timing to plot")
         self.palette = Palette(k.backend for k in self.points)
+
+    def _add(self, key, case, path):
+        stats = metric_stats(case, self.metric)
+        reason = left_out_reason(case, stats, self.metric)
+        if reason:
+            if key in self.points:
+                print(f"plot: note: {key.label()} from {path} is left out ({reason[1]}); an earlier file's run "
+                      "stays in the charts", file=sys.stderr)
+            else:
+                self.left_out[key] = (*reason, path)
+            return
+        used = "sort" if stats is case.get("timing") else "total"
+        if key in self.points or key in self.left_out:
+            print(f"plot: note: {key.label()} from {path} replaces an earlier file's", file=sys.stderr)
+        self.left_out.pop(key, None)
+        self.points[key] = (stats["median_ms"], used, case)
+
+    def left_out_summary(self):
+        """One line per back-end with cases left out: 'radix: 3 case(s) left out (2 failed, 1 skipped)'."""
+        kinds = defaultdict(lambda: defaultdict(int))
+        for key, (kind, _, _) in self.left_out.items():
+            kinds[key.backend][kind] += 1
+        return [f"{backend}: {sum(counts.values())} case(s) left out of the charts ("
+                + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) + ")"
+                for backend, counts in sorted(kinds.items())]
 
     def subtitle(self):
         devices = self.results[0].device_label
@@ -199,7 +229,8 @@ class Writer:
         plt.close(fig)
         self.written.append((kind, title, stem))
 
-    def write_index(self, subtitle):
+    def write_index(self, subtitle, left_out=None):
+        """index.md: a link to every chart under its kind's heading, then the cases left out and why."""
         kinds = {"throughput": "Throughput against n", "time": "Time against n",
                  "speedup-vs-std-sort": "Speed-up over std-sort", "speedup-vs-cub-radix": "Speed-up over cub-radix",
                  "distributions": "Across distributions at a fixed n",
@@ -211,7 +242,16 @@ class Writer:
             entries = [(t, s) for k, t, s in self.written if k == kind]
             if entries:
                 lines += [f"## {heading}", ""] + [f"- [{t}]({s}.{ext})" for t, s in entries] + [""]
+        if left_out:
+            lines += ["## Cases left out", "", "Not in any chart: the case did not run cleanly, or has no usable "
+                      "time for the chosen metric.", ""]
+            lines += [f"- {key.label()} ({path}): {_one_line(why)}"
+                      for key, (_, why, path) in sorted(left_out.items(), key=lambda kv: kv[0].label())] + [""]
         (self.out_dir / "index.md").write_text("\n".join(lines), encoding="utf-8")
+
+
+def _one_line(text):
+    return " ".join(text.split())
 
 
 def _new_axes(title, subtitle):
@@ -466,7 +506,9 @@ def main(argv=None):
         plot_out_of_core(data, writer)
     if "multi-gpu" in args.charts:
         plot_multi_gpu(data, writer)
-    writer.write_index(data.subtitle())
+    writer.write_index(data.subtitle(), data.left_out)
+    for line in data.left_out_summary():
+        print(f"plot: note: {line}; see {Path(out) / 'index.md'}", file=sys.stderr)
     print(f"plot: wrote {len(writer.written)} charts ({', '.join(args.format)}) to {out}")
     return EXIT_OK
 

@@ -6,7 +6,7 @@ import json
 from scripts_support import BASE, GPU_SAMPLE, write
 from gsbtools import plot
 from gsbtools.cli import run_main
-from gsbtools.results import load_result
+from gsbtools.results import CaseKey, load_result
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -100,3 +100,41 @@ def test_files_from_different_devices_are_refused(tmp_path, base_doc, capsys):
     path = write(other, tmp_path / "other.json")
     assert run_main("plot", plot.main, [str(BASE), path, "--out", str(tmp_path / "c")]) == 2
     assert "different devices" in capsys.readouterr().err
+
+
+def _failed_copy(case, reason):
+    case = copy.deepcopy(case)
+    case.update(status="failed", reason=reason)
+    case["validation"].update(status="failed", first_mismatch="index 7")
+    return case
+
+
+def test_left_out_cases_are_reported(tmp_path, capsys):
+    """Cases that did not run cleanly are not dropped without a word: one console line per back-end, and the
+    chart index lists each one with its reason."""
+    doc = json.loads(GPU_SAMPLE.read_text())
+    radix = [i for i, c in enumerate(doc["cases"]) if c["backend"] == "cub-radix" and c["status"] == "ok"]
+    doc["cases"][radix[0]] = _failed_copy(doc["cases"][radix[0]], "validation failed: index 7 out of order")
+    gone = load_result(write(doc, tmp_path / "run.json")).cases[radix[0]]
+    out = tmp_path / "charts"
+    assert run_main("plot", plot.main, [str(tmp_path / "run.json"), "--out", str(out), "--format", "svg"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert f"plot: note: cub-radix: 1 case(s) left out of the charts (1 failed); see {out / 'index.md'}" in err
+    assert any(line.startswith("plot: note: bitonic: 2 case(s) left out of the charts (2 skipped)") for line in err)
+    index = (out / "index.md").read_text()
+    assert "## Cases left out" in index
+    assert f"- {CaseKey.of(gone).label()} ({tmp_path / 'run.json'}): failed: validation failed: index 7 out of order" in index
+    assert index.count("skipped: ") == 2
+
+
+def test_a_later_ok_run_is_not_left_out(tmp_path, capsys):
+    """A case that failed in one file and ran in a later one is plotted and not listed as left out."""
+    doc = json.loads(GPU_SAMPLE.read_text())
+    i = next(i for i, c in enumerate(doc["cases"]) if c["backend"] == "cub-radix" and c["status"] == "ok")
+    failed = copy.deepcopy(doc)
+    failed["cases"][i] = _failed_copy(doc["cases"][i], "validation failed: index 7 out of order")
+    first, later = write(failed, tmp_path / "first.json"), write(doc, tmp_path / "later.json")
+    out = tmp_path / "charts"
+    assert run_main("plot", plot.main, [first, later, "--out", str(out), "--format", "svg"]) == 0
+    assert "cub-radix: " not in capsys.readouterr().err
+    assert "cub-radix" not in (out / "index.md").read_text().split("## Cases left out")[1]
