@@ -131,8 +131,16 @@ class Validator:
         if "if" in schema and self.first_error(value, schema["if"], path) is None and "then" in schema:
             err = self.first_error(value, schema["then"], path)
             if err:
-                return err
+                return _with_rule(err, schema.get("description"))
         return None
+
+
+def _with_rule(err, description):
+    """A conditional rule's complaint with the rule itself: '...: "failed" is not one of ... (a case that is ok
+    did not fail validation)', since the value alone is fine and only the condition makes it wrong."""
+    if not description:
+        return err
+    return f"{err} ({description[0].lower()}{description[1:].rstrip('.')})"
 
 
 def _number_name(value):

@@ -30,6 +30,8 @@ def _bad_files(tmp, base_doc):
     wrong_status = json.loads(json.dumps(base_doc))
     wrong_status["cases"][1]["status"] = "fine"
     (tmp / "not.json").write_text("this is { not JSON\n")
+    ok_but_invalid = json.loads(json.dumps(base_doc))
+    ok_but_invalid["cases"][2]["validation"]["status"] = "failed"
     nan_sample = json.loads(json.dumps(base_doc))
     nan_sample["cases"][0]["timing"]["samples_ms"][1] = float("nan")
     inf_median = json.loads(json.dumps(base_doc))
@@ -58,12 +60,14 @@ def _bad_files(tmp, base_doc):
         "deep": (str(tmp / "deep.json"), "nested too deeply"),
         "deep-in-document": (str(tmp / "deep-device.json"), "nested too deeply"),
         "too-many-digits": (str(tmp / "digits.json"), "not JSON that can be read (Exceeds the limit"),
+        "ok-but-validation-failed": (write(ok_but_invalid, tmp / "ok-invalid.json"),
+                                     'cases[2].validation.status: "failed" is not one of "passed", "not-run"'),
     }
 
 
 BAD_KINDS = ["missing", "not-json", "schema-version", "no-schema-version", "wrong-type", "wrong-enum",
              "top-level-list", "nan", "infinity", "overflow", "huge-integer", "deep", "deep-in-document",
-             "too-many-digits"]
+             "too-many-digits", "ok-but-validation-failed"]
 
 
 @pytest.mark.parametrize("kind", BAD_KINDS)
