@@ -104,6 +104,25 @@ def problem_title(key_type, values, order):
     return f"{key_type} keys, {v}, {'ascending' if order == 'asc' else 'descending'}"
 
 
+# Medians the charts can draw: beyond these, rates and stacked bars overflow a double or the axis ticks (a
+# picosecond to 30 years; a result file that passes the schema may still hold 1e308).
+DRAWABLE_MS = (1e-9, 1e12)
+
+
+def _undrawable_median(case, stats):
+    """The first median the charts would draw that lies outside DRAWABLE_MS, as 'name 1e+308 ms', or None."""
+    medians = [("median", stats["median_ms"])]
+    e2e = case.get("end_to_end")
+    if e2e is not None:
+        medians += [(f"end-to-end {part} median", e2e[part]["median_ms"]) for part in ("h2d_ms", "sort_ms", "d2h_ms",
+                                                                                        "total_ms")]
+    low, high = DRAWABLE_MS
+    for name, ms in medians:
+        if ms > high or (name == "median" and ms < low):
+            return f"{name} {ms:g} ms"
+    return None
+
+
 def left_out_reason(case, stats, metric):
     """Why a case gets no point in the charts, as (kind, why): kind is its status, or 'untimed' for an ok case
     without a usable time; ('failed', 'failed: validation failed: ...'). None when it gets a point."""
@@ -113,6 +132,9 @@ def left_out_reason(case, stats, metric):
         return "untimed", f"no '{metric}' timing"
     if stats["median_ms"] <= 0:  # below the clock's resolution: no rate to draw
         return "untimed", "zero median time (below the clock's resolution)"
+    undrawable = _undrawable_median(case, stats)
+    if undrawable:
+        return "untimed", f"{undrawable} is outside what a chart can draw ({DRAWABLE_MS[0]:g} to {DRAWABLE_MS[1]:g} ms)"
     return None
 
 
@@ -380,6 +402,16 @@ def plot_breakdowns(data, writer, requested_n):
         writer.save(fig, "breakdown", title, f"breakdown_{slug(f'{kt}-{vals}', order, dist)}_n{n}")
 
 
+def _timeline_drawable(key, chart, times, shaped=True):
+    """Whether a timeline chart can be drawn (every interval [start, end], every time within DRAWABLE_MS);
+    if not, a note on stderr says which case's chart is left out."""
+    if shaped and all(t <= DRAWABLE_MS[1] for t in times):
+        return True
+    why = "an interval that is not [start, end]" if not shaped else f"a time of {max(times):g} ms"
+    print(f"plot: note: {key.label()}: {chart} left out ({why}, beyond what a chart can draw)", file=sys.stderr)
+    return False
+
+
 def plot_out_of_core(data, writer):
     """Per out-of-core case: when every chunk and piece crossed the link each way and was worked on (the JSON
     timeline of the last repetition), one row per lane and device slot, so overlap shows as bars side by side
@@ -388,6 +420,10 @@ def plot_out_of_core(data, writer):
     for key, (median_ms, _, case) in sorted(data.points.items(), key=lambda kv: kv[0].label()):
         ooc = case.get("out_of_core")
         if not ooc or not ooc["timeline"]:
+            continue
+        times = [ooc["partition_ms"]] + [x for item in ooc["timeline"] for _, f in lanes for x in item[f]]
+        if not _timeline_drawable(key, "out-of-core timeline", times,
+                                  all(len(item[f]) == 2 for item in ooc["timeline"] for _, f in lanes)):
             continue
         slots = max(1, ooc["slots"])
         method = ooc.get("method", "host-partition")
@@ -435,6 +471,9 @@ def plot_multi_gpu(data, writer):
     for key, (ms, _, case) in sorted(data.points.items(), key=lambda kv: kv[0].label()):
         m = case.get("multi_gpu")
         if not m:
+            continue
+        phases = ("splitters_ms", "partition_ms", "exchange_ms", "sort_ms", "total_ms")
+        if not _timeline_drawable(key, "multi-GPU chart", [g[p] for g in m["per_gpu"] for p in phases]):
             continue
         singles = sorted((k.backend, v[0]) for k, v in data.points.items()
                          if (k.key_type, k.values, k.order, k.n, k.distribution) ==

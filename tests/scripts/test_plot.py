@@ -3,6 +3,8 @@
 import copy
 import json
 
+import pytest
+
 from scripts_support import BASE, GPU_SAMPLE, write
 from gsbtools import plot
 from gsbtools.cli import run_main
@@ -138,3 +140,48 @@ def test_a_later_ok_run_is_not_left_out(tmp_path, capsys):
     assert run_main("plot", plot.main, [first, later, "--out", str(out), "--format", "svg"]) == 0
     assert "cub-radix: " not in capsys.readouterr().err
     assert "cub-radix" not in (out / "index.md").read_text().split("## Cases left out")[1]
+
+
+def _ok_case(doc, with_e2e=False):
+    return next(c for c in doc["cases"] if c["status"] == "ok" and (c["end_to_end"] or not with_e2e))
+
+
+def _gpu_sample():
+    return json.loads(GPU_SAMPLE.read_text())
+
+
+def _out_of_core():
+    from test_schema_out_of_core import _doc
+    return _doc()[0]
+
+
+def _multi_gpu():
+    from test_schema_multi_gpu import _doc
+    return _doc()[0]
+
+
+ABSURD = {  # name: (document, mutation, what stderr says); each passes the schema
+    "denormal median": (_gpu_sample, lambda d: _ok_case(d)["timing"].update(median_ms=5e-324),
+                        "median 4.94066e-324 ms is outside what a chart can draw"),
+    "huge e2e part": (_gpu_sample, lambda d: _ok_case(d, True)["end_to_end"]["sort_ms"].update(median_ms=1.7e308),
+                      "end-to-end sort_ms median 1.7e+308 ms is outside what a chart can draw"),
+    "interval of three": (_out_of_core, lambda d: d["cases"][0]["out_of_core"]["timeline"][0].update(
+        h2d_ms=[1.0, 2.0, 3.0]), "out-of-core timeline left out (an interval that is not [start, end]"),
+    "huge timeline time": (_out_of_core, lambda d: d["cases"][0]["out_of_core"]["timeline"][-1].update(
+        sort_ms=[1.0, 1e308]), "out-of-core timeline left out (a time of 1e+308 ms"),
+    "huge phase time": (_multi_gpu, lambda d: d["cases"][0]["multi_gpu"]["per_gpu"][0].update(partition_ms=1e308),
+                        "multi-GPU chart left out (a time of 1e+308 ms"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ABSURD))
+def test_absurd_times_do_not_break_plot(tmp_path, capsys, name):
+    """Values the schema allows but no chart can draw (1e308 ms, 5e-324 ms, [a, b, c] intervals): the case or
+    chart is left out with a note, never a crash (exit 4) or a traceback."""
+    make, mutate, says = ABSURD[name]
+    doc = make()
+    mutate(doc)
+    path = write(doc, tmp_path / "run.json")
+    out = tmp_path / "charts"
+    assert run_main("plot", plot.main, [path, "--out", str(out), "--format", "svg"]) == 0
+    assert says in capsys.readouterr().err + (out / "index.md").read_text()  # a chart's note, or a case's line
