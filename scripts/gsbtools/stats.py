@@ -91,10 +91,14 @@ def compare_samples(base_samples, new_samples, threshold=0.03, alpha=0.05, confi
                     seed=0):
     base = np.asarray(base_samples, dtype=float)
     new = np.asarray(new_samples, dtype=float)
-    base_median, new_median = float(np.median(base)), float(np.median(new))
+    with np.errstate(over="ignore"):  # the mean of two middle samples near 1.8e308 is inf, handled below
+        base_median, new_median = float(np.median(base)), float(np.median(new))
     if base_median <= 0.0 or new_median <= 0.0:
         return Comparison(base_median, new_median, math.nan, math.nan, math.nan, math.nan, "unclear",
                           "a median time is zero: below the timer's resolution")
+    if not (math.isfinite(base_median) and math.isfinite(new_median)):
+        return Comparison(base_median, new_median, math.nan, math.nan, math.nan, math.nan, "unclear",
+                          "a median time is beyond the range of a double: no ratio to judge")
     ratio = new_median / base_median
     ci_low, ci_high = bootstrap_ratio_interval(base, new, confidence, resamples, seed)
     p = mann_whitney_p(base, new)

@@ -229,3 +229,15 @@ def test_stats_edge_cases():
     assert smallest_p_value(5, 5) == pytest.approx(2 / 252)
     zero = compare_samples([0.0] * 3, [0.0] * 3)
     assert zero.verdict == "unclear"
+
+
+def test_median_beyond_a_double_is_unclear(tmp_path, base_doc):
+    """Samples the schema allows whose median overflows (1e308 and 1.7e308 average to inf): 'unclear' with a
+    note, not a crash (log of a zero ratio)."""
+    new_doc = copy.deepcopy(base_doc)
+    new_doc["cases"][0]["timing"]["samples_ms"] = [1e308, 1.7e308]
+    base, new = write(base_doc, tmp_path / "base.json"), write(new_doc, tmp_path / "new.json")
+    rows = {r.key: r for r in report_of(new, base).rows}
+    row = rows[CaseKey.of(base_doc["cases"][0])]
+    assert row.verdict == "unclear" and "beyond the range of a double" in row.note
+    assert run_compare(new, base, "--fail-on-regression") == 0
