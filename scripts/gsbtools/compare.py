@@ -227,7 +227,8 @@ def make_parser():
                     "value mode, order, n and distribution).",
         epilog="Exit codes: 0 done (no regression, or not asked to fail); 1 --fail-on-regression and some case "
                "is slower (beyond threshold and statistics) or went from ok to failed/error; --fail-on-missing "
-               "and a base case is missing; 2 bad input or refused comparison.")
+               "and a base case is missing; 2 bad input or refused comparison; 4 internal error (a bug in the "
+               "script, never reported as 1).")
     p.add_argument("base", help="result file of the reference run")
     p.add_argument("new", help="result file of the run under test")
     add_judgement_options(p)

@@ -94,7 +94,8 @@ def make_parser():
                     "Tool arguments after '--' replace those recorded in the baseline's meta.argv.",
         epilog="Exit codes: 0 no regression; 1 a case is slower (beyond threshold and statistics), went from ok "
                "to failed/error, or is missing; 2 bad input (baseline unreadable, tool not found, different "
-               "device); 3 the benchmark run produced no result file.")
+               "device); 3 the benchmark run produced no result file; 4 internal error (a bug in the script, "
+               "never reported as 1).")
     p.add_argument("--baseline", metavar="FILE",
                    help="committed baseline (default: the only *.json in results/baselines/)")
     p.add_argument("--tool", metavar="PATH", help="gpusort-bench executable (default: $GSB_TOOL, build/release/, "

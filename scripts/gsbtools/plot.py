@@ -6,6 +6,7 @@ Every chart carries the device, the run date(s) and the tool version, and each b
 """
 
 import argparse
+import math
 import re
 import sys
 from collections import defaultdict
@@ -55,19 +56,25 @@ class Palette:
         return self._style[backend][1]
 
 
+MAX_N = 2 ** 64  # n is a 64-bit count in the tool
+
+
 def parse_n(text):
-    """'1000000', '1e6', '2^20' -> int."""
+    """'1000000', '1e6', '2^20' -> int; anything else (inf, nan, 0, -5, 1.5, 2^100) is refused."""
     s = text.strip()
     try:
         if "^" in s:
-            base, exp = s.split("^", 1)
-            value = int(base) ** int(exp)
+            base, exp = (int(part) for part in s.split("^", 1))
+            # bound the operands before the power: 10^99999999 would take minutes to compute
+            value = base ** exp if abs(base) <= MAX_N and 0 <= exp <= 64 else None
         else:
             value = float(s)
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a size (e.g. 1000000, 1e6, 2^20)") from None
-    if value < 1 or value != int(value):
+    if value is not None and (not math.isfinite(value) or value < 1 or value != int(value)):
         raise argparse.ArgumentTypeError(f"'{text}' is not a positive whole number")
+    if value is None or value > MAX_N:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size from 1 to 2^64")
     return int(value)
 
 
@@ -97,8 +104,43 @@ def problem_title(key_type, values, order):
     return f"{key_type} keys, {v}, {'ascending' if order == 'asc' else 'descending'}"
 
 
+# Medians the charts can draw: beyond these, rates and stacked bars overflow a double or the axis ticks (a
+# picosecond to 30 years; a result file that passes the schema may still hold 1e308).
+DRAWABLE_MS = (1e-9, 1e12)
+
+
+def _undrawable_median(case, stats):
+    """The first median the charts would draw that lies outside DRAWABLE_MS, as 'name 1e+308 ms', or None."""
+    medians = [("median", stats["median_ms"])]
+    e2e = case.get("end_to_end")
+    if e2e is not None:
+        medians += [(f"end-to-end {part} median", e2e[part]["median_ms"]) for part in ("h2d_ms", "sort_ms", "d2h_ms",
+                                                                                        "total_ms")]
+    low, high = DRAWABLE_MS
+    for name, ms in medians:
+        if ms > high or (name == "median" and ms < low):
+            return f"{name} {ms:g} ms"
+    return None
+
+
+def left_out_reason(case, stats, metric):
+    """Why a case gets no point in the charts, as (kind, why): kind is its status, or 'untimed' for an ok case
+    without a usable time; ('failed', 'failed: validation failed: ...'). None when it gets a point."""
+    if case["status"] != "ok":
+        return case["status"], f"{case['status']}: {case.get('reason') or 'no reason given'}"
+    if stats is None:
+        return "untimed", f"no '{metric}' timing"
+    if stats["median_ms"] <= 0:  # below the clock's resolution: no rate to draw
+        return "untimed", "zero median time (below the clock's resolution)"
+    undrawable = _undrawable_median(case, stats)
+    if undrawable:
+        return "untimed", f"{undrawable} is outside what a chart can draw ({DRAWABLE_MS[0]:g} to {DRAWABLE_MS[1]:g} ms)"
+    return None
+
+
 class Dataset:
-    """The ok cases of all input files, merged (a later file's case replaces an earlier one's)."""
+    """The ok cases of all input files, merged (a later file's case replaces an earlier one's); the cases that
+    get no point (not ok, or without a usable time) are kept in left_out, to be reported."""
 
     def __init__(self, results, metric):
         labels = sorted({r.device_label for r in results})
@@ -108,25 +150,42 @@ class Dataset:
         self.results = results
         self.metric = metric
         self.points = {}  # CaseKey -> (median_ms, metric used, case)
+        self.left_out = {}  # CaseKey -> (kind, why, path): cases in no chart
         self.metrics_used = set()
         self.distributions = []  # in order of first appearance (the tool's order)
         for r in results:
             for key, case in r.by_key.items():
                 if key.distribution not in self.distributions:
                     self.distributions.append(key.distribution)
-                stats = metric_stats(case, metric)
-                if stats is None:
-                    continue
-                if stats["median_ms"] <= 0:  # below the clock's resolution: no rate to draw
-                    print(f"plot: note: {key.label()} in {r.path} has a zero median time; left out", file=sys.stderr)
-                    continue
-                used = "sort" if stats is case.get("timing") else "total"
-                if key in self.points:
-                    print(f"plot: note: {key.label()} from {r.path} replaces an earlier file's", file=sys.stderr)
-                self.points[key] = (stats["median_ms"], used, case)
+                self._add(key, case, r.path)
         if not self.points:
             raise BadInput(", ".join(r.path for r in results) + f": no ok case has a '{metric}' timing to plot")
         self.palette = Palette(k.backend for k in self.points)
+
+    def _add(self, key, case, path):
+        stats = metric_stats(case, self.metric)
+        reason = left_out_reason(case, stats, self.metric)
+        if reason:
+            if key in self.points:
+                print(f"plot: note: {key.label()} from {path} is left out ({reason[1]}); an earlier file's run "
+                      "stays in the charts", file=sys.stderr)
+            else:
+                self.left_out[key] = (*reason, path)
+            return
+        used = "sort" if stats is case.get("timing") else "total"
+        if key in self.points or key in self.left_out:
+            print(f"plot: note: {key.label()} from {path} replaces an earlier file's", file=sys.stderr)
+        self.left_out.pop(key, None)
+        self.points[key] = (stats["median_ms"], used, case)
+
+    def left_out_summary(self):
+        """One line per back-end with cases left out: 'radix: 3 case(s) left out (2 failed, 1 skipped)'."""
+        kinds = defaultdict(lambda: defaultdict(int))
+        for key, (kind, _, _) in self.left_out.items():
+            kinds[key.backend][kind] += 1
+        return [f"{backend}: {sum(counts.values())} case(s) left out of the charts ("
+                + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) + ")"
+                for backend, counts in sorted(kinds.items())]
 
     def subtitle(self):
         devices = self.results[0].device_label
@@ -192,7 +251,8 @@ class Writer:
         plt.close(fig)
         self.written.append((kind, title, stem))
 
-    def write_index(self, subtitle):
+    def write_index(self, subtitle, left_out=None):
+        """index.md: a link to every chart under its kind's heading, then the cases left out and why."""
         kinds = {"throughput": "Throughput against n", "time": "Time against n",
                  "speedup-vs-std-sort": "Speed-up over std-sort", "speedup-vs-cub-radix": "Speed-up over cub-radix",
                  "distributions": "Across distributions at a fixed n",
@@ -204,7 +264,16 @@ class Writer:
             entries = [(t, s) for k, t, s in self.written if k == kind]
             if entries:
                 lines += [f"## {heading}", ""] + [f"- [{t}]({s}.{ext})" for t, s in entries] + [""]
+        if left_out:
+            lines += ["## Cases left out", "", "Not in any chart: the case did not run cleanly, or has no usable "
+                      "time for the chosen metric.", ""]
+            lines += [f"- {key.label()} ({path}): {_one_line(why)}"
+                      for key, (_, why, path) in sorted(left_out.items(), key=lambda kv: kv[0].label())] + [""]
         (self.out_dir / "index.md").write_text("\n".join(lines), encoding="utf-8")
+
+
+def _one_line(text):
+    return " ".join(text.split())
 
 
 def _new_axes(title, subtitle):
@@ -333,6 +402,16 @@ def plot_breakdowns(data, writer, requested_n):
         writer.save(fig, "breakdown", title, f"breakdown_{slug(f'{kt}-{vals}', order, dist)}_n{n}")
 
 
+def _timeline_drawable(key, chart, times, shaped=True):
+    """Whether a timeline chart can be drawn (every interval [start, end], every time within DRAWABLE_MS);
+    if not, a note on stderr says which case's chart is left out."""
+    if shaped and all(t <= DRAWABLE_MS[1] for t in times):
+        return True
+    why = "an interval that is not [start, end]" if not shaped else f"a time of {max(times):g} ms"
+    print(f"plot: note: {key.label()}: {chart} left out ({why}, beyond what a chart can draw)", file=sys.stderr)
+    return False
+
+
 def plot_out_of_core(data, writer):
     """Per out-of-core case: when every chunk and piece crossed the link each way and was worked on (the JSON
     timeline of the last repetition), one row per lane and device slot, so overlap shows as bars side by side
@@ -341,6 +420,10 @@ def plot_out_of_core(data, writer):
     for key, (median_ms, _, case) in sorted(data.points.items(), key=lambda kv: kv[0].label()):
         ooc = case.get("out_of_core")
         if not ooc or not ooc["timeline"]:
+            continue
+        times = [ooc["partition_ms"]] + [x for item in ooc["timeline"] for _, f in lanes for x in item[f]]
+        if not _timeline_drawable(key, "out-of-core timeline", times,
+                                  all(len(item[f]) == 2 for item in ooc["timeline"] for _, f in lanes)):
             continue
         slots = max(1, ooc["slots"])
         method = ooc.get("method", "host-partition")
@@ -389,6 +472,9 @@ def plot_multi_gpu(data, writer):
         m = case.get("multi_gpu")
         if not m:
             continue
+        phases = ("splitters_ms", "partition_ms", "exchange_ms", "sort_ms", "total_ms")
+        if not _timeline_drawable(key, "multi-GPU chart", [g[p] for g in m["per_gpu"] for p in phases]):
+            continue
         singles = sorted((k.backend, v[0]) for k, v in data.points.items()
                          if (k.key_type, k.values, k.order, k.n, k.distribution) ==
                          (key.key_type, key.values, key.order, key.n, key.distribution) and
@@ -430,7 +516,8 @@ def plot_multi_gpu(data, writer):
 def make_parser():
     p = argparse.ArgumentParser(
         prog="plot", description="Charts (PNG and SVG) from one or more gpusort-bench result files of one device.",
-        epilog="Exit codes: 0 charts written; 2 bad input (missing file, not JSON, wrong schema, bad option).")
+        epilog="Exit codes: 0 charts written; 2 bad input (missing file, not JSON, wrong schema, bad option); "
+               "4 internal error (a bug in the script).")
     p.add_argument("results", nargs="+", help="result files; a later file's case replaces an earlier one's")
     p.add_argument("--out", metavar="DIR", help="output folder (default: charts/ beside the first result file)")
     p.add_argument("--format", type=parse_formats, default=list(FORMATS), help="png,svg (default both)")
@@ -458,7 +545,9 @@ def main(argv=None):
         plot_out_of_core(data, writer)
     if "multi-gpu" in args.charts:
         plot_multi_gpu(data, writer)
-    writer.write_index(data.subtitle())
+    writer.write_index(data.subtitle(), data.left_out)
+    for line in data.left_out_summary():
+        print(f"plot: note: {line}; see {Path(out) / 'index.md'}", file=sys.stderr)
     print(f"plot: wrote {len(writer.written)} charts ({', '.join(args.format)}) to {out}")
     return EXIT_OK
 

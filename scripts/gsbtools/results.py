@@ -1,12 +1,13 @@
 """Loading result files: read, check against the schema, index cases by identity, pick the timed metric."""
 
 import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import SCHEMA_VERSION
 from .cli import BadInput
-from .schema import Validator, load_schema
+from .schema import Validator, first_non_finite, load_schema
 
 _validator = None
 
@@ -98,9 +99,24 @@ def load_result(path):
     except (OSError, UnicodeDecodeError) as e:
         raise BadInput(f"{path}: cannot read ({e})") from None
     try:
-        doc = json.loads(text)
+        return ResultFile(path, _checked_document(path, text))
+    except RecursionError:
+        raise BadInput(f"{path}: nested too deeply (beyond Python's recursion limit of "
+                       f"{sys.getrecursionlimit()}); not a gpusort-bench result file") from None
+
+
+def _parse(path, text):
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise BadInput(f"{path}: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+    except ValueError as e:  # e.g. an integer of more digits than Python converts
+        raise BadInput(f"{path}: not JSON that can be read ({e})") from None
+
+
+def _checked_document(path, text):
+    """The parsed document once it passed every check; else BadInput naming the file and the bad value."""
+    doc = _parse(path, text)
     if not isinstance(doc, dict):
         raise BadInput(f"{path}: top level is a JSON {type(doc).__name__}, expected an object")
     if "schema_version" not in doc:
@@ -108,10 +124,10 @@ def load_result(path):
     version = doc["schema_version"]
     if version != SCHEMA_VERSION or isinstance(version, bool):
         raise BadInput(f"{path}: schema_version {json.dumps(version)} is not supported (expected {SCHEMA_VERSION})")
-    err = _schema_validator().first_error(doc)
+    err = first_non_finite(doc) or _schema_validator().first_error(doc)
     if err:
         raise BadInput(f"{path}: {err}")
-    return ResultFile(path, doc)
+    return doc
 
 
 # Which timed quantity to use. "sort": the sort alone (the case's `timing`: CUDA events, or a host clock for

@@ -6,6 +6,7 @@ that subset and that this validator agrees with jsonschema on the fixtures and o
 """
 
 import json
+import math
 import re
 from pathlib import Path
 
@@ -130,8 +131,49 @@ class Validator:
         if "if" in schema and self.first_error(value, schema["if"], path) is None and "then" in schema:
             err = self.first_error(value, schema["then"], path)
             if err:
-                return err
+                return _with_rule(err, schema.get("description"))
         return None
+
+
+def _with_rule(err, description):
+    """A conditional rule's complaint with the rule itself: '...: "failed" is not one of ... (a case that is ok
+    did not fail validation)', since the value alone is fine and only the condition makes it wrong."""
+    if not description:
+        return err
+    return f"{err} ({description[0].lower()}{description[1:].rstrip('.')})"
+
+
+def _number_name(value):
+    if isinstance(value, int):
+        return "an integer beyond the range of a double"
+    if value != value:
+        return "NaN"
+    return "Infinity" if value > 0 else "-Infinity"
+
+
+def _finite(value):
+    if isinstance(value, float):
+        return math.isfinite(value)
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
+
+
+def first_non_finite(doc):
+    """'path: message' for the first number that is not a finite double (NaN, Infinity, 1e999, an integer of
+    400 digits: Python's json module reads them all, JSON itself has no NaN or Infinity), or None.
+    Walks with a stack rather than recursion, so any depth the parser accepted is fine."""
+    stack = [("", doc)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((_join(path, k), v) for k, v in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((_join(path, i), v) for i, v in reversed(list(enumerate(value))))
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and not _finite(value):
+            return f"{path or '(document)'}: {_number_name(value)} is not a finite number"
+    return None
 
 
 def _equal(a, b):

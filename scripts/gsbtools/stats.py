@@ -16,6 +16,7 @@ import numpy as np
 
 VERDICTS = ("faster", "slower", "same", "unclear")
 SAME_SPAN = 3.0  # 'same' needs the interval inside [(1+t)^-3, (1+t)^3]: [0.915, 1.093] for t = 3%
+BOOTSTRAP_CHUNK_VALUES = 1 << 20  # resampled values of one run live at once: 8 MiB of them, 8 MiB of indices
 
 
 @dataclass
@@ -39,13 +40,33 @@ def smallest_p_value(n_base, n_new):
     return min(1.0, 2.0 / math.comb(n_base + n_new, n_base))
 
 
-def bootstrap_ratio_interval(base, new, confidence=0.95, resamples=4000, seed=0):
-    """Percentile bootstrap interval of median(new)/median(base), resampling each run independently."""
+def _resampled_medians(rng, samples, count):
+    """Medians of `count` resamples (with replacement, of the same size) of samples."""
+    return np.median(samples[rng.integers(0, samples.size, size=(count, samples.size))], axis=1)
+
+
+def bootstrap_ratios(base, new, resamples=4000, seed=0, chunk_values=BOOTSTRAP_CHUNK_VALUES):
+    """median(new resample)/median(base resample) for each of `resamples` resample pairs.
+
+    The resamples are drawn a chunk of rows at a time, so that about chunk_values values of each run are live
+    at once, whatever the number of repetitions (all at once, 100000 samples a run took 9 GiB). When everything
+    fits in one chunk the draws are those of drawing every resample at once: the same numbers as before."""
     rng = np.random.default_rng(seed)
-    b = base[rng.integers(0, base.size, size=(resamples, base.size))]
-    n = new[rng.integers(0, new.size, size=(resamples, new.size))]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ratios = np.median(n, axis=1) / np.median(b, axis=1)
+    rows = max(1, chunk_values // max(base.size, new.size))
+    ratios = np.empty(resamples)
+    for start in range(0, resamples, rows):
+        count = min(rows, resamples - start)
+        b = _resampled_medians(rng, base, count)
+        n = _resampled_medians(rng, new, count)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratios[start:start + count] = n / b
+    return ratios
+
+
+def bootstrap_ratio_interval(base, new, confidence=0.95, resamples=4000, seed=0,
+                             chunk_values=BOOTSTRAP_CHUNK_VALUES):
+    """Percentile bootstrap interval of median(new)/median(base), resampling each run independently."""
+    ratios = bootstrap_ratios(base, new, resamples, seed, chunk_values)
     ratios = ratios[np.isfinite(ratios)]
     if ratios.size == 0:
         return math.nan, math.nan
@@ -70,10 +91,14 @@ def compare_samples(base_samples, new_samples, threshold=0.03, alpha=0.05, confi
                     seed=0):
     base = np.asarray(base_samples, dtype=float)
     new = np.asarray(new_samples, dtype=float)
-    base_median, new_median = float(np.median(base)), float(np.median(new))
+    with np.errstate(over="ignore"):  # the mean of two middle samples near 1.8e308 is inf, handled below
+        base_median, new_median = float(np.median(base)), float(np.median(new))
     if base_median <= 0.0 or new_median <= 0.0:
         return Comparison(base_median, new_median, math.nan, math.nan, math.nan, math.nan, "unclear",
                           "a median time is zero: below the timer's resolution")
+    if not (math.isfinite(base_median) and math.isfinite(new_median)):
+        return Comparison(base_median, new_median, math.nan, math.nan, math.nan, math.nan, "unclear",
+                          "a median time is beyond the range of a double: no ratio to judge")
     ratio = new_median / base_median
     ci_low, ci_high = bootstrap_ratio_interval(base, new, confidence, resamples, seed)
     p = mann_whitney_p(base, new)

@@ -130,6 +130,8 @@ def test_ok_case_that_stops_being_ok(tmp_path, base_doc, status, verdict, code, 
     case = new_doc["cases"][1]
     case.update(status=status, reason="planted " + status, timing=None, end_to_end=None, throughput=None,
                 speedup_vs_std_sort=None)
+    if status == "failed":  # the tool marks a case failed when its validation failed (and only then)
+        case["validation"].update(status="failed", first_mismatch="planted")
     new = write(new_doc, tmp_path / "new.json")
     rows = {r.key: r for r in report_of(base, new).rows}
     row = rows[CaseKey.of(case)]
@@ -227,3 +229,15 @@ def test_stats_edge_cases():
     assert smallest_p_value(5, 5) == pytest.approx(2 / 252)
     zero = compare_samples([0.0] * 3, [0.0] * 3)
     assert zero.verdict == "unclear"
+
+
+def test_median_beyond_a_double_is_unclear(tmp_path, base_doc):
+    """Samples the schema allows whose median overflows (1e308 and 1.7e308 average to inf): 'unclear' with a
+    note, not a crash (log of a zero ratio)."""
+    new_doc = copy.deepcopy(base_doc)
+    new_doc["cases"][0]["timing"]["samples_ms"] = [1e308, 1.7e308]
+    base, new = write(base_doc, tmp_path / "base.json"), write(new_doc, tmp_path / "new.json")
+    rows = {r.key: r for r in report_of(new, base).rows}
+    row = rows[CaseKey.of(base_doc["cases"][0])]
+    assert row.verdict == "unclear" and "beyond the range of a double" in row.note
+    assert run_compare(new, base, "--fail-on-regression") == 0

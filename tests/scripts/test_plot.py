@@ -3,10 +3,12 @@
 import copy
 import json
 
+import pytest
+
 from scripts_support import BASE, GPU_SAMPLE, write
 from gsbtools import plot
 from gsbtools.cli import run_main
-from gsbtools.results import load_result
+from gsbtools.results import CaseKey, load_result
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -100,3 +102,86 @@ def test_files_from_different_devices_are_refused(tmp_path, base_doc, capsys):
     path = write(other, tmp_path / "other.json")
     assert run_main("plot", plot.main, [str(BASE), path, "--out", str(tmp_path / "c")]) == 2
     assert "different devices" in capsys.readouterr().err
+
+
+def _failed_copy(case, reason):
+    case = copy.deepcopy(case)
+    case.update(status="failed", reason=reason)
+    case["validation"].update(status="failed", first_mismatch="index 7")
+    return case
+
+
+def test_left_out_cases_are_reported(tmp_path, capsys):
+    """Cases that did not run cleanly are not dropped without a word: one console line per back-end, and the
+    chart index lists each one with its reason."""
+    doc = json.loads(GPU_SAMPLE.read_text())
+    radix = [i for i, c in enumerate(doc["cases"]) if c["backend"] == "cub-radix" and c["status"] == "ok"]
+    doc["cases"][radix[0]] = _failed_copy(doc["cases"][radix[0]], "validation failed: index 7 out of order")
+    gone = load_result(write(doc, tmp_path / "run.json")).cases[radix[0]]
+    out = tmp_path / "charts"
+    assert run_main("plot", plot.main, [str(tmp_path / "run.json"), "--out", str(out), "--format", "svg"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert f"plot: note: cub-radix: 1 case(s) left out of the charts (1 failed); see {out / 'index.md'}" in err
+    assert any(line.startswith("plot: note: bitonic: 2 case(s) left out of the charts (2 skipped)") for line in err)
+    index = (out / "index.md").read_text()
+    assert "## Cases left out" in index
+    assert f"- {CaseKey.of(gone).label()} ({tmp_path / 'run.json'}): failed: validation failed: index 7 out of order" in index
+    assert index.count("skipped: ") == 2
+
+
+def test_a_later_ok_run_is_not_left_out(tmp_path, capsys):
+    """A case that failed in one file and ran in a later one is plotted and not listed as left out."""
+    doc = json.loads(GPU_SAMPLE.read_text())
+    i = next(i for i, c in enumerate(doc["cases"]) if c["backend"] == "cub-radix" and c["status"] == "ok")
+    failed = copy.deepcopy(doc)
+    failed["cases"][i] = _failed_copy(doc["cases"][i], "validation failed: index 7 out of order")
+    first, later = write(failed, tmp_path / "first.json"), write(doc, tmp_path / "later.json")
+    out = tmp_path / "charts"
+    assert run_main("plot", plot.main, [first, later, "--out", str(out), "--format", "svg"]) == 0
+    assert "cub-radix: " not in capsys.readouterr().err
+    assert "cub-radix" not in (out / "index.md").read_text().split("## Cases left out")[1]
+
+
+def _ok_case(doc, with_e2e=False):
+    return next(c for c in doc["cases"] if c["status"] == "ok" and (c["end_to_end"] or not with_e2e))
+
+
+def _gpu_sample():
+    return json.loads(GPU_SAMPLE.read_text())
+
+
+def _out_of_core():
+    from test_schema_out_of_core import _doc
+    return _doc()[0]
+
+
+def _multi_gpu():
+    from test_schema_multi_gpu import _doc
+    return _doc()[0]
+
+
+ABSURD = {  # name: (document, mutation, what stderr says); each passes the schema
+    "denormal median": (_gpu_sample, lambda d: _ok_case(d)["timing"].update(median_ms=5e-324),
+                        "median 4.94066e-324 ms is outside what a chart can draw"),
+    "huge e2e part": (_gpu_sample, lambda d: _ok_case(d, True)["end_to_end"]["sort_ms"].update(median_ms=1.7e308),
+                      "end-to-end sort_ms median 1.7e+308 ms is outside what a chart can draw"),
+    "interval of three": (_out_of_core, lambda d: d["cases"][0]["out_of_core"]["timeline"][0].update(
+        h2d_ms=[1.0, 2.0, 3.0]), "out-of-core timeline left out (an interval that is not [start, end]"),
+    "huge timeline time": (_out_of_core, lambda d: d["cases"][0]["out_of_core"]["timeline"][-1].update(
+        sort_ms=[1.0, 1e308]), "out-of-core timeline left out (a time of 1e+308 ms"),
+    "huge phase time": (_multi_gpu, lambda d: d["cases"][0]["multi_gpu"]["per_gpu"][0].update(partition_ms=1e308),
+                        "multi-GPU chart left out (a time of 1e+308 ms"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ABSURD))
+def test_absurd_times_do_not_break_plot(tmp_path, capsys, name):
+    """Values the schema allows but no chart can draw (1e308 ms, 5e-324 ms, [a, b, c] intervals): the case or
+    chart is left out with a note, never a crash (exit 4) or a traceback."""
+    make, mutate, says = ABSURD[name]
+    doc = make()
+    mutate(doc)
+    path = write(doc, tmp_path / "run.json")
+    out = tmp_path / "charts"
+    assert run_main("plot", plot.main, [path, "--out", str(out), "--format", "svg"]) == 0
+    assert says in capsys.readouterr().err + (out / "index.md").read_text()  # a chart's note, or a case's line

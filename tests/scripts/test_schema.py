@@ -85,6 +85,10 @@ def _mutations():
         ("missing median", deleter(["cases", 0, "timing", "median_ms"])),
         ("throughput keys", setter(["cases", 0, "throughput"], {"keys_per_s": 1.0})),
         ("validation status", setter(["cases", 0, "validation", "status"], "ok")),
+        ("ok but validation failed", setter(["cases", 0, "validation", "status"], "failed")),
+        ("failed but validation passed", lambda d: d["cases"][0].update(status="failed", reason="planted")),
+        ("failed but validation not run", lambda d: (d["cases"][0].update(status="failed", reason="planted"),
+                                                     d["cases"][0]["validation"].update(status="not-run"))),
         ("unknown case key", setter(["cases", 0, "time_ms"], 1.0)),
     ]
 
@@ -103,3 +107,24 @@ def test_gpu_device_errors_name_the_field(schema):
     assert Validator(schema).first_error(doc) == 'device.compute_capability: "sm90" does not match ^[0-9]+\\.[0-9]+$'
     doc["device"] = 5
     assert Validator(schema).first_error(doc) == "device: expected null or object, got 5"
+
+
+@pytest.mark.parametrize("status, validation", [("ok", "passed"), ("ok", "not-run"), ("failed", "failed"),
+                                                ("error", "failed"), ("error", "passed"), ("skipped", "not-run")])
+def test_consistent_status_and_validation_pass(status, validation, validator, schema):
+    doc = copy.deepcopy(load(BASE))
+    doc["cases"][0].update(status=status, reason=None if status == "ok" else "planted")
+    doc["cases"][0]["validation"]["status"] = validation
+    assert validator.is_valid(doc)
+    assert Validator(schema).first_error(doc) is None
+
+
+def test_status_validation_mismatch_names_the_rule(schema):
+    doc = load(BASE)
+    doc["cases"][1]["validation"]["status"] = "failed"
+    assert Validator(schema).first_error(doc) == ('cases[1].validation.status: "failed" is not one of "passed", '
+                                                  '"not-run" (a case that is ok did not fail validation)')
+    doc["cases"][1].update(status="failed", reason="planted")
+    doc["cases"][1]["validation"]["status"] = "passed"
+    assert Validator(schema).first_error(doc).startswith(
+        'cases[1].validation.status: expected "failed", got "passed" (a failed case failed validation')
