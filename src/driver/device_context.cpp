@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "common/device_props.hpp"
+#include "driver/gpu_state.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb {
@@ -28,6 +29,19 @@ DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& o) noexcept {
 namespace {
 std::string version_string(int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); }
 }  // namespace
+
+std::string cuda_versions_text() {
+  int runtime = 0, driver = 0;
+  std::string s = "CUDA runtime ";
+  s += cudaRuntimeGetVersion(&runtime) == cudaSuccess ? version_string(runtime) : std::string("unknown");
+  s += " (built with " + version_string(CUDART_VERSION) + "), ";
+  if (cudaDriverGetVersion(&driver) == cudaSuccess && driver > 0) s += "CUDA driver " + version_string(driver);
+  else s += "no CUDA driver";
+  (void)cudaGetLastError();
+  const std::string kernel = nvml_driver_version();
+  s += kernel.empty() ? std::string(", kernel driver unknown (no NVML)") : ", kernel driver " + kernel;
+  return s;
+}
 
 DeviceContext::DeviceContext(int device, bool device_given) {
   int count = 0;
@@ -59,6 +73,7 @@ DeviceContext::DeviceContext(int device, bool device_given) {
   GSB_CUDA_TRY(cudaRuntimeGetVersion(&runtime));
   info_.driver_version = version_string(driver);
   info_.runtime_version = version_string(runtime);
+  info_.kernel_driver_version = nvml_driver_version();
   const DeviceProps& dp = current_device_props();  // checks GSB_ARCH against the loaded device code
   info_.code_ptx_cc = dp.ptx_cc;
   info_.code_binary_cc = dp.binary_cc;

@@ -30,6 +30,10 @@ class DeviceBuffer {
   std::size_t bytes_ = 0;
 };
 
+// "CUDA runtime 13.0 (built with 13.0), CUDA driver 13.0, kernel driver 580.159.04": what --version prints; needs
+// no device.
+std::string cuda_versions_text();
+
 class DeviceContext {
  public:
   // Selects `device`. With no usable CUDA device, available() is false and unavailable_reason() says why;

@@ -8,7 +8,9 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "driver/device_context.hpp"
 #include "driver/output_file.hpp"
+#include "driver/report.hpp"
 #include "driver/sizes.hpp"
 #include "driver/text.hpp"
 #include "gsb/env.hpp"
@@ -87,7 +89,13 @@ std::string list_backends() {
 
 ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts) {
   CLI::App app{"gpusort-bench: measures, validates and compares GPU sort back-ends.", "gpusort-bench"};
-  app.set_version_flag("--version", std::string("gpusort-bench ") + GSB_VERSION);
+  app.set_version_flag("--version", [] {
+    const GitInfo g = git_info();
+    std::string v = std::string("gpusort-bench ") + GSB_VERSION + " (git " +
+                    (*g.sha ? std::string(g.sha) : std::string("unknown")) +
+                    (g.dirty == 1 ? ", with uncommitted changes" : g.dirty == 0 ? "" : ", state unknown") + ")\n";
+    return v + cuda_versions_text();
+  });
   app.get_formatter()->column_width(34);
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);  // a later --n wins
   app.footer(std::string("\n") + size_grammar + "\nDistributions (--dist):\n" + distribution_help() +

@@ -55,6 +55,14 @@ json case_json(const CaseResult& c) {
   else
     j["throughput"] = nullptr;
   j["speedup_vs_std_sort"] = opt(c.speedup_vs_std_sort);
+  if (c.gpu_state)
+    j["gpu_state"] = json{{"sm_clock_mhz", c.gpu_state->sm_clock_mhz},
+                          {"memory_clock_mhz", c.gpu_state->memory_clock_mhz},
+                          {"throttle_reasons", c.gpu_state->throttle_reasons},
+                          {"temperature_c", c.gpu_state->temperature_c},
+                          {"power_w", c.gpu_state->power_w}};
+  else
+    j["gpu_state"] = nullptr;
   j["validation"] = json{{"status", !c.validation_run ? "not-run" : c.validation.passed ? "passed" : "failed"},
                          {"checks", c.validation.checks},
                          {"first_mismatch", c.validation.first_mismatch.empty() ? json(nullptr)
@@ -147,6 +155,7 @@ std::string csv_field(std::string s) {
 std::string to_json(const RunReport& r) {
   json j;
   j["schema_version"] = schema_version;
+  j["schema_minor"] = schema_minor;
   const GitInfo g = git_info();
   j["meta"] = json{{"tool", "gpusort-bench"},
                    {"version", GSB_VERSION},
@@ -168,6 +177,8 @@ std::string to_json(const RunReport& r) {
                        {"memory_clock_khz", d.memory_clock_khz},
                        {"driver_version", d.driver_version},
                        {"runtime_version", d.runtime_version},
+                       {"kernel_driver_version", d.kernel_driver_version.empty() ? json(nullptr)
+                                                                                 : json(d.kernel_driver_version)},
                        {"copy_bandwidth_GBps", opt(d.copy_bandwidth_GBps)},
                        {"architecture", json{{"policy_band", d.policy_band},
                                              {"code_ptx", d.code_ptx_cc},

@@ -9,6 +9,10 @@
 namespace gsb {
 
 inline constexpr int schema_version = 1;
+// Fields added without changing what older ones mean: 1 added settings.environment, validation.cost_ms,
+// device.kernel_driver_version and the cases' gpu_state. Readers accept a newer minor and ignore what they do not
+// know (with a warning).
+inline constexpr int schema_minor = 1;
 
 std::string to_json(const RunReport& report);
 std::string to_csv(const RunReport& report);

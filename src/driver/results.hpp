@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "driver/generate.hpp"
+#include "driver/gpu_state.hpp"
 #include "driver/validate.hpp"
 #include "gsb/types.hpp"
 
@@ -91,6 +92,7 @@ struct CaseResult {
   ValidationResult validation;
   std::optional<OutOfCoreInfo> out_of_core;  // only for cases run out of core
   std::optional<MultiGpuInfo> multi_gpu;     // only for multi-GPU back-ends
+  std::optional<GpuState> gpu_state;         // GPU cases, after their repetitions, where NVML can be read
 };
 
 struct HostInfo {
@@ -102,6 +104,7 @@ struct HostInfo {
 struct DeviceInfo {
   int index = 0;
   std::string name, compute_capability, driver_version, runtime_version;
+  std::string kernel_driver_version;  // NVML's ("580.159.04"); empty where NVML is unavailable
   int sm_count = 0;
   std::uint64_t memory_bytes = 0, l2_bytes = 0;
   int sm_clock_khz = 0, memory_clock_khz = 0;

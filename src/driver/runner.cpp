@@ -501,6 +501,8 @@ int Runner::run() {
               const bool keep = !opts_.dump_sorted_path.empty() && !dumped;
               CaseResult r = run_case(*backend, p, dist, in, settings, device_.get(), keep ? &kept : nullptr);
               finish_throughput(r, p, device_.get());
+              if (backend->info().needs_gpu && device_ && device_->available() && r.timing)
+                r.gpu_state = read_gpu_state(device_->info().index);
               if (keep && (r.status == CaseStatus::ok || r.status == CaseStatus::failed)) {
                 write_output(opts_.dump_sorted,
                              to_npy(type, kept.keys.data(), vm, vm == ValueMode::none ? nullptr : kept.values.data(), n));

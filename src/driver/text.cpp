@@ -8,6 +8,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "gsb/digits.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb {
@@ -38,16 +39,7 @@ std::vector<std::string_view> split_list(std::string_view flag, std::string_view
 
 std::uint64_t parse_whole_number(std::string_view flag, std::string_view text) {
   std::uint64_t x = 0;
-  bool ok = !text.empty();
-  for (char c : text) {
-    const auto d = static_cast<std::uint64_t>(c - '0');
-    if (c < '0' || c > '9' || x > (UINT64_MAX - d) / 10) {
-      ok = false;
-      break;
-    }
-    x = x * 10 + d;
-  }
-  if (!ok)
+  if (!parse_digits_u64(text, x))
     throw UsageError(std::string(flag) + ": '" + std::string(text) +
                      "' is not a whole number in 0..18446744073709551615");
   return x;

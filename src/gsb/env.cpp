@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "gsb/digits.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb {
@@ -46,16 +47,7 @@ std::vector<std::pair<std::string, std::string>> env_knobs_set() {
 
 std::uint64_t parse_env_uint(const char* name, const std::string& value, std::uint64_t lo, std::uint64_t hi) {
   std::uint64_t x = 0;
-  bool ok = !value.empty();
-  for (char c : value) {
-    const auto d = static_cast<std::uint64_t>(c - '0');
-    if (c < '0' || c > '9' || x > (UINT64_MAX - d) / 10) {
-      ok = false;
-      break;
-    }
-    x = x * 10 + d;
-  }
-  if (!ok || x < lo || x > hi)
+  if (!parse_digits_u64(value, x) || x < lo || x > hi)
     throw UsageError(std::string(name) + ": '" + value + "' is not a whole number in " + std::to_string(lo) + ".." +
                      std::to_string(hi));
   return x;

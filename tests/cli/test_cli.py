@@ -53,6 +53,12 @@ def test_help_version_list(tool):
         assert word in h.stdout, word
     v = run(tool, "--version")
     assert v.returncode == 0 and "gpusort-bench" in v.stdout
+    # the git commit it was built from, the CUDA runtime (and what it was built with), the driver it runs with
+    import re
+    assert re.search(r"\(git ([0-9a-f]{7,40}|unknown)", v.stdout), v.stdout
+    assert re.search(r"CUDA runtime \d+\.\d+ \(built with \d+\.\d+\)", v.stdout), v.stdout
+    assert "CUDA driver " in v.stdout or "no CUDA driver" in v.stdout, v.stdout
+    assert "kernel driver" in v.stdout, v.stdout
     l = run(tool, "--list")
     assert l.returncode == 0
     for name in ["std-sort", "std-sort-par", "thrust", "cub-radix", "cub-merge"]:

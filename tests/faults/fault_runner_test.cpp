@@ -34,18 +34,26 @@ const Backend& backend(const std::string& name) {
   return *b;
 }
 
+// One u32+u32 input of 1000 few-unique keys with its reference, run through Runner::run_case.
+struct Input {
+  SortProblem p{KeyType::u32, ValueMode::u32, Order::asc, 1000};
+  HostKeys keys = generate_keys(p.key_type, Distribution::few_unique, p.n, 7);
+  HostArray values = make_index_values(p.values, p.n);
+  Reference ref = make_reference(keys, p.order);
+  CaseResult run(const std::string& name, int warmup, int reps) const {
+    CaseSettings s;
+    s.warmup = warmup;
+    s.reps = reps;
+    const CaseInput in{&keys, &values, &ref, {}};
+    return Runner::run_case(backend(name), p, Distribution::few_unique, in, s, nullptr);
+  }
+};
+
 TEST(FaultsThroughRunCase, EveryFaultFailsTheCase) {
-  const SortProblem p{KeyType::u32, ValueMode::u32, Order::asc, 1000};
-  const HostKeys keys = generate_keys(p.key_type, Distribution::few_unique, p.n, 7);
-  const HostArray values = make_index_values(p.values, p.n);
-  const Reference ref = make_reference(keys, p.order);
-  CaseSettings s;
-  s.warmup = 0;
-  s.reps = 3;
+  const Input input;
   for (const auto& [name, mention] : faults) {
     SCOPED_TRACE(name);
-    const CaseInput in{&keys, &values, &ref, {}};
-    const CaseResult r = Runner::run_case(backend(name), p, Distribution::few_unique, in, s, nullptr);
+    const CaseResult r = input.run(name, 0, 3);
     EXPECT_TRUE(r.status == CaseStatus::failed || r.status == CaseStatus::error) << to_string(r.status);
     EXPECT_NE(r.reason.find(mention), std::string::npos) << r.reason;
     if (r.status == CaseStatus::failed) {
@@ -55,15 +63,7 @@ TEST(FaultsThroughRunCase, EveryFaultFailsTheCase) {
 }
 
 TEST(FaultsThroughRunCase, TheCorrectBackEndPassesEveryRepetition) {
-  const SortProblem p{KeyType::u32, ValueMode::u32, Order::asc, 1000};
-  const HostKeys keys = generate_keys(p.key_type, Distribution::few_unique, p.n, 7);
-  const HostArray values = make_index_values(p.values, p.n);
-  const Reference ref = make_reference(keys, p.order);
-  CaseSettings s;
-  s.warmup = 1;
-  s.reps = 3;
-  const CaseInput in{&keys, &values, &ref, {}};
-  const CaseResult r = Runner::run_case(backend("std-sort"), p, Distribution::few_unique, in, s, nullptr);
+  const CaseResult r = Input{}.run("std-sort", 1, 3);
   EXPECT_EQ(r.status, CaseStatus::ok) << r.reason;
   ASSERT_FALSE(r.validation.checks.empty());
   EXPECT_EQ(r.validation.checks.back(), "every repetition (4)");
