@@ -26,7 +26,7 @@ max_n="2^26"
 dist_n="2^24"
 parts="ladder,radix-types,radix-entropy,merge,networks,end-to-end,baseline,out-of-core"
 baseline_reps=30
-baseline_n="2^20,2^24"
+baseline_n="2^20,2^24,1e8"   # 1e8: the sizes of the headline tables, and radix's hybrid path
 n1="2^20"; n2="2^24"; mid_n="1e8"; big_n="2^30"   # sizes of the issues' tables
 ooc_n="2^32"; ooc_memory="4Gi"   # the out-of-core case of issue 7 (needs ~64 GiB of host memory)
 multi_n="1e8,1e9,4e9"              # the multi-GPU part (issue 7)

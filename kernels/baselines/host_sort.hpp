@@ -1,8 +1,9 @@
 // std::sort-family baselines on the host, sequential or parallel, sharing one implementation.
 //
-// Keys are sorted as their own C++ type with the comparison a user would write (std::less / std::greater);
-// floats use the documented total order (-0.0 before +0.0) through the shared KeyCodec, since operator< is
-// not a strict weak order on them. Key-value problems are zipped into pairs, stable-sorted by key (equal keys
+// Keys are sorted as their own C++ type with the comparison a user writes (std::less / std::greater), floats
+// included: the inputs hold no NaN, so operator< is a strict weak order on them, in which -0.0 and +0.0 are
+// equal (the back-ends declare it, as CUB's do; validation then accepts either order of the zeros). Key-value
+// problems are zipped into pairs, stable-sorted by key (equal keys
 // keep their input order, as the reference assumes) and unzipped: what a user of std:: algorithms would do.
 #pragma once
 
@@ -12,36 +13,18 @@
 
 #include "gsb/backend.hpp"
 #include "gsb/dispatch.hpp"
-#include "gsb/key_codec.hpp"
 
 namespace gsb::baselines {
 
-template <class T>
-struct TypedLess {  // ascending, with floats in total order
-  KeyCodec<unsigned_of_t<sizeof(T)>> codec;
-  bool operator()(const T& a, const T& b) const {
-    if constexpr (std::is_floating_point_v<T>) return codec.encode(to_bits(a)) < codec.encode(to_bits(b));
-    else return a < b;
-  }
-};
-template <class T>
-struct TypedGreater {
-  KeyCodec<unsigned_of_t<sizeof(T)>> codec;
-  bool operator()(const T& a, const T& b) const {
-    if constexpr (std::is_floating_point_v<T>) return codec.encode(to_bits(a)) > codec.encode(to_bits(b));
-    else return a > b;
-  }
-};
 
 // Policy provides sort(first, last, comp) and stable_sort(first, last, comp).
 template <class Policy, class T, class V>
 void host_sort_typed(const SortProblem& p, const SortBuffers& b) {
   T* keys = static_cast<T*>(b.keys[0]);
   const auto n = static_cast<std::ptrdiff_t>(p.n);
-  const auto codec = make_codec<unsigned_of_t<sizeof(T)>>(p.key_type, Order::asc);
   auto with_comp = [&](auto&& f) {
-    if (p.order == Order::asc) f(TypedLess<T>{codec});
-    else f(TypedGreater<T>{codec});
+    if (p.order == Order::asc) f(std::less<T>{});
+    else f(std::greater<T>{});
   };
   if constexpr (std::is_same_v<V, NoValue>) {
     with_comp([&](auto comp) { Policy::sort(keys, keys + n, comp); });
@@ -101,6 +84,7 @@ class HostSortBackend final : public Backend {
     info_.key_types.assign(std::begin(all_key_types), std::end(all_key_types));
     info_.value_modes.assign(std::begin(all_value_modes), std::end(all_value_modes));
     info_.stable = true;  // key-value problems go through stable_sort
+    info_.signed_zeros_equal = true;  // std::less<float>: -0.0 == +0.0
     info_.needs_gpu = false;
     info_.speedup_reference = Policy::speedup_reference;
   }
