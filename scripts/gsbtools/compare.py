@@ -227,7 +227,7 @@ def format_console(report):
     if report.regressions:
         lines.append("regressions: " + "; ".join(f"{r.key.label()} ({r.verdict})" for r in report.regressions))
     if report.gate is not None and report.gate.reasons:
-        lines.append(f"{report.gate.word}: " + "; ".join(report.gate.reasons))
+        lines.append(f"outcome: {report.gate.word}: " + "; ".join(report.gate.reasons))
     return "\n".join(lines) + "\n"
 
 

@@ -56,7 +56,7 @@ def test_unclear_three_against_three_is_inconclusive(tmp_path, gpu_doc, capsys):
     row = verdict_of(base, slow, gpu_doc["cases"][0])
     assert row.verdict == "unclear" and "can never reach" in row.note  # 3 vs 3 cannot reach p < 0.05
     assert gate(base, slow) == 3
-    assert "inconclusive:" in capsys.readouterr().out
+    assert "outcome: inconclusive:" in capsys.readouterr().out
 
 
 def test_nan_sample_stays_bad_input(tmp_path, gpu_doc):
