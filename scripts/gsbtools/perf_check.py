@@ -39,7 +39,7 @@ def find_tool(explicit, option="--tool"):
         path = Path(explicit)
         if not (path.is_file() and os.access(path, os.X_OK)):
             raise BadInput(f"{option} {explicit}: not an executable file")
-        return str(path)
+        return os.path.abspath(path)  # 'b' alone would be looked up in PATH
     env = os.environ.get("GSB_TOOL")
     if env:
         if not (Path(env).is_file() and os.access(env, os.X_OK)):
