@@ -200,3 +200,15 @@ def test_all_skipped_on_a_machine_without_the_gpu(perf, capsys):
         case["validation"].update(status="not-run", checks=[])
     assert run(cpu, 0, "--allow-different-devices") == 3
     assert "perf-check: passed" not in capsys.readouterr().out
+
+
+def test_ab_with_a_failing_tool_is_inconclusive(perf, tmp_path, monkeypatch, capsys):
+    run, rerun = perf
+    tool = str(tmp_path / "gpusort-bench")
+    baseline = str(tmp_path / "baseline.json")
+    monkeypatch.setenv("FAKE_RUN", write(rerun, tmp_path / "run.json"))
+    ab = ["--baseline", baseline, "--ab", tool, tool, "--rounds", "2", "--round-reps", "5"]
+    assert run_main("perf-check", perf_check.main, ab) == 0  # the same samples every time: 'same' throughout
+    monkeypatch.setenv("FAKE_RC", "1")
+    assert run_main("perf-check", perf_check.main, ab) == 3
+    assert "tool run(s) failed" in capsys.readouterr().out
