@@ -5,8 +5,10 @@ Modules, one job each:
   schema      a small validator for the subset of JSON Schema our schema uses (no jsonschema at run time)
   stats       ratio of medians, bootstrap interval, Mann-Whitney U, verdict
   compare     `scripts/compare`: base vs new report
+  gate        environment drift, warm-up outliers, and the regression gate's outcome (exit 0/1/3)
+  verdict     the --json verdict document and the GitHub step summary and annotations
   plot        `scripts/plot`: charts from result files
-  perf_check  `scripts/perf-check`: run a subset, compare with a committed baseline
+  perf_check  `scripts/perf-check`: run a subset, compare with a committed baseline (or two builds, --ab)
 """
 
 SCHEMA_VERSION = 1

@@ -1,15 +1,27 @@
-"""What every entry point shares: one error type for bad input and the exit codes it maps to."""
+"""What every entry point shares: one error type for bad input, the exit codes, and the launchers' search for
+the project's Python environment."""
 
 import importlib
+import importlib.util
 import os
 import sys
 import traceback
+from pathlib import Path
 
+# Exit codes of compare (--fail-on-regression) and perf-check. When several apply, the first of
+# EXIT_PRECEDENCE wins: bad input, then a regression (reported even when other cases were inconclusive), then
+# inconclusive; 0 only when none applies.
 EXIT_OK = 0
-EXIT_REGRESSION = 1  # compare/perf-check found a regression (only with --fail-on-regression)
+EXIT_REGRESSION = 1  # a case is slower, or went from ok to failed/error
 EXIT_BAD_INPUT = 2   # missing/unreadable file, not JSON, wrong schema, bad option value, refused comparison
-EXIT_TOOL_FAILED = 3  # perf-check: the benchmark itself failed to run
+EXIT_INCONCLUSIVE = 3  # no verdict can be trusted: skipped/unclear/missing cases, drift, the benchmark failed
+EXIT_TOOL_FAILED = EXIT_INCONCLUSIVE  # perf-check: the benchmark itself failed (no result file, exit status)
 EXIT_INTERNAL_ERROR = 4  # a bug in the script (an unexpected exception): never 1, which means "regression"
+EXIT_PRECEDENCE = (EXIT_INTERNAL_ERROR, EXIT_BAD_INPUT, EXIT_REGRESSION, EXIT_INCONCLUSIVE, EXIT_OK)
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+RUNTIME_MODULES = ("numpy", "scipy", "matplotlib")  # what the scripts import at run time
+REEXEC_ENV = "GSB_REEXEC"  # set by a launcher that re-executed itself, so that it never loops
 
 TRACEBACK_ENV = "GSB_TRACEBACK"  # set to 1 to get the full traceback of an internal error
 
@@ -48,9 +60,46 @@ def run_main(prog, main, argv=None):
         return report_internal_error(prog, e)
 
 
+def worst_exit_code(*codes):
+    """The code that wins among several findings (EXIT_PRECEDENCE: 4, 2, 1, 3, then 0)."""
+    for code in EXIT_PRECEDENCE:
+        if code in codes:
+            return code
+    return max(codes) if codes else EXIT_OK
+
+
+def missing_runtime_modules():
+    """The run-time packages this interpreter cannot import (looked up, not imported)."""
+    return [m for m in RUNTIME_MODULES if importlib.util.find_spec(m) is None]
+
+
+def project_python(root=REPO_ROOT):
+    """<repo>/.venv/bin/python (what scripts/setup.sh makes), or None where there is none."""
+    python = Path(root) / ".venv" / "bin" / "python"
+    return str(python) if python.is_file() and os.access(python, os.X_OK) else None
+
+
+def reexec_in_project_env(script):
+    """Run `script` again under the project's .venv when this interpreter lacks numpy, scipy or matplotlib,
+    so that the scripts work right after scripts/setup.sh without activating anything. Returns (only) when
+    there is nothing to do: the packages are here, there is no .venv, or this already is the re-executed run."""
+    if os.environ.get(REEXEC_ENV) == "1" or not missing_runtime_modules():
+        return
+    python = project_python()
+    if python is None:
+        return
+    os.environ[REEXEC_ENV] = "1"
+    os.execv(python, [python, str(script), *sys.argv[1:]])
+
+
 def launch(prog, module):
-    """What scripts/<prog> runs: import gsbtools.<module> (numpy, scipy, matplotlib) and run its main, with
-    a failed import reported like any other internal error rather than as a traceback and exit code 1."""
+    """What scripts/<prog> runs: find the project's environment, import gsbtools.<module> (numpy, scipy,
+    matplotlib) and run its main, with a failed import reported like any other internal error rather than as a
+    traceback and exit code 1."""
+    try:
+        reexec_in_project_env(os.path.abspath(sys.argv[0]))
+    except OSError as e:
+        sys.exit(report_internal_error(prog, e))
     try:
         main = importlib.import_module(f"gsbtools.{module}").main
     except KeyboardInterrupt:

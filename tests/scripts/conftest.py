@@ -13,3 +13,9 @@ def base_doc():
 @pytest.fixture
 def gpu_doc():
     return load(GPU_SAMPLE)
+
+
+@pytest.fixture(autouse=True)
+def _no_github_step_summary(monkeypatch):
+    """Tests run inside GitHub Actions must not append to the job's real summary."""
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)

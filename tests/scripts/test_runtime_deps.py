@@ -10,7 +10,8 @@ import sys
 sys.modules["jsonschema"] = None  # any import of it now fails
 sys.path.insert(0, {str(SCRIPTS)!r})
 from gsbtools import compare, perf_check, plot
-assert compare.main([{str(BASE)!r}, {str(BASE)!r}, "--fail-on-regression"]) == 0
+# the fixture's real 2-core noise leaves some cases 'unclear' (3); what matters is no crash (4) or refusal (2)
+assert compare.main([{str(BASE)!r}, {str(BASE)!r}, "--fail-on-regression"]) in (0, 3)
 """
 
 
