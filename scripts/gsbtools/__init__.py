@@ -7,6 +7,8 @@ Modules, one job each:
   compare     `scripts/compare`: base vs new report
   plot        `scripts/plot`: charts from result files
   perf_check  `scripts/perf-check`: run a subset, compare with a committed baseline
+  export      `scripts/export`: a result file as NVBench JSON or Google Benchmark JSON
 """
 
 SCHEMA_VERSION = 1
+SCHEMA_MINOR = 1  # the newest minor version these scripts know; newer files are read, unknown keys ignored
