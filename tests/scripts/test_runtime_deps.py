@@ -9,7 +9,7 @@ PROGRAM = f"""
 import sys
 sys.modules["jsonschema"] = None  # any import of it now fails
 sys.path.insert(0, {str(SCRIPTS)!r})
-from gsbtools import compare, perf_check, plot
+from gsbtools import compare, export, perf_check, plot
 assert compare.main([{str(BASE)!r}, {str(BASE)!r}, "--fail-on-regression"]) == 0
 """
 
