@@ -41,7 +41,7 @@ BACKENDS = ("cub-merge", "cub-radix", "std-sort", "std-sort-par", "thrust",
             "radix-multibit-r8", "radix-naive", "radix-shared")
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
            "#17becf", "#000000", "#b8860b", "#4b0082")
-MARKER_SETS = (("o", "-"), ("s", "--"), ("^", ":"))
+MARKER_SETS = (("o", "-", ""), ("s", "--", "////"), ("^", ":", "...."))  # marker, line style, bar hatch
 STYLES = len(COLOURS) * len(MARKER_SETS)
 DEVICE_COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52")  # cross-device bars, one per device
 PHASE_COLOURS = {"h2d": "#c8c8c8", "d2h": "#6e6e6e", "partition": "#7fa7d1"}
@@ -82,6 +82,11 @@ class Palette:
     @staticmethod
     def linestyle(backend):
         return MARKER_SETS[style_index(backend) // len(COLOURS) % len(MARKER_SETS)][1]
+
+    @staticmethod
+    def hatch(backend):
+        """Bars have no markers: back-ends that share a colour differ by hatching."""
+        return MARKER_SETS[style_index(backend) // len(COLOURS) % len(MARKER_SETS)][2]
 
 
 MAX_N = 2 ** 48  # the tool's limit on n (src/driver/sizes.cpp)
@@ -549,6 +554,7 @@ def _grouped_bars(ax, groups, backends, value_of, width_total=0.8):
                 highs.append(v[2])
         if xs:
             ax.bar(xs, ys, ws, color=Palette.colour(backend), label=backend, edgecolor="black", linewidth=0.3,
+                   hatch=Palette.hatch(backend),
                    yerr=_yerr(ys, lows, highs), error_kw={"elinewidth": 0.8, "capsize": 1.5})
     ax.set_xticks(range(len(groups)))
     ax.grid(axis="x", visible=False)

@@ -19,6 +19,7 @@ H100 = REPO_ROOT / "results" / "nvidia-h100" / "logs" / "device-run-arch-sm90-be
 
 def test_known_backends_have_distinct_fixed_styles():
     styles = {(plot.Palette.colour(b), plot.Palette.marker(b)) for b in plot.BACKENDS}
+    assert len({(plot.Palette.colour(b), plot.Palette.hatch(b)) for b in plot.BACKENDS}) == len(plot.BACKENDS)
     assert len(styles) == len(plot.BACKENDS) >= 26
     assert plot.STYLES >= 30
     for doc in H200.glob("*.json"):  # every committed back-end is in the table
