@@ -6,8 +6,8 @@
 #   - CMake >= GSB_CMAKE_MIN: the system's cmake is kept when it is new enough (Debian 12: 3.25, Ubuntu 24.04:
 #     3.28); otherwise (Ubuntu 22.04: 3.22, or none) the pinned cmake from PyPI goes into .venv/bin, plus ninja
 #     where the system has none; scripts/build.sh and scripts/test.sh use .venv/bin/cmake and ctest when present;
-#   - .venv/, a project-local virtual environment (Python 3.10 to 3.13) with numpy, scipy, matplotlib, jsonschema
-#     and pytest, pinned in scripts/requirements.txt;
+#   - .venv/, a project-local virtual environment (Python 3.10 to 3.13) with numpy, scipy, matplotlib, jsonschema,
+#     pytest and, for the export tests, cuda-bench (no CUDA needed), pinned in scripts/requirements.txt;
 #   - only when asked (--multi-gpu, or GSB_WITH_NCCL=ON in the environment): NCCL's wheel for the multi-GPU
 #     back-end sample-multi, scripts/requirements-multi.txt (209 MB), nvidia-nccl-cu12 or -cu13 to match nvcc.
 # Idempotent: running it again installs nothing new. Prints one line per step.

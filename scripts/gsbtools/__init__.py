@@ -9,6 +9,8 @@ Modules, one job each:
   verdict     the --json verdict document and the GitHub step summary and annotations
   plot        `scripts/plot`: charts from result files
   perf_check  `scripts/perf-check`: run a subset, compare with a committed baseline (or two builds, --ab)
+  export      `scripts/export`: a result file as NVBench JSON or Google Benchmark JSON
 """
 
 SCHEMA_VERSION = 1
+SCHEMA_MINOR = 1  # the newest minor version these scripts know; newer files are read, unknown keys ignored

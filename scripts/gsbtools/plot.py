@@ -1,13 +1,16 @@
 """`scripts/plot RESULT.json...`: throughput, time, speed-up, distribution, end-to-end and out-of-core charts.
 
 One chart per key type / value mode / order / distribution for the n sweeps; bar charts at one fixed n.
-Every chart carries the device, the run date(s) and the tool version, and each back-end keeps one colour
-(and marker) across all charts of an invocation: colours are given out in sorted order of the back-end names.
+Every chart carries the device, the run date(s) and the tool version; each back-end has one fixed colour,
+marker and line style in every chart of every invocation (BACKENDS, in the tool's registry order); error bars
+span the repetitions' samples (min to max); ratios are only taken between cases of one run.
 """
 
 import argparse
+import hashlib
 import math
 import re
+from fractions import Fraction
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -22,9 +25,25 @@ from .cli import EXIT_OK, BadInput, run_main  # noqa: E402
 from .results import METRICS, CaseKey, load_result, metric_stats  # noqa: E402
 
 SPEEDUP_REFERENCES = ("std-sort", "cub-radix")
-CHART_KINDS = ("throughput", "time", "speedup", "distributions", "breakdown", "out-of-core", "multi-gpu")
+CHART_KINDS = ("throughput", "time", "speedup", "distributions", "bandwidth", "breakdown", "out-of-core",
+               "multi-gpu")
 FORMATS = ("png", "svg")
-MARKERS = "os^Dv<>PXph*"
+MANIFEST = "charts.txt"  # in the output folder: the files the last run wrote, so that the next removes stale ones
+ERROR_BARS = "error bars: min to max of the repetitions (samples_ms)"
+# The tool's back-ends in registry order (family, then name: `gpusort-bench --list`). Each gets a fixed style:
+# 13 colours x 3 marker/line-style sets = 39 distinct pairs; a name not listed gets one from a hash of it.
+BACKENDS = ("cub-merge", "cub-radix", "std-sort", "std-sort-par", "thrust",
+            "merge-cdp", "merge-iterative", "merge-recursive", "merge-samples",
+            "sample-multi",
+            "bitonic", "odd-even-merge",
+            "radix", "radix-coarse", "radix-lsd", "radix-multibit", "radix-multibit-r1", "radix-multibit-r2",
+            "radix-multibit-r3", "radix-multibit-r4", "radix-multibit-r5", "radix-multibit-r6", "radix-multibit-r7",
+            "radix-multibit-r8", "radix-naive", "radix-shared")
+COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
+           "#17becf", "#000000", "#b8860b", "#4b0082")
+MARKER_SETS = (("o", "-", ""), ("s", "--", "////"), ("^", ":", "...."))  # marker, line style, bar hatch
+STYLES = len(COLOURS) * len(MARKER_SETS)
+DEVICE_COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52")  # cross-device bars, one per device
 PHASE_COLOURS = {"h2d": "#c8c8c8", "d2h": "#6e6e6e", "partition": "#7fa7d1"}
 MULTI_PHASES = (("splitters", "#f2c14e"), ("partition", "#f78154"), ("sort", "#4d9078"))  # multi-GPU timeline
 
@@ -37,44 +56,70 @@ matplotlib.rcParams.update({
 })
 
 
+def style_index(backend):
+    """The fixed style slot of a back-end: its place in BACKENDS, else one of the slots after them from a hash
+    of the name (the same in every invocation, unlike Python's hash())."""
+    if backend in BACKENDS:
+        return BACKENDS.index(backend)
+    spare = STYLES - len(BACKENDS)
+    return len(BACKENDS) + int(hashlib.sha1(backend.encode()).hexdigest(), 16) % spare
+
+
 class Palette:
-    """One colour and marker per back-end, the same in every chart."""
+    """One fixed colour, marker and line style per back-end name, the same in every chart and invocation."""
 
-    def __init__(self, backends):
-        names = sorted(set(backends))
-        tab10 = plt.get_cmap("tab10").colors
-        tab20 = plt.get_cmap("tab20").colors
-        colours = list(tab10) + [tab20[i] for i in range(1, 20, 2)]
-        self._style = {}
-        for i, name in enumerate(names):
-            self._style[name] = (colours[i % len(colours)], MARKERS[i % len(MARKERS)])
+    def __init__(self, backends=()):
+        self.backends = sorted(set(backends))
 
-    def colour(self, backend):
-        return self._style[backend][0]
+    @staticmethod
+    def colour(backend):
+        return COLOURS[style_index(backend) % len(COLOURS)]
 
-    def marker(self, backend):
-        return self._style[backend][1]
+    @staticmethod
+    def marker(backend):
+        return MARKER_SETS[style_index(backend) // len(COLOURS) % len(MARKER_SETS)][0]
+
+    @staticmethod
+    def linestyle(backend):
+        return MARKER_SETS[style_index(backend) // len(COLOURS) % len(MARKER_SETS)][1]
+
+    @staticmethod
+    def hatch(backend):
+        """Bars have no markers: back-ends that share a colour differ by hatching."""
+        return MARKER_SETS[style_index(backend) // len(COLOURS) % len(MARKER_SETS)][2]
 
 
-MAX_N = 2 ** 64  # n is a 64-bit count in the tool
+MAX_N = 2 ** 48  # the tool's limit on n (src/driver/sizes.cpp)
+SIZE_SUFFIXES = {"Ki": 2 ** 10, "Mi": 2 ** 20, "Gi": 2 ** 30, "Ti": 2 ** 40,
+                 "k": 10 ** 3, "K": 10 ** 3, "M": 10 ** 6, "G": 10 ** 9, "T": 10 ** 12}
+SIZE_RE = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(?:([eE^])(\d+)|(Ki|Mi|Gi|Ti|k|K|M|G|T))?")
+SIZE_EXAMPLES = "e.g. 100000000, 1e8, 2^27, 64Ki, 1Mi, 1k, 1M"
 
 
 def parse_n(text):
-    """'1000000', '1e6', '2^20' -> int; anything else (inf, nan, 0, -5, 1.5, 2^100) is refused."""
-    s = text.strip()
-    try:
-        if "^" in s:
-            base, exp = (int(part) for part in s.split("^", 1))
-            # bound the operands before the power: 10^99999999 would take minutes to compute
-            value = base ** exp if abs(base) <= MAX_N and 0 <= exp <= 64 else None
-        else:
-            value = float(s)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a size (e.g. 1000000, 1e6, 2^20)") from None
-    if value is not None and (not math.isfinite(value) or value < 1 or value != int(value)):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a positive whole number")
-    if value is None or value > MAX_N:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a size from 1 to 2^64")
+    """One size in the grammar of the tool's --n: 100000000, 1e8, 2.5e6, 2^27, 64Ki/1Mi/1Gi/1Ti (powers of 2),
+    1k/1M/1G/1T (powers of 10) -> int. Anything else (inf, nan, 0, -5, 1.5, 2^49, 1x) is refused."""
+    m = SIZE_RE.fullmatch(text.strip())
+    if not m:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size ({SIZE_EXAMPLES})")
+    mant, op, exp, suffix = m.groups()
+    if exp is not None and len(exp.lstrip("0")) > 3:
+        raise argparse.ArgumentTypeError(f"'{text}' is too large (limit 2^48)")
+    if op == "^" and "." in mant:
+        raise argparse.ArgumentTypeError(f"'{text}' is malformed (2^K takes a whole base)")
+    value = Fraction(mant)
+    if op == "^":
+        value = value ** int(exp) if value <= 2 ** 48 else Fraction(MAX_N + 1)
+    elif op:
+        value *= 10 ** int(exp)
+    elif suffix:
+        value *= SIZE_SUFFIXES[suffix]
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size >= 1")
+    if value > MAX_N:
+        raise argparse.ArgumentTypeError(f"'{text}' is too large (limit 2^48)")
+    if value.denominator != 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of elements")
     return int(value)
 
 
@@ -150,6 +195,10 @@ class Dataset:
         self.results = results
         self.metric = metric
         self.points = {}  # CaseKey -> (median_ms, metric used, case)
+        self.stats = {}  # CaseKey -> the stats object of the point (samples_ms for the error bars)
+        self.origin = {}  # CaseKey -> the ResultFile the point comes from
+        self.e2e = {}  # CaseKey -> end_to_end of the last file that has one (a later run without it keeps it)
+        self.e2e_origin = {}  # CaseKey -> the ResultFile of that end_to_end
         self.left_out = {}  # CaseKey -> (kind, why, path): cases in no chart
         self.metrics_used = set()
         self.distributions = []  # in order of first appearance (the tool's order)
@@ -157,12 +206,13 @@ class Dataset:
             for key, case in r.by_key.items():
                 if key.distribution not in self.distributions:
                     self.distributions.append(key.distribution)
-                self._add(key, case, r.path)
+                self._add(key, case, r)
         if not self.points:
             raise BadInput(", ".join(r.path for r in results) + f": no ok case has a '{metric}' timing to plot")
         self.palette = Palette(k.backend for k in self.points)
 
-    def _add(self, key, case, path):
+    def _add(self, key, case, result):
+        path = result.path
         stats = metric_stats(case, self.metric)
         reason = left_out_reason(case, stats, self.metric)
         if reason:
@@ -177,6 +227,30 @@ class Dataset:
             print(f"plot: note: {key.label()} from {path} replaces an earlier file's", file=sys.stderr)
         self.left_out.pop(key, None)
         self.points[key] = (stats["median_ms"], used, case)
+        self.stats[key] = stats
+        self.origin[key] = result
+        if case.get("end_to_end") is not None and not case.get("out_of_core"):
+            self.e2e[key] = case["end_to_end"]
+            self.e2e_origin[key] = result
+
+    def run_cases(self, result, group):
+        """{backend: {n: stats}} of one file's drawable in-core cases of a (key type, values, order,
+        distribution) group: the cases a ratio may be taken between (one run: one file, timestamp and commit)."""
+        out = defaultdict(dict)
+        for key, case in result.by_key.items():
+            if (key.key_type, key.values, key.order, key.distribution) != group or case.get("out_of_core"):
+                continue
+            stats = metric_stats(case, self.metric)
+            if left_out_reason(case, stats, self.metric) is None:
+                out[key.backend][key.n] = stats
+        return out
+
+    def sources(self, keys, origin=None):
+        """'merge.json (2026-11-23, 74288de); ...': the runs the given points come from."""
+        origin = self.origin if origin is None else origin
+        runs = sorted({origin[k].path for k in keys if k in origin})
+        by_path = {r.path: r for r in self.results}
+        return "; ".join(run_label(by_path[path]) for path in runs)
 
     def left_out_summary(self):
         """One line per back-end with cases left out: 'radix: 3 case(s) left out (2 failed, 1 skipped)'."""
@@ -245,17 +319,42 @@ class Writer:
             raise BadInput(f"--out {out_dir}: cannot create ({e.strerror})") from None
 
     def save(self, fig, kind, title, stem):
+        _place_footnote(fig)
         for fmt in self.formats:
             kwargs = {"dpi": 120} if fmt == "png" else {"metadata": {"Date": None}}
             fig.savefig(self.out_dir / f"{stem}.{fmt}", bbox_inches="tight", **kwargs)
         plt.close(fig)
         self.written.append((kind, title, stem))
 
+    def files(self):
+        return sorted(f"{stem}.{fmt}" for _, _, stem in self.written for fmt in self.formats)
+
+    def clean_stale(self):
+        """Remove the charts that the previous run listed in MANIFEST and this one did not write; name (not
+        remove) other chart files in the folder that no run of plot wrote. Then write this run's MANIFEST."""
+        manifest = self.out_dir / MANIFEST
+        now = set(self.files())
+        before = set(manifest.read_text(encoding="utf-8").split()) if manifest.is_file() else set()
+        removed = sorted(f for f in before - now if "/" not in f and (self.out_dir / f).is_file())
+        for name in removed:
+            (self.out_dir / name).unlink()
+        if removed:
+            print(f"plot: removed {len(removed)} stale chart(s) of an earlier run: {', '.join(removed)}",
+                  file=sys.stderr)
+        foreign = sorted(f.name for f in self.out_dir.iterdir()
+                         if f.suffix.lstrip(".") in FORMATS and f.name not in now and f.name not in before)
+        if foreign:
+            print(f"plot: note: {len(foreign)} chart file(s) in {self.out_dir} not written by plot, left in place: "
+                  f"{', '.join(foreign)}", file=sys.stderr)
+        manifest.write_text("".join(f"{name}\n" for name in sorted(now)), encoding="utf-8")
+
     def write_index(self, subtitle, left_out=None):
         """index.md: a link to every chart under its kind's heading, then the cases left out and why."""
         kinds = {"throughput": "Throughput against n", "time": "Time against n",
                  "speedup-vs-std-sort": "Speed-up over std-sort", "speedup-vs-cub-radix": "Speed-up over cub-radix",
                  "distributions": "Across distributions at a fixed n",
+                 "bandwidth": "Share of the copy bandwidth at a fixed n",
+                 "devices": "Across devices (ratios between runs)",
                  "breakdown": "End-to-end breakdown", "out-of-core": "Out-of-core timelines",
                  "multi-gpu": "Multi-GPU phases"}
         lines = ["# Charts", "", subtitle, ""]
@@ -276,61 +375,194 @@ def _one_line(text):
     return " ".join(text.split())
 
 
-def _new_axes(title, subtitle):
-    fig, ax = plt.subplots(figsize=(8, 5))
+def run_label(result):
+    """'merge.json (2026-11-23, 74288de)': which run a number comes from."""
+    sha = result.meta.get("git_sha")
+    return f"{Path(result.path).name} ({result.date}{', ' + sha[:7] if sha else ''})"
+
+
+def sample_range(stats):
+    """(min, max) of the samples."""
+    samples = stats["samples_ms"]
+    return min(samples), max(samples)
+
+
+def _new_axes(title, subtitle, figsize=(8, 5)):
+    fig, ax = plt.subplots(figsize=figsize)
     ax.set_title(f"{title}\n{subtitle}", fontsize=10)
     return fig, ax
 
 
-def _legend(ax, **kwargs):
-    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False, **kwargs)
+LEGEND_ROWS = 18  # entries per legend column: a taller legend would reach below a 5-inch chart
+
+
+def _legend(ax, handles=None, **kwargs):
+    """The legend outside the plot, right of it, its top level with the axes' top: never over the title or
+    the data. Long legends get more columns."""
+    if handles is None:
+        handles = ax.get_legend_handles_labels()[0]
+    if not handles:
+        return
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0, fontsize=8,
+              frameon=False, ncol=math.ceil(len(handles) / LEGEND_ROWS), **kwargs)
+
+
+def _footnote(ax, *lines):
+    """Small print under the chart (placed by Writer.save below everything the axes draw, tick labels
+    included): how to read the error bars, where the numbers come from."""
+    ax.figure._gsb_footnote = (ax, "\n".join(_wrap(line) for line in lines if line))
+
+
+def _place_footnote(fig):
+    """Put the footnote of _footnote just below the axes' tight bounding box (rotated tick labels, x label)."""
+    ax, text = getattr(fig, "_gsb_footnote", (None, None))
+    if ax is None:
+        return
+    renderer = fig.canvas.get_renderer()
+    box = ax.get_tightbbox(renderer, for_layout_only=False)
+    legend = ax.get_legend()
+    if legend is not None:  # the legend is right of the axes; only its part below the axes counts
+        box = ax.get_tightbbox(renderer, bbox_extra_artists=[a for a in ax.get_children() if a is not legend])
+    x0 = ax.get_window_extent(renderer).x0
+    fx, fy = fig.transFigure.inverted().transform((x0, box.y0 - 4))
+    fig.text(fx, fy, text, ha="left", va="top", fontsize=7, color="#444444")
+
+
+def _wrap(text, width=130):
+    words, lines, line = text.split(" "), [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return "\n".join(lines + [line])
+
+
+def _yerr(values, lows, highs):
+    """matplotlib's asymmetric yerr from the values and their ranges."""
+    return [[max(v - lo, 0.0) for v, lo in zip(values, lows)], [max(hi - v, 0.0) for v, hi in zip(values, highs)]]
 
 
 def plot_sweeps(data, writer, kinds=CHART_KINDS):
-    for (kt, vals, order, dist), series in data.sweeps().items():
+    for group, series in data.sweeps().items():
         if len({n for pts in series.values() for n, _ in pts}) < 2:
             continue  # one n only: no line to draw (the bar charts show it)
+        kt, vals, order, dist = group
         problem = f"{problem_title(kt, vals, order)}, {dist}"
         keys = [CaseKey(b, kt, vals, order, n, dist) for b, pts in series.items() for n, _ in pts]
         tag = slug(f"{kt}-{vals}", order, dist)
-
         for kind in ("throughput", "time"):
-            if kind not in kinds:
-                continue
-            title = f"{'Throughput' if kind == 'throughput' else 'Time'}: {problem}"
-            fig, ax = _new_axes(title, data.subtitle())
-            for backend in sorted(series):
-                ns = [n for n, _ in series[backend]]
-                ys = [n / (ms / 1e3) if kind == "throughput" else ms for n, ms in series[backend]]
-                ax.plot(ns, ys, marker=data.palette.marker(backend), color=data.palette.colour(backend),
-                        label=backend)
-            ax.set_xscale("log")
-            ax.set_yscale("log")
-            ax.set_xlabel("n (keys)")
-            ax.set_ylabel("keys/s (n / median time)" if kind == "throughput" else data.time_label(keys))
-            _legend(ax)
-            writer.save(fig, kind, title, f"{kind}_{tag}")
+            if kind in kinds:
+                _plot_sweep(data, writer, kind, series, keys, problem, tag)
+        if "speedup" in kinds:
+            for ref in SPEEDUP_REFERENCES:
+                _plot_speedup(data, writer, ref, group, problem, tag)
 
-        for ref in SPEEDUP_REFERENCES:
-            if "speedup" not in kinds or ref not in series or len(series) < 2:
-                continue
-            ref_ms = dict(series[ref])
-            title = f"Speed-up over {ref}: {problem}"
-            fig, ax = _new_axes(title, data.subtitle())
-            ax.axhline(1.0, color=data.palette.colour(ref), linestyle="--", linewidth=1, label=f"{ref} (= 1)")
-            for backend in sorted(series):
-                if backend == ref:
-                    continue
-                pts = [(n, ref_ms[n] / ms) for n, ms in series[backend] if n in ref_ms and ms > 0]
-                if pts:
-                    ax.plot(*zip(*pts), marker=data.palette.marker(backend), color=data.palette.colour(backend),
-                            label=backend)
-            ax.set_xscale("log")
-            ax.set_yscale("log")
-            ax.set_xlabel("n (keys)")
-            ax.set_ylabel(f"speed-up over {ref} (time ratio)")
-            _legend(ax)
-            writer.save(fig, f"speedup-vs-{ref}", title, f"speedup-vs-{ref}_{tag}")
+
+def _plot_sweep(data, writer, kind, series, keys, problem, tag):
+    """Throughput or time against n, log-log, one line per back-end, min-max error bars."""
+    title = f"{'Throughput' if kind == 'throughput' else 'Time'}: {problem}"
+    fig, ax = _new_axes(title, data.subtitle())
+    kt, vals, order, _, dist = keys[0].key_type, keys[0].values, keys[0].order, None, keys[0].distribution
+    for backend in sorted(series, key=style_index):
+        ns, ys, lows, highs = [], [], [], []
+        for n, ms in series[backend]:
+            lo, hi = sample_range(data.stats[CaseKey(backend, kt, vals, order, n, dist)])
+            ns.append(n)
+            if kind == "throughput":
+                ys.append(n / (ms / 1e3))
+                lows.append(n / (hi / 1e3))
+                highs.append(n / (lo / 1e3))
+            else:
+                ys.append(ms)
+                lows.append(lo)
+                highs.append(hi)
+        ax.errorbar(ns, ys, yerr=_yerr(ys, lows, highs), marker=Palette.marker(backend),
+                    color=Palette.colour(backend), linestyle=Palette.linestyle(backend), capsize=2,
+                    markersize=4, linewidth=1.2, label=backend)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("n (keys)")
+    ax.set_ylabel("keys/s (n / median time)" if kind == "throughput" else data.time_label(keys))
+    _legend(ax)
+    _footnote(ax, f"Medians; {ERROR_BARS}.", f"From: {data.sources(keys)}.")
+    writer.save(fig, kind, title, f"{kind}_{tag}")
+
+
+def _ratio_points(ref_runs, runs):
+    """[(n, median ratio, low, high)]: ref median / median, and the extremes over the samples (ref min / max
+    of the other, ref max / min of the other), at the n both were run."""
+    pts = []
+    for n, stats in sorted(runs.items()):
+        ref = ref_runs.get(n)
+        if ref is None or stats["median_ms"] <= 0:
+            continue
+        (rlo, rhi), (lo, hi) = sample_range(ref), sample_range(stats)
+        pts.append((n, ref["median_ms"] / stats["median_ms"], rlo / hi, rhi / lo))
+    return pts
+
+
+def _plot_speedup(data, writer, ref, group, problem, tag):
+    """Speed-up over ref, one chart per run (file) that measured ref and another back-end at two or more n:
+    within that run, ref's time / each back-end's time at the same n. Ratios never mix runs; when several runs
+    qualify, each chart's title and file name say which run it is."""
+    runs = []
+    for result in data.results:
+        cases = data.run_cases(result, group)
+        if ref in cases and len(cases) > 1 and len(cases[ref]) > 1:
+            runs.append((result, cases))
+    for result, cases in runs:
+        stem = Path(result.path).stem
+        title = f"Speed-up over {ref}: {problem}" + (f" (run {stem})" if len(runs) > 1 else "")
+        fig, ax = _new_axes(title, f"{result.device_label} · {run_label(result)} · {result.version_label}")
+        ax.axhline(1.0, color=Palette.colour(ref), linestyle="--", linewidth=1, label=f"{ref} (= 1)")
+        for backend in sorted(cases, key=style_index):
+            pts = _ratio_points(cases[ref], cases[backend]) if backend != ref else []
+            if pts:
+                ns, ys, lows, highs = zip(*pts)
+                ax.errorbar(ns, ys, yerr=_yerr(ys, lows, highs), marker=Palette.marker(backend),
+                            color=Palette.colour(backend), linestyle=Palette.linestyle(backend), capsize=2,
+                            markersize=4, linewidth=1.2, label=backend)
+        ax.set_xscale("log")
+        ax.set_ylim(bottom=0)
+        ax.set_xlabel("n (keys)")
+        ax.set_ylabel(f"speed-up over {ref} (median time ratio)")
+        _legend(ax)
+        _footnote(ax, f"Ratios only within one run: {run_label(result)} (one file, timestamp and commit).",
+                  f"Error bars: the extreme ratios over the repetitions ({ref} min / back-end max to {ref} max / "
+                  "back-end min).")
+        suffix = f"_{slug(stem)}" if len(runs) > 1 else ""
+        writer.save(fig, f"speedup-vs-{ref}", title, f"speedup-vs-{ref}_{tag}{suffix}")
+
+
+def _grouped_bars(ax, groups, backends, value_of, width_total=0.8):
+    """Bars per back-end inside each group on the x axis, packed: a group holds only the back-ends that have a
+    value there; value_of(backend, group) -> (y, low, high) or None."""
+    values = {(b, g): value_of(b, g) for b in backends for g in groups}
+    slots = {g: [b for b in backends if values[(b, g)]] for g in groups}
+    for backend in backends:
+        xs, ws, ys, lows, highs = [], [], [], [], []
+        for j, g in enumerate(groups):
+            v = values[(backend, g)]
+            if v:
+                width = width_total / len(slots[g])
+                xs.append(j - width_total / 2 + width * (slots[g].index(backend) + 0.5))
+                ws.append(width)
+                ys.append(v[0])
+                lows.append(v[1])
+                highs.append(v[2])
+        if xs:
+            ax.bar(xs, ys, ws, color=Palette.colour(backend), label=backend, edgecolor="black", linewidth=0.3,
+                   hatch=Palette.hatch(backend),
+                   yerr=_yerr(ys, lows, highs), error_kw={"elinewidth": 0.8, "capsize": 1.5})
+    ax.set_xticks(range(len(groups)))
+    ax.grid(axis="x", visible=False)
+
+
+def _throughput_range(n, stats):
+    lo, hi = sample_range(stats)
+    return n / (stats["median_ms"] / 1e3), n / (hi / 1e3), n / (lo / 1e3)
 
 
 def plot_distributions(data, writer, requested_n):
@@ -341,44 +573,84 @@ def plot_distributions(data, writer, requested_n):
             continue
         keys = [k for k in data.points if (k.key_type, k.values, k.order) == problem and k.n == n]
         dists = [d for d in data.distributions if any(k.distribution == d for k in keys)]
-        backends = sorted({k.backend for k in keys})
+        backends = sorted({k.backend for k in keys}, key=style_index)
         title = f"Throughput across distributions at n={n:,}: {problem_title(*problem)}"
-        fig, ax = plt.subplots(figsize=(max(8, 1.2 * len(dists) + 3), 5))
-        ax.set_title(f"{title}\n{data.subtitle()}", fontsize=10)
-        width = 0.8 / len(backends)
-        for i, backend in enumerate(backends):
-            xs, ys = [], []
-            for j, d in enumerate(dists):
-                point = data.points.get(CaseKey(backend, *problem, n, d))
-                if point:
-                    xs.append(j - 0.4 + width * (i + 0.5))
-                    ys.append(n / (point[0] / 1e3))
-            ax.bar(xs, ys, width, color=data.palette.colour(backend), label=backend)
-        ax.set_xticks(range(len(dists)))
+        fig, ax = _new_axes(title, data.subtitle(), figsize=(max(8, 1.2 * len(dists) + 3), 5))
+
+        def value_of(backend, d):
+            key = CaseKey(backend, *problem, n, d)
+            return _throughput_range(n, data.stats[key]) if key in data.points else None
+
+        _grouped_bars(ax, dists, backends, value_of)
         ax.set_xticklabels(dists, rotation=30 if len(dists) > 4 else 0, ha="right" if len(dists) > 4 else "center")
-        ax.set_yscale("log")
-        ax.set_ylabel("keys/s (n / median time)")
-        ax.grid(axis="x", visible=False)
+        ax.set_ylabel("keys/s (n / median time, linear)")
         _legend(ax)
+        _footnote(ax, f"Medians; {ERROR_BARS}.", f"From: {data.sources(keys)}.")
         writer.save(fig, "distributions", title, f"distributions_{slug(f'{problem[0]}-{problem[1]}', problem[2])}_n{n}")
 
 
+def _problem_label(key_type, values, order):
+    kv = key_type if values == "none" else f"{key_type}+{values}"
+    return kv if order == "asc" else f"{kv} desc"
+
+
+def plot_bandwidth(data, writer, requested_n):
+    """Per distribution at one n: each back-end's share of the device's measured copy bandwidth
+    (throughput.fraction_of_copy_bandwidth), across key types and value modes."""
+    by_dist = defaultdict(lambda: defaultdict(int))
+    for key, (_, used, case) in data.points.items():
+        tp = case.get("throughput")
+        if used == "sort" and tp and tp.get("fraction_of_copy_bandwidth") is not None and not case.get("out_of_core"):
+            by_dist[key.distribution][key.n] += 1
+    for dist in [d for d in data.distributions if d in by_dist]:
+        ns = by_dist[dist]
+        n = requested_n if requested_n is not None else max(ns, key=lambda m: (ns[m], m))
+        if n not in ns:
+            continue
+        keys = [k for k, (_, used, case) in data.points.items()
+                if k.distribution == dist and k.n == n and used == "sort" and not case.get("out_of_core")
+                and (case.get("throughput") or {}).get("fraction_of_copy_bandwidth") is not None]
+        problems = sorted({(k.key_type, k.values, k.order) for k in keys})
+        backends = sorted({k.backend for k in keys}, key=style_index)
+        title = f"Share of the copy bandwidth at n={n:,}, {dist}"
+        fig, ax = _new_axes(title, data.subtitle(), figsize=(min(16, max(8, 0.6 * len(problems) + 3)), 5))
+
+        def value_of(backend, problem):
+            key = CaseKey(backend, *problem, n, dist)
+            if key not in keys:
+                return None
+            stats = data.stats[key]
+            pct = 100 * data.points[key][2]["throughput"]["fraction_of_copy_bandwidth"]
+            lo, hi = sample_range(stats)
+            return pct, pct * stats["median_ms"] / hi, pct * stats["median_ms"] / lo
+
+        _grouped_bars(ax, problems, backends, value_of)
+        ax.set_xticklabels([_problem_label(*p) for p in problems], rotation=30 if len(problems) > 6 else 0,
+                           ha="right" if len(problems) > 6 else "center")
+        ax.set_ylabel("% of the device's copy bandwidth")
+        ax.set_xlabel("key type (+ value type)")
+        _legend(ax)
+        _footnote(ax, "Effective bytes per second of the sort (the tool's effective_GBps) over the device-to-device "
+                      f"copy bandwidth measured at the start of the run (device.copy_bandwidth_GBps); {ERROR_BARS}.",
+                  f"From: {data.sources(keys)}.")
+        writer.save(fig, "bandwidth", title, f"bandwidth_{slug(dist)}_n{n}")
+
+
 def plot_breakdowns(data, writer, requested_n):
+    # From every file's end-to-end cases: a later run of the same case without end-to-end timing (a device-only
+    # sweep) replaces its point in the other charts, not its breakdown.
     by_group = defaultdict(dict)  # (kt, values, order, dist) -> {n: {backend: end_to_end}}
-    for key, (_, _, case) in data.points.items():
-        e2e = case.get("end_to_end")
-        if e2e is not None:
-            group = by_group[(key.key_type, key.values, key.order, key.distribution)]
-            group.setdefault(key.n, {})[key.backend] = e2e
+    for key, e2e in data.e2e.items():
+        group = by_group[(key.key_type, key.values, key.order, key.distribution)]
+        group.setdefault(key.n, {})[key.backend] = e2e
     for (kt, vals, order, dist), per_n in sorted(by_group.items()):
         n = requested_n if requested_n is not None else max(per_n, key=lambda m: (len(per_n[m]), m))
         if n not in per_n:
             continue
         rows = per_n[n]
-        backends = sorted(rows)
+        backends = sorted(rows, key=style_index)
         title = f"End-to-end breakdown at n={n:,}: {problem_title(kt, vals, order)}, {dist}"
-        fig, ax = plt.subplots(figsize=(max(6, 0.9 * len(backends) + 3), 5))
-        ax.set_title(f"{title}\n{data.subtitle()}", fontsize=10)
+        fig, ax = _new_axes(title, data.subtitle(), figsize=(max(6, 0.9 * len(backends) + 3), 5))
         x = range(len(backends))
         h2d = [rows[b]["h2d_ms"]["median_ms"] for b in backends]
         sort = [rows[b]["sort_ms"]["median_ms"] for b in backends]
@@ -389,8 +661,13 @@ def plot_breakdowns(data, writer, requested_n):
         ax.bar(x, d2h, 0.6, bottom=[a + b for a, b in zip(h2d, sort)], color=PHASE_COLOURS["d2h"],
                edgecolor="black", linewidth=0.4)
         for xi, b in zip(x, backends):
-            total = rows[b]["total_ms"]["median_ms"]
-            ax.annotate(f"{total:.3g} ms", (xi, h2d[xi] + sort[xi] + d2h[xi]), ha="center", va="bottom", fontsize=7)
+            total = rows[b]["total_ms"]
+            lo, hi = sample_range(total)
+            top = h2d[xi] + sort[xi] + d2h[xi]
+            ax.errorbar([xi], [top], yerr=_yerr([top], [top - (total["median_ms"] - lo)], [top + hi - total["median_ms"]]),
+                        color="black", capsize=3, linewidth=0.8)
+            ax.annotate(f"{total['median_ms']:.3g} ms", (xi, top + hi - total["median_ms"]), xytext=(0, 2),
+                        textcoords="offset points", ha="center", va="bottom", fontsize=7)
         ax.set_xticks(list(x))
         ax.set_xticklabels(backends, rotation=30, ha="right")
         ax.set_ylabel("median time (ms)")
@@ -399,6 +676,9 @@ def plot_breakdowns(data, writer, requested_n):
                    Patch(facecolor="white", edgecolor="black", label="sort (back-end colour)"),
                    Patch(facecolor=PHASE_COLOURS["d2h"], edgecolor="black", label="device-to-host")]
         _legend(ax, handles=handles)
+        keys = [CaseKey(b, kt, vals, order, n, dist) for b in backends]
+        _footnote(ax, "Stacked medians of each phase; error bars: min to max of the end-to-end total over the "
+                      "repetitions, drawn at the top of the stack.", f"From: {data.sources(keys, data.e2e_origin)}.")
         writer.save(fig, "breakdown", title, f"breakdown_{slug(f'{kt}-{vals}', order, dist)}_n{n}")
 
 
@@ -513,6 +793,59 @@ def plot_multi_gpu(data, writer):
                     f"multi-gpu_{slug(f'{key.key_type}-{key.values}', key.order, key.distribution)}_n{key.n}_g{m['gpus']}")
 
 
+def device_datasets(results, metric):
+    """One Dataset per device, in order of first appearance; at least two devices."""
+    by_device = {}
+    for r in results:
+        by_device.setdefault(r.device_label, []).append(r)
+    if len(by_device) < 2:
+        raise BadInput("--compare-devices: the files come from one device (" + ", ".join(by_device) +
+                       "); give files of two or more devices")
+    return [Dataset(files, metric) for files in by_device.values()]
+
+
+def plot_devices(datasets, writer):
+    """Per key type / value mode / order / distribution: the cases every device ran, side by side, one bar per
+    device (its medians' throughput, min-max error bars), and each device's ratio to the first device."""
+    common = set(datasets[0].points)
+    for d in datasets[1:]:
+        common &= set(d.points)
+    common = {k for k in common if not any(d.points[k][2].get("out_of_core") for d in datasets)}
+    if not common:
+        raise BadInput("--compare-devices: no case was run (ok, with a time) on every device")
+    names = [d.results[0].device_label for d in datasets]
+    groups = sorted({(k.key_type, k.values, k.order, k.distribution) for k in common})
+    for kt, vals, order, dist in groups:
+        keys = sorted((k for k in common if (k.key_type, k.values, k.order, k.distribution) == (kt, vals, order, dist)),
+                      key=lambda k: (style_index(k.backend), k.n))
+        title = f"Across devices: {problem_title(kt, vals, order)}, {dist}"
+        subtitle = " vs ".join(names)
+        fig, ax = _new_axes(title, subtitle, figsize=(max(8, 1.1 * len(keys) + 3), 5))
+        width = 0.8 / len(datasets)
+        for i, (d, name) in enumerate(zip(datasets, names)):
+            xs = [j - 0.4 + width * (i + 0.5) for j in range(len(keys))]
+            vals3 = [_throughput_range(k.n, d.stats[k]) for k in keys]
+            ys = [v[0] for v in vals3]
+            ax.bar(xs, ys, width, color=DEVICE_COLOURS[i % len(DEVICE_COLOURS)], edgecolor="black", linewidth=0.3,
+                   label=name, yerr=_yerr(ys, [v[1] for v in vals3], [v[2] for v in vals3]),
+                   error_kw={"elinewidth": 0.8, "capsize": 1.5})
+            if i:
+                for x, k, y in zip(xs, keys, ys):
+                    base = datasets[0].points[k][0]
+                    ax.annotate(f"{base / d.points[k][0]:.2f}\u00d7", (x, y), xytext=(0, 2), textcoords="offset points",
+                                ha="center", va="bottom", fontsize=7)
+        ax.set_xticks(range(len(keys)))
+        ax.set_xticklabels([f"{k.backend}\nn={k.n:,}" for k in keys], fontsize=8,
+                           rotation=30 if len(keys) > 6 else 0, ha="right" if len(keys) > 6 else "center")
+        ax.grid(axis="x", visible=False)
+        ax.set_ylabel("keys/s (n / median time, linear)")
+        _legend(ax)
+        provenance = [f"{name}: {d.sources(keys)}" for d, name in zip(datasets, names)]
+        _footnote(ax, f"Ratios (\u00d7, over {names[0]}) are between different runs, devices and possibly commits; "
+                      f"{ERROR_BARS}.", *provenance)
+        writer.save(fig, "devices", title, f"devices_{slug(f'{kt}-{vals}', order, dist)}")
+
+
 def make_parser():
     p = argparse.ArgumentParser(
         prog="plot", description="Charts (PNG and SVG) from one or more gpusort-bench result files of one device.",
@@ -526,19 +859,33 @@ def make_parser():
     p.add_argument("--charts", type=parse_kinds, default=list(CHART_KINDS),
                    help="which kinds of chart: " + ",".join(CHART_KINDS) + " (default all)")
     p.add_argument("--bar-n", type=parse_n, metavar="N",
-                   help="n of the bar charts (default: the largest n with the most cases)")
+                   help="n of the bar charts, in the tool's size grammar (1e8, 2^27, 64Ki, 1M; default: the "
+                        "largest n with the most cases)")
+    p.add_argument("--compare-devices", action="store_true",
+                   help="the files come from two or more devices: draw only the cases every device ran, side by "
+                        "side (devices_* charts)")
     return p
 
 
 def main(argv=None):
     args = make_parser().parse_args(argv)
     results = [load_result(path) for path in args.results]
-    data = Dataset(results, args.metric)
     out = args.out or str(Path(args.results[0]).resolve().parent / "charts")
+    if args.compare_devices:
+        datasets = device_datasets(results, args.metric)
+        writer = Writer(out, args.format)
+        plot_devices(datasets, writer)
+        writer.write_index(" vs ".join(d.subtitle() for d in datasets))
+        writer.clean_stale()
+        print(f"plot: wrote {len(writer.written)} charts ({', '.join(args.format)}) to {out}")
+        return EXIT_OK
+    data = Dataset(results, args.metric)
     writer = Writer(out, args.format)
     plot_sweeps(data, writer, args.charts)
     if "distributions" in args.charts:
         plot_distributions(data, writer, args.bar_n)
+    if "bandwidth" in args.charts:
+        plot_bandwidth(data, writer, args.bar_n)
     if "breakdown" in args.charts:
         plot_breakdowns(data, writer, args.bar_n)
     if "out-of-core" in args.charts:
@@ -546,6 +893,7 @@ def main(argv=None):
     if "multi-gpu" in args.charts:
         plot_multi_gpu(data, writer)
     writer.write_index(data.subtitle(), data.left_out)
+    writer.clean_stale()
     for line in data.left_out_summary():
         print(f"plot: note: {line}; see {Path(out) / 'index.md'}", file=sys.stderr)
     print(f"plot: wrote {len(writer.written)} charts ({', '.join(args.format)}) to {out}")

@@ -5,11 +5,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import SCHEMA_VERSION
+from . import SCHEMA_MINOR, SCHEMA_VERSION
 from .cli import BadInput
-from .schema import Validator, first_non_finite, load_schema
+from .schema import Validator, first_non_finite, load_schema, unknown_keys_and_error
 
 _validator = None
+UNKNOWN_KEYS_SHOWN = 4  # paths named in the warning about a newer file's unknown keys, then "and N more"
 
 
 def _schema_validator():
@@ -124,10 +125,36 @@ def _checked_document(path, text):
     version = doc["schema_version"]
     if version != SCHEMA_VERSION or isinstance(version, bool):
         raise BadInput(f"{path}: schema_version {json.dumps(version)} is not supported (expected {SCHEMA_VERSION})")
-    err = first_non_finite(doc) or _schema_validator().first_error(doc)
+    err = first_non_finite(doc) or _schema_error(path, doc)
     if err:
         raise BadInput(f"{path}: {err}")
     return doc
+
+
+def schema_minor(doc):
+    """The file's minor version (absent: 0), or the value itself when it is not a whole number >= 0 (the
+    schema then names it)."""
+    minor = doc.get("schema_minor", 0)
+    return minor if isinstance(minor, int) and not isinstance(minor, bool) else None
+
+
+def _schema_error(path, doc):
+    """The first schema violation, or None. A file of a newer minor version than SCHEMA_MINOR may hold keys
+    added since: they are ignored, with one warning line naming the file and the keys."""
+    minor = schema_minor(doc)
+    if minor is None or minor <= SCHEMA_MINOR:
+        return _schema_validator().first_error(doc)
+    unknown, err = unknown_keys_and_error(_schema_validator().root, doc)
+    if unknown and not err:
+        print(f"warning: {path}: schema_minor {minor} is newer than these scripts know ({SCHEMA_MINOR}); "
+              f"ignoring unknown keys {describe_paths(unknown)}", file=sys.stderr)
+    return err
+
+
+def describe_paths(paths, shown=UNKNOWN_KEYS_SHOWN):
+    """'a, b, c' or 'a, b, c, d and 7 more'."""
+    text = ", ".join(paths[:shown])
+    return text if len(paths) <= shown else f"{text} and {len(paths) - shown} more"
 
 
 # Which timed quantity to use. "sort": the sort alone (the case's `timing`: CUDA events, or a host clock for

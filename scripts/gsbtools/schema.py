@@ -16,6 +16,7 @@ SCHEMA_PATH = Path(__file__).resolve().parents[2] / "results" / "schema" / "gpus
 SUPPORTED_KEYWORDS = {
     "type", "const", "enum", "properties", "required", "additionalProperties", "items", "minItems",
     "minimum", "exclusiveMinimum", "minLength", "pattern", "$ref", "anyOf", "allOf", "if", "then",
+    "propertyNames",
 }
 ANNOTATION_KEYWORDS = {"$schema", "$id", "$defs", "title", "description", "format"}
 
@@ -48,8 +49,16 @@ def _join(path, key):
 
 
 class Validator:
-    def __init__(self, schema):
+    """first_error(value): the first violation of the schema, or None.
+
+    With tolerate_unknown=True a key that `additionalProperties: false` forbids is not an error: its path is
+    collected in `unknown` instead (for files of a newer schema minor version, whose new keys this script does
+    not know yet). Keys collected inside a branch that failed (anyOf, if) are dropped again."""
+
+    def __init__(self, schema, tolerate_unknown=False):
         self.root = schema
+        self.tolerate_unknown = tolerate_unknown
+        self.unknown = []
 
     def _resolve(self, ref):
         if not ref.startswith("#/"):
@@ -100,25 +109,15 @@ class Validator:
                     if err:
                         return err
         if isinstance(value, dict):
-            for key in schema.get("required", []):
-                if key not in value:
-                    return f"{_join(path, key)}: missing"
-            props = schema.get("properties", {})
-            if schema.get("additionalProperties", True) is False:
-                for key in value:
-                    if key not in props:
-                        return f"{_join(path, key)}: unexpected key"
-            for key, sub in props.items():
-                if key in value:
-                    err = self.first_error(value[key], sub, _join(path, key))
-                    if err:
-                        return err
+            err = self._object_error(value, schema, path)
+            if err:
+                return err
         for sub in schema.get("allOf", []):
             err = self.first_error(value, sub, path)
             if err:
                 return err
         if "anyOf" in schema:
-            errors = [self.first_error(value, sub, path) for sub in schema["anyOf"]]
+            errors = self._any_of_errors(value, schema["anyOf"], path)
             if all(errors):
                 # Report the branch that got furthest (its complaint is about something inside the value);
                 # when every branch rejected the type itself, name all the types allowed.
@@ -128,11 +127,70 @@ class Validator:
                     return deeper[0]
                 expected = [e[len(type_prefix):].rsplit(", got ", 1)[0] for e in errors]
                 return f"{type_prefix}{' or '.join(expected)}, got {_short(value)}"
-        if "if" in schema and self.first_error(value, schema["if"], path) is None and "then" in schema:
+        if "if" in schema and self._quietly_conforms(value, schema["if"], path) and "then" in schema:
             err = self.first_error(value, schema["then"], path)
             if err:
                 return _with_rule(err, schema.get("description"))
         return None
+
+    def _object_error(self, value, schema, path):
+        """required, properties, additionalProperties (false or a schema) and propertyNames of an object."""
+        for key in schema.get("required", []):
+            if key not in value:
+                return f"{_join(path, key)}: missing"
+        props = schema.get("properties", {})
+        extra = schema.get("additionalProperties", True)
+        for key in value:
+            if key in props:
+                continue
+            if extra is False:
+                if not self.tolerate_unknown:
+                    return f"{_join(path, key)}: unexpected key"
+                self.unknown.append(_join(path, key))
+            elif isinstance(extra, dict):
+                err = self.first_error(value[key], extra, _join(path, key))
+                if err:
+                    return err
+        if "propertyNames" in schema:
+            for key in value:
+                err = self.first_error(key, schema["propertyNames"], _join(path, key))
+                if err:
+                    return f"{err.split(': ', 1)[0]}: the key {err.split(': ', 1)[1]}"
+        for key, sub in props.items():
+            if key in value:
+                err = self.first_error(value[key], sub, _join(path, key))
+                if err:
+                    return err
+        return None
+
+    def _any_of_errors(self, value, branches, path):
+        """Each branch's first error; the unknown keys of the first branch that conforms are kept, those
+        collected by the others dropped."""
+        errors, kept = [], None
+        for sub in branches:
+            mark = len(self.unknown)
+            err = self.first_error(value, sub, path)
+            if err is None and kept is None:
+                kept = self.unknown[mark:]
+            del self.unknown[mark:]
+            errors.append(err)
+        self.unknown.extend(kept or [])
+        return errors
+
+    def _quietly_conforms(self, value, schema, path):
+        """Whether value conforms (an `if` test), collecting no unknown keys."""
+        mark = len(self.unknown)
+        ok = self.first_error(value, schema, path) is None
+        del self.unknown[mark:]
+        return ok
+
+
+def unknown_keys_and_error(schema, doc):
+    """(paths of keys the schema does not know, first other error or None): how a file of a newer minor
+    version than the script knows is read, its unknown keys ignored."""
+    validator = Validator(schema, tolerate_unknown=True)
+    err = validator.first_error(doc)
+    return validator.unknown, err
 
 
 def _with_rule(err, description):
@@ -197,7 +255,7 @@ def unsupported_keywords(schema):
                     found.add(key)
                 if key in ("properties", "$defs"):
                     walk(sub, in_properties=True)
-                elif key in ("items", "if", "then", "additionalProperties"):
+                elif key in ("items", "if", "then", "additionalProperties", "propertyNames"):
                     walk(sub)
                 elif key in ("anyOf", "allOf"):
                     for s in sub:

@@ -45,7 +45,7 @@ def test_gpu_run_charts(tmp_path):
     assert run_main("plot", plot.main, [str(GPU_SAMPLE), "--out", str(out), "--format", "png"]) == 0
     names = charts(out)
     kinds = {n.split("_", 1)[0] for n in names}
-    assert kinds == {"throughput", "time", "speedup-vs-std-sort", "speedup-vs-cub-radix", "distributions",
+    assert kinds == {"throughput", "time", "speedup-vs-std-sort", "speedup-vs-cub-radix", "distributions", "bandwidth",
                      "breakdown"}  # no multi-GPU case in the sample: no multi-GPU chart
     assert all(n.endswith(".png") for n in names)
     result = load_result(GPU_SAMPLE)

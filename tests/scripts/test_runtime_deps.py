@@ -9,7 +9,7 @@ PROGRAM = f"""
 import sys
 sys.modules["jsonschema"] = None  # any import of it now fails
 sys.path.insert(0, {str(SCRIPTS)!r})
-from gsbtools import compare, perf_check, plot
+from gsbtools import compare, export, perf_check, plot
 # the fixture's real 2-core noise leaves some cases 'unclear' (3); what matters is no crash (4) or refusal (2)
 assert compare.main([{str(BASE)!r}, {str(BASE)!r}, "--fail-on-regression"]) in (0, 3)
 """

@@ -17,7 +17,7 @@ markers = pytest.importorskip("packaging.markers")
 requirements = pytest.importorskip("packaging.requirements")
 
 SUPPORTED_PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
-PINNED = {"numpy", "scipy", "matplotlib", "jsonschema", "pytest"}
+PINNED = {"numpy", "scipy", "matplotlib", "jsonschema", "pytest", "cuda-bench", "tabulate", "colorama", "jsondiff"}
 
 
 def requirement_lines(path):
