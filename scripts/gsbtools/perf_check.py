@@ -12,6 +12,7 @@ import copy
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -147,6 +148,9 @@ def make_parser():
     p.add_argument("--round-reps", type=int, default=None,
                    help="--ab: repetitions per tool and round (default: the baseline's reps / rounds, at least 2)")
     p.add_argument("--ab-seed", type=int, default=0, help="--ab: seed of the order of the tools in each round")
+    p.add_argument("--only", metavar="REGEX", default=None,
+                   help="--ab: only the baseline's cases whose label ('radix u32+u32 asc n=100000000 uniform') "
+                        "matches REGEX (re.search); the others are not run and not reported")
     add_judgement_options(p)
     return p
 
@@ -241,14 +245,28 @@ def round_orders(rounds, rng):
     return [("base", "new") if (r + start) % 2 == 0 else ("new", "base") for r in range(rounds)]
 
 
-def run_interleaved(tools, base, tool_args, rounds, reps, seed, tmp):
-    """Run every baseline case `rounds` times with each tool, interleaved; per tool the first document written
+def selected_keys(base, only):
+    """The baseline's case keys, those whose label matches the --only regex when one is given."""
+    if only is None:
+        return list(base.by_key)
+    try:
+        pattern = re.compile(only)
+    except re.error as e:
+        raise BadInput(f"--only {only!r}: not a regular expression ({e})") from None
+    keys = [k for k in base.by_key if pattern.search(k.label())]
+    if not keys:
+        raise BadInput(f"--only {only!r}: matches none of the baseline's {len(base.by_key)} cases")
+    return keys
+
+
+def run_interleaved(tools, keys, tool_args, rounds, reps, seed, tmp):
+    """Run each of the case keys `rounds` times with each tool, interleaved; per tool the first document written
     and the pooled cases by key, plus a list of problems (non-zero exits, missing files)."""
     rng = random.Random(seed)
     common = strip_options(tool_args, SELECTION_OPTIONS)
     first, pooled, problems, statuses = {}, {"base": {}, "new": {}}, [], []
-    for i, key in enumerate(base.by_key):
-        print(f"perf-check: A/B {i + 1}/{len(base.by_key)}: {key.label()}", flush=True)
+    for i, key in enumerate(keys):
+        print(f"perf-check: A/B {i + 1}/{len(keys)}: {key.label()}", flush=True)
         for r, order in enumerate(round_orders(rounds, rng)):
             for side in order:
                 output = Path(tmp) / f"{side}-{i}-{r}.json"
@@ -281,8 +299,9 @@ def ab_check(args, base, tool_args):
     reps = args.round_reps or max(2, -(-int(base.settings["reps"]) // args.rounds))
     if reps < 1:
         raise BadInput(f"--round-reps {reps}: must be at least 1")
+    keys = selected_keys(base, args.only)
     with tempfile.TemporaryDirectory(prefix="perf-check-ab-") as tmp:
-        first, pooled, problems, statuses = run_interleaved(tools, base, tool_args, args.rounds, reps,
+        first, pooled, problems, statuses = run_interleaved(tools, keys, tool_args, args.rounds, reps,
                                                             args.ab_seed, tmp)
         if set(first) != {"base", "new"}:
             print("perf-check: error: a tool wrote no result file in any round", file=sys.stderr)
@@ -291,7 +310,7 @@ def ab_check(args, base, tool_args):
         b = pooled_result(first["new"], pooled["new"], args.rounds, reps, args.output or Path(tmp) / "ab-new.json")
         report = report_from_args(a, b, args)
         # Cases of the baseline that neither tool ran are missing too (the pooled base only has what ran).
-        report.missing += [k for k in base.by_key if k not in a.by_key and k not in report.missing]
+        report.missing += [k for k in keys if k not in a.by_key and k not in report.missing]
         problem = f"{len(problems)} tool run(s) failed: {problems[0]}" if problems else None
         tool_run = {"mode": "ab", "tools": [tools["base"], tools["new"]], "exit_statuses": statuses,
                     "problems": problems, "rounds": args.rounds, "reps_per_round": reps, "seed": args.ab_seed}

@@ -112,3 +112,19 @@ def test_slowed_build_fails(ab, tmp_path, capsys):
     pooled = load(kept)
     assert pooled["settings"]["reps"] == 30
     assert all(len(c["timing"]["samples_ms"]) == 30 for c in pooled["cases"])
+
+
+def test_only_runs_the_matching_cases(ab, tmp_path, capsys):
+    a, b, _, check = ab
+    verdict = tmp_path / "verdict.json"
+    assert check(a, b, "--only", "n=20000 ", "--json", str(verdict)) == 0
+    doc = load(verdict)
+    assert [c["case"] for c in doc["cases"]] == ["std-sort u32 asc n=20000 uniform"]
+    assert doc["tool_run"]["exit_statuses"] == [0] * (6 * 2)  # 1 case x 6 rounds x 2 tools
+
+
+@pytest.mark.parametrize("only", ["(", "n=999 "])
+def test_only_that_matches_nothing_is_bad_input(ab, only, capsys):
+    a, b, _, check = ab
+    assert check(a, b, "--only", only) == 2
+    assert "--only" in capsys.readouterr().err
