@@ -37,12 +37,10 @@ __global__ void bucket_ids_kernel(const Bits* __restrict__ keys, std::uint64_t n
                                   const Splitter* __restrict__ splitters, std::uint32_t count,
                                   KeyCodec<Bits> codec, bool collapse, std::uint32_t* __restrict__ ids,
                                   std::uint32_t* __restrict__ positions) {
-  constexpr Bits top = static_cast<Bits>(Bits{1} << (8 * sizeof(Bits) - 1));
   for (std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x; i < n;
        i += std::uint64_t{gridDim.x} * blockDim.x) {
-    Bits e = codec.encode(keys[i]);
-    if (collapse && e == static_cast<Bits>(top - 1)) e = top;  // -0.0 next to +0.0: one key
-    const std::uint64_t key = e, index = first_index + i;
+    const Bits raw = keys[i];
+    const std::uint64_t key = codec.encode(collapse ? merge_signed_zero(raw) : raw), index = first_index + i;
     // Number of splitters <= (key, index): the bucket.
     std::uint32_t lo = 0, hi = count;
     while (lo < hi) {

@@ -108,7 +108,7 @@ void DeviceContext::measure_copy_bandwidth() {
   if (bytes < (std::size_t{64} << 20)) return;  // too little memory to measure anything meaningful
   DeviceBuffer a(bytes), b(bytes);
   GSB_CUDA_TRY(cudaMemsetAsync(a.get(), 1, bytes, stream_));
-  std::vector<float> ms;
+  std::vector<double> ms;
   for (int rep = 0; rep < 12; ++rep) {
     GSB_CUDA_TRY(cudaEventRecord(start_, stream_));
     GSB_CUDA_TRY(cudaMemcpyAsync(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice, stream_));
@@ -118,8 +118,7 @@ void DeviceContext::measure_copy_bandwidth() {
     GSB_CUDA_TRY(cudaEventElapsedTime(&t, start_, stop_));
     if (rep >= 2) ms.push_back(t);
   }
-  std::sort(ms.begin(), ms.end());
-  const double median_s = ms[ms.size() / 2] * 1e-3;
+  const double median_s = median_of(ms) * 1e-3;
   info_.copy_bandwidth_GBps = 2.0 * static_cast<double>(bytes) / median_s / 1e9;
 }
 

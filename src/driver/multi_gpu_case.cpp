@@ -21,12 +21,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t h = v.size() / 2;
-  return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
-}
 
 }  // namespace
 
@@ -206,7 +200,7 @@ CaseResult run_multi_gpu_case(const MultiGpuBackend& backend, const SortProblem&
       samples.push_back(ms);
       phases.push_back(last.phases);
       spent += ms;
-      if (spent > 30000 && samples.size() >= 3) break;
+      if (time_budget_spent(spent, samples.size())) break;
     }
   }
   r.timing = make_stats(samples);

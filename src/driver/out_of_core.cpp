@@ -37,17 +37,11 @@ double ms_between(Clock::time_point a, Clock::time_point b) {
 // Keys as the partition orders them: the codec's unsigned word, with the signed zeros made one key on request.
 template <class Bits>
 struct Encoder {
-  static constexpr Bits top = static_cast<Bits>(Bits{1} << (8 * sizeof(Bits) - 1));
   KeyCodec<Bits> codec;
   bool collapse = false;
   explicit Encoder(const KeyView& v)
       : codec(make_codec<Bits>(v.type, v.order)), collapse(v.collapse_signed_zeros && is_float(v.type)) {}
-  Bits operator()(Bits raw) const {
-    Bits e = codec.encode(raw);
-    // -0.0 and +0.0 encode to the neighbours 0x7F..F and 0x80..0 (in either order, asc or desc).
-    if (collapse && e == static_cast<Bits>(top - 1)) e = top;
-    return e;
-  }
+  Bits operator()(Bits raw) const { return codec.encode(collapse ? merge_signed_zero(raw) : raw); }
 };
 
 // Bucket of (encoded key, index): the number of splitters <= it. A table over the key's top 16 bits gives
@@ -259,10 +253,6 @@ LinkBandwidth pinned_bandwidth() {
   DeviceBuffer dev_up(bytes), dev_down(bytes);
   Stream s1, s2;
   Event a, b, c;
-  auto median_of = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  };
   // kinds: 1 = h2d, 2 = d2h, 3 = both at once on two streams. Returns GB/s of all bytes moved.
   auto time = [&](int kinds) {
     std::vector<double> ms;
@@ -920,7 +910,7 @@ CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, co
       samples.push_back(total);
       spent += total;
     }
-    const bool last = rep + 1 == s.warmup + s.reps || (spent > 30000 && samples.size() >= 3);
+    const bool last = rep + 1 == s.warmup + s.reps || time_budget_spent(spent, samples.size());
     if (last) {
       ooc.partition_attempts = attempts;
       ooc.host_staging_copy_ms = staging_copy_ms;

@@ -100,8 +100,7 @@ struct Element {
   bool check_order;
 
   GSB_HD Bits ordered(Bits raw) const {  // the encoded key, signed zeros made one where they are equal
-    constexpr Bits sign = static_cast<Bits>(Bits{1} << (8 * sizeof(Bits) - 1));
-    return codec.encode(zeros_equal && raw == sign ? Bits{0} : raw);
+    return codec.encode(zeros_equal ? merge_signed_zero(raw) : raw);
   }
   GSB_HD void add(std::uint64_t i, Fingerprint& f) const {
     const Bits k = keys[i];

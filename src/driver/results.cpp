@@ -13,6 +13,13 @@
 
 namespace gsb {
 
+double median_of(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t h = v.size() / 2;
+  return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
+}
+
 Stats make_stats(std::vector<double> samples_ms) {
   Stats s;
   s.samples_ms = samples_ms;
@@ -21,7 +28,7 @@ Stats make_stats(std::vector<double> samples_ms) {
   const std::size_t k = samples_ms.size();
   s.min_ms = samples_ms.front();
   s.max_ms = samples_ms.back();
-  s.median_ms = k % 2 ? samples_ms[k / 2] : 0.5 * (samples_ms[k / 2 - 1] + samples_ms[k / 2]);
+  s.median_ms = median_of(samples_ms);
   s.mean_ms = std::accumulate(samples_ms.begin(), samples_ms.end(), 0.0) / double(k);
   double var = 0;
   for (double x : samples_ms) var += (x - s.mean_ms) * (x - s.mean_ms);

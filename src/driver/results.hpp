@@ -20,6 +20,10 @@ struct Stats {
 };
 Stats make_stats(std::vector<double> samples_ms);
 
+// The median of samples (the mean of the middle two for an even count; 0 for none): the one definition that
+// every time and bandwidth figure uses.
+double median_of(std::vector<double> samples);
+
 enum class CaseStatus { ok, failed, skipped, error };
 std::string_view to_string(CaseStatus s);
 

@@ -33,8 +33,6 @@ double ms_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-// Stop timing a case early once its timed repetitions have taken this long (at least 3 are kept).
-constexpr double case_time_budget_ms = 30000;
 
 void finish_throughput(CaseResult& r, const SortProblem& p, const DeviceContext* device) {
   // A failed case keeps its raw samples (they show what ran) but gets no throughput: it did not sort.
@@ -108,7 +106,7 @@ CaseResult run_host_case(const Backend& backend, const SortProblem& p, const Cas
     if (rep >= s.warmup) {
       samples.push_back(ms);
       spent += ms;
-      if (spent > case_time_budget_ms && samples.size() >= 3) break;
+      if (time_budget_spent(spent, samples.size())) break;
     }
   }
   r.timing = make_stats(samples);
@@ -220,7 +218,7 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
       if (rep >= s.warmup) {
         samples.push_back(ms);
         spent += ms;
-        if (spent > case_time_budget_ms && samples.size() >= 3) break;
+        if (time_budget_spent(spent, samples.size())) break;
       }
     }
     r.timing = make_stats(samples);
@@ -231,6 +229,7 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
   if (s.end_to_end) {
     // As a user would call it: from ordinary pageable host memory, each part timed with the host clock.
     std::vector<double> h2d, sort, d2h, total;
+    double spent = 0;
     for (int rep = 0; rep < s.warmup + s.reps; ++rep) {
       GSB_CUDA_TRY(cudaMemsetAsync(keys[1].get(), 0xA5, key_bytes_n, stream));
       if (vb) GSB_CUDA_TRY(cudaMemsetAsync(values[1].get(), 0xA5, value_bytes_n, stream));
@@ -257,6 +256,8 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
         sort.push_back(ms(t1, t2));
         d2h.push_back(ms(t2, t3));
         total.push_back(ms(t0, t3));
+        spent += total.back();
+        if (time_budget_spent(spent, total.size())) break;
       }
     }
     r.end_to_end = EndToEnd{make_stats(h2d), make_stats(sort), make_stats(d2h), make_stats(total)};

@@ -43,8 +43,7 @@ std::uint64_t first_failure(std::uint64_t n, Pred bad) {
 
 template <class Bits>
 Bits canonical_zero(Bits raw, KeyType t, bool zeros_equal) {
-  constexpr Bits sign = static_cast<Bits>(Bits{1} << (8 * sizeof(Bits) - 1));
-  return (zeros_equal && is_float(t) && raw == sign) ? Bits{0} : raw;
+  return zeros_equal && is_float(t) ? merge_signed_zero(raw) : raw;
 }
 
 template <class Bits, class Value>

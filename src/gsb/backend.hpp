@@ -70,7 +70,9 @@ class Backend {
   // mode, order and n limit declared in info(); override to add back-end-specific limits.
   virtual std::string unsupported_reason(const SortProblem& p, const RunOptions& opts) const;
 
-  // Temporary storage (bytes) that run() needs beyond the two halves of the double buffer.
+  // Temporary storage (bytes) that run() needs beyond the two halves of the double buffer. Never decreases as n
+  // grows (the rest of the problem fixed): out of core sizes its pieces by it. tests/conformance checks this for
+  // every back-end.
   virtual std::size_t temp_bytes(const SortProblem& p) const = 0;
 
   // Host memory that run() allocates itself, through a library that owns it (libstdc++'s parallel mode, a

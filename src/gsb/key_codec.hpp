@@ -82,6 +82,14 @@ KeyCodec<Bits> make_codec(KeyType type, Order order) {
   return c;
 }
 
+// The signed-zero rule, once: where -0.0 and +0.0 are equal keys (BackendInfo::signed_zeros_equal, float keys),
+// the raw bits of -0.0 become those of +0.0 before encoding, so that both encode to one word.
+template <class Bits>
+GSB_HD Bits merge_signed_zero(Bits raw) {
+  constexpr Bits sign = static_cast<Bits>(Bits{1} << (8 * sizeof(Bits) - 1));
+  return raw == sign ? Bits{0} : raw;
+}
+
 // Reinterpret a typed key as its bits and back (host side; device code works on Bits directly).
 template <class T>
 inline unsigned_of_t<sizeof(T)> to_bits(T v) {

@@ -159,6 +159,34 @@ TEST_P(Conformance, SortsEverySizeDistributionAndOrder) {
   RecordProperty("cases", ran);
 }
 
+// The contract out of core relies on to size its pieces (gsb/backend.hpp): temp_bytes never decreases as n grows,
+// for every back-end, key type, value mode and order; from the suite's sizes, powers of two to 2^32 and 1e8 (only
+// computed, nothing allocated). GPU back-ends need a device: the libraries' size queries read it.
+TEST_P(Conformance, TempBytesNeverDecreaseAsNGrows) {
+  const ConformanceParam& cp = GetParam();
+  const Backend& backend = *cp.backend;
+  if (backend.info().needs_gpu && !device()) GTEST_SKIP() << "no CUDA device";
+  if (as_multi_gpu(backend)) GTEST_SKIP() << "multi-GPU back-ends size their storage per GPU, not by temp_bytes";
+  std::vector<std::uint64_t> ns = small_sizes();
+  for (std::uint64_t n : large_sizes()) ns.push_back(n);
+  for (int e = 10; e <= 32; ++e) ns.push_back(std::uint64_t{1} << e);
+  ns.push_back(100000000);
+  std::sort(ns.begin(), ns.end());
+  ns.erase(std::unique(ns.begin(), ns.end()), ns.end());
+  for (Order order : backend.info().orders) {
+    std::size_t before = 0;
+    std::uint64_t before_n = 0;
+    for (std::uint64_t n : ns) {
+      const SortProblem p{cp.type, cp.values, order, n};
+      if (!backend.unsupported_reason(p, RunOptions{}).empty()) continue;
+      const std::size_t bytes = backend.temp_bytes(p);
+      EXPECT_GE(bytes, before) << describe(p) << ": " << bytes << " bytes, n = " << before_n << " took " << before;
+      before = bytes;
+      before_n = n;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, Conformance, testing::ValuesIn(all_params()), param_name);
 
 }  // namespace

@@ -24,10 +24,10 @@ namespace {
 template <class Bits>
 std::uint64_t encoded(const KeyView& v, const void* keys, std::uint64_t i) {
   const KeyCodec<Bits> c = make_codec<Bits>(v.type, v.order);
-  Bits e = c.encode(static_cast<const Bits*>(keys)[i]);
-  constexpr Bits top = static_cast<Bits>(Bits{1} << (8 * sizeof(Bits) - 1));
-  if (v.collapse_signed_zeros && is_float(v.type) && e == static_cast<Bits>(top - 1)) e = top;
-  return e;
+  const Bits raw = static_cast<const Bits*>(keys)[i];
+  constexpr Bits negative_zero = static_cast<Bits>(Bits{1} << (8 * sizeof(Bits) - 1));
+  // -0.0 is +0.0 where the zeros are one key
+  return c.encode(v.collapse_signed_zeros && is_float(v.type) && raw == negative_zero ? Bits{0} : raw);
 }
 std::uint64_t encoded_any(const KeyView& v, const void* keys, std::uint64_t i) {
   switch (key_bytes(v.type)) {
