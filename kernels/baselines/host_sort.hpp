@@ -11,6 +11,7 @@
 #include <functional>
 #include <utility>
 
+#include "baselines/native_key.hpp"
 #include "gsb/backend.hpp"
 #include "gsb/dispatch.hpp"
 
@@ -46,16 +47,7 @@ template <class Policy>
 int host_sort(const SortProblem& p, const SortBuffers& b) {
   auto with_type = [&](auto tag_v) {
     using V = typename decltype(tag_v)::type;
-    switch (p.key_type) {
-      case KeyType::u8: host_sort_typed<Policy, std::uint8_t, V>(p, b); break;
-      case KeyType::u16: host_sort_typed<Policy, std::uint16_t, V>(p, b); break;
-      case KeyType::u32: host_sort_typed<Policy, std::uint32_t, V>(p, b); break;
-      case KeyType::u64: host_sort_typed<Policy, std::uint64_t, V>(p, b); break;
-      case KeyType::i32: host_sort_typed<Policy, std::int32_t, V>(p, b); break;
-      case KeyType::i64: host_sort_typed<Policy, std::int64_t, V>(p, b); break;
-      case KeyType::f32: host_sort_typed<Policy, float, V>(p, b); break;
-      case KeyType::f64: host_sort_typed<Policy, double, V>(p, b); break;
-    }
+    dispatch_native_key(p.key_type, [&](auto tag_k) { host_sort_typed<Policy, typename decltype(tag_k)::type, V>(p, b); });
   };
   dispatch_values(p.values, with_type);
   return 0;

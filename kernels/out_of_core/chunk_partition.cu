@@ -15,6 +15,7 @@
 
 #include <cub/device/device_radix_sort.cuh>
 
+#include "gsb/dispatch.hpp"
 #include "gsb/error.hpp"
 #include "gsb/key_codec.hpp"
 
@@ -184,13 +185,7 @@ void partition_chunk(const ChunkPartitionArgs& a) {
   GSB_EXPECTS(a.scratch_bytes >= chunk_partition_scratch_bytes(a.n, a.splitter_count + std::uint64_t{1}),
               "partition_chunk: scratch of " + std::to_string(a.scratch_bytes) + " bytes is too small");
   if (a.n == 0) return;
-  switch (key_bytes(a.key_type)) {
-    case 1: partition_typed<std::uint8_t>(a); return;
-    case 2: partition_typed<std::uint16_t>(a); return;
-    case 4: partition_typed<std::uint32_t>(a); return;
-    case 8: partition_typed<std::uint64_t>(a); return;
-  }
-  GSB_EXPECTS(false, "partition_chunk: unsupported key width");
+  dispatch_key_bits(a.key_type, [&](auto kb) { partition_typed<typename decltype(kb)::type>(a); });
 }
 
 }  // namespace gsb::ooc

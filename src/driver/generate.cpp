@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 
+#include "gsb/dispatch.hpp"
 #include "gsb/error.hpp"
 #include "gsb/hash.hpp"
 #include "gsb/key_codec.hpp"
@@ -179,12 +180,9 @@ HostKeys generate_keys(KeyType type, Distribution dist, std::uint64_t n, std::ui
   const std::string why = distribution_unsupported_reason(dist, type);
   GSB_EXPECTS(why.empty(), why);
   HostKeys keys{type, HostArray(n, key_bytes(type))};
-  switch (key_bytes(type)) {
-    case 1: generate_typed(type, dist, n, seed, keys.array.as<std::uint8_t>()); break;
-    case 2: generate_typed(type, dist, n, seed, keys.array.as<std::uint16_t>()); break;
-    case 4: generate_typed(type, dist, n, seed, keys.array.as<std::uint32_t>()); break;
-    case 8: generate_typed(type, dist, n, seed, keys.array.as<std::uint64_t>()); break;
-  }
+  dispatch_key_bits(type, [&](auto kb) {
+    generate_typed(type, dist, n, seed, keys.array.as<typename decltype(kb)::type>());
+  });
   return keys;
 }
 

@@ -19,6 +19,7 @@
 #include "driver/host_memory.hpp"
 #include "driver/repetition_check.hpp"
 #include "driver/text.hpp"
+#include "gsb/dispatch.hpp"
 #include "gsb/env.hpp"
 #include "gsb/error.hpp"
 #include "gsb/hash.hpp"
@@ -92,17 +93,6 @@ std::uint64_t chunk_begin(std::uint64_t n, std::uint64_t chunks, std::uint64_t c
   return n / chunks * c + n % chunks * c / chunks;  // floor(n * c / chunks) without overflow
 }
 
-template <class F>
-void by_key_width(std::size_t kb, F&& f) {
-  switch (kb) {
-    case 1: f(std::uint8_t{}); return;
-    case 2: f(std::uint16_t{}); return;
-    case 4: f(std::uint32_t{}); return;
-    case 8: f(std::uint64_t{}); return;
-  }
-  GSB_EXPECTS(false, "out of core: unsupported key width " + std::to_string(kb));
-}
-
 template <class Bits>
 void count_chunks_t(const KeyView& view, const Bits* keys, std::uint64_t n, const std::vector<Splitter>& splitters,
                     std::uint64_t chunks, std::vector<std::uint64_t>& counts) {
@@ -163,8 +153,8 @@ void scatter_t(const KeyView& view, const Bits* keys, const Value* values, std::
 std::vector<std::uint64_t> chunk_counts_of(const KeyView& view, const void* keys, std::uint64_t n,
                                            const std::vector<Splitter>& splitters, std::uint64_t chunks) {
   std::vector<std::uint64_t> counts;
-  by_key_width(key_bytes(view.type), [&](auto bits) {
-    using Bits = decltype(bits);
+  dispatch_key_bits(view.type, [&](auto kb_tag) {
+    using Bits = typename decltype(kb_tag)::type;
     count_chunks_t<Bits>(view, static_cast<const Bits*>(keys), n, splitters, chunks, counts);
   });
   return counts;
@@ -370,8 +360,8 @@ std::vector<Splitter> choose_splitters(const KeyView& view, const void* keys, st
                                        std::uint64_t samples_per_bucket, std::uint64_t seed) {
   if (buckets <= 1 || n == 0) return {};
   std::vector<Splitter> samples;
-  by_key_width(key_bytes(view.type), [&](auto bits) {
-    using Bits = decltype(bits);
+  dispatch_key_bits(view.type, [&](auto kb_tag) {
+    using Bits = typename decltype(kb_tag)::type;
     const Encoder<Bits> enc(view);
     const Bits* k = static_cast<const Bits*>(keys);
     const std::uint64_t want = buckets * std::max<std::uint64_t>(samples_per_bucket, 1);
@@ -444,8 +434,8 @@ void scatter_planned(const KeyView& view, const void* keys, const void* values, 
   GSB_EXPECTS(value_bytes == 0 || value_bytes == 4 || value_bytes == 8,
               "out of core: unsupported value size " + std::to_string(value_bytes));
   GSB_EXPECTS(value_bytes == 0 || (values && out_values), "out of core: values missing");
-  by_key_width(key_bytes(view.type), [&](auto bits) {
-    using Bits = decltype(bits);
+  dispatch_key_bits(view.type, [&](auto kb_tag) {
+    using Bits = typename decltype(kb_tag)::type;
     const Bits* k = static_cast<const Bits*>(keys);
     Bits* ok = static_cast<Bits*>(out_keys);
     if (value_bytes == 0)
@@ -531,9 +521,9 @@ void partition_chunk_host(const KeyView& view, const void* keys, const void* val
                           void* out_keys, void* out_values, std::uint64_t* offsets) {
   GSB_EXPECTS(value_bytes == 0 || value_bytes == 4 || value_bytes == 8,
               "out of core: unsupported value size " + std::to_string(value_bytes));
-  const std::size_t kb = key_bytes(view.type), buckets = splitters.size() + 1;
-  by_key_width(kb, [&](auto bits) {
-    using Bits = decltype(bits);
+  const std::size_t buckets = splitters.size() + 1;
+  dispatch_key_bits(view.type, [&](auto kb_tag) {
+    using Bits = typename decltype(kb_tag)::type;
     const Encoder<Bits> enc(view);
     const BucketFinder<Bits> find(splitters);
     const Bits* k = static_cast<const Bits*>(keys);

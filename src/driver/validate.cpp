@@ -9,6 +9,7 @@
 #include <omp.h>
 
 #include "driver/host_radix_sort.hpp"
+#include "gsb/dispatch.hpp"
 #include "gsb/error.hpp"
 #include "gsb/key_codec.hpp"
 
@@ -159,12 +160,7 @@ ValidationOptions validation_options(const BackendInfo& info, const SortProblem&
 
 Reference make_reference(const HostKeys& input, Order order) {
   Reference ref{input.type, order, HostArray(input.size(), key_bytes(input.type))};
-  switch (key_bytes(input.type)) {
-    case 1: make_reference_typed<std::uint8_t>(input, ref); break;
-    case 2: make_reference_typed<std::uint16_t>(input, ref); break;
-    case 4: make_reference_typed<std::uint32_t>(input, ref); break;
-    case 8: make_reference_typed<std::uint64_t>(input, ref); break;
-  }
+  dispatch_key_bits(input.type, [&](auto kb) { make_reference_typed<typename decltype(kb)::type>(input, ref); });
   return ref;
 }
 
@@ -175,13 +171,9 @@ ValidationResult validate(const HostKeys& input, const Reference& ref, const voi
   GSB_EXPECTS(mode == ValueMode::none || out_values != nullptr, "validate: values missing");
   const auto t0 = std::chrono::steady_clock::now();
   ValidationResult r;
-  switch (key_bytes(input.type)) {
-    case 1: r = dispatch_values_validate<std::uint8_t>(input, ref, out_keys, mode, out_values, opts); break;
-    case 2: r = dispatch_values_validate<std::uint16_t>(input, ref, out_keys, mode, out_values, opts); break;
-    case 4: r = dispatch_values_validate<std::uint32_t>(input, ref, out_keys, mode, out_values, opts); break;
-    case 8: r = dispatch_values_validate<std::uint64_t>(input, ref, out_keys, mode, out_values, opts); break;
-    default: throw LogicError("validate: unknown key type");
-  }
+  dispatch_key_bits(input.type, [&](auto kb) {
+    r = dispatch_values_validate<typename decltype(kb)::type>(input, ref, out_keys, mode, out_values, opts);
+  });
   r.full_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
