@@ -10,6 +10,7 @@
 #include <cub/device/device_scan.cuh>
 
 #include "common/device_props.hpp"
+#include "gsb/cuda_raii.hpp"
 #include "gsb/device_scope.hpp"
 #include "gsb/error.hpp"
 #include "multi/nccl_api.hpp"
@@ -20,78 +21,6 @@
 namespace gsb::multi {
 
 namespace detail {
-
-// Device memory owned by one object, on the device that was current at allocation.
-class Buffer {
- public:
-  Buffer() = default;
-  explicit Buffer(std::size_t bytes) : bytes_(bytes) {
-    if (bytes) GSB_CUDA_TRY(cudaMalloc(&ptr_, bytes));
-  }
-  ~Buffer() {
-    if (ptr_) cudaFree(ptr_);
-  }
-  Buffer(Buffer&& o) noexcept : ptr_(o.ptr_), bytes_(o.bytes_) { o.ptr_ = nullptr; o.bytes_ = 0; }
-  Buffer& operator=(Buffer&& o) noexcept {
-    std::swap(ptr_, o.ptr_);
-    std::swap(bytes_, o.bytes_);
-    return *this;
-  }
-  template <class T = void>
-  T* get() const { return static_cast<T*>(ptr_); }
-  std::size_t bytes() const { return bytes_; }
-
- private:
-  void* ptr_ = nullptr;
-  std::size_t bytes_ = 0;
-};
-
-class PinnedHost {
- public:
-  PinnedHost() = default;
-  explicit PinnedHost(std::size_t bytes) {
-    if (bytes) GSB_CUDA_TRY(cudaHostAlloc(&ptr_, bytes, cudaHostAllocPortable));  // pinned for every GPU
-  }
-  ~PinnedHost() {
-    if (ptr_) cudaFreeHost(ptr_);
-  }
-  PinnedHost(PinnedHost&& o) noexcept : ptr_(o.ptr_) { o.ptr_ = nullptr; }
-  PinnedHost& operator=(PinnedHost&& o) noexcept {
-    std::swap(ptr_, o.ptr_);
-    return *this;
-  }
-  template <class T>
-  T* get() const { return static_cast<T*>(ptr_); }
-
- private:
-  void* ptr_ = nullptr;
-};
-
-struct Event {
-  cudaEvent_t e = nullptr;
-  Event() { GSB_CUDA_TRY(cudaEventCreate(&e)); }
-  ~Event() {
-    if (e) cudaEventDestroy(e);
-  }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-};
-
-struct Stream {
-  cudaStream_t s = nullptr;
-  Stream() { GSB_CUDA_TRY(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
-  ~Stream() {
-    if (s) cudaStreamDestroy(s);
-  }
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
-};
-
-inline float ms_between(const Event& a, const Event& b) {
-  float ms = 0;
-  GSB_CUDA_TRY(cudaEventElapsedTime(&ms, a.e, b.e));
-  return ms;
-}
 
 // The local sort of one sub-range: keys (and values) from `in` to `out`, bits [0, end_bit); with temp null
 // only the temp size is computed.
@@ -133,18 +62,18 @@ class SampleMulti final : public MultiGpuSort {
     int device = 0;
     ShardRange shard;
     std::uint64_t blocks = 1, per_block = 1;
-    detail::Stream main, comm;
-    detail::Buffer input_keys, input_values;  // the shard; later the sorted part
-    detail::Buffer land_keys, land_values;    // the part as it arrives
-    detail::Buffer send_keys, send_values;
-    detail::Buffer sort_temp;
+    Stream main, comm;
+    DeviceBuffer input_keys, input_values;  // the shard; later the sorted part
+    DeviceBuffer land_keys, land_values;    // the part as it arrives
+    DeviceBuffer send_keys, send_values;
+    DeviceBuffer sort_temp;
     std::size_t sort_temp_bytes = 0;
-    detail::Buffer samples, samples_all, splitters, table, counts, offsets, totals, totals_all, dest, scan_temp;
-    detail::Buffer room, cursors, cursors_all;  // one pass
+    DeviceBuffer samples, samples_all, splitters, table, counts, offsets, totals, totals_all, dest, scan_temp;
+    DeviceBuffer room, cursors, cursors_all;  // one pass
     std::size_t scan_temp_bytes = 0;
-    detail::PinnedHost totals_host, dest_host, room_host;
-    detail::Event start, splitters_done, partitioned, exchange_start, done;
-    std::vector<std::unique_ptr<detail::Event>> received, sort_start, sort_end;
+    PinnedBuffer totals_host, dest_host, room_host;
+    Event start, splitters_done, partitioned, exchange_start, done;
+    std::vector<std::unique_ptr<Event>> received, sort_start, sort_end;
     std::uint64_t part_n = 0;
     std::uint64_t sent_bytes = 0;
   };
@@ -173,42 +102,42 @@ class SampleMulti final : public MultiGpuSort {
       if (r->per_block == 0) r->per_block = 1;
       const std::uint64_t land_n = cfg_.one_pass ? std::max(cap_.part_n, cap_.subrange_n * cfg_.subranges) : cap_.part_n;
       const std::uint64_t send_n = G > 1 ? send_capacity(cfg_, p.n) : 0;
-      r->input_keys = detail::Buffer(cap_.part_n * kb);
-      r->land_keys = detail::Buffer(land_n * kb);
-      r->send_keys = detail::Buffer(send_n * kb);
+      r->input_keys = DeviceBuffer(cap_.part_n * kb);
+      r->land_keys = DeviceBuffer(land_n * kb);
+      r->send_keys = DeviceBuffer(send_n * kb);
       if (vb) {
-        r->input_values = detail::Buffer(cap_.part_n * vb);
-        r->land_values = detail::Buffer(land_n * vb);
-        r->send_values = detail::Buffer(send_n * vb);
+        r->input_values = DeviceBuffer(cap_.part_n * vb);
+        r->land_values = DeviceBuffer(land_n * vb);
+        r->send_values = DeviceBuffer(send_n * vb);
       }
-      r->room = detail::Buffer(buckets_ * sizeof(std::uint64_t));
+      r->room = DeviceBuffer(buckets_ * sizeof(std::uint64_t));
       const std::size_t cursor_words = std::size_t(buckets_ + 1) * detail::cursor_stride;
-      r->cursors = detail::Buffer(cursor_words * sizeof(std::uint64_t));
-      r->cursors_all = detail::Buffer(std::size_t(G) * cursor_words * sizeof(std::uint64_t));
-      r->room_host = detail::PinnedHost(buckets_ * sizeof(std::uint64_t));
+      r->cursors = DeviceBuffer(cursor_words * sizeof(std::uint64_t));
+      r->cursors_all = DeviceBuffer(std::size_t(G) * cursor_words * sizeof(std::uint64_t));
+      r->room_host = PinnedBuffer(buckets_ * sizeof(std::uint64_t), cudaHostAllocPortable);
       r->sort_temp_bytes = detail::local_sort_temp_bytes<Bits, Value>(cap_.subrange_n);
-      r->sort_temp = detail::Buffer(r->sort_temp_bytes);
-      r->samples = detail::Buffer(samples_per_rank_ * sizeof(KeyIndex));
-      r->samples_all = detail::Buffer(samples_per_rank_ * G * sizeof(KeyIndex));
-      r->splitters = detail::Buffer(sizeof(KeyIndex) * detail::max_buckets);
-      r->table = detail::Buffer(sizeof(std::uint32_t) << detail::table_prefix_bits);
+      r->sort_temp = DeviceBuffer(r->sort_temp_bytes);
+      r->samples = DeviceBuffer(samples_per_rank_ * sizeof(KeyIndex));
+      r->samples_all = DeviceBuffer(samples_per_rank_ * G * sizeof(KeyIndex));
+      r->splitters = DeviceBuffer(sizeof(KeyIndex) * detail::max_buckets);
+      r->table = DeviceBuffer(sizeof(std::uint32_t) << detail::table_prefix_bits);
       const std::uint64_t cells = std::uint64_t(buckets_) * r->blocks;
       // CUB's DeviceScan counts items in int before CCCL 2.7 (CUDA 12.8): buckets x blocks stays far below.
       GSB_EXPECTS(cells <= 0x7fffffffull, "sample-multi: " + std::to_string(cells) + " bucket cells to scan");
-      r->counts = detail::Buffer(cells * sizeof(std::uint64_t));
-      r->offsets = detail::Buffer(cells * sizeof(std::uint64_t));
-      r->totals = detail::Buffer(buckets_ * sizeof(std::uint64_t));
-      r->totals_all = detail::Buffer(std::size_t(G) * buckets_ * sizeof(std::uint64_t));
-      r->dest = detail::Buffer(buckets_ * sizeof(Dest));
+      r->counts = DeviceBuffer(cells * sizeof(std::uint64_t));
+      r->offsets = DeviceBuffer(cells * sizeof(std::uint64_t));
+      r->totals = DeviceBuffer(buckets_ * sizeof(std::uint64_t));
+      r->totals_all = DeviceBuffer(std::size_t(G) * buckets_ * sizeof(std::uint64_t));
+      r->dest = DeviceBuffer(buckets_ * sizeof(Dest));
       GSB_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, r->scan_temp_bytes, r->counts.template get<std::uint64_t>(),
                                                  r->offsets.template get<std::uint64_t>(), static_cast<std::int64_t>(cells)));
-      r->scan_temp = detail::Buffer(std::max<std::size_t>(r->scan_temp_bytes, 1));
-      r->totals_host = detail::PinnedHost(std::size_t(G) * (buckets_ + 1) * detail::cursor_stride * sizeof(std::uint64_t));
-      r->dest_host = detail::PinnedHost(buckets_ * sizeof(Dest));
+      r->scan_temp = DeviceBuffer(std::max<std::size_t>(r->scan_temp_bytes, 1));
+      r->totals_host = PinnedBuffer(std::size_t(G) * (buckets_ + 1) * detail::cursor_stride * sizeof(std::uint64_t), cudaHostAllocPortable);
+      r->dest_host = PinnedBuffer(buckets_ * sizeof(Dest), cudaHostAllocPortable);
       for (int j = 0; j < cfg_.subranges; ++j) {
-        r->received.push_back(std::make_unique<detail::Event>());
-        r->sort_start.push_back(std::make_unique<detail::Event>());
-        r->sort_end.push_back(std::make_unique<detail::Event>());
+        r->received.push_back(std::make_unique<Event>());
+        r->sort_start.push_back(std::make_unique<Event>());
+        r->sort_end.push_back(std::make_unique<Event>());
       }
       GSB_CUDA_TRY(cudaFuncSetAttribute(detail::count_kernel<Bits>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         int(detail::partition_smem_bytes())));
@@ -219,8 +148,9 @@ class SampleMulti final : public MultiGpuSort {
                                         int(detail::planned_smem_bytes<Bits, Value>())));
       ranks_.push_back(std::move(r));
     }
-    samples_host_ = detail::PinnedHost(samples_per_rank_ * G * sizeof(KeyIndex));
-    splitters_host_ = detail::PinnedHost(sizeof(KeyIndex) * detail::max_buckets + (sizeof(std::uint32_t) << detail::table_prefix_bits));
+    samples_host_ = PinnedBuffer(samples_per_rank_ * G * sizeof(KeyIndex), cudaHostAllocPortable);
+    splitters_host_ = PinnedBuffer(sizeof(KeyIndex) * detail::max_buckets + (sizeof(std::uint32_t) << detail::table_prefix_bits),
+                                   cudaHostAllocPortable);
   }
 
   ~SampleMulti() override {
@@ -250,7 +180,7 @@ class SampleMulti final : public MultiGpuSort {
     const int G = cfg_.gpus;
     for (auto& r : ranks_) {
       DeviceScope scope(r->device);
-      GSB_CUDA_TRY(cudaEventRecord(r->start.e, r->main.s));
+      GSB_CUDA_TRY(cudaEventRecord(r->start.get(), r->main.get()));
     }
     Layout layout;
     std::vector<std::uint64_t> counts;
@@ -292,31 +222,31 @@ class SampleMulti final : public MultiGpuSort {
     exchange_and_sort(layout, counts, splitters);
     for (auto& r : ranks_) {
       DeviceScope scope(r->device);
-      GSB_CUDA_TRY(cudaStreamSynchronize(r->main.s));
-      GSB_CUDA_TRY(cudaStreamSynchronize(r->comm.s));
+      GSB_CUDA_TRY(cudaStreamSynchronize(r->main.get()));
+      GSB_CUDA_TRY(cudaStreamSynchronize(r->comm.get()));
       GSB_CHECK_LAUNCH();
     }
     for (int g = 0; g < G; ++g) {
       Rank& r = *ranks_[g];
       r.part_n = layout.part_n[g];
       MultiGpuPhases ph;
-      ph.splitters_ms = detail::ms_between(r.start, r.splitters_done);
-      ph.partition_ms = detail::ms_between(r.splitters_done, r.partitioned);
-      ph.total_ms = detail::ms_between(r.start, r.done);
+      ph.splitters_ms = elapsed_ms(r.start, r.splitters_done);
+      ph.partition_ms = elapsed_ms(r.splitters_done, r.partitioned);
+      ph.total_ms = elapsed_ms(r.start, r.done);
       // Every round and sort records its events (empty ones too); wait = time a sort could not start for data.
       double first_sort = -1, last_sort = 0, last_recv = ph.splitters_ms + ph.partition_ms, wait = 0;
       double prev = last_recv;
       for (int j = 0; j < cfg_.subranges; ++j) {
-        const double recv = G > 1 ? detail::ms_between(r.start, *r.received[j]) : prev;
-        const double s0 = detail::ms_between(r.start, *r.sort_start[j]);
-        const double s1 = detail::ms_between(r.start, *r.sort_end[j]);
+        const double recv = G > 1 ? elapsed_ms(r.start, *r.received[j]) : prev;
+        const double s0 = elapsed_ms(r.start, *r.sort_start[j]);
+        const double s1 = elapsed_ms(r.start, *r.sort_end[j]);
         if (first_sort < 0) first_sort = s0;
         last_sort = std::max(last_sort, s1);
         last_recv = std::max(last_recv, recv);
         wait += std::max(0.0, recv - prev);
         prev = std::max(s1, recv);
       }
-      ph.exchange_ms = G > 1 ? last_recv - detail::ms_between(r.start, r.exchange_start) : 0;
+      ph.exchange_ms = G > 1 ? last_recv - elapsed_ms(r.start, r.exchange_start) : 0;
       ph.sort_ms = first_sort < 0 ? 0 : ph.total_ms - first_sort;
       ph.exchange_wait_ms = G > 1 ? wait : 0;
       info.phases.push_back(ph);
@@ -338,7 +268,7 @@ class SampleMulti final : public MultiGpuSort {
       if (buckets_ > 1) {
         const int threads = 256;
         const int blocks = static_cast<int>(std::min<std::uint64_t>((samples_per_rank_ + threads - 1) / threads, 1024));
-        detail::sample_kernel<Bits><<<blocks, threads, 0, r.main.s>>>(
+        detail::sample_kernel<Bits><<<blocks, threads, 0, r.main.get()>>>(
             static_cast<const Bits*>(r.input_keys.get()), r.shard.size(), samples_per_rank_, samples_per_rank_, seed,
             r.shard.begin, codec_, r.samples.template get<KeyIndex>());
         GSB_CHECK_LAUNCH();
@@ -350,15 +280,15 @@ class SampleMulti final : public MultiGpuSort {
       for (int g : comm_.local_ranks()) {
         Rank& r = *ranks_[g];
         GSB_NCCL_TRY(nccl().ncclAllGather(r.samples.get(), r.samples_all.get(), samples_per_rank_ * sizeof(KeyIndex), ncclUint8,
-                                   comm_.comm(g), r.main.s));
+                                   comm_.comm(g), r.main.get()));
       }
       GSB_NCCL_TRY(nccl().ncclGroupEnd());
       Rank& first = *ranks_[comm_.local_ranks().front()];
       {
         DeviceScope scope(first.device);
         GSB_CUDA_TRY(cudaMemcpyAsync(samples_host_.template get<KeyIndex>(), first.samples_all.get(),
-                                     samples_per_rank_ * G * sizeof(KeyIndex), cudaMemcpyDeviceToHost, first.main.s));
-        GSB_CUDA_TRY(cudaStreamSynchronize(first.main.s));
+                                     samples_per_rank_ * G * sizeof(KeyIndex), cudaMemcpyDeviceToHost, first.main.get()));
+        GSB_CUDA_TRY(cudaStreamSynchronize(first.main.get()));
       }
       const KeyIndex* s = samples_host_.template get<KeyIndex>();
       std::vector<KeyIndex> taken;
@@ -391,9 +321,9 @@ class SampleMulti final : public MultiGpuSort {
     for (auto& rp : ranks_) {
       Rank& r = *rp;
       DeviceScope scope(r.device);
-      GSB_CUDA_TRY(cudaMemcpyAsync(r.splitters.get(), hs, sizeof(KeyIndex) * splitters.size(), cudaMemcpyHostToDevice, r.main.s));
-      GSB_CUDA_TRY(cudaMemcpyAsync(r.table.get(), ht, table_.range.size() * sizeof(std::uint32_t), cudaMemcpyHostToDevice, r.main.s));
-      GSB_CUDA_TRY(cudaEventRecord(r.splitters_done.e, r.main.s));
+      GSB_CUDA_TRY(cudaMemcpyAsync(r.splitters.get(), hs, sizeof(KeyIndex) * splitters.size(), cudaMemcpyHostToDevice, r.main.get()));
+      GSB_CUDA_TRY(cudaMemcpyAsync(r.table.get(), ht, table_.range.size() * sizeof(std::uint32_t), cudaMemcpyHostToDevice, r.main.get()));
+      GSB_CUDA_TRY(cudaEventRecord(r.splitters_done.get(), r.main.get()));
     }
     return splitters;
   }
@@ -410,14 +340,14 @@ class SampleMulti final : public MultiGpuSort {
       Rank& r = *rp;
       DeviceScope scope(r.device);
       detail::count_kernel<Bits><<<static_cast<unsigned>(r.blocks), detail::partition_threads, detail::partition_smem_bytes(),
-                                   r.main.s>>>(static_cast<const Bits*>(r.input_keys.get()), r.shard.size(), r.per_block,
+                                   r.main.get()>>>(static_cast<const Bits*>(r.input_keys.get()), r.shard.size(), r.per_block,
                                                r.shard.begin, codec_, search(r), r.counts.template get<std::uint64_t>());
       GSB_CHECK_LAUNCH();
       std::size_t bytes = r.scan_temp_bytes;
       GSB_CUDA_TRY(cub::DeviceScan::ExclusiveSum(r.scan_temp.get(), bytes, r.counts.template get<std::uint64_t>(),
                                                  r.offsets.template get<std::uint64_t>(),
-                                                 static_cast<std::int64_t>(std::uint64_t(B) * r.blocks), r.main.s));
-      detail::bucket_totals_kernel<<<(B + 127) / 128, 128, 0, r.main.s>>>(
+                                                 static_cast<std::int64_t>(std::uint64_t(B) * r.blocks), r.main.get()));
+      detail::bucket_totals_kernel<<<(B + 127) / 128, 128, 0, r.main.get()>>>(
           r.offsets.template get<std::uint64_t>(), r.counts.template get<std::uint64_t>(), B, r.blocks,
           r.totals.template get<std::uint64_t>());
       GSB_CHECK_LAUNCH();
@@ -425,7 +355,7 @@ class SampleMulti final : public MultiGpuSort {
     GSB_NCCL_TRY(nccl().ncclGroupStart());
     for (int g : comm_.local_ranks()) {
       Rank& r = *ranks_[g];
-      GSB_NCCL_TRY(nccl().ncclAllGather(r.totals.get(), r.totals_all.get(), B, ncclUint64, comm_.comm(g), r.main.s));
+      GSB_NCCL_TRY(nccl().ncclAllGather(r.totals.get(), r.totals_all.get(), B, ncclUint64, comm_.comm(g), r.main.get()));
     }
     GSB_NCCL_TRY(nccl().ncclGroupEnd());
     Rank& first = *ranks_[comm_.local_ranks().front()];
@@ -433,8 +363,8 @@ class SampleMulti final : public MultiGpuSort {
     {
       DeviceScope scope(first.device);
       GSB_CUDA_TRY(cudaMemcpyAsync(first.totals_host.template get<std::uint64_t>(), first.totals_all.get(), counts.size() * sizeof(std::uint64_t),
-                                   cudaMemcpyDeviceToHost, first.main.s));
-      GSB_CUDA_TRY(cudaStreamSynchronize(first.main.s));
+                                   cudaMemcpyDeviceToHost, first.main.get()));
+      GSB_CUDA_TRY(cudaStreamSynchronize(first.main.get()));
     }
     std::copy(first.totals_host.template get<std::uint64_t>(), first.totals_host.template get<std::uint64_t>() + counts.size(), counts.begin());
     return counts;
@@ -454,13 +384,13 @@ class SampleMulti final : public MultiGpuSort {
         if constexpr (has_values_v<Value>) d[b].values = static_cast<Value*>(kept ? r.land_values.get() : r.send_values.get()) + at;
         else d[b].values = nullptr;
       }
-      GSB_CUDA_TRY(cudaMemcpyAsync(r.dest.get(), d, B * sizeof(Dest), cudaMemcpyHostToDevice, r.main.s));
+      GSB_CUDA_TRY(cudaMemcpyAsync(r.dest.get(), d, B * sizeof(Dest), cudaMemcpyHostToDevice, r.main.get()));
       detail::scatter_kernel<Bits, Value><<<static_cast<unsigned>(r.blocks), detail::partition_threads,
-                                            detail::partition_smem_bytes(), r.main.s>>>(
+                                            detail::partition_smem_bytes(), r.main.get()>>>(
           static_cast<const Bits*>(r.input_keys.get()), static_cast<const Value*>(r.input_values.get()), r.shard.size(),
           r.per_block, r.shard.begin, codec_, search(r), r.offsets.template get<std::uint64_t>(), r.dest.template get<Dest>());
       GSB_CHECK_LAUNCH();
-      GSB_CUDA_TRY(cudaEventRecord(r.partitioned.e, r.main.s));
+      GSB_CUDA_TRY(cudaEventRecord(r.partitioned.get(), r.main.get()));
     }
   }
 
@@ -488,22 +418,22 @@ class SampleMulti final : public MultiGpuSort {
         else d[b].values = nullptr;
         room[b] = plan.room[i];
       }
-      GSB_CUDA_TRY(cudaMemcpyAsync(r.dest.get(), d, B * sizeof(Dest), cudaMemcpyHostToDevice, r.main.s));
-      GSB_CUDA_TRY(cudaMemcpyAsync(r.room.get(), room, B * sizeof(std::uint64_t), cudaMemcpyHostToDevice, r.main.s));
-      GSB_CUDA_TRY(cudaMemsetAsync(r.cursors.get(), 0, (B + 1) * detail::cursor_stride * sizeof(std::uint64_t), r.main.s));
+      GSB_CUDA_TRY(cudaMemcpyAsync(r.dest.get(), d, B * sizeof(Dest), cudaMemcpyHostToDevice, r.main.get()));
+      GSB_CUDA_TRY(cudaMemcpyAsync(r.room.get(), room, B * sizeof(std::uint64_t), cudaMemcpyHostToDevice, r.main.get()));
+      GSB_CUDA_TRY(cudaMemsetAsync(r.cursors.get(), 0, (B + 1) * detail::cursor_stride * sizeof(std::uint64_t), r.main.get()));
       detail::scatter_planned_kernel<Bits, Value><<<static_cast<unsigned>(r.blocks), detail::partition_threads,
-                                                    detail::planned_smem_bytes<Bits, Value>(), r.main.s>>>(
+                                                    detail::planned_smem_bytes<Bits, Value>(), r.main.get()>>>(
           static_cast<const Bits*>(r.input_keys.get()), static_cast<const Value*>(r.input_values.get()), r.shard.size(),
           r.per_block, r.shard.begin, codec_, search(r), r.room.template get<std::uint64_t>(), r.dest.template get<Dest>(),
           r.cursors.template get<unsigned long long>());
       GSB_CHECK_LAUNCH();
-      GSB_CUDA_TRY(cudaEventRecord(r.partitioned.e, r.main.s));
+      GSB_CUDA_TRY(cudaEventRecord(r.partitioned.get(), r.main.get()));
     }
     GSB_NCCL_TRY(nccl().ncclGroupStart());
     for (int g : comm_.local_ranks()) {
       Rank& r = *ranks_[g];
       GSB_NCCL_TRY(nccl().ncclAllGather(r.cursors.get(), r.cursors_all.get(), (B + 1) * detail::cursor_stride, ncclUint64,
-                                 comm_.comm(g), r.main.s));
+                                 comm_.comm(g), r.main.get()));
     }
     GSB_NCCL_TRY(nccl().ncclGroupEnd());
     Rank& first = *ranks_[comm_.local_ranks().front()];
@@ -511,8 +441,8 @@ class SampleMulti final : public MultiGpuSort {
       DeviceScope scope(first.device);
       GSB_CUDA_TRY(cudaMemcpyAsync(first.totals_host.template get<std::uint64_t>(), first.cursors_all.get(),
                                    std::size_t(G) * (B + 1) * detail::cursor_stride * sizeof(std::uint64_t),
-                                   cudaMemcpyDeviceToHost, first.main.s));
-      GSB_CUDA_TRY(cudaStreamSynchronize(first.main.s));
+                                   cudaMemcpyDeviceToHost, first.main.get()));
+      GSB_CUDA_TRY(cudaStreamSynchronize(first.main.get()));
     }
     const std::uint64_t* h = first.totals_host.template get<std::uint64_t>();
     std::vector<std::uint64_t> counts(std::size_t(G) * B);
@@ -533,8 +463,8 @@ class SampleMulti final : public MultiGpuSort {
       for (int g : comm_.local_ranks()) {
         Rank& r = *ranks_[g];
         DeviceScope scope(r.device);
-        GSB_CUDA_TRY(cudaStreamWaitEvent(r.comm.s, r.partitioned.e, 0));
-        GSB_CUDA_TRY(cudaEventRecord(r.exchange_start.e, r.comm.s));
+        GSB_CUDA_TRY(cudaStreamWaitEvent(r.comm.get(), r.partitioned.get(), 0));
+        GSB_CUDA_TRY(cudaEventRecord(r.exchange_start.get(), r.comm.get()));
       }
       for (int j = 0; j < k; ++j) {
         GSB_NCCL_TRY(nccl().ncclGroupStart());
@@ -546,18 +476,18 @@ class SampleMulti final : public MultiGpuSort {
             if (const std::uint64_t n_out = cnt(g, b_out)) {
               const std::uint64_t at = send_offset(l, g, b_out);
               GSB_NCCL_TRY(nccl().ncclSend(static_cast<const Bits*>(r.send_keys.get()) + at, n_out * kb, ncclUint8, p,
-                                    comm_.comm(g), r.comm.s));
+                                    comm_.comm(g), r.comm.get()));
               if (vb)
                 GSB_NCCL_TRY(nccl().ncclSend(static_cast<const std::byte*>(r.send_values.get()) + at * vb, n_out * vb,
-                                      ncclUint8, p, comm_.comm(g), r.comm.s));
+                                      ncclUint8, p, comm_.comm(g), r.comm.get()));
             }
             if (const std::uint64_t n_in = cnt(p, b_in)) {
               const std::uint64_t at = recv_offset(l, g, j, p);
               GSB_NCCL_TRY(nccl().ncclRecv(static_cast<Bits*>(r.land_keys.get()) + at, n_in * kb, ncclUint8, p, comm_.comm(g),
-                                    r.comm.s));
+                                    r.comm.get()));
               if (vb)
                 GSB_NCCL_TRY(nccl().ncclRecv(static_cast<std::byte*>(r.land_values.get()) + at * vb, n_in * vb, ncclUint8, p,
-                                      comm_.comm(g), r.comm.s));
+                                      comm_.comm(g), r.comm.get()));
             }
           }
         }
@@ -565,7 +495,7 @@ class SampleMulti final : public MultiGpuSort {
         for (int g : comm_.local_ranks()) {
           Rank& r = *ranks_[g];
           DeviceScope scope(r.device);
-          GSB_CUDA_TRY(cudaEventRecord(r.received[j]->e, r.comm.s));
+          GSB_CUDA_TRY(cudaEventRecord(r.received[j]->get(), r.comm.get()));
         }
       }
     }
@@ -573,8 +503,8 @@ class SampleMulti final : public MultiGpuSort {
       Rank& r = *ranks_[g];
       DeviceScope scope(r.device);
       for (int j = 0; j < k; ++j) {
-        if (G > 1) GSB_CUDA_TRY(cudaStreamWaitEvent(r.main.s, r.received[j]->e, 0));
-        GSB_CUDA_TRY(cudaEventRecord(r.sort_start[j]->e, r.main.s));
+        if (G > 1) GSB_CUDA_TRY(cudaStreamWaitEvent(r.main.get(), r.received[j]->get(), 0));
+        GSB_CUDA_TRY(cudaEventRecord(r.sort_start[j]->get(), r.main.get()));
         const int b = g * k + j;
         const std::uint64_t begin = l.subrange_begin[std::size_t(g) * (k + 1) + j], n = l.subrange_n(g, j);
         const std::uint64_t from = l.land_begin[std::size_t(g) * (k + 1) + j];
@@ -585,16 +515,16 @@ class SampleMulti final : public MultiGpuSort {
           GSB_CUDA_TRY((detail::local_sort<Bits, Value>(
               r.sort_temp.get(), bytes, static_cast<const Bits*>(r.land_keys.get()) + from,
               static_cast<Bits*>(r.input_keys.get()) + begin, static_cast<const Value*>(r.land_values.get()) + (vb ? from : 0),
-              static_cast<Value*>(r.input_values.get()) + (vb ? begin : 0), n, end_bit, r.main.s)));
+              static_cast<Value*>(r.input_values.get()) + (vb ? begin : 0), n, end_bit, r.main.get())));
         }
-        GSB_CUDA_TRY(cudaEventRecord(r.sort_end[j]->e, r.main.s));
+        GSB_CUDA_TRY(cudaEventRecord(r.sort_end[j]->get(), r.main.get()));
       }
       if (!codec_.is_identity() && l.part_n[g] > 0) {
         const int blocks = static_cast<int>(std::min<std::uint64_t>((l.part_n[g] + 255) / 256, 65535));
-        detail::decode_kernel<Bits><<<blocks, 256, 0, r.main.s>>>(static_cast<Bits*>(r.input_keys.get()), l.part_n[g], codec_);
+        detail::decode_kernel<Bits><<<blocks, 256, 0, r.main.get()>>>(static_cast<Bits*>(r.input_keys.get()), l.part_n[g], codec_);
         GSB_CHECK_LAUNCH();
       }
-      GSB_CUDA_TRY(cudaEventRecord(r.done.e, r.main.s));
+      GSB_CUDA_TRY(cudaEventRecord(r.done.get(), r.main.get()));
     }
   }
 
@@ -608,7 +538,7 @@ class SampleMulti final : public MultiGpuSort {
   BucketTable table_;
   std::vector<std::uint64_t> sample_counts_, samples_taken_;  // one pass: [g * B + b], [g]
   std::vector<std::unique_ptr<Rank>> ranks_;
-  detail::PinnedHost samples_host_, splitters_host_;
+  PinnedBuffer samples_host_, splitters_host_;
 };
 
 template <class Bits, class Value>

@@ -9,22 +9,6 @@
 
 namespace gsb {
 
-DeviceBuffer::DeviceBuffer(std::size_t bytes) : bytes_(bytes) {
-  if (bytes > 0) GSB_CUDA_TRY(cudaMalloc(&ptr_, bytes));
-}
-DeviceBuffer::~DeviceBuffer() {
-  if (ptr_) cudaFree(ptr_);  // no throw from a destructor; a failure here is reported by the next call
-}
-DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& o) noexcept {
-  if (this != &o) {
-    if (ptr_) cudaFree(ptr_);
-    ptr_ = o.ptr_;
-    bytes_ = o.bytes_;
-    o.ptr_ = nullptr;
-    o.bytes_ = 0;
-  }
-  return *this;
-}
 
 namespace {
 std::string version_string(int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); }

@@ -9,26 +9,9 @@
 #include <cuda_runtime_api.h>
 
 #include "driver/results.hpp"
+#include "gsb/cuda_raii.hpp"
 
 namespace gsb {
-
-// Device memory owned by one object.
-class DeviceBuffer {
- public:
-  DeviceBuffer() = default;
-  explicit DeviceBuffer(std::size_t bytes);
-  ~DeviceBuffer();
-  DeviceBuffer(DeviceBuffer&& o) noexcept : ptr_(o.ptr_), bytes_(o.bytes_) { o.ptr_ = nullptr; o.bytes_ = 0; }
-  DeviceBuffer& operator=(DeviceBuffer&& o) noexcept;
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  void* get() const { return ptr_; }
-  std::size_t bytes() const { return bytes_; }
-
- private:
-  void* ptr_ = nullptr;
-  std::size_t bytes_ = 0;
-};
 
 // "CUDA runtime 13.0 (built with 13.0), CUDA driver 13.0, kernel driver 580.159.04": what --version prints; needs
 // no device.

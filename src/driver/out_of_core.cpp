@@ -19,6 +19,7 @@
 #include "driver/host_memory.hpp"
 #include "driver/repetition_check.hpp"
 #include "driver/text.hpp"
+#include "gsb/cuda_raii.hpp"
 #include "gsb/dispatch.hpp"
 #include "gsb/env.hpp"
 #include "gsb/error.hpp"
@@ -165,60 +166,6 @@ std::vector<std::uint64_t> bucket_totals(const std::vector<std::uint64_t>& chunk
   for (std::size_t i = 0; i < chunk_counts.size(); ++i) sizes[i % buckets] += chunk_counts[i];
   return sizes;
 }
-
-// RAII for the CUDA objects of one case.
-class PinnedBuffer {
- public:
-  explicit PinnedBuffer(std::size_t bytes) : bytes_(bytes) {
-    if (bytes) GSB_CUDA_TRY(cudaHostAlloc(&ptr_, bytes, cudaHostAllocDefault));
-  }
-  ~PinnedBuffer() {
-    if (ptr_) cudaFreeHost(ptr_);
-  }
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-  void* get() const { return ptr_; }
-  std::byte* bytes_at(std::size_t offset) const { return static_cast<std::byte*>(ptr_) + offset; }
-
- private:
-  void* ptr_ = nullptr;
-  std::size_t bytes_ = 0;
-};
-
-class Stream {
- public:
-  Stream() { GSB_CUDA_TRY(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking)); }
-  ~Stream() {
-    if (s_) cudaStreamDestroy(s_);
-  }
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
-  cudaStream_t get() const { return s_; }
-
- private:
-  cudaStream_t s_ = nullptr;
-};
-
-class Event {
- public:
-  Event() { GSB_CUDA_TRY(cudaEventCreate(&e_)); }
-  ~Event() {
-    if (e_) cudaEventDestroy(e_);
-  }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-  cudaEvent_t get() const { return e_; }
-
- private:
-  cudaEvent_t e_ = nullptr;
-};
-
-float elapsed_ms(const Event& a, const Event& b) {
-  float ms = 0;
-  GSB_CUDA_TRY(cudaEventElapsedTime(&ms, a.get(), b.get()));
-  return ms;
-}
-
 
 struct LinkBandwidth {
   double h2d_GBps = 0, d2h_GBps = 0, bidir_GBps = 0, register_GBps = 0;
