@@ -328,7 +328,7 @@ CaseResult Runner::run_case(const Backend& backend, const SortProblem& p, Distri
     r.reason = why;
     return r;
   }
-  if (!in.keys) {  // the caller could not make the input
+  if (!in.keys || !in.unavailable.empty()) {  // the caller could not make the input, or the case does not fit
     r.status = CaseStatus::skipped;
     r.reason = in.unavailable.empty() ? "host allocation failed for the input" : in.unavailable;
     return r;

@@ -19,7 +19,7 @@ struct CaseInput {
   const HostKeys* keys = nullptr;
   const HostArray* values = nullptr;  // original indices, or null for keys-only
   const Reference* reference = nullptr;  // null: no validation
-  std::string unavailable;  // with keys null: why the caller could not make the input (the case is skipped)
+  std::string unavailable;  // non-empty: why the case cannot run here (host memory); it is skipped with this reason
 };
 
 struct CaseSettings {

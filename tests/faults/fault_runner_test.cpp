@@ -96,3 +96,21 @@ TEST(FaultsThroughRun, ExitCodeOneNoThroughputAndTheGoodCaseKept) {
 
 }  // namespace
 }  // namespace gsb
+
+namespace gsb {
+namespace {
+
+// A case the runner's host-memory check refused is skipped with that reason even when an earlier back-end
+// already made its input (the input is there, the case's own buffers are not).
+TEST(RunCase, ARefusedCaseIsSkippedEvenWithItsInputMade) {
+  const Input input;
+  CaseSettings s;
+  CaseInput in{&input.keys, &input.values, &input.ref, "needs 9.00 GiB of host memory (test); 1.00 GiB available"};
+  const CaseResult r = Runner::run_case(backend("std-sort"), input.p, Distribution::few_unique, in, s, nullptr);
+  EXPECT_EQ(r.status, CaseStatus::skipped);
+  EXPECT_EQ(r.reason, in.unavailable);
+  EXPECT_FALSE(r.timing.has_value());
+}
+
+}  // namespace
+}  // namespace gsb
