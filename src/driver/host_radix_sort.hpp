@@ -8,10 +8,11 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include <omp.h>
+
+#include "driver/host_array.hpp"  // parallel_copy
 
 namespace gsb {
 
@@ -59,13 +60,7 @@ void host_radix_sort(Bits* keys, Bits* scratch, std::uint64_t n, std::uint64_t s
     }
     if (!constant_digit) std::swap(src, dst);
   }
-  if (src != keys) {
-#pragma omp parallel for schedule(static)
-    for (std::int64_t c = 0; c < static_cast<std::int64_t>((n + (1 << 20) - 1) >> 20); ++c) {
-      const std::uint64_t b = std::uint64_t(c) << 20, e = std::min(n, b + (std::uint64_t{1} << 20));
-      std::memcpy(keys + b, src + b, (e - b) * sizeof(Bits));
-    }
-  }
+  if (src != keys) parallel_copy(keys, src, n * sizeof(Bits));
 }
 
 }  // namespace gsb

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "common/device_props.hpp"
 #include "driver/host_memory.hpp"
 #include "driver/repetition_check.hpp"
 #include "driver/text.hpp"
@@ -154,7 +155,7 @@ CaseResult run_multi_gpu_case(const MultiGpuBackend& backend, const SortProblem&
     for (int g = 0; g < G; ++g) {
       DeviceScope scope(devices[g]);
       check_scratch[g] = DeviceBuffer(3 * sizeof(std::uint64_t));
-      GSB_CUDA_TRY(cudaDeviceGetAttribute(&sm_counts[g], cudaDevAttrMultiProcessorCount, devices[g]));
+      sm_counts[g] = current_device_props().sm_count;
     }
   }
   auto output_fingerprint = [&] {

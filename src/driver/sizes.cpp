@@ -19,12 +19,6 @@ constexpr std::uint64_t max_size = std::uint64_t{1} << 48;  // far beyond any me
   throw UsageError("--n: '" + std::string(text) + "' " + why);
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 // A non-negative decimal number (digits, optional fraction) as a long double; sets `used` to chars consumed.
 bool parse_decimal(std::string_view s, long double& value, std::size_t& used) {
   std::size_t i = 0;

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdint>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -13,15 +13,11 @@
 
 namespace gsb {
 
-namespace {
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
 }
-
-}  // namespace
 
 std::vector<std::string_view> split_list(std::string_view flag, std::string_view text) {
   if (trim(text).empty()) throw UsageError(std::string(flag) + ": empty list");

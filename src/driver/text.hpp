@@ -13,6 +13,9 @@ namespace gsb {
 // refused: UsageError("FLAG: 'TEXT' has an empty list item").
 std::vector<std::string_view> split_list(std::string_view flag, std::string_view text);
 
+// TEXT without the blanks (isspace) at either end.
+std::string_view trim(std::string_view text);
+
 // A whole number 0..2^64-1 in decimal digits (no sign, no blanks, no exponent); UsageError naming FLAG and TEXT.
 std::uint64_t parse_whole_number(std::string_view flag, std::string_view text);
 

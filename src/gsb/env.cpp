@@ -1,6 +1,7 @@
 #include "gsb/env.hpp"
 
 #include <cstdint>
+#include <deque>
 #include <cstdlib>
 
 #include "gsb/digits.hpp"
@@ -10,22 +11,18 @@ namespace gsb {
 
 namespace {
 
-std::vector<EnvKnob>& registry() {
-  static std::vector<EnvKnob> knobs;  // function-local: declared knobs may come before any other static
-  return knobs;
+std::deque<EnvKnob>& registry() {
+  static std::deque<EnvKnob> knobs;  // function-local: knobs are declared during static initialisation
+  return knobs;                      // a deque: the references declare_env_knob hands out stay valid
 }
 
 }  // namespace
 
 const EnvKnob& declare_env_knob(std::string name, std::string help, std::function<void(const std::string&)> check) {
-  auto& r = registry();
-  r.reserve(64);  // references handed out stay valid: far more than the project declares
-  if (r.size() == r.capacity()) throw LogicError("too many environment knobs declared");
-  r.push_back(EnvKnob{std::move(name), std::move(help), std::move(check)});
-  return r.back();
+  return registry().emplace_back(EnvKnob{std::move(name), std::move(help), std::move(check)});
 }
 
-const std::vector<EnvKnob>& env_knobs() { return registry(); }
+const std::deque<EnvKnob>& env_knobs() { return registry(); }
 
 std::optional<std::string> env_value(const char* name) {
   const char* v = std::getenv(name);

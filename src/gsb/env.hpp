@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <initializer_list>
 #include <optional>
@@ -28,7 +29,7 @@ struct EnvKnob {
 const EnvKnob& declare_env_knob(std::string name, std::string help, std::function<void(const std::string&)> check);
 
 // Every declared knob, in declaration order.
-const std::vector<EnvKnob>& env_knobs();
+const std::deque<EnvKnob>& env_knobs();
 
 // Checks every declared knob that is set; throws UsageError naming the first bad one.
 void check_env_knobs();

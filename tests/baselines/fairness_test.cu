@@ -24,6 +24,7 @@
 
 #include "driver/device_context.hpp"
 #include "driver/generate.hpp"
+#include "driver/results.hpp"
 #include "driver/runner.hpp"
 #include "driver/validate.hpp"
 #include "gsb/backend.hpp"
@@ -40,11 +41,6 @@ DeviceContext* device() {
 double tolerance() {
   const char* v = std::getenv("GSB_FAIRNESS_TOLERANCE");
   return v ? std::atof(v) : 0.05;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
 }
 
 // One problem's buffers: the input kept pristine, the two halves and temp storage sized for both callers.
@@ -215,7 +211,7 @@ TEST_P(Fairness, BaselineIsWithinAFewPercentOfTheDirectLibraryCall) {
     harness.push_back(a);
     direct.push_back(b);
   }
-  const double mh = median(harness), md = median(direct);
+  const double mh = median_of(harness), md = median_of(direct);
 
   // The harness's own measurement of the back-end (its buffers, its protocol).
   const Reference ref = make_reference(host_keys, c.p.order);
