@@ -4,7 +4,7 @@
 # paths, and the project's virtual environment, where `scripts/setup.sh --multi-gpu` installs the pinned pip wheel
 # nvidia-nccl-cu12/cu13 (scripts/requirements-multi.txt) as .venv/lib/python3.*/site-packages/nvidia/nccl/
 # {include,lib}. The wheel ships only libnccl.so.2 (no unversioned libnccl.so), so that name is searched too.
-# The build uses the header; the library is not linked but loaded at run time (kernels/multi/nccl_api.cpp), first
+# The build uses the header; the library is not linked but loaded at run time (backends/multi/nccl_api.cpp), first
 # as libnccl.so.2 from the loader's path (a GPU machine's own copy), then as the NCCL_LIBRARY found here.
 #
 # Defines NCCL_FOUND, NCCL_INCLUDE_DIR, NCCL_LIBRARY, NCCL_VERSION and the imported target NCCL::NCCL.

@@ -73,7 +73,7 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   fi
   # radix's hybrid path (4-byte keys, with or without values) starts at about 2e7 keys; the
   # conformance sizes stop at 2^22, so it runs once more with the path taken from n = 2
-  # (kernels/radix/onesweep/hybrid.hpp).
+  # (backends/radix/onesweep/hybrid.hpp).
   GSB_RADIX_HYBRID_MIN_N=2 run_part "conformance (radix hybrid path from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32:*/radix_u32_u64:*/radix_f32_u64"
   # The harness's own faults (tests/faults): through Runner::run, and through the binary with the command-line

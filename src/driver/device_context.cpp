@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "common/device_props.hpp"
+#include "gsb/device_props.hpp"
 #include "driver/gpu_state.hpp"
 #include "gsb/error.hpp"
 

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "common/device_props.hpp"
+#include "gsb/device_props.hpp"
 #include "driver/host_memory.hpp"
 #include "driver/repetition_check.hpp"
 #include "driver/text.hpp"

@@ -6,7 +6,7 @@
 //
 // Two methods (environment variable GSB_OOC_METHOD; the JSON records which one ran):
 //   gpu-partition (default)  pass 1 streams the input up in chunks; the device partitions each chunk by
-//                            bucket (kernels/out_of_core/) and it comes back bucket-contiguous into a pinned
+//                            bucket (backends/out_of_core/) and it comes back bucket-contiguous into a pinned
 //                            intermediate buffer; pass 2 streams each bucket up (one segment per chunk), sorts
 //                            it and sends it down into the pinned output. 4 n element bytes cross the link,
 //                            but each pass moves them both ways at once (the link is full duplex), and the
@@ -96,7 +96,7 @@ struct Segment {
 std::vector<Segment> bucket_segments(const ChunkedPartition& cp, std::uint64_t b);
 // Buckets to start from: pieces filled to about 80% of capacity (1 when n fits one piece).
 std::uint64_t initial_buckets(std::uint64_t n, std::uint64_t capacity);
-// The host's copy of what kernels/out_of_core/ computes for one chunk (the tests' reference): elements
+// The host's copy of what backends/out_of_core/ computes for one chunk (the tests' reference): elements
 // [0, n) of keys/values, whose input indices start at first_index, stably partitioned by bucket into
 // out_keys/out_values; offsets[b] (splitters.size() + 2 entries) is where bucket b starts.
 void partition_chunk_host(const KeyView& view, const void* keys, const void* values, std::size_t value_bytes,

@@ -113,7 +113,7 @@ struct DeviceInfo {
   std::uint64_t memory_bytes = 0, l2_bytes = 0;
   int sm_clock_khz = 0, memory_clock_khz = 0;
   std::optional<double> copy_bandwidth_GBps;  // measured device-to-device, bytes read + written
-  // The device code that runs (kernels/common/arch.hpp): its PTX and binary versions (x10), the architecture band
+  // The device code that runs (src/gsb/arch.hpp): its PTX and binary versions (x10), the architecture band
   // whose policies it uses, and GSB_ARCH (x10; 0 when the limits are the device's own).
   int code_ptx_cc = 0, code_binary_cc = 0;
   std::string policy_band;

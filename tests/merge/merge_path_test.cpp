@@ -1,4 +1,4 @@
-// Host tests of kernels/common/merge_path.hpp against the standard library: ranks vs lower/upper_bound,
+// Host tests of backends/merge/merge_path.hpp against the standard library: ranks vs lower/upper_bound,
 // merge_path vs the split that std::merge (stable: equal keys of the first range first) makes at every
 // diagonal, serial_merge vs std::merge on (key, tag) pairs, including duplicates and empty sides.
 #include <algorithm>
@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "common/merge_path.hpp"
+#include "merge/merge_path.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Host tests of merge-samples' register merge (kernels/merge/detail/register_merge.hpp) against std::merge:
+// Host tests of merge-samples' register merge (backends/merge/detail/register_merge.hpp) against std::merge:
 // full and partial counts at every thread share, duplicates (stability via positions).
 #include <algorithm>
 #include <cstdint>
@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "common/merge_path.hpp"
+#include "merge/merge_path.hpp"
 #include "merge/detail/register_merge.hpp"
 
 namespace {

@@ -1,5 +1,5 @@
 // sample-multi's planning on the host: what the GPUs will do with the splitters and counts, checked against
-// brute force (kernels/multi/sample_plan.hpp).
+// brute force (backends/multi/sample_plan.hpp).
 #include <algorithm>
 #include <cmath>
 #include <cstring>

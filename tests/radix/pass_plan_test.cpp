@@ -1,4 +1,4 @@
-// Host tests of kernels/radix/common/pass_plan.hpp: the digit passes of every key width, the temp layout, and
+// Host tests of backends/radix/pass_plan.hpp: the digit passes of every key width, the temp layout, and
 // the device-side skipping of constant-digit passes, emulated end to end with a host LSD sort.
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 #include "gsb/dispatch.hpp"
 #include "gsb/key_codec.hpp"
 #include "gsb/types.hpp"
-#include "radix/common/ladder.hpp"
-#include "radix/common/pass_plan.hpp"
+#include "radix/ladder/ladder.hpp"
+#include "radix/pass_plan.hpp"
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/onesweep.hpp"
 

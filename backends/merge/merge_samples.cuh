@@ -1,0 +1,573 @@
+// merge-samples: the CUDA samples' mergeSort as seed 000_* describes it, with the samples' limits lifted and
+// tuned for Hopper. Structure (the seed's names in brackets):
+//   1. tile_sort_kernel           [mergeSortShared]          sort tiles of `tile` keys in shared memory
+//   2. per pass, runs of width w = tile, 2 tile, ... < n:
+//      sample_ranks_group_kernel  [generateSampleRanks +      rank every stride-th key of each run in the
+//                                  mergeRanksAndIndices]      other run, and write the limits they imply
+//      merge_tiles_kernel         [mergeElementaryIntervals]  one block merges one equal output tile, whose
+//                                                             ends the limits locate (see below)
+//
+// What differs from the samples, and why:
+//   - any n (the samples need multiples of 1024 and n <= 4M: uint indices, padding-free tiles): the last tile
+//     is padded in registers with the largest key, which sorts after every real key (stable sort; keys-only,
+//     equal keys are indistinguishable); runs and segments may be short or empty (samples_plan.hpp); every
+//     position is 64-bit.
+//   - any key type and order through the KeyCodec (encoded when the tile sort loads, decoded when the last
+//     pass stores), key-value through one template (Value = NoValue is keys-only); stable throughout
+//     (the samples' exclusive/inclusive rank rule, kept in backends/merge/merge_path.hpp).
+//   - tile sort: the samples give each of 512 threads 2 keys and rank every key by binary search in every
+//     pass (O(T log^2 T) shared-memory reads). Here each thread loads `tile_items` consecutive keys with
+//     16-byte vector loads, sorts them in registers (keys-only: a bitonic network; with values: stable
+//     odd-even transposition), then the block merges runs with one merge-path search per thread and a serial
+//     register merge per level (register blocking); levels whose pairs fit in one warp use warp barriers.
+//     Tiles of 32768 keys (4-byte keys-only; 8192 with values, 4096 for 8-byte keys) instead of 1024: 5 fewer
+//     global passes at 1e8 keys (12 instead of 17). Each global pass reads and writes every key (8 B a
+//     4-byte key), so passes are what the bytes moved per key scale with.
+//   - ranks and limits: one kernel (the slot arithmetic in samples_plan.hpp) instead of two, a group of 8
+//     lanes per sample searching together (9 rounds of loads instead of 26 dependent ones at 2^26-key runs);
+//     SAMPLE_STRIDE 8192 instead of 128 (4096 for 8-byte keys): the limits only bound a search now, and fewer
+//     samples make the rank kernel cheaper.
+//   - merge: the samples merge elementary intervals, 0 to 2 stride keys each (stride on average): blocks
+//     unequal and, sized for the largest, half idle (measured: barrier stalls dominated, 1.5 TB/s a pass).
+//     Here every block writes C = 256 x 16 consecutive outputs. The limits fix each tile's start to a window
+//     of the merge path (two loads: samples_plan.hpp's tile_window) which a warp finishes in 3 rounds; then
+//     coalesced loads of the tile's A and B parts, a merge-path split per thread and a serial merge of 16
+//     keys into registers, 16-byte stores.
+//   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
+//     of bank conflicts.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "gsb/device_props.hpp"
+#include "merge/detail/merge_common.cuh"
+#include "merge/detail/register_merge.hpp"
+#include "merge/detail/samples_plan.hpp"
+#include "merge/merge_samples.hpp"
+
+namespace gsb::merge::samples {
+
+// Tuning as plain data. Every merge pass splits its output into equal tiles of merge_capacity keys
+// (merge_tiles_kernel); stride is SAMPLE_STRIDE. MergeMinBlocks is the tile merge kernel's
+// __launch_bounds__ minimum of resident blocks an SM: it caps the kernel's registers (65536 / (256 x MB)).
+template <int TileThreads, int TileItems, int MergeThreads, int MergeItems, int Stride, int MergeMinBlocks = 1,
+          arch::Band B = arch::Band::sm90>
+struct Policy {
+  static constexpr arch::Band band = B;  // the architecture band it is written for (arch.hpp)
+  static constexpr int merge_min_blocks = MergeMinBlocks;
+  static constexpr int tile_threads = TileThreads;
+  static constexpr int tile_items = TileItems;
+  static constexpr int tile = TileThreads * TileItems;
+  static constexpr int merge_threads = MergeThreads;
+  static constexpr int merge_items = MergeItems;  // most keys one thread merges
+  static constexpr int merge_capacity = MergeThreads * MergeItems;
+  static constexpr int stride = Stride;
+  static_assert(tile % stride == 0, "runs must be whole numbers of samples");
+  static_assert(2 * tile % merge_capacity == 0, "output tiles never straddle two segments");
+  static_assert((tile_items & (tile_items - 1)) == 0 && (tile & (tile - 1)) == 0, "powers of two");
+  static_assert((stride & (stride - 1)) == 0, "powers of two");
+};
+
+// Resident-block bound of the tile merge kernel (256 threads). Unbounded, ptxas gives it 63 registers for
+// 4-byte keys-only (4 blocks an SM) and 96 with 4-byte values (2 blocks): register-bound occupancy, while
+// each block starts with ~4 dependent global round trips (the window loads, then 3 search rounds) and then
+// alternates load / merge / store phases between barriers. More resident blocks overlap those phases.
+// Measured on an H200 (2026-11-22, backends/merge/NOTES.md): u32 keys-only held to 8 blocks (32 registers,
+// no spills) and u32 + u32 values to 5 (48 registers, no spills) are 11 % and 26 % faster at 1e8 keys.
+// Other widths were not measured; they take the same bound only where ptxas shows it spill-free (nvcc 13.0,
+// sm_90, -Xptxas -v): u8 keys-only at 8 (u16 spills 4 bytes at 32 registers, u64 112), 1- and 2-byte keys
+// with u32 values at 5. 8-byte keys or u64 values spill at these bounds and keep the unbounded kernel.
+template <class Bits, class Value>
+constexpr int merge_min_blocks() {
+  if constexpr (sizeof(Bits) == 8 || std::is_same_v<Value, std::uint64_t>) return 1;
+  else if constexpr (!has_values_v<Value>) return sizeof(Bits) == 2 ? 1 : 8;
+  else return 5;
+}
+
+// merge-samples' policy on Hopper (sm90 band; what sm_100 runs too, not measured there): equal output tiles of
+// 256 x 16 keys, samples every 8192 keys (4096 for 8-byte keys, whose tiles are 4096), bitonic keys-only tile sort
+// with warp-level barriers. Tiles of 1024 x 32 = 32768 keys for 4-byte keys-only (12 merge passes at 1e8 instead
+// of 14 with 8192-key tiles), 512 x 16 for 1-, 2-byte keys-only and 4-byte keys with values (shared memory: keys
+// and source indices), 256 x 16 for 8-byte keys. The 1024 x 32 tile sort spills under its 64-register cap (164 B
+// stored a thread), yet it beat two spill-free shapes on an H200 (device round 3): the same tile as two 1024 x 16
+// chunks merged in shared memory (+117 us at 1e8) and 1024 x 16 tiles (one more merge pass). Measurements:
+// backends/merge/NOTES.md.
+//
+// Older bands, NOT measured (no such GPU was lent; they ran through their PTX on an H100/H200, README
+// "Architectures"): sm80 keeps Hopper's tiles (a 1024 x 32 tile's 132 KiB fit A100's 163 KiB per block); sm86
+// (99 KiB a block) sorts 4-byte keys in 512 x 16 tiles; sm75 (64 KiB a block) also halves the tiles of 4-byte
+// keys with values (keys and source indices of 8192 would need 66 KiB) and the merge tiles of 16-byte pairs. On
+// every band the merge kernel asks __launch_bounds__ for no more resident blocks than the band's shared memory and
+// threads allow, and never more than Hopper's (so no band's kernel gets fewer registers than the measured one).
+template <class Bits, class Value, arch::Band B = arch::Band::sm90>
+struct DefaultPolicy {
+  static constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
+  static constexpr bool big_tiles = sizeof(Bits) == 4 && !has_values_v<Value> && (B == arch::Band::sm90 ||
+                                                                                  B == arch::Band::sm80);
+  static constexpr bool sm75 = B == arch::Band::sm75;
+  static constexpr int merge_items = sm75 && pair_bytes >= 16 ? 8 : 16;
+  // merge_smem_bytes, at least (one pad word per 128 bytes, alignment)
+  static constexpr int merge_shared = pair_bytes * 256 * merge_items * 17 / 16 + 32;
+  static constexpr int min_blocks = B == arch::Band::sm90 ? merge_min_blocks<Bits, Value>()
+                                                          : std::min(merge_min_blocks<Bits, Value>(),
+                                                                     arch::blocks_that_fit(B, merge_shared, 256));
+  template <int TileThreads, int TileItems, int Stride>
+  using tiles = Policy<TileThreads, TileItems, 256, merge_items, Stride, min_blocks, B>;
+  using type = std::conditional_t<
+      (sizeof(Bits) <= 4),
+      std::conditional_t<big_tiles, tiles<1024, 32, 8192>,
+                         std::conditional_t<sm75 && has_values_v<Value>, tiles<512, 8, 4096>, tiles<512, 16, 8192>>>,
+      tiles<256, 16, 4096>>;
+};
+
+// Shared memory index with one spare word per 128 bytes: thread-consecutive runs of items then start in
+// different banks.
+template <class T>
+__device__ __forceinline__ int pad(int p) {
+  constexpr int per = 128 / int(sizeof(T)) > 0 ? 128 / int(sizeof(T)) : 1;
+  return p + p / per;
+}
+template <class T>
+constexpr int padded_count(int n) {
+  constexpr int per = 128 / int(sizeof(T));
+  return n + n / per + 1;
+}
+template <class T>
+constexpr int align16(int bytes) {
+  return (bytes + 15) / 16 * 16;
+}
+
+// Thread threadIdx.x of T stores elements [0, Count) of a padded shared-memory array to out[0, Count) as
+// coalesced 16-byte vectors (out 16-byte aligned), each element through f (the last pass decodes keys).
+template <int T, int Count, class E, class F>
+__device__ __forceinline__ void store_vectors(const E* s, E* __restrict__ out, F f) {
+  constexpr int V = 16 / int(sizeof(E));
+  static_assert(Count % (V * T) == 0, "whole vectors a thread");
+#pragma unroll
+  for (int q = 0; q < Count / (V * T); ++q) {
+    const int e = (q * T + int(threadIdx.x)) * V;
+    uint4 w;
+    E* we = reinterpret_cast<E*>(&w);
+#pragma unroll
+    for (int j = 0; j < V; ++j) we[j] = f(s[pad<E>(e + j)]);
+    *reinterpret_cast<uint4*>(out + e) = w;
+  }
+}
+
+// A run inside a padded shared-memory array, for merge_path.
+template <class Bits>
+struct SmemRun {
+  const Bits* s;
+  int offset;
+  __device__ __forceinline__ Bits operator[](int i) const { return s[pad<Bits>(offset + i)]; }
+};
+
+// Ascending bitonic sorting network over a thread's registers (indices are compile-time after unrolling).
+template <int I, class Bits>
+__device__ __forceinline__ void bitonic_sort_registers(Bits (&key)[I]) {
+#pragma unroll
+  for (int k = 2; k <= I; k <<= 1) {
+#pragma unroll
+    for (int j = k >> 1; j > 0; j >>= 1) {
+#pragma unroll
+      for (int i = 0; i < I; ++i) {
+        const int l = i ^ j;
+        if (l > i) {
+          const Bits x = key[i], y = key[l];
+          const Bits lo = y < x ? y : x, hi = y < x ? x : y;
+          const bool up = (i & k) == 0;
+          key[i] = up ? lo : hi;
+          key[l] = up ? hi : lo;
+        }
+      }
+    }
+  }
+}
+
+// G lanes search together (G a power of two dividing 32; all 32 lanes of the warp must call): each round
+// the G lanes probe G evenly spaced points and keep the chunk where the predicate turns false, so a range
+// of L candidates takes ceil(log_G L) rounds of independent loads instead of log2 L dependent ones. The
+// searches of merge-samples' passes read global memory, where each round is a full memory latency. Same
+// contract as BinarySearch (samples_plan.hpp).
+template <int G>
+struct GroupSearch {
+  static_assert(G >= 2 && G <= 32 && (G & (G - 1)) == 0, "G divides the warp (G = 1 would scan linearly)");
+  template <class Pred>
+  __device__ __forceinline__ std::uint64_t operator()(std::uint64_t len, Pred pred) const {
+    const int lane = threadIdx.x & 31;
+    const int r = lane & (G - 1);
+    const int first = lane & ~(G - 1);
+    const unsigned mask = G == 32 ? ~0u : ((1u << G) - 1u);
+    std::uint64_t lo = 0, hi = len;
+    while (__any_sync(~0u, lo < hi)) {
+      const std::uint64_t step = (hi - lo + G - 1) / G;
+      const std::uint64_t m = lo + (r + 1) * step - 1;  // last candidate of chunk r
+      const bool below = lo < hi && m < hi && pred(m);
+      const int c = __popc((__ballot_sync(~0u, below) >> first) & mask);  // chunks wholly before the answer
+      if (lo < hi) {
+        const std::uint64_t mc = lo + (c + 1) * step - 1;  // pred(mc) is false (or mc >= hi)
+        hi = mc < hi ? mc : hi;
+        lo += c * step;
+      }
+    }
+    return lo;
+  }
+};
+
+template <class Bits, class Value, class P>
+constexpr int tile_smem_bytes() {
+  return align16<Bits>(padded_count<Bits>(P::tile) * int(sizeof(Bits))) +
+         (has_values_v<Value> ? padded_count<int>(P::tile) * int(sizeof(int)) : 0);
+}
+
+// 1. [mergeSortShared] Sort tile blockIdx.x of in into out. Keys are encoded on load; decoded on store only
+// when no merge pass follows. Values are gathered from the input by source index at the end.
+template <class Bits, class Value, class P>
+__device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, const Value* __restrict__ in_v,
+                                                Bits* __restrict__ out_k, Value* __restrict__ out_v, std::uint64_t n,
+                                                KeyCodec<Bits> codec, bool decode_out) {
+  constexpr int T = P::tile_threads, I = P::tile_items, TILE = P::tile;
+  extern __shared__ uint4 smem_raw[];
+  Bits* sk = reinterpret_cast<Bits*>(smem_raw);
+  int* si = reinterpret_cast<int*>(reinterpret_cast<char*>(smem_raw) +
+                                   align16<Bits>(padded_count<Bits>(TILE) * int(sizeof(Bits))));
+  const std::uint64_t base = std::uint64_t{blockIdx.x} * TILE;
+  const int valid = static_cast<int>(n - base < std::uint64_t{TILE} ? n - base : std::uint64_t{TILE});
+  const int t = threadIdx.x;
+  constexpr Bits max_key = static_cast<Bits>(~Bits{0});
+
+  Bits key[I];
+  int src[I];
+  constexpr int per_vec = 16 / int(sizeof(Bits));
+  if (valid == TILE && I % per_vec == 0 && reinterpret_cast<std::uintptr_t>(in_k) % 16 == 0) {
+    // Full tile: each thread's I consecutive keys as 16-byte vectors (the tile start is 16-byte aligned).
+    const uint4* v = reinterpret_cast<const uint4*>(in_k + base + std::uint64_t(t) * I);
+#pragma unroll
+    for (int q = 0; q < I / per_vec; ++q) {
+      const uint4 w = v[q];
+      const Bits* e = reinterpret_cast<const Bits*>(&w);
+#pragma unroll
+      for (int j = 0; j < per_vec; ++j) key[q * per_vec + j] = codec.encode(e[j]);
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < I; ++i) {
+      const int p = t * I + i;
+      key[i] = p < valid ? codec.encode(in_k[base + p]) : max_key;
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < I; ++i) src[i] = t * I + i;
+
+  if constexpr (!has_values_v<Value>) {
+    // Keys only: equal keys are the same bits, so stability cannot be observed and a bitonic network
+    // (I/2 log I (log I + 1)/2 min/max pairs: 240 for 32 keys) replaces the transposition sort (496).
+    bitonic_sort_registers(key);
+  } else {
+  // Stable odd-even transposition sort of the thread's keys (swap only strictly smaller successors).
+#pragma unroll
+  for (int r = 0; r < I; ++r) {
+#pragma unroll
+    for (int j = r & 1; j + 1 < I; j += 2) {
+      if (key[j + 1] < key[j]) {
+        const Bits k = key[j]; key[j] = key[j + 1]; key[j + 1] = k;
+        const int s = src[j]; src[j] = src[j + 1]; src[j + 1] = s;
+      }
+    }
+  }
+  }
+
+  // Block merge passes: runs of I, 2I, ... keys; thread t produces outputs [t I, t I + I) of its pair.
+  for (int w = I; w < TILE; w *= 2) {
+    // A level whose pairs of runs lie inside one warp (2 w <= 32 I) reads and writes only that warp's part
+    // of shared memory: a warp barrier suffices, so warps do not wait for each other.
+    if (2 * w <= 32 * I) __syncwarp(); else __syncthreads();
+#pragma unroll
+    for (int i = 0; i < I; ++i) {
+      sk[pad<Bits>(t * I + i)] = key[i];
+      if constexpr (has_values_v<Value>) si[pad<int>(t * I + i)] = src[i];
+    }
+    const int pos = t * I;
+    const int pair = pos & ~(2 * w - 1);
+    const int diag = pos - pair;
+    if (2 * w <= 32 * I) __syncwarp(); else __syncthreads();
+    const int ia = merge_path(SmemRun<Bits>{sk, pair}, w, SmemRun<Bits>{sk, pair + w}, w, diag);
+    int from[I];
+    // Clamped reads under warp barriers: the look-ahead read past the pair would touch the next warp's part.
+    merge_to_registers<I, true, true>(SmemRun<Bits>{sk, 0}, pair + ia, pair + w, pair + w + (diag - ia),
+                                     pair + 2 * w, I, key, from);
+    if constexpr (has_values_v<Value>) {
+#pragma unroll
+      for (int i = 0; i < I; ++i) src[i] = si[pad<int>(from[i])];
+    }
+  }
+
+  // Store through shared memory so that global stores are coalesced.
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < I; ++i) {
+    sk[pad<Bits>(t * I + i)] = key[i];
+    if constexpr (has_values_v<Value>) si[pad<int>(t * I + i)] = src[i];
+  }
+  __syncthreads();
+  auto store = [&](auto decode) {
+#pragma unroll
+    for (int i = 0; i < I; ++i) {
+      const int p = i * T + t;
+      if (p < valid) {
+        const Bits k = sk[pad<Bits>(p)];
+        out_k[base + p] = decode.value ? codec.decode(k) : k;
+        if constexpr (has_values_v<Value>) out_v[base + p] = in_v[base + si[pad<int>(p)]];
+      }
+    }
+  };
+  if (decode_out) store(std::true_type{}); else store(std::false_type{});
+}
+template <class Bits, class Value, class P>
+__global__ void __launch_bounds__(P::tile_threads)
+    tile_sort_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
+                     Value* __restrict__ out_v, std::uint64_t n, KeyCodec<Bits> codec, bool decode_out) {
+  GSB_KERNEL_FOR_BAND(P::band) tile_sort_block<Bits, Value, P>(in_k, in_v, out_k, out_v, n, codec, decode_out);
+}
+
+template <class Bits, class Value, class P>
+constexpr int merge_smem_bytes() {
+  return align16<Bits>(padded_count<Bits>(P::merge_capacity) * int(sizeof(Bits))) +
+         (has_values_v<Value> ? padded_count<Value>(P::merge_capacity) * int(sizeof(Value)) : 0);
+}
+
+// Lanes per sample in the tile passes' rank kernel: 8 lanes cut a rank search over a run of 2^26 keys from
+// 26 dependent loads to 9 rounds (the kernel is latency-bound: one search per thread, ~1 us a round).
+constexpr int rank_lanes = 8;
+
+// 2a'. [generateSampleRanks + mergeRanksAndIndices] for the tile passes: a group of rank_lanes lanes per slot.
+template <class Bits>
+__global__ void sample_ranks_group_kernel(const Bits* __restrict__ in_k, PassGeometry g,
+                                          std::uint64_t* __restrict__ limit_a, std::uint64_t* __restrict__ limit_b) {
+  const std::uint64_t t = (std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) / rank_lanes;
+  // Every lane of the group writes the same limit (one transaction per warp store); t >= slots writes nothing.
+  place_sample(in_k, g, t, limit_a, limit_b, GroupSearch<rank_lanes>{});
+}
+
+// Where tile k of a pass (outputs [k C, k C + C) of the array) starts: its segment and diagonal.
+struct TileSpot {
+  std::uint64_t s;   // segment
+  Segment seg;
+  std::uint64_t d;   // output offset inside the segment
+};
+__device__ __forceinline__ TileSpot tile_spot(const PassGeometry& g, std::uint64_t out0) {
+  TileSpot p;
+  p.s = out0 >> (g.log2_width + 1);
+  p.seg = g.segment(p.s);
+  p.d = out0 - p.seg.base;
+  return p;
+}
+
+// 2c. Block k merges output tile k: C = merge_threads x merge_items outputs of one segment (fewer in a
+// segment's last tile), every thread merge_items of them. Differs from the samples' mergeElementaryIntervals:
+// intervals hold 0 to 2 stride keys (stride on average), so half a block idled and blocks were unequal
+// (ncu: barrier stalls dominated, 1.5 TB/s a pass); equal tiles keep every thread busy and each block's loads
+// and stores a fixed, vectorisable C keys. The sample limits still decide the split: they bound each tile
+// start's merge path to a window of 2 stride + 1 candidates, which one warp finishes in 3 rounds.
+template <class Bits, class Value, class P>
+__device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k, const Value* __restrict__ in_v,
+                                                  Bits* __restrict__ out_k, Value* __restrict__ out_v, PassGeometry g,
+                                                  const std::uint64_t* __restrict__ limit_a,
+                                                  const std::uint64_t* __restrict__ limit_b, KeyCodec<Bits> codec,
+                                                  bool decode_out, bool vector_store) {
+  constexpr int T = P::merge_threads, I = P::merge_items, C = P::merge_capacity;
+  extern __shared__ uint4 smem_raw[];
+  Bits* sk = reinterpret_cast<Bits*>(smem_raw);
+  Value* sv = reinterpret_cast<Value*>(reinterpret_cast<char*>(smem_raw) +
+                                       align16<Bits>(padded_count<Bits>(C) * int(sizeof(Bits))));
+  const int t = threadIdx.x;
+  const std::uint64_t out0 = std::uint64_t{blockIdx.x} * C;
+  const TileSpot p = tile_spot(g, out0);
+  const std::uint64_t seg_len = p.seg.len_a + p.seg.len_b;
+  const std::uint64_t d1 = p.d + C < seg_len ? p.d + C : seg_len;
+  // Warp 0 finds the tile's start, warp 1 its end (the next tile's start, found again there). A separate
+  // partition kernel writing every tile start once (3 launches a pass, registers unbounded) measured 10-17 %
+  // slower than this fused search with the resident-block bound on an H200 (merge-samples-split in
+  // backends/merge/NOTES.md): the other resident blocks' streaming hides the search.
+  __shared__ std::uint64_t split_a[2];
+  if (t < 64) {
+    const std::uint64_t a = tile_split(in_k, g, p.s, p.seg, t < 32 ? p.d : d1, limit_a, limit_b,
+                                       GroupSearch<32>{});
+    if ((t & 31) == 0) split_a[t >> 5] = a;
+  }
+  __syncthreads();
+  const std::uint64_t a0 = split_a[0], a1 = split_a[1];
+  const int la = static_cast<int>(a1 - a0);
+  const int len = static_cast<int>(d1 - p.d);
+  const int lb = len - la;
+  const Bits* a_k = in_k + p.seg.base + a0;
+  const Bits* b_k = in_k + p.seg.base + p.seg.len_a + (p.d - a0) - la;  // b_k[q] for q >= la: B's (q - la)-th
+  const Value* a_v = advance(in_v, p.seg.base + a0);
+  const Value* b_v = advance(in_v, p.seg.base + p.seg.len_a + (p.d - a0) - la);
+
+  // Coalesced loads of the tile's A part then B part into shared memory (one select per key).
+  if (len == C) {
+#pragma unroll
+    for (int q = 0; q < I; ++q) {
+      const int i = q * T + t;
+      sk[pad<Bits>(i)] = (i < la ? a_k : b_k)[i];
+      if constexpr (has_values_v<Value>) sv[pad<Value>(i)] = (i < la ? a_v : b_v)[i];
+    }
+  } else {
+    for (int i = t; i < len; i += T) {
+      sk[pad<Bits>(i)] = (i < la ? a_k : b_k)[i];
+      if constexpr (has_values_v<Value>) sv[pad<Value>(i)] = (i < la ? a_v : b_v)[i];
+    }
+  }
+  __syncthreads();
+
+  // Thread t merges outputs [t I, t I + I) of the tile: merge path in shared memory, serial merge to registers.
+  const int d0 = t * I;
+  const int count = d0 < len ? min(I, len - d0) : 0;
+  Bits key[I];
+  int from[I];
+  Value val[I];
+  if (count > 0) {
+    const SmemRun<Bits> a_run{sk, 0}, b_run{sk, la};
+    const int ia = merge_path(a_run, la, b_run, lb, d0);
+    if (count == I)
+      merge_to_registers<I, true>(a_run, ia, la, la + (d0 - ia), len, I, key, from);
+    else
+      merge_to_registers<I, false>(a_run, ia, la, la + (d0 - ia), len, count, key, from);
+    if constexpr (has_values_v<Value>) {
+#pragma unroll
+      for (int i = 0; i < I; ++i)
+        if (i < count) val[i] = sv[pad<Value>(from[i])];
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < I; ++i) {
+    if (i < count) {
+      sk[pad<Bits>(d0 + i)] = key[i];
+      if constexpr (has_values_v<Value>) sv[pad<Value>(d0 + i)] = val[i];
+    }
+  }
+  __syncthreads();
+
+  // Stores: a full tile starts at a multiple of C in the output, so (aligned buffers) 16-byte vectors.
+  auto store = [&](auto decode) {
+    auto out_key = [&](int i) { const Bits k = sk[pad<Bits>(i)]; return decode.value ? codec.decode(k) : k; };
+    if (len == C && vector_store) {
+      store_vectors<T, C>(sk, out_k + out0, [&](Bits k) { return decode.value ? codec.decode(k) : k; });
+      if constexpr (has_values_v<Value>) store_vectors<T, C>(sv, out_v + out0, [](Value v) { return v; });
+    } else {
+      for (int i = t; i < len; i += T) {
+        out_k[out0 + i] = out_key(i);
+        if constexpr (has_values_v<Value>) out_v[out0 + i] = sv[pad<Value>(i)];
+      }
+    }
+  };
+  if (decode_out) store(std::true_type{}); else store(std::false_type{});
+}
+template <class Bits, class Value, class P>
+__global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>() ? P::merge_min_blocks : 1)
+    merge_tiles_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
+                       Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ limit_a,
+                       const std::uint64_t* __restrict__ limit_b, KeyCodec<Bits> codec, bool decode_out,
+                       bool vector_store) {
+  GSB_KERNEL_FOR_BAND(P::band)
+  merge_tiles_block<Bits, Value, P>(in_k, in_v, out_k, out_v, g, limit_a, limit_b, codec, decode_out, vector_store);
+}
+
+// Temporary storage: the two limit arrays, sized for the pass with the most slots.
+template <class P>
+std::uint64_t most_slots(std::uint64_t n) {
+  std::uint64_t most = 0;
+  for (std::uint64_t w = P::tile; w < n; w *= 2) most = std::max(most, make_pass(n, w, P::stride).slots());
+  return most;
+}
+template <class P>
+std::size_t temp_bytes_for(std::uint64_t n) {
+  return 2 * most_slots<P>(n) * sizeof(std::uint64_t);
+}
+
+// What a sort of n keys launches: for the report (passes, launches, bytes moved per key).
+template <class P>
+struct Plan {
+  int passes = 0;
+  int launches = 1;
+};
+template <class P>
+Plan<P> plan_for(std::uint64_t n) {
+  Plan<P> pl;
+  for (std::uint64_t w = P::tile; w < n; w *= 2) {
+    ++pl.passes;
+    pl.launches += 2;
+  }
+  return pl;
+}
+
+template <class Bits, class Value, class P>
+int sort(const SortProblem& p, const SortBuffers& b) {
+  const std::uint64_t n = p.n;
+  if (n == 0) return 0;
+  const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+  Bits* keys[2] = {static_cast<Bits*>(b.keys[0]), static_cast<Bits*>(b.keys[1])};
+  Value* values[2] = {static_cast<Value*>(b.values[0]), static_cast<Value*>(b.values[1])};
+
+  const std::uint64_t tiles = (n + P::tile - 1) / P::tile;
+  GSB_EXPECTS(tiles <= 0x7fffffffull, "merge-samples: n=" + std::to_string(n) + " needs too many tiles");
+  constexpr int tile_smem = tile_smem_bytes<Bits, Value, P>();
+  set_dynamic_shared_bytes(tile_sort_kernel<Bits, Value, P>, tile_smem, "merge-samples: tile sort");
+  tile_sort_kernel<Bits, Value, P><<<static_cast<unsigned>(tiles), P::tile_threads, tile_smem, b.stream>>>(
+      keys[0], values[0], keys[1], values[1], n, codec, n <= std::uint64_t{P::tile});
+  GSB_CHECK_LAUNCH();
+  int cur = 1;
+  if (n <= std::uint64_t{P::tile}) return cur;
+
+  GSB_EXPECTS(b.temp != nullptr && b.temp_bytes >= temp_bytes_for<P>(n), "merge-samples: temp storage too small");
+  const std::uint64_t most = most_slots<P>(n);
+  std::uint64_t* limit_a = static_cast<std::uint64_t*>(b.temp);
+  std::uint64_t* limit_b = limit_a + most;
+  constexpr int rank_threads = 128;
+  constexpr int merge_smem = merge_smem_bytes<Bits, Value, P>();
+  // The resident-block bound must be reachable on the policy's band.
+  static_assert(P::merge_min_blocks <= arch::blocks_that_fit(P::band, merge_smem, P::merge_threads),
+                "min blocks exceed the band's shared memory");
+  static_assert(tile_smem <= arch::limits_of(P::band).shared_bytes_per_block_optin, "tile exceeds a block");
+  set_dynamic_shared_bytes(merge_tiles_kernel<Bits, Value, P>, merge_smem, "merge-samples: tile merge");
+  const std::uint64_t out_tiles = (n + P::merge_capacity - 1) / P::merge_capacity;
+  GSB_EXPECTS(out_tiles <= 0x7fffffffull, "merge-samples: n=" + std::to_string(n) + " needs too many merge tiles");
+  auto groups_grid = [&](std::uint64_t groups) {
+    return static_cast<unsigned>((groups * rank_lanes + rank_threads - 1) / rank_threads);
+  };
+  const auto aligned = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q) % 16 == 0; };
+  for (std::uint64_t w = P::tile; w < n; w *= 2) {
+    const PassGeometry g = make_pass(n, w, P::stride);
+    GSB_EXPECTS(g.slots() * rank_lanes / rank_threads < 0x7fffffffull, "merge-samples: too many samples");
+    sample_ranks_group_kernel<Bits><<<groups_grid(g.slots()), rank_threads, 0, b.stream>>>(keys[cur], g,
+                                                                                          limit_a, limit_b);
+    GSB_CHECK_LAUNCH();
+    const bool vec = aligned(keys[1 - cur]) && (!has_values_v<Value> || aligned(values[1 - cur]));
+    merge_tiles_kernel<Bits, Value, P><<<static_cast<unsigned>(out_tiles), P::merge_threads, merge_smem, b.stream>>>(
+        keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, limit_a, limit_b, codec, 2 * w >= n, vec);
+    GSB_CHECK_LAUNCH();
+    cur = 1 - cur;
+  }
+  return cur;
+}
+
+// Entry points, one explicit instantiation per key width and value type (merge_samples_k*.cu).
+template <class Bits, class Value>
+int sort_default(const SortProblem& p, const SortBuffers& b) {
+  return arch::dispatch_band(policy_band(), [&](auto band) {
+    return sort<Bits, Value, typename DefaultPolicy<Bits, Value, decltype(band)::value>::type>(p, b);
+  });
+}
+template <class Bits, class Value>
+std::size_t temp_bytes_default(std::uint64_t n) {
+  return arch::dispatch_band(policy_band(), [&](auto band) {
+    return temp_bytes_for<typename DefaultPolicy<Bits, Value, decltype(band)::value>::type>(n);
+  });
+}
+
+}  // namespace gsb::merge::samples

@@ -1,0 +1,141 @@
+// Host dispatch of the sorting-network back-ends: walks the plan (network_plan.hpp) and launches one kernel
+// (network_kernels.cuh) per pass on the caller's stream. Only this layer knows grids and buffers.
+#pragma once
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <string>
+
+#include <cuda_runtime.h>
+
+#include "network/network_kernels.cuh"
+#include "network/network_plan.hpp"
+#include "network/network_sort.hpp"
+#include "gsb/device_props.hpp"
+#include "gsb/error.hpp"
+
+namespace gsb::network {
+
+namespace detail {
+
+inline unsigned grid_for(std::uint64_t items, std::uint64_t per_block) {
+  const std::uint64_t blocks = ceil_div(items, per_block);
+  GSB_EXPECTS(blocks <= std::uint64_t(INT_MAX), "network sort: grid of " + std::to_string(blocks) + " blocks");
+  return unsigned(blocks);
+}
+
+}  // namespace detail
+
+// Enqueues the passes of `plan` (made with Policy<Bits, Value>::plan_config()); after_pass(i), when given, is
+// called on the host after pass i is enqueued (the pass benchmark records an event there).
+template <Network Net, class Bits, class Value, arch::Band B = arch::Band::sm90, class AfterPass>
+int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers& b, AfterPass&& after_pass) {
+  using Pol = device::Policy<Bits, Value, B>;
+  constexpr int P = Pol::block_threads, R = Pol::block_items_log2;
+  GSB_EXPECTS(p.key_size() == sizeof(Bits), "network sort: key width mismatch for " + describe(p));
+  GSB_EXPECTS(plan.config.tile_log2 == Pol::tile_log2 && plan.n == p.n &&
+                  plan.config.row_min_log2 == Pol::tuning.row_min_log2,
+              "network sort: plan made for another configuration");
+  const std::uint64_t n = p.n;
+  if (n <= 1) return 0;  // already sorted; the codec round trip is the identity
+  const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+  Bits* keys[2] = {static_cast<Bits*>(b.keys[0]), static_cast<Bits*>(b.keys[1])};
+  Value* vals[2] = {static_cast<Value*>(b.values[0]), static_cast<Value*>(b.values[1])};
+  int cur = 0;
+  const std::uint64_t tile = std::uint64_t{1} << Pol::tile_log2;
+  const unsigned tiles = detail::grid_for(n, tile);
+  const std::size_t smem = Pol::tile_shared_bytes();
+  cudaStream_t stream = b.stream;
+
+  for (const Pass& ps : plan.passes) {
+    switch (ps.kind) {
+      case PassKind::block_sort:
+        if constexpr (Net == Network::bitonic) {
+          auto kernel = device::bitonic_block_sort<Bits, Value, P, R, B>;
+          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
+          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.decode_keys);
+        } else {
+          auto kernel = device::odd_even_block_sort<Bits, Value, P, R, B>;
+          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
+          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.stage, ps.decode_keys);
+        }
+        break;
+      case PassKind::block_merge:
+        if constexpr (Net == Network::bitonic) {
+          GSB_EXPECTS(ps.top_bit == Pol::tile_log2 - 1, "network sort: block merge of " + describe(ps));
+          auto kernel = device::bitonic_block_merge<Bits, Value, P, R, B>;
+          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
+          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.decode_keys);
+        } else {
+          throw LogicError("network sort: block merge planned for odd-even merge");
+        }
+        break;
+      case PassKind::row_merge: {
+        // S = top - bottom + 1 strided bits at bit `bottom`, rows of 2^(tile - S) elements; one block per
+        // tile of the virtual 2^L array (tiles wholly in the +inf tail return at once).
+        const int S = ps.top_bit - ps.bottom_bit + 1, C = Pol::tile_log2 - S;
+        GSB_EXPECTS(S >= 1 && C >= Pol::tuning.row_min_log2 && C <= ps.bottom_bit,
+                    "network sort: row pass does not fit the tile: " + describe(ps));
+        const unsigned blocks = detail::grid_for(std::uint64_t{1} << (plan.log2_n - Pol::tile_log2), 1);
+        if constexpr (Net == Network::bitonic) {
+          auto kernel = device::bitonic_row_merge<Bits, Value, P, R, B>;
+          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
+          kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip());
+        } else {
+          GSB_EXPECTS(ps.top_bit + 1 == ps.stage, "network sort: odd-even row pass below the top: " + describe(ps));
+          auto kernel = device::odd_even_row_merge<Bits, Value, P, R, B>;
+          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
+          kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C);
+        }
+        break;
+      }
+      case PassKind::global_stride:
+        if constexpr (Net == Network::odd_even_merge) {
+          constexpr int items = 4;
+          const std::uint64_t comparators = (n + 1) / 2;
+          device::odd_even_global_stride<Bits, Value, items>
+              <<<detail::grid_for(comparators, 256 * items), 256, 0, stream>>>(keys[cur], vals[cur], n, comparators,
+                                                                               ps.stage, ps.top_bit);
+        } else {
+          throw LogicError("network sort: global stride pass planned for bitonic");
+        }
+        break;
+      case PassKind::halo_merge:
+        if constexpr (Net == Network::odd_even_merge) {
+          auto kernel = device::odd_even_halo_merge<Bits, Value, P, R, B>;
+          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
+          const unsigned blocks = detail::grid_for(n, halo_window(plan.config));
+          kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], keys[1 - cur], vals[1 - cur], n, codec,
+                                              ps.stage, ps.top_bit, plan.config.halo_log2, ps.decode_keys);
+          cur = 1 - cur;
+        } else {
+          throw LogicError("network sort: halo merge planned for bitonic");
+        }
+        break;
+    }
+    GSB_CHECK_LAUNCH();
+    after_pass(std::size_t(&ps - plan.passes.data()));
+  }
+  return cur;
+}
+
+template <Network Net, class Bits, class Value>
+int network_sort(const SortProblem& p, const SortBuffers& b) {
+  return arch::dispatch_band(policy_band(), [&](auto band) {
+    constexpr arch::Band B = decltype(band)::value;
+    const Plan plan = make_plan(Net, p.n, device::Policy<Bits, Value, B>::plan_config());
+    return network_sort_plan<Net, Bits, Value, B>(plan, p, b, [](std::size_t) {});
+  });
+}
+
+}  // namespace gsb::network
+
+// Explicit instantiations of one network and key width for every value type.
+#define GSB_NETWORK_INSTANTIATE(NET, BITS)                                                                       \
+  template int gsb::network::network_sort<gsb::network::Network::NET, BITS, gsb::NoValue>(                      \
+      const gsb::SortProblem&, const gsb::SortBuffers&);                                                         \
+  template int gsb::network::network_sort<gsb::network::Network::NET, BITS, std::uint32_t>(                     \
+      const gsb::SortProblem&, const gsb::SortBuffers&);                                                         \
+  template int gsb::network::network_sort<gsb::network::Network::NET, BITS, std::uint64_t>(                     \
+      const gsb::SortProblem&, const gsb::SortBuffers&);

@@ -1,0 +1,644 @@
+// The `radix` back-end's hybrid path for 4-byte keys (alone or with values): two MSD digit passes, then each
+// 16-bit bucket sorted whole in shared memory (see hybrid.hpp for when it runs and why it moves fewer bytes).
+//
+//   0. skew_sample_kernel: 16384 keys spread over the array; if one top-12-bit bin holds far more than its
+//      share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned before the histogram
+//      (which would cost up to 0.4 ms on such keys, NOTES.md) and the steps below return at once;
+//   1. top16_histogram_kernel: one read of the keys, the histogram of their top 16 bits (65536 bins);
+//      top_counts_kernel sums it per top-8-bit bucket;
+//   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
+//      starts of the top-8-bit buckets, the tile tables of the two segmented passes, and the largest bucket
+//      (over bucket_capacity: the tile tables are emptied, so steps 3 and 4 do nothing);
+//   3. pass_kernel (Segmented, one segment): bits 24..31, half 0 -> half 1;
+//   4. pass_kernel (Segmented, one segment per top-8-bit bucket): bits 16..23, half 1 -> half 0; every key
+//      now sits in its 16-bit bucket, buckets in order;
+//   -- meanwhile the host reads the largest bucket back: over bucket_capacity it sorts by LSD passes instead --
+//   5. bucket_sort_kernel: one block per 16-bit bucket sorts it in shared memory by bits 0..7 (a counting
+//      sort) and 8..15 (the warp-level multisplit of the passes) and writes it back in place, decoded.
+// The sort is stable (steps 3-5 are, and step 5's first round may reorder only equal keys).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "radix/onesweep/hybrid.hpp"
+#include "radix/onesweep/onesweep.cuh"
+
+namespace gsb::radix::onesweep {
+
+inline constexpr int top16_threads = 1024;
+inline constexpr int top16_words = hybrid_buckets / 2;  // two 16-bit counter fields per shared word
+inline constexpr int plan_threads = 256;  // one 16-bit bucket (and one top-8-bit bucket) per thread
+
+inline constexpr int sample_threads = 256;
+inline constexpr int sample_blocks = 64;
+inline constexpr int sample_keys = sample_threads * sample_blocks;  // 16384
+inline constexpr int sample_bin_bits = 12;
+// Uniform keys put Poisson(4) samples in each of the 4096 bins (the largest of them about 14); a bin with more
+// than 24 is taken as skew. A wrong call either way costs only time: the exact test on the largest bucket
+// still decides.
+inline constexpr unsigned sample_skew_limit = 24;
+
+// Whether this block is the last of the grid to get here (arrivals: zeroed before the launch); every block's
+// global writes before the call are then visible to it. Block-uniform; called by every thread.
+__device__ __forceinline__ bool arrived_last(unsigned* arrivals) {
+  __shared__ bool last;
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) last = atomicAdd(arrivals, 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (last) __threadfence();
+  return last;
+}
+
+// Sample i (of sample_keys, one per thread) is key i * n / sample_keys, counted by its top 12 bits in bins
+// (zeroed) with global atomics; the last block to finish finds the fullest bin and sets *skewed. Block b
+// samples one 64th of the array: one block sampling all of it spent 17 us (H200, n = 1e8) on the address
+// translation of a few hundred pages from one multiprocessor, not on the loads themselves.
+__global__ void __launch_bounds__(sample_threads)
+    skew_sample_kernel(const std::uint32_t* keys, std::uint64_t n, KeyCodec<std::uint32_t> codec, unsigned* bins,
+                       unsigned* done_blocks, unsigned* skewed) {
+  __shared__ unsigned warp_max[sample_threads / 32];
+  const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * sample_threads + threadIdx.x;
+  atomicAdd(&bins[codec.encode(keys[i * n / sample_keys]) >> (32 - sample_bin_bits)], 1u);
+  if (!arrived_last(done_blocks)) return;
+  unsigned m = 0;
+  for (int b = threadIdx.x; b < (1 << sample_bin_bits); b += sample_threads) m = max(m, __ldcg(&bins[b]));
+  m = warp_reduce_max(m);
+  if (lane_id() == 0) warp_max[threadIdx.x / 32] = m;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    for (int w = 0; w < sample_threads / 32; ++w) m = max(m, warp_max[w]);
+    *skewed = m > sample_skew_limit ? 1u : 0u;
+  }
+}
+
+// counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b.
+// The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per word: a 15-bit
+// count and a guard bit. The atomic that takes a field from 0x7fff to 0x8000 (sets the guard) moves 32768 to
+// the global count and clears the guard again, so a field never carries into its neighbour: that would take
+// 32768 more increments of the same bin, by other warps, between that thread's two atomics.
+__global__ void __launch_bounds__(top16_threads, 1)
+    top16_histogram_kernel(const std::uint32_t* keys, std::uint64_t n, KeyCodec<std::uint32_t> codec,
+                           unsigned long long* pairs, const unsigned* skewed) {
+  if (*skewed) return;
+  extern __shared__ __align__(16) unsigned s_fields[];
+  for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
+  __syncthreads();
+  auto count = [&](std::uint32_t key) {
+    const unsigned bin = codec.encode(key) >> 16;
+    const unsigned sh = (bin & 1u) * 16u;
+    unsigned* word = &s_fields[bin >> 1];
+    const unsigned old = atomicAdd(word, 1u << sh);
+    if (((old >> sh) & 0xffffu) == 0x7fffu) {
+      atomicSub(word, 0x8000u << sh);
+      atomicAdd(&pairs[bin >> 1], 0x8000ull << (2 * sh));
+    }
+  };
+  const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * top16_threads + threadIdx.x;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * top16_threads;
+  // Keys before the first 16-byte boundary one by one, then four per 16-byte load, then the rest.
+  const std::uint64_t head =
+      std::min<std::uint64_t>(n, (16u - reinterpret_cast<std::uintptr_t>(keys) % 16u) % 16u / 4u);
+  if (thread < head) count(keys[thread]);
+  const uint4* quads = reinterpret_cast<const uint4*>(keys + head);
+  const std::uint64_t num_quads = (n - head) / 4;
+  std::uint64_t q = thread;
+  for (; q + 3 * stride < num_quads; q += 4 * stride) {
+    uint4 v[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) v[u] = quads[q + u * stride];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) {
+      count(v[u].x);
+      count(v[u].y);
+      count(v[u].z);
+      count(v[u].w);
+    }
+  }
+  for (; q < num_quads; q += stride) {
+    const uint4 v = quads[q];
+    count(v.x);
+    count(v.y);
+    count(v.z);
+    count(v.w);
+  }
+  const std::uint64_t tail = head + num_quads * 4 + thread;
+  if (tail < n) count(keys[tail]);
+  __syncthreads();
+  for (int i = threadIdx.x; i < top16_words; i += top16_threads) {
+    const unsigned v = s_fields[i];  // guards are clear once every thread is past its atomics
+    if (v != 0)
+      atomicAdd(&pairs[i], (static_cast<unsigned long long>(v >> 16) << 32) | (v & 0xffffu));
+  }
+}
+
+// top_counts[b] = the keys in top-8-bit bucket b: the sum of its 256 16-bit buckets (block b).
+__global__ void __launch_bounds__(256) top_counts_kernel(const unsigned* counts, unsigned* top_counts) {
+  __shared__ unsigned warp_sums[32];
+  unsigned total;
+  block_exclusive_sum<unsigned, 256>(counts[blockIdx.x * 256 + threadIdx.x], warp_sums, &total);
+  if (threadIdx.x == 0) top_counts[blockIdx.x] = total;
+}
+
+struct HybridTables {
+  std::uint64_t* starts16;  // [65536] where each 16-bit bucket starts in the output
+  std::uint64_t* starts8;   // [256] where each top-8-bit bucket starts (the first pass's digit starts)
+  unsigned* seg_tiles_top;  // [2] the first pass: one segment of all tiles
+  std::uint64_t* seg_items_top;
+  unsigned* seg_tiles_mid;  // [257] the second pass: one segment per top-8-bit bucket
+  std::uint64_t* seg_items_mid;
+  unsigned* largest;        // the largest 16-bit bucket (zeroed before the histogram)
+  unsigned* plan_blocks;    // hybrid_plan_kernel's finished blocks (zeroed)
+};
+
+// Block b, thread t: 16-bit bucket 256 b + t. Every block scans the 256 top-8-bit counts (a few hundred
+// nanoseconds) for its own bucket's start; block 0 also writes the tables of the two passes.
+__global__ void __launch_bounds__(plan_threads)
+    hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
+                       HybridTables t, const unsigned* skewed) {
+  if (*skewed) {  // the histogram did not run: make the host fall back, and the two passes do nothing
+    if (blockIdx.x == 0) {
+      t.seg_tiles_mid[threadIdx.x] = 0;
+      if (threadIdx.x == 0) {
+        *t.largest = ~0u;
+        t.seg_tiles_top[0] = t.seg_tiles_top[1] = t.seg_tiles_mid[256] = 0;
+      }
+    }
+    return;
+  }
+  __shared__ std::uint64_t warp_sums[32];
+  __shared__ unsigned warp_tiles[32];
+  __shared__ std::uint64_t s_base;
+  const unsigned top = blockIdx.x;
+  const unsigned top_size = top_counts[threadIdx.x];
+  std::uint64_t unused;
+  const std::uint64_t top_start = block_exclusive_sum<std::uint64_t, plan_threads>(top_size, warp_sums, &unused);
+  const unsigned top_tiles = (top_size + tile - 1) / tile;
+  unsigned all_tiles;
+  const unsigned tiles_before = block_exclusive_sum<unsigned, plan_threads>(top_tiles, warp_tiles, &all_tiles);
+  if (threadIdx.x == top) s_base = top_start;
+  if (top == 0) {
+    t.starts8[threadIdx.x] = top_start;
+    t.seg_tiles_mid[threadIdx.x] = tiles_before;
+    t.seg_items_mid[threadIdx.x] = top_start;
+    if (threadIdx.x == 0) {
+      t.seg_tiles_mid[256] = all_tiles;
+      t.seg_items_mid[256] = n;
+      t.seg_tiles_top[0] = 0;
+      t.seg_tiles_top[1] = static_cast<unsigned>((n + tile - 1) / tile);
+      t.seg_items_top[0] = 0;
+      t.seg_items_top[1] = n;
+    }
+  }
+  const unsigned c = counts[top * 256 + threadIdx.x];
+  const std::uint64_t within = block_exclusive_sum<std::uint64_t, plan_threads>(c, warp_sums, &unused);  // syncs s_base
+  t.starts16[top * 256 + threadIdx.x] = s_base + within;
+  unsigned m = c;
+  for (int d = 16; d >= 1; d /= 2) m = max(m, __shfl_xor_sync(full_warp, m, d));
+  if (lane_id() == 0 && m != 0) atomicMax(t.largest, m);
+  // The last block to finish knows the largest bucket: beyond capacity it empties the passes' tile tables, so
+  // that the passes, enqueued before the host reads the largest bucket back, return at once.
+  if (arrived_last(t.plan_blocks) && threadIdx.x == 0 && __ldcg(t.largest) > bucket_capacity)
+    t.seg_tiles_top[1] = t.seg_tiles_mid[256] = 0;
+}
+
+inline constexpr int bucket_threads = 128;
+
+// Per-warp digit counts (s_hist[warp][digit]) -> where each warp's run of each digit starts: the exclusive
+// prefix over warps within a digit, then over digits. Thread t owns digits [t * bins_per_thread, ...).
+template <int Threads>
+__device__ __forceinline__ void scan_warp_digit_counts(unsigned* s_hist, unsigned* warp_sums) {
+  constexpr int radix = 256;
+  constexpr int warps = Threads / 32;
+  constexpr int bins_per_thread = radix / Threads;
+  unsigned count[bins_per_thread];
+  unsigned sum = 0;
+#pragma unroll
+  for (int b = 0; b < bins_per_thread; ++b) {
+    const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
+    unsigned c_sum = 0;
+#pragma unroll
+    for (int w = 0; w < warps; ++w) {
+      const unsigned c = s_hist[w * radix + d];
+      s_hist[w * radix + d] = c_sum;
+      c_sum += c;
+    }
+    count[b] = c_sum;
+    sum += c_sum;
+  }
+  unsigned total;
+  unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
+#pragma unroll
+  for (int b = 0; b < bins_per_thread; ++b) {
+    const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
+#pragma unroll
+    for (int w = 0; w < warps; ++w) s_hist[w * radix + d] += start;
+    start += count[b];
+  }
+}
+
+// A stable round: this warp ranks the positions [warp_begin, warp_begin + 32 * per) of src by the digit at
+// `shift`, row by row (32 keys), with ballots and its run starts in my_hist, and moves each key (and value) to
+// dst. Rows wholly inside the bucket first, then those that reach past it: lanes past it vote digit 255 (after
+// every real key of the warp) and store nothing; rows wholly past it are skipped. next(pos, key) is called for
+// every real key at its new position.
+template <class Value, class Next>
+__device__ __forceinline__ void rank_rows(const std::uint32_t* src_k, const Value* src_v, std::uint32_t* dst_k,
+                                          Value* dst_v, unsigned* my_hist, int shift, unsigned size,
+                                          unsigned warp_begin, unsigned per, Next next) {
+  constexpr bool with_values = has_values_v<Value>;
+  const unsigned lane = lane_id();
+  const unsigned lt = lanemask_lt();
+  auto rank = [&](unsigned at, bool real) {
+    const std::uint32_t k = real ? src_k[at] : ~0u;
+    const unsigned d = (k >> shift) & 0xffu;
+    const unsigned peers = same_digit_lanes<8>(d);
+    const int leader = 31 - __clz(peers);
+    unsigned first = 0;
+    if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[d], static_cast<unsigned>(__popc(peers)));
+    first = __shfl_sync(full_warp, first, leader);
+    if (real) {
+      const unsigned pos = first + __popc(peers & lt);
+      dst_k[pos] = k;
+      if constexpr (with_values) dst_v[pos] = src_v[at];
+      next(pos, k);
+    }
+  };
+  const unsigned full_rows = warp_begin >= size ? 0u : min(per, (size - warp_begin) / 32u);
+  unsigned at = warp_begin + lane;
+#pragma unroll 2
+  for (unsigned u = 0; u < full_rows; ++u, at += 32) rank(at, true);
+  for (unsigned u = full_rows; u < per && at - lane < size; ++u, at += 32) rank(at, at < size);
+}
+
+// One block per 16-bit bucket (at most bucket_capacity keys, which the host checked) sorts it by its low 16 bits
+// in shared memory and writes it back where it is, keys decoded. The keys (and values) pass through shared
+// memory three times rather than living in registers, so every loop runs as often as the bucket needs (no
+// per-item predicates), one kernel serves every bucket size, and the buffers are sized by the largest bucket
+// (occupancy). Round 1 is ranked by warps: warp w takes the positions [w * chunk, (w + 1) * chunk).
+//   load:    global -> a, counting bits 0..7;
+//   round 0: a -> b by bits 0..7, counting bits 8..15 per warp that owns the key's new position in round 1.
+//            Keys only: a counting sort with an atomic per key, in no particular order within a digit: the
+//            keys are the whole record and every key of a bucket has the same top 16 bits, so keys with the
+//            same bits 0..7 that the stable round 1 leaves in one run of bits 8..15 are equal. With values:
+//            stable, ranked by warps as round 1 (the load counts per warp owning the position);
+//   round 1: b -> a by bits 8..15, stable;
+//   store:   a -> global.
+template <int Threads, class Value>
+__global__ void __launch_bounds__(Threads)
+    bucket_sort_kernel(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
+                       KeyCodec<std::uint32_t> codec, unsigned size_above, unsigned buffer_keys) {
+  constexpr int radix = 256;
+  constexpr int warps = Threads / 32;
+  constexpr int bins_per_thread = radix / Threads;
+  constexpr int load_unroll = 8;
+  constexpr bool with_values = has_values_v<Value>;
+  static_assert(radix % Threads == 0, "whole digits per thread");
+  static_assert(!with_values || sizeof(Value) % 4 == 0, "values of whole 4-byte words");
+  extern __shared__ __align__(16) std::uint32_t s_buffers[];  // keys a, keys b[, values a, values b]: 16-B aligned
+  __shared__ unsigned s_count0[with_values ? warps * radix : radix];  // round 0: per block, or per warp
+  __shared__ unsigned s_hist[warps * radix];                          // round 1: per warp
+  __shared__ unsigned warp_sums[32];
+  const unsigned size = counts[blockIdx.x];
+  const std::uint64_t start = starts[blockIdx.x];
+  // This launch sorts the buckets of size_above + 1 to buffer_keys keys. The last test never holds (start <=
+  // n < 2^32); it makes the branch wait for both loads, so that their round trips overlap instead of the start
+  // being loaded after it.
+  if (size <= size_above || size > buffer_keys || start > ~0u) return;  // size_above >= 0: empty buckets too
+  std::uint32_t* data = keys + start;
+  [[maybe_unused]] Value* vdata = nullptr;
+  if constexpr (with_values) vdata = values + start;
+  const bool decode = !codec.is_identity();
+  if (size == 1) {
+    if (threadIdx.x == 0 && decode) data[0] = codec.decode(data[0]);
+    return;
+  }
+  std::uint32_t* s_ka = s_buffers;
+  std::uint32_t* s_kb = s_buffers + buffer_keys;
+  Value* s_va = reinterpret_cast<Value*>(s_buffers + 2 * buffer_keys);
+  Value* s_vb = s_va + buffer_keys;
+#pragma unroll
+  for (int i = 0; i < (with_values ? warps : 1) * radix / Threads; ++i) s_count0[i * Threads + threadIdx.x] = 0;
+#pragma unroll
+  for (int i = 0; i < warps * radix / Threads; ++i) s_hist[i * Threads + threadIdx.x] = 0;
+  const unsigned warp = threadIdx.x / 32;
+  const unsigned per = (size + Threads - 1) / Threads;  // rows of 32 keys per warp
+  const unsigned chunk = 32u * per;                      // positions per warp
+  const unsigned chunk_recip = 0xffffffffu / chunk + 1u;  // ceil(2^32 / chunk): __umulhi(pos, .) = pos / chunk
+  __syncthreads();
+
+  auto take = [&](unsigned i, std::uint32_t k) {
+    if constexpr (with_values) atomicAdd(&s_count0[__umulhi(i, chunk_recip) * radix + (k & 0xffu)], 1u);
+    else atomicAdd(&s_count0[k & 0xffu], 1u);
+    s_ka[i] = k;
+    if constexpr (with_values) s_va[i] = vdata[i];
+  };
+  // Whole groups of load_unroll keys per thread without bounds checks, then the rest.
+  unsigned i0 = threadIdx.x;
+  for (; i0 + (load_unroll - 1) * Threads < size; i0 += load_unroll * Threads) {
+    std::uint32_t k[load_unroll];
+#pragma unroll
+    for (int j = 0; j < load_unroll; ++j) k[j] = data[i0 + j * Threads];
+#pragma unroll
+    for (int j = 0; j < load_unroll; ++j) take(i0 + j * Threads, k[j]);
+  }
+  {
+    std::uint32_t k[load_unroll - 1];
+#pragma unroll
+    for (int j = 0; j < load_unroll - 1; ++j)
+      if (i0 + j * Threads < size) k[j] = data[i0 + j * Threads];
+#pragma unroll
+    for (int j = 0; j < load_unroll - 1; ++j)
+      if (i0 + j * Threads < size) take(i0 + j * Threads, k[j]);
+  }
+  __syncthreads();
+  auto count_round1 = [&](unsigned pos, std::uint32_t k) {
+    atomicAdd(&s_hist[__umulhi(pos, chunk_recip) * radix + ((k >> 8) & 0xffu)], 1u);
+  };
+  if constexpr (with_values) {
+    scan_warp_digit_counts<Threads>(s_count0, warp_sums);
+    __syncthreads();
+    rank_rows(s_ka, s_va, s_kb, s_vb, s_count0 + warp * radix, 0, size, warp * chunk, per, count_round1);
+  } else {
+    {
+      unsigned count[bins_per_thread];
+      unsigned sum = 0;
+#pragma unroll
+      for (int b = 0; b < bins_per_thread; ++b) {
+        count[b] = s_count0[threadIdx.x * bins_per_thread + b];
+        sum += count[b];
+      }
+      unsigned total;
+      unsigned first = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
+#pragma unroll
+      for (int b = 0; b < bins_per_thread; ++b) {
+        s_count0[threadIdx.x * bins_per_thread + b] = first;
+        first += count[b];
+      }
+    }
+    __syncthreads();
+#pragma unroll 4
+    for (unsigned i = threadIdx.x; i < size; i += Threads) {
+      const std::uint32_t k = s_ka[i];
+      const unsigned pos = atomicAdd(&s_count0[k & 0xffu], 1u);
+      s_kb[pos] = k;
+      count_round1(pos, k);
+    }
+  }
+  __syncthreads();
+  scan_warp_digit_counts<Threads>(s_hist, warp_sums);
+  __syncthreads();
+  rank_rows(s_kb, s_vb, s_ka, s_va, s_hist + warp * radix, 8, size, warp * chunk, per,
+            [](unsigned, std::uint32_t) {});
+  __syncthreads();
+  if (decode) {
+#pragma unroll 4
+    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = codec.decode(s_ka[i]);
+  } else {
+#pragma unroll 4
+    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = s_ka[i];
+  }
+  if constexpr (with_values) {
+#pragma unroll 4
+    for (unsigned i = threadIdx.x; i < size; i += Threads) vdata[i] = s_va[i];
+  }
+}
+
+// 32-bit words of shared memory bucket_sort_kernel takes per key: keys a and b (values a and b).
+template <class Value>
+constexpr int bucket_words_per_key() {
+  return 2 + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
+}
+
+// The buckets up to what uniform keys would give (the mean plus 8 standard deviations) are sorted by one launch
+// whose shared memory fits them, the larger ones (if any) by a second launch sized for the largest: finite f32
+// keys, for one, put twice the mean into the 1/256 of the buckets that hold the largest exponent, and sizing
+// every block for those would halve the blocks resident on a multiprocessor.
+template <class Value>
+void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
+                        const KeyCodec<std::uint32_t>& codec, std::uint64_t n, unsigned largest,
+                        cudaStream_t stream) {
+  GSB_EXPECTS(largest <= bucket_capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
+                                              std::to_string(bucket_capacity));
+  constexpr int words_per_key = bucket_words_per_key<Value>();
+  auto kernel = bucket_sort_kernel<bucket_threads, Value>;
+  set_dynamic_shared_bytes(kernel, words_per_key * sizeof(std::uint32_t) * bucket_capacity, "radix: bucket sort");
+  auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
+  auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
+    const std::size_t smem = words_per_key * sizeof(std::uint32_t) * buffer_keys;
+    kernel<<<hybrid_buckets, bucket_threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
+    GSB_CHECK_LAUNCH();
+  };
+  // Uniform keys: n / 65536 per bucket on average, standard deviation its square root; 8 of those above it.
+  const double mean = static_cast<double>(n) / hybrid_buckets;
+  const auto uniform_bound = static_cast<std::uint64_t>(mean + 8 * std::sqrt(mean));
+  const unsigned typical = round4(std::clamp<std::uint64_t>(uniform_bound, 1024, bucket_capacity));
+  const unsigned all = round4(largest);
+  if (all <= typical) {
+    launch(0, all);
+  } else {
+    launch(0, typical);
+    launch(typical, all);
+  }
+}
+
+// The event after the planning kernel, one per device and host thread (created on first use, kept for the
+// process): recorded on the sort's stream and waited for by the read-back of the largest bucket.
+inline cudaEvent_t plan_done_event() {
+  constexpr int max_devices = 64;
+  thread_local std::array<cudaEvent_t, max_devices> events{};
+  int device = 0;
+  GSB_CUDA_TRY(cudaGetDevice(&device));
+  GSB_EXPECTS(device >= 0 && device < max_devices, "radix: device " + std::to_string(device) + " of too many");
+  if (events[device] == nullptr) GSB_CUDA_TRY(cudaEventCreateWithFlags(&events[device], cudaEventDisableTiming));
+  return events[device];
+}
+
+// ---- host --------------------------------------------------------------------------------------------------
+
+// Whether band B's shared memory holds the path's two large blocks: the 16-bit histogram (top16_histogram_kernel)
+// and a bucket of bucket_capacity keys with their values (bucket_sort_kernel). Where it does not (sm75, sm86),
+// 4-byte keys take the LSD passes at every n.
+// (The device itself is asked too, HybridSort::sort: newer PTX may run on a GPU with less than its band's.)
+template <class Value>
+constexpr bool hybrid_fits_bytes(int shared_bytes_per_block) {
+  constexpr int words_per_key = bucket_words_per_key<Value>();
+  constexpr int bucket_static = 2 * (bucket_threads / 32) * 256 * 4 + 32 * 4;  // bucket_sort_kernel's own arrays
+  return top16_words * 4 <= shared_bytes_per_block &&
+         words_per_key * 4 * static_cast<int>(bucket_capacity) + bucket_static <= shared_bytes_per_block;
+}
+template <class Value>
+constexpr bool hybrid_fits(arch::Band b) {
+  return hybrid_fits_bytes<Value>(arch::limits_of(b).shared_bytes_per_block_optin);
+}
+
+// 4-byte keys, with or without values: the hybrid path where hybrid_applies() and every 16-bit
+// bucket fits a block, the LSD passes (OnesweepSort) otherwise. Both leave the result in half 0.
+template <class Value, arch::Band B>
+struct HybridSort {
+  using P = typename PlanFor<std::uint32_t, Value, B>::type;
+  using Lsd = OnesweepSort<std::uint32_t, Value, P>;
+  static constexpr bool fits = hybrid_fits<Value>(B);
+  using S = PassShape<std::uint32_t, Value, 8, P::threads, P::items>;
+  using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
+  static_assert(result_half(4) == 0, "the hybrid path ends in half 0, as four LSD passes do");
+
+  struct Layout {
+    unsigned long long* pairs;  // [32768]: the 65536 bucket counts as 32-bit pairs
+    unsigned* top_counts;       // [256]
+    unsigned* skewed;           // set by skew_sample_kernel
+    unsigned* sample_bins;      // [4096] skew_sample_kernel's counts
+    unsigned* sample_done;      // skew_sample_kernel's finished blocks
+    unsigned* tile_counters;    // [2]
+    unsigned* status;           // [tiles][256]
+    std::size_t clear_bytes;    // everything above: one memset
+    HybridTables tables;
+    std::size_t bytes;
+  };
+  static std::uint64_t max_tiles(std::uint64_t n) { return ceil_div<std::uint64_t>(n, S::tile) + 256; }
+  static Layout layout(std::uint64_t n, void* temp) {
+    TempLayout t(temp);
+    Layout l;
+    l.pairs = t.take<unsigned long long>(hybrid_buckets / 2);
+    l.top_counts = t.take<unsigned>(256);
+    l.skewed = t.take<unsigned>(1);
+    l.sample_bins = t.take<unsigned>(1u << sample_bin_bits);
+    l.sample_done = t.take<unsigned>(1);
+    l.tables.largest = t.take<unsigned>(1);
+    l.tables.plan_blocks = t.take<unsigned>(1);
+    l.tile_counters = t.take<unsigned>(2);
+    l.status = t.take<unsigned>(max_tiles(n) * 256);
+    l.clear_bytes = t.bytes();
+    l.tables.starts16 = t.take<std::uint64_t>(hybrid_buckets);
+    l.tables.starts8 = t.take<std::uint64_t>(256);
+    l.tables.seg_tiles_top = t.take<unsigned>(2);
+    l.tables.seg_items_top = t.take<std::uint64_t>(2);
+    l.tables.seg_tiles_mid = t.take<unsigned>(257);
+    l.tables.seg_items_mid = t.take<std::uint64_t>(257);
+    l.bytes = t.bytes();
+    return l;
+  }
+
+  // Non-decreasing in n (the out-of-core driver sizes one temp block for its largest piece): from the hybrid
+  // threshold on, the hybrid layout of min(n, one portion) is included even where n itself is sorted by LSD.
+  static std::size_t temp_bytes(const SortProblem& p) {
+    const std::size_t lsd = Lsd::temp_bytes(p);
+    const std::uint64_t capped = std::min<std::uint64_t>(p.n, max_portion_items);
+    return fits && hybrid_applies(capped, hybrid_min_items_override()) ? std::max(lsd, layout(capped, nullptr).bytes)
+                                                                       : lsd;
+  }
+
+  static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
+    if constexpr (fits) {
+      if (!lsd_only && hybrid_applies(p.n, hybrid_min_items_override()) &&
+          hybrid_fits_bytes<Value>(current_device_props().shared_bytes_per_block_optin))
+        return sort_hybrid(p, b);
+    }
+    return Lsd::sort(p, b);
+  }
+
+  static int sort_hybrid(const SortProblem& p, const SortBuffers& b) {
+    const std::uint64_t n = p.n;
+    const Layout l = layout(n, b.temp);
+    GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
+                                             std::to_string(l.bytes));
+    const KeyCodec<std::uint32_t> codec = make_codec<std::uint32_t>(p.key_type, p.order);
+    const DeviceProps& dev = current_device_props();
+    auto* keys0 = static_cast<std::uint32_t*>(b.keys[0]);
+
+    GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
+    skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(keys0, n, codec, l.sample_bins,
+                                                                       l.sample_done, l.skewed);
+    GSB_CHECK_LAUNCH();
+    constexpr int hist_smem = top16_words * static_cast<int>(sizeof(unsigned));
+    set_dynamic_shared_bytes(top16_histogram_kernel, hist_smem, "radix: 16-bit histogram");
+    // One block per multiprocessor, but at least 2^18 keys per block: each block flushes up to 32768 words.
+    const unsigned hist_blocks = static_cast<unsigned>(
+        std::clamp<std::uint64_t>(n >> 18, 1, static_cast<std::uint64_t>(dev.sm_count)));
+    top16_histogram_kernel<<<hist_blocks, top16_threads, hist_smem, b.stream>>>(keys0, n, codec, l.pairs,
+                                                                                l.skewed);
+    GSB_CHECK_LAUNCH();
+    const auto* counts = reinterpret_cast<const unsigned*>(l.pairs);  // little-endian: bin 2w is the low half
+    top_counts_kernel<<<256, 256, 0, b.stream>>>(counts, l.top_counts);
+    GSB_CHECK_LAUNCH();
+    hybrid_plan_kernel<<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, l.tables, l.skewed);
+    GSB_CHECK_LAUNCH();
+    const cudaEvent_t plan_done = plan_done_event();
+    GSB_CUDA_TRY(cudaEventRecord(plan_done, b.stream));
+    auto pass = pass_kernel<std::uint32_t, VT, P, SegmentTable>;
+    set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: segmented digit pass");
+    PassParams<std::uint32_t, VT> prm{};
+    prm.keys[0] = keys0;
+    prm.keys[1] = static_cast<std::uint32_t*>(b.keys[1]);
+    prm.values[0] = static_cast<VT*>(b.values[0]);
+    prm.values[1] = static_cast<VT*>(b.values[1]);
+    prm.offset = 0;
+    prm.num_items = static_cast<unsigned>(n);
+    prm.codec = codec;
+    prm.status = l.status;
+    {
+      int per_sm = 0;
+      GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, pass, P::threads, S::shared_bytes));
+      prm.prefetch_ahead = static_cast<unsigned>(per_sm * dev.sm_count * P::prefetch_waves_per_8 / 8);
+    }
+    // Bits 24..31 over the whole array, encoding on the way in.
+    prm.pass = 3;
+    prm.bins_in = l.tables.starts8;
+    prm.stamp = 1;
+    prm.tile_counter = l.tile_counters;
+    const SegmentTable whole{l.tables.seg_tiles_top, l.tables.seg_items_top, 1, 0, true};
+    pass<<<static_cast<unsigned>(ceil_div<std::uint64_t>(n, S::tile)), P::threads, S::shared_bytes, b.stream>>>(prm,
+                                                                                                             whole);
+    GSB_CHECK_LAUNCH();
+    // Bits 16..23 within each top-8-bit bucket.
+    prm.pass = 2;
+    prm.bins_in = l.tables.starts16;
+    prm.stamp = 2;
+    prm.tile_counter = l.tile_counters + 1;
+    const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
+    pass<<<static_cast<unsigned>(max_tiles(n)), P::threads, S::shared_bytes, b.stream>>>(prm, buckets);
+    GSB_CHECK_LAUNCH();
+    // The passes above do nothing when the plan fell back (hybrid_plan_kernel emptied their tile tables), so
+    // they are enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a
+    // second stream, overlaps them instead of leaving the device idle (about 19 us at 1e8, NOTES.md round 7).
+    unsigned largest = 0;
+    GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, plan_done, 0));
+    GSB_CUDA_TRY(cudaMemcpyAsync(&largest, l.tables.largest, sizeof(largest), cudaMemcpyDeviceToHost,
+                                 cudaStreamPerThread));
+    GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
+    if (largest > bucket_capacity) return Lsd::sort(p, b);  // skewed keys (sampled, or a bucket too large)
+    launch_bucket_sort(keys0, static_cast<VT*>(b.values[0]), counts, l.tables.starts16, codec, n, largest,
+                       b.stream);
+    return 0;
+  }
+};
+
+}  // namespace gsb::radix::onesweep
+
+// `radix` for 32-bit keys, every value type (generated by backends/radix/CMakeLists.txt): every 32-bit-key sort may
+// take the hybrid path; the other widths take GSB_RADIX_ONESWEEP_INSTANTIATE_KEY (onesweep.cuh).
+#define GSB_RADIX_HYBRID_INSTANTIATE(VALUE)                                                       \
+  template <>                                                                                     \
+  std::size_t temp_bytes<std::uint32_t, VALUE>(const SortProblem& p) {                            \
+    return arch::dispatch_band(policy_band(),                                                     \
+                               [&](auto band) { return HybridSort<VALUE, decltype(band)::value>::temp_bytes(p); }); \
+  }                                                                                               \
+  template <>                                                                                     \
+  int sort<std::uint32_t, VALUE>(const SortProblem& p, const SortBuffers& b, bool lsd_only) {     \
+    return arch::dispatch_band(policy_band(), [&](auto band) {                                    \
+      return HybridSort<VALUE, decltype(band)::value>::sort(p, b, lsd_only);                      \
+    });                                                                                           \
+  }
+
+#define GSB_RADIX_HYBRID_INSTANTIATE_KEY(BITS)                                                    \
+  static_assert(sizeof(BITS) == 4, "the hybrid path sorts 4-byte keys");                          \
+  namespace gsb::radix::onesweep {                                                                \
+  GSB_RADIX_HYBRID_INSTANTIATE(gsb::NoValue)                                                      \
+  GSB_RADIX_HYBRID_INSTANTIATE(std::uint32_t)                                                     \
+  GSB_RADIX_HYBRID_INSTANTIATE(std::uint64_t)                                                     \
+  }

@@ -1,2 +1,0 @@
-#include "baselines/cub_merge/cub_merge_impl.cuh"
-template void gsb::baselines::cub_merge::sort<std::uint8_t>(const gsb::SortProblem&, const gsb::SortBuffers&, std::size_t*);

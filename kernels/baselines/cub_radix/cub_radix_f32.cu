@@ -1,2 +1,0 @@
-#include "baselines/cub_radix/cub_radix_impl.cuh"
-template int gsb::baselines::cub_radix::sort<float>(const gsb::SortProblem&, const gsb::SortBuffers&, std::size_t*);

@@ -1,0 +1,58 @@
+// Properties of the current device that launch configurations depend on, read once per device, and the
+// architecture band whose policies the device code uses (arch.hpp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "gsb/arch.hpp"
+
+namespace gsb {
+
+struct DeviceProps {
+  int device = 0;
+  int sm_count = 0;
+  int max_threads_per_sm = 0;
+  int shared_bytes_per_block_optin = 0;  // usable after cudaFuncSetAttribute(MaxDynamicSharedMemorySize)
+  int shared_bytes_per_sm = 0;
+  int l2_bytes = 0;
+  int cc_major = 0, cc_minor = 0;  // the device's own compute capability
+  // The device code the driver loaded for this device (x10): its PTX version decides the band, its binary
+  // version says what runs (equal to the device's compute capability; ptx_cc below it when older PTX was
+  // JIT-compiled, as with a compute_75-only build or CUDA_FORCE_PTX_JIT=1).
+  int ptx_cc = 0, binary_cc = 0;
+  arch::Band band = arch::Band::sm90;
+  // GSB_ARCH: the limits above are clamped to this architecture's (x10), 0 when they are the device's own.
+  int emulated_cc = 0;
+};
+
+// Cached per device; throws CudaError when no device is usable and UsageError for a bad GSB_ARCH.
+const DeviceProps& current_device_props();
+
+// The band of the current device, or, without a device (host tests, planning on a CPU-only machine), the band
+// of GSB_ARCH when set, else sm90.
+arch::Band policy_band();
+
+// GSB_ARCH as a compute capability x10 ("75", "7.5", "sm_75"); 0 when unset. Throws UsageError when malformed
+// or below arch::min_cc.
+int requested_arch_cc();
+
+// The loaded device code's PTX and binary versions (x10) on the current device (arch_probe.cu).
+void loaded_code_versions(int& ptx_cc, int& binary_cc);
+
+// Sets kernel's dynamic shared memory to `bytes` after checking that its static plus dynamic shared memory fit
+// one block on this device (emulated limits included). Throws DeviceUnsupported naming `what` and both sizes
+// (the case is then skipped with that reason).
+void set_dynamic_shared_bytes(const void* kernel, std::size_t bytes, const std::string& what);
+template <class Kernel>
+void set_dynamic_shared_bytes(Kernel* kernel, std::size_t bytes, const std::string& what) {
+  set_dynamic_shared_bytes(reinterpret_cast<const void*>(kernel), bytes, what);
+}
+
+template <class T>
+constexpr T ceil_div(T a, T b) {
+  return (a + b - 1) / b;
+}
+
+}  // namespace gsb

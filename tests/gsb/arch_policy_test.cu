@@ -1,0 +1,223 @@
+// The architecture bands (src/gsb/arch.hpp) and every band's policies: each fits its band's documented
+// limits, and the sm90 ones are exactly the plans measured on an H200 (no Hopper change hides here).
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+#include <cuda_runtime_api.h>
+#include <gtest/gtest.h>
+
+#include "network/network_kernels.cuh"
+#include "gsb/arch.hpp"
+#include "gsb/device_props.hpp"
+#include "gsb/error.hpp"
+#include "merge/merge_samples.cuh"
+#include "radix/onesweep/hybrid.cuh"
+
+namespace gsb {
+namespace {
+
+using arch::Band;
+
+TEST(Arch, BandOfEachComputeCapability) {
+  EXPECT_EQ(arch::band_of(75), Band::sm75);
+  EXPECT_EQ(arch::band_of(80), Band::sm80);
+  EXPECT_EQ(arch::band_of(86), Band::sm86);
+  EXPECT_EQ(arch::band_of(87), Band::sm80);  // Orin: A100's shared memory
+  EXPECT_EQ(arch::band_of(89), Band::sm86);
+  EXPECT_EQ(arch::band_of(90), Band::sm90);
+  EXPECT_EQ(arch::band_of(100), Band::sm90);
+  EXPECT_EQ(arch::band_of(120), Band::sm86);  // consumer Blackwell: 99 KiB a block
+}
+
+TEST(Arch, BlocksThatFit) {
+  EXPECT_EQ(arch::blocks_that_fit(Band::sm90, 46 * 1024, 384), 4);  // 228 KiB / 47 KiB, 2048 / 384 = 5
+  EXPECT_EQ(arch::blocks_that_fit(Band::sm75, 32 * 1024, 256), 2);  // 64 KiB, no reservation
+  EXPECT_EQ(arch::blocks_that_fit(Band::sm86, 99 * 1024, 512), 1);
+  EXPECT_EQ(arch::blocks_that_fit(Band::sm75, 100 * 1024, 256), 1);  // never below 1
+}
+
+// ---- radix ---------------------------------------------------------------------------------------------------
+
+template <class Bits, class Value, Band B>
+void expect_radix_plan_fits() {
+  using P = typename radix::onesweep::PlanFor<Bits, Value, B>::type;
+  using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
+  using S = radix::onesweep::PassShape<Bits, VT, P::radix_bits, P::threads, P::items>;
+  const arch::Limits lim = arch::limits_of(B);
+  const std::string what = "radix K" + std::to_string(sizeof(Bits)) + " band " + std::to_string(int(B));
+  EXPECT_LE(S::shared_bytes, std::size_t(lim.shared_bytes_per_block_optin)) << what;
+  EXPECT_LE(P::min_blocks * P::threads, lim.max_threads_per_sm) << what;
+  if (B != Band::sm90) {
+    EXPECT_LE(P::min_blocks, arch::blocks_that_fit(B, S::shared_bytes, P::threads)) << what;
+    EXPECT_EQ(P::prefetch_waves_per_8, 0) << what;  // the bulk prefetch is sm_90 only
+  }
+}
+template <Band B>
+void expect_radix_band() {
+  expect_radix_plan_fits<std::uint8_t, NoValue, B>();
+  expect_radix_plan_fits<std::uint8_t, std::uint64_t, B>();
+  expect_radix_plan_fits<std::uint16_t, std::uint32_t, B>();
+  expect_radix_plan_fits<std::uint32_t, NoValue, B>();
+  expect_radix_plan_fits<std::uint32_t, std::uint32_t, B>();
+  expect_radix_plan_fits<std::uint32_t, std::uint64_t, B>();
+  expect_radix_plan_fits<std::uint64_t, NoValue, B>();
+  expect_radix_plan_fits<std::uint64_t, std::uint32_t, B>();
+  expect_radix_plan_fits<std::uint64_t, std::uint64_t, B>();
+}
+
+TEST(ArchPolicy, RadixPlansFitEveryBand) {
+  expect_radix_band<Band::sm75>();
+  expect_radix_band<Band::sm80>();
+  expect_radix_band<Band::sm86>();
+  expect_radix_band<Band::sm90>();
+}
+
+template <class P, int Threads, int Items, int MinBlocks, int Window, bool Late, int Prefetch>
+void expect_plan(const char* what) {
+  EXPECT_EQ(P::radix_bits, 8) << what;
+  EXPECT_EQ(P::threads, Threads) << what;
+  EXPECT_EQ(P::items, Items) << what;
+  EXPECT_EQ(P::min_blocks, MinBlocks) << what;
+  EXPECT_EQ(P::window, Window) << what;
+  EXPECT_EQ(P::late_values, Late) << what;
+  EXPECT_EQ(P::prefetch_waves_per_8, Prefetch) << what;
+}
+
+TEST(ArchPolicy, RadixHopperPlansAreTheMeasuredOnes) {
+  using radix::onesweep::PlanFor;
+  constexpr Band H = Band::sm90;
+  expect_plan<PlanFor<std::uint32_t, NoValue, H>::type, 384, 20, 3, 1, false, 4>("u32");
+  expect_plan<PlanFor<std::uint32_t, std::uint32_t, H>::type, 384, 16, 2, 8, false, 4>("u32+u32");
+  expect_plan<PlanFor<std::uint32_t, std::uint64_t, H>::type, 384, 10, 3, 1, false, 4>("u32+u64");
+  expect_plan<PlanFor<std::uint64_t, NoValue, H>::type, 384, 16, 2, 1, false, 4>("u64");
+  expect_plan<PlanFor<std::uint64_t, std::uint32_t, H>::type, 384, 16, 2, 1, true, 4>("u64+u32");
+  expect_plan<PlanFor<std::uint64_t, std::uint64_t, H>::type, 384, 12, 2, 1, true, 4>("u64+u64");
+  expect_plan<PlanFor<std::uint16_t, NoValue, H>::type, 384, 16, 3, 1, false, 4>("u16");
+}
+
+TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
+  using radix::onesweep::hybrid_fits;
+  for (Band b : {Band::sm80, Band::sm90}) {
+    EXPECT_TRUE(hybrid_fits<NoValue>(b));
+    EXPECT_TRUE(hybrid_fits<std::uint32_t>(b));
+    EXPECT_TRUE(hybrid_fits<std::uint64_t>(b));
+  }
+  for (Band b : {Band::sm75, Band::sm86}) EXPECT_FALSE(hybrid_fits<NoValue>(b));  // 128 KiB histogram
+}
+
+// ---- merge-samples --------------------------------------------------------------------------------------------
+
+template <class Bits, class Value, Band B>
+void expect_samples_policy_fits() {
+  using P = typename merge::samples::DefaultPolicy<Bits, Value, B>::type;
+  const std::string what = "merge-samples K" + std::to_string(sizeof(Bits)) + " band " + std::to_string(int(B));
+  const int tile = merge::samples::tile_smem_bytes<Bits, Value, P>();
+  const int merge = merge::samples::merge_smem_bytes<Bits, Value, P>();
+  EXPECT_LE(tile, arch::limits_of(B).shared_bytes_per_block_optin) << what;
+  EXPECT_LE(merge, arch::limits_of(B).shared_bytes_per_block_optin) << what;
+  EXPECT_LE(P::merge_min_blocks, arch::blocks_that_fit(B, merge, P::merge_threads)) << what;
+}
+template <Band B>
+void expect_samples_band() {
+  expect_samples_policy_fits<std::uint8_t, std::uint64_t, B>();
+  expect_samples_policy_fits<std::uint16_t, NoValue, B>();
+  expect_samples_policy_fits<std::uint32_t, NoValue, B>();
+  expect_samples_policy_fits<std::uint32_t, std::uint32_t, B>();
+  expect_samples_policy_fits<std::uint32_t, std::uint64_t, B>();
+  expect_samples_policy_fits<std::uint64_t, NoValue, B>();
+  expect_samples_policy_fits<std::uint64_t, std::uint64_t, B>();
+}
+
+TEST(ArchPolicy, MergeSamplesPoliciesFitEveryBand) {
+  expect_samples_band<Band::sm75>();
+  expect_samples_band<Band::sm80>();
+  expect_samples_band<Band::sm86>();
+  expect_samples_band<Band::sm90>();
+}
+
+TEST(ArchPolicy, MergeSamplesHopperPoliciesAreTheMeasuredOnes) {
+  using merge::samples::DefaultPolicy;
+  using K4 = DefaultPolicy<std::uint32_t, NoValue, Band::sm90>::type;
+  EXPECT_EQ(K4::tile_threads * 1000 + K4::tile_items, 1024 * 1000 + 32);
+  EXPECT_EQ(K4::stride, 8192);
+  EXPECT_EQ(K4::merge_capacity, 256 * 16);
+  EXPECT_EQ(K4::merge_min_blocks, 8);
+  using KV4 = DefaultPolicy<std::uint32_t, std::uint32_t, Band::sm90>::type;
+  EXPECT_EQ(KV4::tile, 512 * 16);
+  EXPECT_EQ(KV4::merge_min_blocks, 5);
+  using K8 = DefaultPolicy<std::uint64_t, std::uint64_t, Band::sm90>::type;
+  EXPECT_EQ(K8::tile, 256 * 16);
+  EXPECT_EQ(K8::stride, 4096);
+  EXPECT_EQ(K8::merge_min_blocks, 1);
+}
+
+// ---- sorting networks -------------------------------------------------------------------------------------------
+
+template <class Bits, class Value, Band B>
+void expect_network_policy_fits() {
+  using P = network::device::Policy<Bits, Value, B>;
+  EXPECT_LE(P::tile_shared_bytes(), std::size_t(arch::limits_of(B).shared_bytes_per_block_optin))
+      << "network K" << sizeof(Bits) << " band " << int(B);
+}
+TEST(ArchPolicy, NetworkTilesFitEveryBand) {
+  for (auto check : {expect_network_policy_fits<std::uint32_t, NoValue, Band::sm75>,
+                     expect_network_policy_fits<std::uint32_t, std::uint32_t, Band::sm75>,
+                     expect_network_policy_fits<std::uint64_t, std::uint64_t, Band::sm75>,
+                     expect_network_policy_fits<std::uint32_t, std::uint32_t, Band::sm86>,
+                     expect_network_policy_fits<std::uint64_t, std::uint64_t, Band::sm86>,
+                     expect_network_policy_fits<std::uint64_t, std::uint64_t, Band::sm80>,
+                     expect_network_policy_fits<std::uint64_t, std::uint64_t, Band::sm90>})
+    check();
+  EXPECT_EQ(network::tuning_for(8, Band::sm90).block_threads_log2, 9);  // Hopper's measured 512 x 16
+  EXPECT_EQ(network::tuning_for(8, Band::sm90).block_items_log2, 4);
+  EXPECT_EQ(network::tuning_for(16, Band::sm90).block_items_log2, 3);
+}
+
+// ---- GSB_ARCH ---------------------------------------------------------------------------------------------------
+
+struct ArchEnv : ::testing::Test {
+  void TearDown() override { unsetenv("GSB_ARCH"); }
+  static int parse(const char* v) {
+    setenv("GSB_ARCH", v, 1);
+    return requested_arch_cc();
+  }
+};
+
+TEST_F(ArchEnv, Parses) {
+  unsetenv("GSB_ARCH");
+  EXPECT_EQ(requested_arch_cc(), 0);
+  EXPECT_EQ(parse("75"), 75);
+  EXPECT_EQ(parse("7.5"), 75);
+  EXPECT_EQ(parse("sm_80"), 80);
+  EXPECT_EQ(parse("compute_86"), 86);
+  EXPECT_EQ(parse("100"), 100);
+  EXPECT_EQ(parse(""), 0);
+}
+
+TEST_F(ArchEnv, RejectsBelowTheFloorAndGarbage) {
+  for (const char* bad : {"70", "7.0", "sm_52", "abc", "75a", "-75", "1000"}) {
+    setenv("GSB_ARCH", bad, 1);
+    try {
+      requested_arch_cc();
+      ADD_FAILURE() << bad << " accepted";
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find(bad), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST_F(ArchEnv, PolicyBandWithoutADevice) {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) == cudaSuccess && count > 0) GTEST_SKIP() << "a device decides the band here";
+  cudaGetLastError();
+  unsetenv("GSB_ARCH");
+  EXPECT_EQ(policy_band(), Band::sm90);
+  setenv("GSB_ARCH", "8.0", 1);
+  EXPECT_EQ(policy_band(), Band::sm80);
+  setenv("GSB_ARCH", "sm_75", 1);
+  EXPECT_EQ(policy_band(), Band::sm75);
+}
+
+}  // namespace
+}  // namespace gsb
