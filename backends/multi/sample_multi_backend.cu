@@ -60,6 +60,7 @@ class SampleMultiBackend final : public MultiGpuBackend {
     info_.value_modes.assign(std::begin(all_value_modes), std::end(all_value_modes));
     info_.stable = false;     // a bucket's elements are scattered in arbitrary order before the local sort
     info_.host_synchronizes = true;  // the host reads the samples and the bucket counts back mid-sort
+    info_.spans_gpus = true;
   }
   const BackendInfo& info() const override { return info_; }
   std::string unsupported_reason(const SortProblem& p, const RunOptions& opts) const override {

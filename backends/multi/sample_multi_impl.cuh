@@ -520,7 +520,7 @@ class SampleMulti final : public MultiGpuSort {
         GSB_CUDA_TRY(cudaEventRecord(r.sort_end[j]->get(), r.main.get()));
       }
       if (!codec_.is_identity() && l.part_n[g] > 0) {
-        const int blocks = static_cast<int>(std::min<std::uint64_t>((l.part_n[g] + 255) / 256, 65535));
+        const unsigned blocks = grid_stride_blocks(l.part_n[g], 256, 65535);
         detail::decode_kernel<Bits><<<blocks, 256, 0, r.main.get()>>>(static_cast<Bits*>(r.input_keys.get()), l.part_n[g], codec_);
         GSB_CHECK_LAUNCH();
       }

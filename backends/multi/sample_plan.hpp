@@ -15,19 +15,12 @@
 #include <vector>
 
 #include "gsb/hash.hpp"
+#include "gsb/key_index.hpp"
 #include "gsb/key_codec.hpp"  // GSB_HD
 
 namespace gsb::multi {
 
-struct KeyIndex {
-  std::uint64_t key = 0;    // the KeyCodec-encoded key, widened
-  std::uint64_t index = 0;  // position in the global array
-};
-GSB_HD bool key_index_less(const KeyIndex& a, const KeyIndex& b) {
-  return a.key < b.key || (a.key == b.key && a.index < b.index);
-}
-inline bool operator<(const KeyIndex& a, const KeyIndex& b) { return key_index_less(a, b); }
-inline bool operator==(const KeyIndex& a, const KeyIndex& b) { return a.key == b.key && a.index == b.index; }
+// Samples and splitters are KeyIndex (gsb/key_index.hpp): (encoded key, global index).
 
 // The sample positions' hash (host and device agree): splitmix64 (gsb/hash.hpp).
 

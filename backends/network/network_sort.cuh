@@ -3,7 +3,6 @@
 #pragma once
 
 #include <algorithm>
-#include <climits>
 #include <cstdint>
 #include <string>
 
@@ -16,16 +15,6 @@
 #include "gsb/error.hpp"
 
 namespace gsb::network {
-
-namespace detail {
-
-inline unsigned grid_for(std::uint64_t items, std::uint64_t per_block) {
-  const std::uint64_t blocks = ceil_div(items, per_block);
-  GSB_EXPECTS(blocks <= std::uint64_t(INT_MAX), "network sort: grid of " + std::to_string(blocks) + " blocks");
-  return unsigned(blocks);
-}
-
-}  // namespace detail
 
 // Enqueues the passes of `plan` (made with Policy<Bits, Value>::plan_config()); after_pass(i), when given, is
 // called on the host after pass i is enqueued (the pass benchmark records an event there).
@@ -44,7 +33,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
   Value* vals[2] = {static_cast<Value*>(b.values[0]), static_cast<Value*>(b.values[1])};
   int cur = 0;
   const std::uint64_t tile = std::uint64_t{1} << Pol::tile_log2;
-  const unsigned tiles = detail::grid_for(n, tile);
+  const unsigned tiles = blocks_for(n, tile, "network sort");
   const std::size_t smem = Pol::tile_shared_bytes();
   cudaStream_t stream = b.stream;
 
@@ -77,7 +66,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
         const int S = ps.top_bit - ps.bottom_bit + 1, C = Pol::tile_log2 - S;
         GSB_EXPECTS(S >= 1 && C >= Pol::tuning.row_min_log2 && C <= ps.bottom_bit,
                     "network sort: row pass does not fit the tile: " + describe(ps));
-        const unsigned blocks = detail::grid_for(std::uint64_t{1} << (plan.log2_n - Pol::tile_log2), 1);
+        const unsigned blocks = blocks_for(std::uint64_t{1} << (plan.log2_n - Pol::tile_log2), 1, "network sort");
         if constexpr (Net == Network::bitonic) {
           auto kernel = device::bitonic_row_merge<Bits, Value, P, R, B>;
           set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
@@ -95,7 +84,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
           constexpr int items = 4;
           const std::uint64_t comparators = (n + 1) / 2;
           device::odd_even_global_stride<Bits, Value, items>
-              <<<detail::grid_for(comparators, 256 * items), 256, 0, stream>>>(keys[cur], vals[cur], n, comparators,
+              <<<blocks_for(comparators, 256 * items, "network sort"), 256, 0, stream>>>(keys[cur], vals[cur], n, comparators,
                                                                                ps.stage, ps.top_bit);
         } else {
           throw LogicError("network sort: global stride pass planned for bitonic");
@@ -105,7 +94,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
         if constexpr (Net == Network::odd_even_merge) {
           auto kernel = device::odd_even_halo_merge<Bits, Value, P, R, B>;
           set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
-          const unsigned blocks = detail::grid_for(n, halo_window(plan.config));
+          const unsigned blocks = blocks_for(n, halo_window(plan.config), "network sort");
           kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], keys[1 - cur], vals[1 - cur], n, codec,
                                               ps.stage, ps.top_bit, plan.config.halo_log2, ps.decode_keys);
           cur = 1 - cur;

@@ -15,6 +15,7 @@
 
 #include <cub/device/device_radix_sort.cuh>
 
+#include "gsb/device_props.hpp"
 #include "gsb/dispatch.hpp"
 #include "gsb/error.hpp"
 #include "gsb/key_codec.hpp"
@@ -28,10 +29,8 @@ constexpr std::size_t align_bytes = 256;
 
 std::size_t align_up(std::size_t x) { return (x + align_bytes - 1) / align_bytes * align_bytes; }
 
-unsigned grid_for(std::uint64_t n) {
-  const std::uint64_t blocks = (n + threads - 1) / threads;
-  return static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(blocks, 8192)));
-}
+// Grid-stride kernels: enough blocks to fill any device, the loops cover the rest.
+unsigned grid_for(std::uint64_t n) { return grid_stride_blocks(n, threads, 8192); }
 
 template <class Bits>
 __global__ void bucket_ids_kernel(const Bits* __restrict__ keys, std::uint64_t n, std::uint64_t first_index,

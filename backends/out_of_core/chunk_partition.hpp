@@ -1,4 +1,4 @@
-// Device side of the out-of-core path (issue 7, src/driver/out_of_core.*): one chunk of the input, already on
+// Device side of the out-of-core path (issue 7, out_of_core.*): one chunk of the input, already on
 // the device, stably partitioned by splitter bucket, so that it can go back to the host bucket-contiguous.
 // Host-callable; the driver never sees a kernel.
 #pragma once
@@ -8,26 +8,19 @@
 
 #include <cuda_runtime_api.h>
 
+#include "gsb/key_index.hpp"
 #include "gsb/types.hpp"
 
 namespace gsb::ooc {
 
-// A bucket boundary: elements (k, i) with k the encoded key and i the input index; bucket b holds the
-// elements with splitters[b-1] <= (k, i) < splitters[b]. Buckets are contiguous ranges of the (key, index)
-// order, so heavy duplicates split cleanly and a stable back-end's result stays stable across buckets.
-// The same 16-byte layout on the host and the device.
-struct Splitter {
-  std::uint64_t key = 0;
-  std::uint64_t index = 0;
-};
-inline bool operator<(const Splitter& a, const Splitter& b) {
-  return a.key < b.key || (a.key == b.key && a.index < b.index);
-}
+// A bucket boundary (gsb/key_index.hpp): bucket b holds the elements (encoded key, input index) with
+// splitters[b-1] <= (k, i) < splitters[b].
+using Splitter = KeyIndex;
 
 struct ChunkPartitionArgs {
   KeyType key_type = KeyType::u32;
   Order order = Order::asc;
-  bool collapse_signed_zeros = false;  // -0.0 and +0.0 one key (see driver/out_of_core.hpp, KeyView)
+  bool collapse_signed_zeros = false;  // -0.0 and +0.0 one key (see out_of_core.hpp, KeyView)
   std::size_t value_bytes = 0;         // 0, 4 or 8
   std::uint64_t n = 0;                 // elements in the chunk, < 2^31
   std::uint64_t first_index = 0;       // input index of the chunk's element 0

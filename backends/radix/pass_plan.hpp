@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gsb/key_codec.hpp"  // GSB_HD
+#include "gsb/temp_layout.hpp"
 
 namespace gsb::radix {
 
@@ -34,26 +35,6 @@ inline std::vector<DigitPass> plan_passes(int key_bits, int digit_bits) {
 
 // The double buffer of the driver holds the input in half 0; after P passes the output is in half P % 2.
 constexpr int result_half(std::size_t num_passes) { return static_cast<int>(num_passes % 2); }
-
-// A bump allocator over the driver's temp block. Used twice with the same calls: once with base == nullptr to
-// size temp (temp_bytes), once with the real pointer to place the pieces (run), so the two never disagree.
-class TempLayout {
- public:
-  explicit TempLayout(void* base = nullptr) : base_(static_cast<unsigned char*>(base)) {}
-  template <class T>
-  T* take(std::size_t count) {
-    offset_ = (offset_ + alignment - 1) / alignment * alignment;
-    T* p = base_ ? reinterpret_cast<T*>(base_ + offset_) : nullptr;
-    offset_ += count * sizeof(T);
-    return p;
-  }
-  std::size_t bytes() const { return offset_; }
-  static constexpr std::size_t alignment = 256;
-
- private:
-  unsigned char* base_ = nullptr;
-  std::size_t offset_ = 0;
-};
 
 // ---- `radix` (onesweep-style) pass selection --------------------------------------------------------------
 //

@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <vector>
 
-#include "gsb/device_props.hpp"
 #include "driver/gpu_state.hpp"
+#include "driver/measure.hpp"
+#include "gsb/device_props.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb {
@@ -64,15 +65,11 @@ DeviceContext::DeviceContext(int device, bool device_given) {
   info_.policy_band = "sm" + std::to_string(static_cast<int>(dp.band));
   info_.emulated_cc = dp.emulated_cc;
   GSB_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
-  GSB_CUDA_TRY(cudaEventCreate(&start_));
-  GSB_CUDA_TRY(cudaEventCreate(&stop_));
   flush_ = DeviceBuffer(std::max<std::size_t>(2 * info_.l2_bytes, std::size_t{8} << 20));
   available_ = true;
 }
 
 DeviceContext::~DeviceContext() {
-  if (start_) cudaEventDestroy(start_);
-  if (stop_) cudaEventDestroy(stop_);
   if (stream_) cudaStreamDestroy(stream_);
 }
 
@@ -92,16 +89,11 @@ void DeviceContext::measure_copy_bandwidth() {
   if (bytes < (std::size_t{64} << 20)) return;  // too little memory to measure anything meaningful
   DeviceBuffer a(bytes), b(bytes);
   GSB_CUDA_TRY(cudaMemsetAsync(a.get(), 1, bytes, stream_));
-  std::vector<double> ms;
-  for (int rep = 0; rep < 12; ++rep) {
-    GSB_CUDA_TRY(cudaEventRecord(start_, stream_));
-    GSB_CUDA_TRY(cudaMemcpyAsync(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice, stream_));
-    GSB_CUDA_TRY(cudaEventRecord(stop_, stream_));
-    GSB_CUDA_TRY(cudaEventSynchronize(stop_));
-    float t = 0;
-    GSB_CUDA_TRY(cudaEventElapsedTime(&t, start_, stop_));
-    if (rep >= 2) ms.push_back(t);
-  }
+  EventTimer timer(stream_);
+  const std::vector<double> ms = repeat(
+      2, 10, timer, [](int) {},
+      [&](int) { GSB_CUDA_TRY(cudaMemcpyAsync(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice, stream_)); },
+      [](int, int, double, bool, bool) {});
   const double median_s = median_of(ms) * 1e-3;
   info_.copy_bandwidth_GBps = 2.0 * static_cast<double>(bytes) / median_s / 1e9;
 }

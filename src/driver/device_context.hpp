@@ -37,15 +37,11 @@ class DeviceContext {
   // Measures device-to-device copy bandwidth (bytes read + written) once; stored in info().
   void measure_copy_bandwidth();
 
-  cudaEvent_t start_event() const { return start_; }
-  cudaEvent_t stop_event() const { return stop_; }
-
  private:
   bool available_ = false;
   std::string reason_;
   DeviceInfo info_;
   cudaStream_t stream_ = nullptr;
-  cudaEvent_t start_ = nullptr, stop_ = nullptr;
   DeviceBuffer flush_;
   unsigned flush_value_ = 0;
 };

@@ -1,5 +1,11 @@
 #include "driver/repetition_check.hpp"
 
+#include <optional>
+
+#include "gsb/device_props.hpp"
+#include "gsb/device_scope.hpp"
+#include "gsb/error.hpp"
+
 #include <fmt/format.h>
 
 namespace gsb {
@@ -64,6 +70,45 @@ Fingerprint host_fingerprint(const SortProblem& p, const void* keys, const void*
     }
     return Fingerprint{out_of_order, key_sum, pair_sum};
   });
+}
+
+Fingerprint PartsFingerprint::operator()(const std::vector<OutputPart>& parts) {
+  const std::size_t kb = p_.key_size(), vb = p_.value_size();
+  if (parts.size() == 1 && parts[0].device < 0)  // one host array: no seams
+    return host_fingerprint(p_, parts[0].keys, vb ? parts[0].values : nullptr, true, opts_);
+  std::vector<Fingerprint> fingerprints;
+  HostArray seam_keys(2 * parts.size(), kb), seam_values(2 * parts.size(), vb);
+  std::uint64_t seams = 0;
+  bool earlier = false;  // a non-empty part came before: its last element is in seam slot 2 * seams
+  for (const OutputPart& part : parts) {
+    if (part.n == 0) continue;
+    SortProblem q = p_;
+    q.n = part.n;
+    std::optional<DeviceScope> scope;
+    if (part.device >= 0) {
+      scope.emplace(part.device);
+      if (!scratch_.count(part.device)) {
+        scratch_.emplace(part.device, DeviceBuffer(3 * sizeof(std::uint64_t)));
+        sm_count_[part.device] = current_device_props().sm_count;
+      }
+      fingerprints.push_back(device_fingerprint(q, part.keys, vb ? part.values : nullptr, true, opts_,
+                                                scratch_.at(part.device).get(), sm_count_.at(part.device), nullptr));
+    } else {
+      fingerprints.push_back(host_fingerprint(q, part.keys, vb ? part.values : nullptr, true, opts_));
+    }
+    auto copy_element = [&](std::uint64_t slot, std::uint64_t i) {
+      const auto kind = part.device >= 0 ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost;
+      GSB_CUDA_TRY(cudaMemcpy(static_cast<std::byte*>(seam_keys.data()) + slot * kb,
+                              static_cast<const std::byte*>(part.keys) + i * kb, kb, kind));
+      if (vb)
+        GSB_CUDA_TRY(cudaMemcpy(static_cast<std::byte*>(seam_values.data()) + slot * vb,
+                                static_cast<const std::byte*>(part.values) + i * vb, vb, kind));
+    };
+    if (earlier) copy_element(2 * seams++ + 1, 0);
+    copy_element(2 * seams, part.n - 1);
+    earlier = true;
+  }
+  return combine_parts(fingerprints, p_, seam_keys.data(), vb ? seam_values.data() : nullptr, seams, opts_);
 }
 
 }  // namespace gsb

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,10 @@
 #include "driver/results.hpp"
 #include "driver/validate.hpp"
 #include "gsb/dispatch.hpp"
+#include "gsb/cuda_raii.hpp"
 #include "gsb/hash.hpp"
 #include "gsb/key_codec.hpp"
+#include "gsb/staged_sort.hpp"
 #include "gsb/types.hpp"
 
 namespace gsb {
@@ -83,6 +86,21 @@ class RepetitionCheck {
 // The fingerprint of several sorted parts that are one output in order (multi-GPU): sums add up; the order of
 // the whole is each part's plus, at every seam, the last element of one non-empty part against the first of
 // the next, given as `seams` (keys and values, two elements per seam, in host memory).
+// The fingerprint of an output held in parts (a staged sort's: host memory or several GPUs), each part fingerprinted
+// where it lies (a device part on its device, with scratch of its own), the seams between parts checked on the
+// host.
+class PartsFingerprint {
+ public:
+  PartsFingerprint(const SortProblem& p, const ValidationOptions& opts) : p_(p), opts_(opts) {}
+  Fingerprint operator()(const std::vector<OutputPart>& parts);
+
+ private:
+  SortProblem p_;
+  ValidationOptions opts_;
+  std::map<int, DeviceBuffer> scratch_;  // per device, 3 words
+  std::map<int, int> sm_count_;
+};
+
 Fingerprint combine_parts(const std::vector<Fingerprint>& parts, const SortProblem& p, const void* seam_keys,
                           const void* seam_values, std::uint64_t seams, const ValidationOptions& opts);
 

@@ -13,13 +13,6 @@
 
 namespace gsb {
 
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t h = v.size() / 2;
-  return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
-}
-
 Stats make_stats(std::vector<double> samples_ms) {
   Stats s;
   s.samples_ms = samples_ms;

@@ -13,9 +13,8 @@
 
 #include <fmt/format.h>
 
-#include "driver/host_memory.hpp"
-#include "driver/multi_gpu_case.hpp"
-#include "driver/out_of_core.hpp"
+#include "gsb/host_memory.hpp"
+#include "driver/measure.hpp"
 #include "driver/output_file.hpp"
 #include "driver/repetition_check.hpp"
 #include "driver/report.hpp"
@@ -23,6 +22,8 @@
 #include "driver/text.hpp"
 #include "gsb/env.hpp"
 #include "gsb/error.hpp"
+#include "gsb/multi_gpu.hpp"
+#include "gsb/staged_sort.hpp"
 
 namespace gsb {
 
@@ -42,6 +43,10 @@ void finish_throughput(CaseResult& r, const SortProblem& p, const DeviceContext*
   r.effective_GBps = static_cast<double>(p.n) * static_cast<double>(p.key_size() + p.value_size()) * 2.0 / s / 1e9;
   if (device && device->available() && device->info().copy_bandwidth_GBps)
     r.fraction_of_copy_bandwidth = *r.effective_GBps / *device->info().copy_bandwidth_GBps;
+}
+
+void check_half(const Backend& backend, int half) {
+  GSB_EXPECTS(half == 0 || half == 1, backend.info().name + " returned half " + std::to_string(half));
 }
 
 void validate_into(CaseResult& r, const Backend& backend, const SortProblem& p, const CaseInput& in,
@@ -81,34 +86,31 @@ CaseResult run_host_case(const Backend& backend, const SortProblem& p, const Cas
       return r;
     }
   }
-  std::vector<double> samples;
   int result_half = 0;
-  double spent = 0;
   RepetitionCheck check(validation_options(backend.info(), p), in.reference != nullptr);
   if (check.active())
     check.set_input([&] {
       return host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options());
     });
-  const int total = s.warmup + s.reps;
-  for (int rep = 0; rep < total; ++rep) {
-    parallel_copy(keys[0].data(), in.keys->array.data(), keys[0].bytes());
-    if (vb) parallel_copy(values[0].data(), in.values->data(), values[0].bytes());
-    std::memset(keys[1].data(), 0xA5, keys[1].bytes());  // poison: unwritten output cannot pass
-    const auto t0 = Clock::now();
-    result_half = backend.run(p, b);
-    const double ms = ms_since(t0);
-    GSB_EXPECTS(result_half == 0 || result_half == 1, backend.info().name + " returned half " + std::to_string(result_half));
-    if (check.active())
-      check.record(rep, total, [&] {
-        return host_fingerprint(p, keys[result_half].data(), vb ? values[result_half].data() : nullptr, true,
-                                check.options());
+  HostTimer timer;
+  const std::vector<double> samples = repeat(
+      s.warmup, s.reps, timer,
+      [&](int) {
+        parallel_copy(keys[0].data(), in.keys->array.data(), keys[0].bytes());
+        if (vb) parallel_copy(values[0].data(), in.values->data(), values[0].bytes());
+        // Poison the scratch half: output a back-end forgot to write cannot pass as a leftover.
+        std::memset(keys[1].data(), 0xA5, keys[1].bytes());
+        if (vb) std::memset(values[1].data(), 0xA5, values[1].bytes());
+      },
+      [&](int) { result_half = backend.run(p, b); },
+      [&](int rep, int total, double, bool, bool) {
+        check_half(backend, result_half);
+        if (check.active())
+          check.record(rep, total, [&] {
+            return host_fingerprint(p, keys[result_half].data(), vb ? values[result_half].data() : nullptr, true,
+                                    check.options());
+          });
       });
-    if (rep >= s.warmup) {
-      samples.push_back(ms);
-      spent += ms;
-      if (time_budget_spent(spent, samples.size())) break;
-    }
-  }
   r.timing = make_stats(samples);
   r.timing_method = "host-clock";
   validate_into(r, backend, p, in, keys[result_half].data(), vb ? values[result_half].data() : nullptr);
@@ -127,23 +129,6 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
   const std::size_t temp_bytes = backend.temp_bytes(p);
   const std::size_t needed = 2 * (key_bytes_n + value_bytes_n) + temp_bytes;
   const std::size_t free = dev.free_bytes();
-  const bool over_limit = s.device_memory_limit_bytes && needed > *s.device_memory_limit_bytes;
-  if (over_limit || static_cast<double>(needed) > 0.97 * static_cast<double>(free)) {
-    // Too large for the device (or for --device-memory): sort it in pieces that fit (issue 7).
-    double limit = 0.9 * static_cast<double>(free);
-    if (s.device_memory_limit_bytes) limit = std::min(limit, static_cast<double>(*s.device_memory_limit_bytes));
-    return ooc::run_out_of_core_case(
-        backend, p, in, s, dev, static_cast<std::size_t>(limit), std::move(r),
-        [&](CaseResult& res, const ooc::OutOfCoreOutput& out) {
-          validate_into(res, backend, p, in, out.keys, out.values);
-          if (keep) {
-            keep->keys = HostArray(p.n, kb);
-            parallel_copy(keep->keys.data(), out.keys, keep->keys.bytes());
-            keep->values = HostArray(p.n, vb);
-            if (vb) parallel_copy(keep->values.data(), out.values, keep->values.bytes());
-          }
-        });
-  }
   // Keep a pristine copy on the device when it fits, so restoring the input costs a D2D copy, not a PCIe trip.
   const bool pristine = static_cast<double>(needed + key_bytes_n + value_bytes_n) < 0.95 * static_cast<double>(free) &&
                        (!s.device_memory_limit_bytes || needed + key_bytes_n + value_bytes_n <= *s.device_memory_limit_bytes);
@@ -184,9 +169,6 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
   };
 
   int result_half = 0;
-  auto check_half = [&](int h) {
-    GSB_EXPECTS(h == 0 || h == 1, backend.info().name + " returned half " + std::to_string(h));
-  };
   // Every repetition's output is fingerprinted on the device after its stop event (outside the timed region).
   RepetitionCheck check(validation_options(backend.info(), p), in.reference != nullptr);
   DeviceBuffer check_scratch(check.active() ? 3 * sizeof(std::uint64_t) : 0);
@@ -200,66 +182,57 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
   }
   const int checks_planned = (s.device_timing ? s.warmup + s.reps : 0) + (s.end_to_end ? s.warmup + s.reps : 0);
   int checked = 0;
+  auto check_output = [&] {
+    check_half(backend, result_half);
+    if (check.active()) check.record(checked++, checks_planned, [&] { return fingerprint(result_half, true); });
+  };
   if (s.device_timing) {
-    std::vector<double> samples;
-    double spent = 0;
-    for (int rep = 0; rep < s.warmup + s.reps; ++rep) {
-      restore();
-      dev.flush_l2();
-      GSB_CUDA_TRY(cudaEventRecord(dev.start_event(), stream));
-      result_half = backend.run(p, b);
-      GSB_CUDA_TRY(cudaEventRecord(dev.stop_event(), stream));
-      GSB_CUDA_TRY(cudaEventSynchronize(dev.stop_event()));
-      GSB_CHECK_LAUNCH();
-      check_half(result_half);
-      if (check.active()) check.record(checked++, checks_planned, [&] { return fingerprint(result_half, true); });
-      float ms = 0;
-      GSB_CUDA_TRY(cudaEventElapsedTime(&ms, dev.start_event(), dev.stop_event()));
-      if (rep >= s.warmup) {
-        samples.push_back(ms);
-        spent += ms;
-        if (time_budget_spent(spent, samples.size())) break;
-      }
-    }
-    r.timing = make_stats(samples);
+    EventTimer timer(stream);
+    r.timing = make_stats(repeat(
+        s.warmup, s.reps, timer,
+        [&](int) {
+          restore();
+          dev.flush_l2();
+        },
+        [&](int) { result_half = backend.run(p, b); }, [&](int, int, double, bool, bool) { check_output(); }));
     r.timing_method = "cuda-events";
   }
 
   HostArray out_keys(p.n, kb), out_values(p.n, vb);
   if (s.end_to_end) {
     // As a user would call it: from ordinary pageable host memory, each part timed with the host clock.
-    std::vector<double> h2d, sort, d2h, total;
-    double spent = 0;
-    for (int rep = 0; rep < s.warmup + s.reps; ++rep) {
-      GSB_CUDA_TRY(cudaMemsetAsync(keys[1].get(), 0xA5, key_bytes_n, stream));
-      if (vb) GSB_CUDA_TRY(cudaMemsetAsync(values[1].get(), 0xA5, value_bytes_n, stream));
-      dev.flush_l2();
-      GSB_CUDA_TRY(cudaStreamSynchronize(stream));
-      const auto t0 = Clock::now();
-      GSB_CUDA_TRY(cudaMemcpyAsync(keys[0].get(), in.keys->array.data(), key_bytes_n, cudaMemcpyHostToDevice, stream));
-      if (vb) GSB_CUDA_TRY(cudaMemcpyAsync(values[0].get(), in.values->data(), value_bytes_n, cudaMemcpyHostToDevice, stream));
-      GSB_CUDA_TRY(cudaStreamSynchronize(stream));
-      const auto t1 = Clock::now();
-      result_half = backend.run(p, b);
-      GSB_CUDA_TRY(cudaStreamSynchronize(stream));
-      GSB_CHECK_LAUNCH();
-      check_half(result_half);
-      const auto t2 = Clock::now();
-      GSB_CUDA_TRY(cudaMemcpyAsync(out_keys.data(), keys[result_half].get(), key_bytes_n, cudaMemcpyDeviceToHost, stream));
-      if (vb) GSB_CUDA_TRY(cudaMemcpyAsync(out_values.data(), values[result_half].get(), value_bytes_n, cudaMemcpyDeviceToHost, stream));
-      GSB_CUDA_TRY(cudaStreamSynchronize(stream));
-      const auto t3 = Clock::now();
-      if (check.active()) check.record(checked++, checks_planned, [&] { return fingerprint(result_half, true); });
-      if (rep >= s.warmup) {
-        auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
-        h2d.push_back(ms(t0, t1));
-        sort.push_back(ms(t1, t2));
-        d2h.push_back(ms(t2, t3));
-        total.push_back(ms(t0, t3));
-        spent += total.back();
-        if (time_budget_spent(spent, total.size())) break;
-      }
-    }
+    std::vector<double> h2d, sort, d2h;
+    HostTimer timer;
+    const std::vector<double> total = repeat(
+        s.warmup, s.reps, timer,
+        [&](int) {
+          GSB_CUDA_TRY(cudaMemsetAsync(keys[1].get(), 0xA5, key_bytes_n, stream));
+          if (vb) GSB_CUDA_TRY(cudaMemsetAsync(values[1].get(), 0xA5, value_bytes_n, stream));
+          dev.flush_l2();
+          GSB_CUDA_TRY(cudaStreamSynchronize(stream));
+        },
+        [&](int) {
+          GSB_CUDA_TRY(cudaMemcpyAsync(keys[0].get(), in.keys->array.data(), key_bytes_n, cudaMemcpyHostToDevice, stream));
+          if (vb) GSB_CUDA_TRY(cudaMemcpyAsync(values[0].get(), in.values->data(), value_bytes_n, cudaMemcpyHostToDevice, stream));
+          GSB_CUDA_TRY(cudaStreamSynchronize(stream));
+          timer.lap();
+          result_half = backend.run(p, b);
+          GSB_CUDA_TRY(cudaStreamSynchronize(stream));
+          GSB_CHECK_LAUNCH();
+          check_half(backend, result_half);
+          timer.lap();
+          GSB_CUDA_TRY(cudaMemcpyAsync(out_keys.data(), keys[result_half].get(), key_bytes_n, cudaMemcpyDeviceToHost, stream));
+          if (vb) GSB_CUDA_TRY(cudaMemcpyAsync(out_values.data(), values[result_half].get(), value_bytes_n, cudaMemcpyDeviceToHost, stream));
+          GSB_CUDA_TRY(cudaStreamSynchronize(stream));
+          timer.lap();
+        },
+        [&](int, int, double, bool counted, bool) {
+          check_output();
+          if (!counted) return;
+          h2d.push_back(timer.laps()[0]);
+          sort.push_back(timer.laps()[1]);
+          d2h.push_back(timer.laps()[2]);
+        });
     r.end_to_end = EndToEnd{make_stats(h2d), make_stats(sort), make_stats(d2h), make_stats(total)};
   } else {
     GSB_CUDA_TRY(cudaMemcpyAsync(out_keys.data(), keys[result_half].get(), key_bytes_n, cudaMemcpyDeviceToHost, stream));
@@ -277,6 +250,73 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
     keep->values = std::move(out_values);
   }
   return r;
+}
+
+// Staged sorts (out of core, multi-GPU: gsb/staged_sort.hpp), prepared before this call: the one repetition loop
+// over the host clock; every repetition's output fingerprinted part by part; the output validated in place when it
+// is one host array, else gathered into one first.
+CaseResult run_staged_case(StagedSort& staged, const Backend& backend, const SortProblem& p, const CaseInput& in,
+                           const CaseSettings& s, CaseResult r, SortedOutput* keep) {
+  const std::size_t kb = p.key_size(), vb = p.value_size();
+  if (s.announce) print_stderr(fmt::format("{}{}\n", ::isatty(STDERR_FILENO) ? "\r\033[K" : "", staged.plan()));
+  RepetitionCheck check(validation_options(backend.info(), p), in.reference != nullptr);
+  PartsFingerprint output_fingerprint(p, check.options());
+  if (check.active())
+    check.set_input([&] {
+      return host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options());
+    });
+  HostTimer timer;
+  r.timing = make_stats(repeat(
+      s.warmup, s.reps, timer, [&](int) { staged.restore_input(); }, [&](int) { staged.run(); },
+      [&](int rep, int total, double, bool counted, bool last) {
+        if (check.active()) check.record(rep, total, [&] { return output_fingerprint(staged.output()); });
+        staged.after_run(counted, last);
+      }));
+  r.timing_method = "host-clock";
+  const std::vector<OutputPart> parts = staged.output();
+  HostArray keys, values;
+  const void* out_keys = nullptr;
+  const void* out_values = nullptr;
+  if (parts.size() == 1 && parts[0].device < 0) {  // one host array (out of core): validated where it lies
+    out_keys = parts[0].keys;
+    out_values = parts[0].values;
+  } else {
+    keys = HostArray(p.n, kb);
+    values = HostArray(p.n, vb);
+    staged.gather(keys.data(), vb ? values.data() : nullptr);
+    out_keys = keys.data();
+    out_values = values.data();
+  }
+  StagedReport report;
+  staged.report(report, r.timing->median_ms);
+  r.out_of_core = std::move(report.out_of_core);
+  r.multi_gpu = std::move(report.multi_gpu);
+  validate_into(r, backend, p, in, out_keys, vb ? out_values : nullptr);
+  if (keep) {
+    if (keys.data() != out_keys) {
+      keys = HostArray(p.n, kb);
+      parallel_copy(keys.data(), out_keys, keys.bytes());
+      values = HostArray(p.n, vb);
+      if (vb) parallel_copy(values.data(), out_values, values.bytes());
+    }
+    keep->keys = std::move(keys);
+    keep->values = std::move(values);
+  }
+  check.finish(r);
+  return r;
+}
+
+// Nothing when the case fits the device in core (its free memory, and --device-memory); otherwise the device memory
+// the case may use out of core, in pieces (issue 7).
+std::optional<std::size_t> out_of_core_limit(const Backend& backend, const SortProblem& p, const CaseSettings& s,
+                                             const DeviceContext& dev) {
+  const std::size_t needed = 2 * p.n * (p.key_size() + p.value_size()) + backend.temp_bytes(p);
+  const double free = static_cast<double>(dev.free_bytes());
+  const bool over_limit = s.device_memory_limit_bytes && needed > *s.device_memory_limit_bytes;
+  if (!over_limit && static_cast<double>(needed) <= 0.97 * free) return std::nullopt;
+  double limit = 0.9 * free;
+  if (s.device_memory_limit_bytes) limit = std::min(limit, static_cast<double>(*s.device_memory_limit_bytes));
+  return static_cast<std::size_t>(limit);
 }
 
 // Host memory (bytes) a case allocates for itself beyond the input, values and reference: a host back-end's
@@ -334,18 +374,20 @@ CaseResult Runner::run_case(const Backend& backend, const SortProblem& p, Distri
     return r;
   }
   try {
-    if (const MultiGpuBackend* multi = as_multi_gpu(backend)) {  // one array over several GPUs (issue 7)
-      const std::size_t kb = p.key_size(), vb = p.value_size();
-      CaseResult res = run_multi_gpu_case(*multi, p, in, s, r, [&](CaseResult& c, const MultiGpuOutput& out) {
-        validate_into(c, backend, p, in, out.keys, out.values);
-        if (keep) {
-          keep->keys = HostArray(p.n, kb);
-          parallel_copy(keep->keys.data(), out.keys, keep->keys.bytes());
-          keep->values = HostArray(p.n, vb);
-          if (vb) parallel_copy(keep->values.data(), out.values, keep->values.bytes());
-        }
-      });
-      if (device && device->available()) GSB_CUDA_TRY(cudaSetDevice(device->info().index));
+    // In core, staged across GPUs (the back-end's own stage()), or staged out of core when it does not fit.
+    const StagedInput staged_in{in.keys->array.data(), in.values ? in.values->data() : nullptr, in.reference != nullptr};
+    StageSettings stage_settings;
+    stage_settings.gpus = s.gpus;
+    std::unique_ptr<StagedSort> staged = backend.stage(p, staged_in, stage_settings);
+    if (!staged && info.needs_gpu)
+      if (const auto limit = out_of_core_limit(backend, p, s, *device)) {
+        stage_settings.device_memory_bytes = *limit;
+        staged = stage_out_of_core(backend, p, staged_in, stage_settings);
+      }
+    if (staged) {
+      CaseResult res = run_staged_case(*staged, backend, p, in, s, r, keep);
+      staged.reset();
+      if (device && device->available()) GSB_CUDA_TRY(cudaSetDevice(device->info().index));  // a multi-GPU case moved it
       return res;
     }
     if (info.needs_gpu) return run_device_case(backend, p, in, s, *device, r, keep);
@@ -363,6 +405,9 @@ CaseResult Runner::run_case(const Backend& backend, const SortProblem& p, Distri
     r.status = CaseStatus::skipped;
     r.reason = "host allocation failed";
   } catch (const DeviceUnsupported& e) {  // thrown before the back-end enqueued work it could not run
+    r.status = CaseStatus::skipped;
+    r.reason = e.what();
+  } catch (const CaseSkipped& e) {  // a staged sort found no plan that fits here
     r.status = CaseStatus::skipped;
     r.reason = e.what();
   } catch (const std::exception& e) {
@@ -392,7 +437,7 @@ Runner::Runner(const Options& opts) : opts_(opts) {
   if (any_gpu || opts.device_given) {
     device_ = std::make_unique<DeviceContext>(opts.device, opts.device_given);
     const bool any_multi = std::any_of(opts.backends.begin(), opts.backends.end(),
-                                       [](const Backend* b) { return as_multi_gpu(*b) != nullptr; });
+                                       [](const Backend* b) { return b->info().spans_gpus; });
     if (any_multi && device_->available() && opts.gpus > visible_gpu_count())
       throw UsageError("--gpus: " + std::to_string(opts.gpus) + " GPUs asked for, " +
                        std::to_string(visible_gpu_count()) + " present");

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "driver/device_context.hpp"
+#include "driver/measure.hpp"
 #include "driver/options.hpp"
 #include "driver/results.hpp"
 
@@ -30,14 +31,6 @@ struct CaseSettings {
   bool announce = false;  // say on stderr how an out-of-core case will run (and the host memory it needs)
   int gpus = 0;           // multi-GPU back-ends: how many GPUs (0: every visible one)
 };
-
-// Every path that repeats a sort (host, device and end-to-end timing in core, out of core, multi-GPU) stops
-// timing a case once its timed repetitions have taken 30 s, keeping at least 3.
-inline constexpr double case_time_budget_ms = 30000;
-inline constexpr std::size_t min_timed_repetitions = 3;
-inline bool time_budget_spent(double timed_ms, std::size_t timed_repetitions) {
-  return timed_ms > case_time_budget_ms && timed_repetitions >= min_timed_repetitions;
-}
 
 // Sorted output of the last repetition, kept for --dump-sorted.
 struct SortedOutput {

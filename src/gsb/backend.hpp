@@ -17,6 +17,10 @@
 
 namespace gsb {
 
+class StagedSort;  // gsb/staged_sort.hpp
+struct StagedInput;
+struct StageSettings;
+
 inline constexpr std::uint64_t no_n_limit = std::numeric_limits<std::uint64_t>::max();
 
 struct BackendInfo {
@@ -42,6 +46,8 @@ struct BackendInfo {
   bool signed_zeros_equal = false;
   // Other back-ends' speed-ups are quoted against this one on the same input (std-sort, the seeds' reference).
   bool speedup_reference = false;
+  // Sorts one array spread over several GPUs (--gpus): the driver measures stage(), never run().
+  bool spans_gpus = false;
 };
 
 // The buffers the driver hands to run(). The input is in keys[0] (and values[0]); keys[1]/values[1] are
@@ -80,6 +86,12 @@ class Backend {
   // reserves it once before the first repetition, so that a shortage is a skip, never a std::bad_alloc inside
   // the library's parallel region.
   virtual std::size_t host_workspace_bytes(const SortProblem&) const { return 0; }
+
+  // A back-end that is a staged sort of its own (multi-GPU: gsb/multi_gpu.hpp) returns it prepared for p, and
+  // the driver measures it instead of calling run(); it throws CaseSkipped when p cannot run here. Null (the
+  // default) for the back-ends that sort through run().
+  virtual std::unique_ptr<StagedSort> stage(const SortProblem& p, const StagedInput& in,
+                                            const StageSettings& settings) const;
 
   // Enqueue the sort of p on b.stream (device back-ends) or perform it (host back-ends). No allocation, no
   // device-wide synchronisation unless info().host_synchronizes. Returns 0 or 1: the half holding the result.

@@ -55,4 +55,13 @@ constexpr T ceil_div(T a, T b) {
   return (a + b - 1) / b;
 }
 
+// Grid sizes, the project's one place for them. blocks_for: one block per `per_block` items, checked against the
+// grid's x limit (2^31 - 1 blocks; callers launch nothing for no items). grid_stride_blocks: a grid-stride loop's grid, at most `cap` blocks
+// (the loop covers the rest), at least 1.
+unsigned blocks_for(std::uint64_t items, std::uint64_t per_block, const char* what);
+inline unsigned grid_stride_blocks(std::uint64_t items, std::uint64_t per_block, std::uint64_t cap) {
+  const std::uint64_t blocks = ceil_div(items, per_block);
+  return static_cast<unsigned>(blocks < 1 ? 1 : blocks > cap ? cap : blocks);
+}
+
 }  // namespace gsb

@@ -27,6 +27,12 @@ struct DeviceUnsupported : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A case that cannot run here (too little device or host memory for any plan, too few GPUs): reported as skipped
+// with this reason.
+struct CaseSkipped : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // A violated precondition or internal limit (never an assert: those vanish in Release builds).
 struct LogicError : std::logic_error {
   using std::logic_error::logic_error;

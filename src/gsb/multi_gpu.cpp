@@ -13,11 +13,11 @@ ShardRange shard_range(std::uint64_t n, int gpus, int g) {
 }
 
 std::size_t MultiGpuBackend::temp_bytes(const SortProblem&) const {
-  throw LogicError(info().name + " is a multi-GPU back-end: the driver runs it through MultiGpuBackend::prepare");
+  throw LogicError(info().name + " is a multi-GPU back-end: the driver runs it through MultiGpuBackend::stage");
 }
 
 int MultiGpuBackend::run(const SortProblem&, const SortBuffers&) const {
-  throw LogicError(info().name + " is a multi-GPU back-end: the driver runs it through MultiGpuBackend::prepare");
+  throw LogicError(info().name + " is a multi-GPU back-end: the driver runs it through MultiGpuBackend::stage");
 }
 
 }  // namespace gsb

@@ -1,8 +1,8 @@
 // Back-ends that sort one array spread over several GPUs (issue 7). They are Backends (registered, listed,
-// selected by name like any other) with a second interface: the driver sees as_multi_gpu() != null, asks
-// the back-end for the device memory it needs, has it prepare() one case (buffers, streams, communicator,
-// all before the timed region), puts shard g of the input on GPU g, times run(), and reads the sorted parts
-// back in GPU order. The driver knows no algorithm by name, only this seam.
+// selected by name like any other; BackendInfo::spans_gpus) whose stage() is the staged sort the driver measures
+// (gsb/staged_sort.hpp): the back-end states the device memory it needs, prepare()s one case (buffers, streams,
+// communicator, all before the timed region), shard g of the input is put on GPU g, its run() is timed, and the
+// sorted parts are the output in GPU order. The driver knows no algorithm by name, only this seam.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gsb/backend.hpp"
+#include "gsb/staged_sort.hpp"
 
 namespace gsb {
 
@@ -69,12 +70,16 @@ class MultiGpuBackend : public Backend {
   // Allocates and sets up one case on `devices` (CUDA device indices, one rank each).
   virtual std::unique_ptr<MultiGpuSort> prepare(const SortProblem& p, const std::vector<int>& devices) const = 0;
 
-  // The single-device entry points do not apply: the driver runs these back-ends through prepare()/run().
+  // The staged sort the driver measures: shards distributed before the timed region, prepare()'s run() timed,
+  // the parts in GPU order as the output (backends/multi/sharded_sort.cpp).
+  std::unique_ptr<StagedSort> stage(const SortProblem& p, const StagedInput& in, const StageSettings& s) const final;
+
+  // The single-device entry points do not apply: the driver runs these back-ends through stage().
   std::size_t temp_bytes(const SortProblem& p) const final;
   int run(const SortProblem& p, const SortBuffers& b) const final;
 };
 
-// The multi-GPU interface of a back-end, or null for the single-device ones.
-inline const MultiGpuBackend* as_multi_gpu(const Backend& b) { return dynamic_cast<const MultiGpuBackend*>(&b); }
+// CUDA devices visible to this process (0 when the runtime finds none).
+int visible_gpu_count();
 
 }  // namespace gsb

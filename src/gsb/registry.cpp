@@ -3,6 +3,7 @@
 
 #include "gsb/backend.hpp"
 #include "gsb/error.hpp"
+#include "gsb/staged_sort.hpp"
 
 namespace gsb {
 
@@ -12,6 +13,10 @@ bool contains(const std::vector<T>& v, T x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
 }  // namespace
+
+std::unique_ptr<StagedSort> Backend::stage(const SortProblem&, const StagedInput&, const StageSettings&) const {
+  return nullptr;
+}
 
 std::string Backend::unsupported_reason(const SortProblem& p, const RunOptions& opts) const {
   const BackendInfo& i = info();

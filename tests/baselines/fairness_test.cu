@@ -49,10 +49,11 @@ struct Bench {
   DeviceContext& dev;
   DeviceBuffer pristine_keys, pristine_values, keys[2], values[2], temp;
   SortBuffers buffers;
+  EventTimer timer;
 
   Bench(const SortProblem& problem, DeviceContext& d, const HostKeys& host_keys, const HostArray* host_values,
         std::size_t temp_bytes)
-      : p(problem), dev(d) {
+      : p(problem), dev(d), timer(d.stream()) {
     const std::size_t kb = p.n * p.key_size(), vb = p.n * p.value_size();
     pristine_keys = DeviceBuffer(kb);
     GSB_CUDA_TRY(cudaMemcpy(pristine_keys.get(), host_keys.array.data(), kb, cudaMemcpyHostToDevice));
@@ -80,14 +81,9 @@ struct Bench {
       GSB_CUDA_TRY(cudaMemcpyAsync(values[0].get(), pristine_values.get(), values[0].bytes(),
                                    cudaMemcpyDeviceToDevice, dev.stream()));
     dev.flush_l2();
-    GSB_CUDA_TRY(cudaEventRecord(dev.start_event(), dev.stream()));
+    timer.start();
     f();
-    GSB_CUDA_TRY(cudaEventRecord(dev.stop_event(), dev.stream()));
-    GSB_CUDA_TRY(cudaEventSynchronize(dev.stop_event()));
-    GSB_CHECK_LAUNCH();
-    float ms = 0;
-    GSB_CUDA_TRY(cudaEventElapsedTime(&ms, dev.start_event(), dev.stop_event()));
-    return ms;
+    return timer.stop();
   }
 };
 

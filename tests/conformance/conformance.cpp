@@ -12,7 +12,6 @@
 
 #include <gtest/gtest.h>
 
-#include "driver/multi_gpu_case.hpp"
 #include "driver/runner.hpp"
 #include "gsb/backend.hpp"
 #include "gsb/multi_gpu.hpp"
@@ -107,7 +106,7 @@ TEST_P(Conformance, SortsEverySizeDistributionAndOrder) {
   const Backend& backend = *cp.backend;
   DeviceContext* dev = device();
   if (backend.info().needs_gpu && !dev) GTEST_SKIP() << "no CUDA device";
-  if (as_multi_gpu(backend) && conformance_gpus() > visible_gpu_count())
+  if (backend.info().spans_gpus && conformance_gpus() > visible_gpu_count())
     GTEST_SKIP() << "GSB_CONFORMANCE_GPUS=" << conformance_gpus() << " but " << visible_gpu_count() << " GPU(s) present";
 
   const std::vector<Order>& orders = backend.info().orders;
@@ -166,7 +165,7 @@ TEST_P(Conformance, TempBytesNeverDecreaseAsNGrows) {
   const ConformanceParam& cp = GetParam();
   const Backend& backend = *cp.backend;
   if (backend.info().needs_gpu && !device()) GTEST_SKIP() << "no CUDA device";
-  if (as_multi_gpu(backend)) GTEST_SKIP() << "multi-GPU back-ends size their storage per GPU, not by temp_bytes";
+  if (backend.info().spans_gpus) GTEST_SKIP() << "multi-GPU back-ends size their storage per GPU, not by temp_bytes";
   std::vector<std::uint64_t> ns = small_sizes();
   for (std::uint64_t n : large_sizes()) ns.push_back(n);
   for (int e = 10; e <= 32; ++e) ns.push_back(std::uint64_t{1} << e);

@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include "driver/multi_gpu_case.hpp"
 #include "driver/runner.hpp"
 #include "gsb/backend.hpp"
 #include "gsb/multi_gpu.hpp"
@@ -30,7 +29,7 @@ TEST_P(MultiGpu, RecordsBalancedPartsAndPhases) {
   if (visible_gpu_count() < G) GTEST_SKIP() << G << " GPUs needed, " << visible_gpu_count() << " present";
   std::vector<const Backend*> multi;
   for (const Backend* b : Registry::instance().all())
-    if (as_multi_gpu(*b)) multi.push_back(b);
+    if (b->info().spans_gpus) multi.push_back(b);
   if (multi.empty()) GTEST_SKIP() << "no multi-GPU back-end in this build (NCCL not found)";
   static DeviceContext dev(0, false);
   const MultiCase cases[] = {

@@ -14,7 +14,7 @@
 
 #include <gtest/gtest.h>
 
-#include "driver/out_of_core.hpp"
+#include "out_of_core/out_of_core.hpp"
 #include "driver/runner.hpp"
 #include "gsb/backend.hpp"
 #include "gsb/error.hpp"

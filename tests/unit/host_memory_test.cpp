@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "driver/host_memory.hpp"
+#include "gsb/host_memory.hpp"
 #include "driver/host_radix_sort.hpp"
 
 namespace gsb {

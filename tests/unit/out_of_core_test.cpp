@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "driver/generate.hpp"
-#include "driver/host_memory.hpp"
-#include "driver/out_of_core.hpp"
+#include "gsb/host_memory.hpp"
+#include "out_of_core/out_of_core.hpp"
 #include "driver/report.hpp"
 #include "gsb/error.hpp"
 #include "gsb/key_codec.hpp"

@@ -14,6 +14,9 @@
 //   host-partition           the host counts and scatters the input into pinned staging (two passes over host
 //                            memory, not overlapped with any copy), then every bucket goes up, is sorted and
 //                            comes back down in place: 2 n element bytes over the link.
+//
+// The strategy is stage_out_of_core (gsb/staged_sort.hpp: the driver measures it like any staged sort); this header
+// is its host planning, tested on the CPU in tests/unit/out_of_core_test.cpp.
 #pragma once
 
 #include <cstddef>
@@ -24,7 +27,7 @@
 #include <string_view>
 #include <vector>
 
-#include "driver/runner.hpp"
+#include "gsb/staged_sort.hpp"
 #include "out_of_core/chunk_partition.hpp"
 
 namespace gsb::ooc {
@@ -110,19 +113,5 @@ std::size_t host_bytes_needed(const SortProblem& p, Method m);
 // The ring: 8 buffers of 16 MiB, about 2.4 ms of uploads at 55 GB/s that the host may run ahead of the link.
 inline constexpr std::size_t staging_ring_buffers = 8;
 inline constexpr std::size_t staging_ring_bytes = staging_ring_buffers * (std::size_t{16} << 20);
-
-// Runs one case out of core by method_from_environment() (see the top of this file), through `slots` device
-// pieces on their own streams, sorted by `backend`. limit_bytes
-// is the device memory the case may use. Fills r.timing (host clock, end to end, partition included) and
-// r.out_of_core, then calls `finish` with the sorted host keys and values (valid only during the call: the
-// caller validates and keeps what it needs there). Skips with a reason when no piece fits or the host lacks
-// the memory.
-struct OutOfCoreOutput {
-  const void* keys = nullptr;
-  const void* values = nullptr;
-};
-CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, const CaseInput& in,
-                                const CaseSettings& s, DeviceContext& dev, std::size_t limit_bytes, CaseResult r,
-                                const std::function<void(CaseResult&, const OutOfCoreOutput&)>& finish);
 
 }  // namespace gsb::ooc

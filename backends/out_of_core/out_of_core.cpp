@@ -1,4 +1,4 @@
-#include "driver/out_of_core.hpp"
+#include "out_of_core/out_of_core.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -16,15 +16,15 @@
 
 #include <fmt/format.h>
 
-#include "driver/host_memory.hpp"
-#include "driver/repetition_check.hpp"
-#include "driver/text.hpp"
 #include "gsb/cuda_raii.hpp"
 #include "gsb/dispatch.hpp"
 #include "gsb/env.hpp"
 #include "gsb/error.hpp"
 #include "gsb/hash.hpp"
+#include "gsb/host_memory.hpp"
 #include "gsb/key_codec.hpp"
+#include "gsb/median.hpp"
+#include "gsb/temp_layout.hpp"
 
 namespace gsb::ooc {
 
@@ -240,23 +240,9 @@ struct Slot {
   Stream stream;
 };
 
-constexpr std::size_t alignment = 256;
+constexpr std::size_t alignment = TempLayout::alignment;  // slots are carved by a TempLayout
 std::size_t aligned(std::size_t bytes) { return (bytes + alignment - 1) / alignment * alignment; }
 
-// Hands out consecutive aligned pieces of one allocation.
-class Carver {
- public:
-  explicit Carver(void* base) : base_(static_cast<std::byte*>(base)) {}
-  void* take(std::size_t bytes) {
-    void* p = bytes ? base_ + used_ : nullptr;
-    used_ += aligned(bytes);
-    return p;
-  }
-
- private:
-  std::byte* base_;
-  std::size_t used_ = 0;
-};
 
 // A slot's bytes for sorting a piece of m (two halves of keys and values, the back-end's temp) and for
 // partitioning a chunk of m (input and output keys and values, the partition's scratch, the bucket offsets).
@@ -497,388 +483,425 @@ std::size_t host_bytes_needed(const SortProblem& p, Method m) {
   return m == Method::host_partition ? data : 2 * data + staging_ring_bytes;
 }
 
-CaseResult run_out_of_core_case(const Backend& backend, const SortProblem& p, const CaseInput& in,
-                                const CaseSettings& s, DeviceContext& dev, std::size_t limit_bytes, CaseResult r,
-                                const std::function<void(CaseResult&, const OutOfCoreOutput&)>& finish) {
-  (void)dev;
-  const Method method = method_from_environment();
-  const bool gpu = method == Method::gpu_partition;
-  const BackendInfo& info = backend.info();
-  const std::size_t kb = p.key_size(), vb = p.value_size(), eb = kb + vb;
-  const std::uint64_t n = p.n;
-  GSB_EXPECTS(in.keys && in.keys->size() == n, "out of core: input keys missing");
-  GSB_EXPECTS(vb == 0 || (in.values && in.values->size() == n), "out of core: input values missing");
-  const KeyView view{p.key_type, p.order, info.signed_zeros_equal};
-  auto skip = [&](std::string why) {
-    r.status = CaseStatus::skipped;
-    r.reason = std::move(why);
-    return r;
+namespace {
+
+// One out-of-core case by method_from_environment() (out_of_core.hpp), through `slots` device pieces on their own
+// streams, sorted by the in-core back-end. Everything is allocated and planned here; run() is one repetition.
+class OutOfCoreSort final : public StagedSort {
+ public:
+  OutOfCoreSort(const Backend& backend, const SortProblem& p, const StagedInput& in, std::size_t limit_bytes);
+
+  std::string plan() const override { return plan_; }
+  void restore_input() override { sync_all(); }  // the input stays in host memory: only the streams must be idle
+  void run() override;
+  void after_run(bool counted, bool last) override;
+  std::vector<OutputPart> output() const override {
+    return {OutputPart{-1, result_keys_, vb_ ? result_values_ : nullptr, n_}};
+  }
+  void report(StagedReport& r, double median_ms) const override {
+    OutOfCoreInfo info = ooc_;
+    info.ratio_to_link_bound = info.link_bound_ms > 0 ? median_ms / info.link_bound_ms : 0;
+    r.out_of_core = std::move(info);
+  }
+
+ protected:
+  std::size_t key_bytes() const override { return kb_; }
+  std::size_t value_bytes() const override { return vb_; }
+
+ private:
+  // Three slots on the device at once: one arriving, one being worked on, one leaving.
+  static constexpr int slots = 3;
+  // Work items of one repetition (pass-1 chunks, then pieces), each bracketed by 4 events: h2d start, work
+  // start, d2h start, d2h end; all read against `start_`, recorded when the repetition starts.
+  struct Item {
+    std::string stage;
+    std::uint64_t piece, offset, n;
   };
 
-  // Three slots on the device at once: one arriving, one being worked on, one leaving.
-  constexpr int slots = 3;
+  std::unique_ptr<Event>* item_events(std::size_t j);
+  void upload_pageable(void* dst, const void* src, std::size_t bytes, cudaStream_t st);
+  void chain_upload(cudaStream_t st, cudaEvent_t uploaded_event_of_this_item);
+  void sort_piece(std::uint64_t piece, const std::vector<Segment>& segs, const std::byte* src_keys,
+                  const std::byte* src_values, std::uint64_t dest, std::uint64_t count);
+  void partition_pass(ChunkedPartition& cp, std::uint32_t splitter_count);
+  void sync_all();
+
+  const Backend& backend_;
+  const BackendInfo& info_;
+  SortProblem p_;
+  StagedInput in_;
+  Method method_;
+  bool gpu_;
+  std::size_t kb_, vb_;
+  std::uint64_t n_;
+  KeyView view_;
+  std::uint64_t capacity_ = 0, m_ = 0, chunk_n_ = 0, chunks_ = 0, max_buckets_ = 1;
+  std::size_t slot_temp_ = 0;
+  std::string plan_;
+  // host-partition: `stage` is the staging buffer and the output. gpu-partition: `mid` the intermediate
+  // buffer, `out` the output, `ring` the pageable-to-pinned staging of pass 1.
+  PinnedBuffer stage_keys_, stage_values_, mid_keys_, mid_values_, out_keys_, out_values_, ring_, offsets_pinned_;
+  DeviceBuffer splitters_dev_;
+  std::vector<std::unique_ptr<Slot>> slot_;
+  std::byte* result_keys_ = nullptr;
+  std::byte* result_values_ = nullptr;
+  OutOfCoreInfo ooc_;
+  std::vector<Item> items_;
+  Event start_, splitters_ready_;
+  std::vector<std::unique_ptr<Event>> events_;
+  std::vector<std::unique_ptr<Event>> ring_free_;  // recorded after the upload that reads ring buffer i
+  std::size_t ring_one_ = staging_ring_bytes / staging_ring_buffers, ring_next_ = 0;
+  double staging_copy_ms_ = 0, staging_wait_ms_ = 0;
+  cudaEvent_t previous_upload_ = nullptr;
+  int attempts_ = 0;
+};
+
+OutOfCoreSort::OutOfCoreSort(const Backend& backend, const SortProblem& p, const StagedInput& in,
+                             std::size_t limit_bytes)
+    : backend_(backend),
+      info_(backend.info()),
+      p_(p),
+      in_(in),
+      method_(method_from_environment()),
+      gpu_(method_ == Method::gpu_partition),
+      kb_(p.key_size()),
+      vb_(p.value_size()),
+      n_(p.n),
+      view_{p.key_type, p.order, backend.info().signed_zeros_equal} {
+  const std::size_t kb = kb_, vb = vb_, eb = kb + vb;
+  const std::uint64_t n = n_;
+  const bool gpu = gpu_;
+  GSB_EXPECTS(in.keys, "out of core: input keys missing");
+  GSB_EXPECTS(vb == 0 || in.values, "out of core: input values missing");
   auto temp_of = [&](std::uint64_t m) {
     SortProblem q = p;
     q.n = m;
     return backend.temp_bytes(q);
   };
-  const std::uint64_t n_cap = std::min(n, info.max_n);
+  const std::uint64_t n_cap = std::min(n, info_.max_n);
   // gpu-partition keeps the splitters on the device: room for the buckets of a few resampling rounds (each
   // adds half), sized from a capacity certainly below the final one, reserved before the slots are sized.
   std::uint64_t m_low = piece_capacity(limit_bytes / 2, slots, eb, temp_of, n_cap);
   if (m_low == 0) m_low = piece_capacity(limit_bytes, slots, eb, temp_of, n_cap);
-  const std::uint64_t max_buckets = m_low ? std::min<std::uint64_t>(n, 3 * initial_buckets(n, m_low) + 16) : 1;
-  const std::size_t splitter_bytes = gpu ? aligned(max_buckets * sizeof(Splitter)) : 0;
+  max_buckets_ = m_low ? std::min<std::uint64_t>(n, 3 * initial_buckets(n, m_low) + 16) : 1;
+  const std::size_t splitter_bytes = gpu ? aligned(max_buckets_ * sizeof(Splitter)) : 0;
   const std::size_t reserve = slots * 8 * alignment + splitter_bytes;  // + alignment of each slot's pieces
-  const std::uint64_t capacity =
-      limit_bytes > reserve ? piece_capacity(limit_bytes - reserve, slots, eb, temp_of, n_cap) : 0;
-  if (capacity == 0 || n / capacity > 100000)
-    return skip("out of core: " + std::to_string(limit_bytes) + " bytes of device memory hold " +
-                (capacity ? "pieces of only " + std::to_string(capacity) + " elements" : std::string("no piece")));
-  const std::uint64_t m = std::min(capacity, n);
-  const std::size_t slot_temp = temp_of(m);
-  const std::size_t slot_bytes = sort_slot_bytes(m, kb, vb, slot_temp);
+  capacity_ = limit_bytes > reserve ? piece_capacity(limit_bytes - reserve, slots, eb, temp_of, n_cap) : 0;
+  if (capacity_ == 0 || n / capacity_ > 100000)
+    throw CaseSkipped("out of core: " + std::to_string(limit_bytes) + " bytes of device memory hold " +
+                      (capacity_ ? "pieces of only " + std::to_string(capacity_) + " elements" : std::string("no piece")));
+  m_ = std::min(capacity_, n);
+  slot_temp_ = temp_of(m_);
+  const std::size_t slot_bytes = sort_slot_bytes(m_, kb, vb, slot_temp_);
 
   // gpu-partition's pass-1 chunk: the largest whose partition fits the same slot (< 2^31: 32-bit positions).
-  std::uint64_t chunk_n = 0;
   if (gpu) {
-    auto fits = [&](std::uint64_t x) { return partition_slot_bytes(x, kb, vb, max_buckets) <= slot_bytes; };
+    auto fits = [&](std::uint64_t x) { return partition_slot_bytes(x, kb, vb, max_buckets_) <= slot_bytes; };
     std::uint64_t lo = 0, hi = std::min<std::uint64_t>(n, (std::uint64_t{1} << 31) - 1);
     if (fits(hi)) lo = hi;
     while (hi - lo > 1) {
       const std::uint64_t mid = lo + (hi - lo) / 2;
       (fits(mid) ? lo : hi) = mid;
     }
-    chunk_n = lo;
-    if (chunk_n == 0)
-      return skip("out of core (gpu-partition): a device slot of " + std::to_string(slot_bytes) +
-                  " bytes cannot hold the partition of even one element");
+    chunk_n_ = lo;
+    if (chunk_n_ == 0)
+      throw CaseSkipped("out of core (gpu-partition): a device slot of " + std::to_string(slot_bytes) +
+                        " bytes cannot hold the partition of even one element");
   }
-  const std::uint64_t chunks = gpu ? (n + chunk_n - 1) / chunk_n : 0;
-  const std::size_t offsets_bytes = gpu ? chunks * (max_buckets + 1) * sizeof(std::uint64_t) : 0;
+  chunks_ = gpu ? (n + chunk_n_ - 1) / chunk_n_ : 0;
+  const std::size_t offsets_bytes = gpu ? chunks_ * (max_buckets_ + 1) * sizeof(std::uint64_t) : 0;
 
   // Host memory, stated up front: the input, its values and the reference exist already; the pinned buffers
   // are what this path adds.
-  const std::size_t pinned_bytes = host_bytes_needed(p, method) + offsets_bytes;
-  const std::size_t host_total = n * kb + n * vb + (in.reference ? n * kb : 0) + pinned_bytes;
+  const std::size_t pinned_bytes = host_bytes_needed(p, method_) + offsets_bytes;
+  const std::size_t host_total = n * kb + n * vb + (in.has_reference ? n * kb : 0) + pinned_bytes;
   const std::size_t available = host_bytes_available();
   if (available && static_cast<double>(pinned_bytes) > 0.9 * static_cast<double>(available))
-    return skip("out of core needs " + gib(double(host_total)) + " of host memory (input, values, reference and " +
-                gib(double(pinned_bytes)) + " pinned); " + gib(double(available)) + " available");
+    throw CaseSkipped("out of core needs " + gib(double(host_total)) + " of host memory (input, values, reference and " +
+                      gib(double(pinned_bytes)) + " pinned); " + gib(double(available)) + " available");
 
-  if (s.announce)
-    print_stderr(fmt::format("{}out of core ({}): {} with {} of device memory: pieces of at most {} elements{}, {} slots "
-               "on the device; host memory {} (input, values, reference and {} pinned), {} available\n",
-               ::isatty(STDERR_FILENO) ? "\r\033[K" : "", to_string(method), describe(p), gib(double(limit_bytes)),
-               capacity, gpu ? fmt::format(", pass-1 chunks of {} ({} chunks)", chunk_n, chunks) : std::string(),
-               slots, gib(double(host_total)), gib(double(pinned_bytes)),
-               available ? gib(double(available)) : "unknown"));
+  plan_ = fmt::format("out of core ({}): {} with {} of device memory: pieces of at most {} elements{}, {} slots "
+                      "on the device; host memory {} (input, values, reference and {} pinned), {} available",
+                      to_string(method_), describe(p), gib(double(limit_bytes)), capacity_,
+                      gpu ? fmt::format(", pass-1 chunks of {} ({} chunks)", chunk_n_, chunks_) : std::string(), slots,
+                      gib(double(host_total)), gib(double(pinned_bytes)), available ? gib(double(available)) : "unknown");
   const LinkBandwidth bw = pinned_bandwidth();
 
-  // host-partition: `stage` is the staging buffer and the output. gpu-partition: `mid` the intermediate
-  // buffer, `out` the output, `ring` the pageable-to-pinned staging of pass 1.
-  PinnedBuffer stage_keys(gpu ? 0 : n * kb), stage_values(gpu ? 0 : n * vb);
-  PinnedBuffer mid_keys(gpu ? n * kb : 0), mid_values(gpu ? n * vb : 0);
-  PinnedBuffer out_keys(gpu ? n * kb : 0), out_values(gpu ? n * vb : 0);
-  PinnedBuffer ring(gpu ? staging_ring_bytes : 0), offsets_pinned(offsets_bytes);
-  DeviceBuffer splitters_dev(splitter_bytes);
-  std::vector<std::unique_ptr<Slot>> slot;
+  stage_keys_ = PinnedBuffer(gpu ? 0 : n * kb);
+  stage_values_ = PinnedBuffer(gpu ? 0 : n * vb);
+  mid_keys_ = PinnedBuffer(gpu ? n * kb : 0);
+  mid_values_ = PinnedBuffer(gpu ? n * vb : 0);
+  out_keys_ = PinnedBuffer(gpu ? n * kb : 0);
+  out_values_ = PinnedBuffer(gpu ? n * vb : 0);
+  ring_ = PinnedBuffer(gpu ? staging_ring_bytes : 0);
+  offsets_pinned_ = PinnedBuffer(offsets_bytes);
+  splitters_dev_ = DeviceBuffer(splitter_bytes);
   for (int i = 0; i < slots; ++i) {
     auto sl = std::make_unique<Slot>();
     sl->memory = DeviceBuffer(slot_bytes);
-    slot.push_back(std::move(sl));
+    slot_.push_back(std::move(sl));
   }
-  std::byte* const result_keys = static_cast<std::byte*>(gpu ? out_keys.get() : stage_keys.get());
-  std::byte* const result_values = static_cast<std::byte*>(gpu ? out_values.get() : stage_values.get());
+  result_keys_ = static_cast<std::byte*>(gpu ? out_keys_.get() : stage_keys_.get());
+  result_values_ = static_cast<std::byte*>(gpu ? out_values_.get() : stage_values_.get());
 
-  OutOfCoreInfo ooc;
-  ooc.method = std::string(to_string(method));
-  ooc.slots = slots;
-  ooc.piece_capacity_n = capacity;
-  ooc.device_memory_limit_bytes = limit_bytes;
-  ooc.device_bytes_used = slots * slot_bytes + splitter_bytes;
-  ooc.host_bytes_needed = host_total;
+  ooc_.method = std::string(to_string(method_));
+  ooc_.slots = slots;
+  ooc_.piece_capacity_n = capacity_;
+  ooc_.device_memory_limit_bytes = limit_bytes;
+  ooc_.device_bytes_used = slots * slot_bytes + splitter_bytes;
+  ooc_.host_bytes_needed = host_total;
   // What crosses the link: host-partition each element once each way; gpu-partition twice each way (pass 1
   // up and back partitioned, pass 2 up and back sorted).
-  ooc.link_h2d_bytes = ooc.link_d2h_bytes = (gpu ? 2 : 1) * n * eb;
-  ooc.link_bytes = ooc.link_h2d_bytes + ooc.link_d2h_bytes;
-  ooc.pinned_h2d_GBps = bw.h2d_GBps;
-  ooc.pinned_d2h_GBps = bw.d2h_GBps;
-  ooc.pinned_bidir_GBps = bw.bidir_GBps;
-  ooc.host_register_GBps = bw.register_GBps;
-  const double h2d_ms = double(ooc.link_h2d_bytes) / bw.h2d_GBps / 1e6;
-  const double d2h_ms = double(ooc.link_d2h_bytes) / bw.d2h_GBps / 1e6;
-  ooc.link_bound_ms = std::max({h2d_ms, d2h_ms, double(ooc.link_bytes) / bw.bidir_GBps / 1e6});
-  ooc.link_bound_serial_ms = h2d_ms + d2h_ms;
+  ooc_.link_h2d_bytes = ooc_.link_d2h_bytes = (gpu ? 2 : 1) * n * eb;
+  ooc_.link_bytes = ooc_.link_h2d_bytes + ooc_.link_d2h_bytes;
+  ooc_.pinned_h2d_GBps = bw.h2d_GBps;
+  ooc_.pinned_d2h_GBps = bw.d2h_GBps;
+  ooc_.pinned_bidir_GBps = bw.bidir_GBps;
+  ooc_.host_register_GBps = bw.register_GBps;
+  const double h2d_ms = double(ooc_.link_h2d_bytes) / bw.h2d_GBps / 1e6;
+  const double d2h_ms = double(ooc_.link_d2h_bytes) / bw.d2h_GBps / 1e6;
+  ooc_.link_bound_ms = std::max({h2d_ms, d2h_ms, double(ooc_.link_bytes) / bw.bidir_GBps / 1e6});
+  ooc_.link_bound_serial_ms = h2d_ms + d2h_ms;
 
-  // Work items of one repetition (pass-1 chunks, then pieces), each bracketed by 4 events: h2d start, work
-  // start, d2h start, d2h end; all read against `start`, recorded when the repetition starts.
-  struct Item {
-    std::string stage;
-    std::uint64_t piece, offset, n;
-  };
-  std::vector<Item> items;
-  Event start;
-  std::vector<std::unique_ptr<Event>> events;
-  auto item_events = [&](std::size_t j) {
-    while (events.size() < 4 * (j + 1)) events.push_back(std::make_unique<Event>());
-    return events.data() + 4 * j;
-  };
-  item_events(chunks + max_buckets);  // created here, not in the timed loop (it grows only in rare retries)
-  std::vector<std::unique_ptr<Event>> ring_free;  // recorded after the upload that reads ring buffer i
-  for (std::size_t i = 0; i < staging_ring_buffers; ++i) ring_free.push_back(std::make_unique<Event>());
-  const std::size_t ring_one = staging_ring_bytes / staging_ring_buffers;
-  std::size_t ring_next = 0;
-  double staging_copy_ms = 0, staging_wait_ms = 0;
-  Event splitters_ready;
-
-  // Pageable host memory to the device through the pinned ring: the host copies the next buffer's worth while
-  // the copy engine uploads the previous ones (pass 1's only host work, hidden under the link).
-  auto upload_pageable = [&](void* dst, const void* src, std::size_t bytes, cudaStream_t st) {
-    for (std::size_t off = 0; off < bytes; off += ring_one) {
-      const std::size_t len = std::min(ring_one, bytes - off);
-      std::byte* buf = ring.bytes_at(ring_next * ring_one);
-      const auto t0 = Clock::now();
-      GSB_CUDA_TRY(cudaEventSynchronize(ring_free[ring_next]->get()));
-      const auto t1 = Clock::now();
-      stage_copy(buf, static_cast<const std::byte*>(src) + off, len);
-      staging_wait_ms += ms_between(t0, t1);
-      staging_copy_ms += ms_between(t1, Clock::now());
-      GSB_CUDA_TRY(cudaMemcpyAsync(static_cast<std::byte*>(dst) + off, buf, len, cudaMemcpyHostToDevice, st));
-      GSB_CUDA_TRY(cudaEventRecord(ring_free[ring_next]->get(), st));
-      ring_next = (ring_next + 1) % staging_ring_buffers;
-    }
-  };
-
-  // Uploads go in issue order: each item's first upload waits for the previous item's last. The link moves
-  // one direction's bytes at a time anyway; without the chain the copy engines share it among the three
-  // slots' uploads, so the first piece to be sorted (and to go back down) would arrive up to 3x later.
-  cudaEvent_t previous_upload = nullptr;
-  auto chain_upload = [&](cudaStream_t st, cudaEvent_t uploaded_event_of_this_item) {
-    if (previous_upload) GSB_CUDA_TRY(cudaStreamWaitEvent(st, previous_upload, 0));
-    previous_upload = uploaded_event_of_this_item;
-  };
-
-  // One piece: its segments of `src_*` up into slot j % slots, sorted by the back-end, down to `dest`.
-  auto sort_piece = [&](std::uint64_t piece, const std::vector<Segment>& segs, const std::byte* src_keys,
-                        const std::byte* src_values, std::uint64_t dest, std::uint64_t count) {
-    const std::size_t j = items.size();
-    items.push_back(Item{"sort", piece, dest, count});
-    auto* ev = item_events(j);
-    Slot& sl = *slot[piece % slots];
-    const cudaStream_t st = sl.stream.get();
-    SortProblem q = p;
-    q.n = count;
-    GSB_EXPECTS(count <= m && backend.temp_bytes(q) <= slot_temp,
-                info.name + " needs more temp storage for a piece of " + std::to_string(count) + " than for " +
-                    std::to_string(m));
-    Carver cv(sl.memory.get());
-    SortBuffers buf;
-    buf.keys[0] = cv.take(m * kb);
-    buf.keys[1] = cv.take(m * kb);
-    buf.values[0] = cv.take(m * vb);
-    buf.values[1] = cv.take(m * vb);
-    buf.temp = cv.take(slot_temp);
-    buf.temp_bytes = slot_temp;
-    buf.stream = st;
-    chain_upload(st, ev[1]->get());
-    GSB_CUDA_TRY(cudaEventRecord(ev[0]->get(), st));
-    std::uint64_t at = 0;
-    for (const Segment& sg : segs) {
-      GSB_CUDA_TRY(cudaMemcpyAsync(static_cast<std::byte*>(buf.keys[0]) + at * kb, src_keys + sg.source * kb,
-                                   sg.n * kb, cudaMemcpyHostToDevice, st));
-      if (vb)
-        GSB_CUDA_TRY(cudaMemcpyAsync(static_cast<std::byte*>(buf.values[0]) + at * vb, src_values + sg.source * vb,
-                                     sg.n * vb, cudaMemcpyHostToDevice, st));
-      at += sg.n;
-    }
-    GSB_EXPECTS(at == count, "out of core: segments of piece " + std::to_string(piece) + " hold " +
-                                 std::to_string(at) + " elements, not " + std::to_string(count));
-    GSB_CUDA_TRY(cudaEventRecord(ev[1]->get(), st));
-    // Poison the scratch half: a piece the back-end did not write cannot pass as last repetition's result.
-    GSB_CUDA_TRY(cudaMemsetAsync(buf.keys[1], 0xA5, count * kb, st));
-    if (vb) GSB_CUDA_TRY(cudaMemsetAsync(buf.values[1], 0xA5, count * vb, st));
-    const int half = backend.run(q, buf);
-    GSB_CHECK_LAUNCH();
-    GSB_EXPECTS(half == 0 || half == 1, info.name + " returned half " + std::to_string(half));
-    GSB_CUDA_TRY(cudaEventRecord(ev[2]->get(), st));
-    // Buckets are in key order: dest is the piece's final place.
-    GSB_CUDA_TRY(cudaMemcpyAsync(result_keys + dest * kb, buf.keys[half], count * kb, cudaMemcpyDeviceToHost, st));
-    if (vb)
-      GSB_CUDA_TRY(cudaMemcpyAsync(result_values + dest * vb, buf.values[half], count * vb, cudaMemcpyDeviceToHost, st));
-    GSB_CUDA_TRY(cudaEventRecord(ev[3]->get(), st));
-  };
-
-  // gpu-partition's pass 1 with the splitters on the device: every chunk up, partitioned, down into `mid`.
-  auto partition_pass = [&](ChunkedPartition& cp, std::uint32_t splitter_count) {
-    const std::byte* keys = static_cast<const std::byte*>(in.keys->array.data());
-    const std::byte* values = vb ? static_cast<const std::byte*>(in.values->data()) : nullptr;
-    const std::uint64_t B = cp.buckets;
-    for (std::uint64_t c = 0; c < cp.chunks(); ++c) {
-      const std::uint64_t begin = cp.chunk_begin(c), count = cp.chunk_size(c);
-      const std::size_t j = items.size();
-      items.push_back(Item{"partition", c, begin, count});
-      auto* ev = item_events(j);
-      Slot& sl = *slot[c % slots];
-      const cudaStream_t st = sl.stream.get();
-      Carver cv(sl.memory.get());
-      ChunkPartitionArgs a;
-      a.key_type = p.key_type;
-      a.order = p.order;
-      a.collapse_signed_zeros = view.collapse_signed_zeros;
-      a.value_bytes = vb;
-      a.n = count;
-      a.first_index = begin;
-      a.keys = cv.take(chunk_n * kb);
-      a.values = cv.take(chunk_n * vb);
-      a.out_keys = cv.take(chunk_n * kb);
-      a.out_values = cv.take(chunk_n * vb);
-      a.scratch_bytes = chunk_partition_scratch_bytes(chunk_n, max_buckets);
-      a.scratch = cv.take(a.scratch_bytes);
-      a.bucket_offsets = static_cast<std::uint64_t*>(cv.take((max_buckets + 1) * sizeof(std::uint64_t)));
-      a.splitters = static_cast<const Splitter*>(splitters_dev.get());
-      a.splitter_count = splitter_count;
-      a.stream = st;
-      chain_upload(st, ev[1]->get());
-      GSB_CUDA_TRY(cudaEventRecord(ev[0]->get(), st));
-      upload_pageable(const_cast<void*>(a.keys), keys + begin * kb, count * kb, st);
-      if (vb) upload_pageable(const_cast<void*>(a.values), values + begin * vb, count * vb, st);
-      GSB_CUDA_TRY(cudaEventRecord(ev[1]->get(), st));
-      GSB_CUDA_TRY(cudaMemsetAsync(a.out_keys, 0xA5, count * kb, st));  // poison, as for the pieces
-      if (vb) GSB_CUDA_TRY(cudaMemsetAsync(a.out_values, 0xA5, count * vb, st));
-      partition_chunk(a);
-      GSB_CUDA_TRY(cudaEventRecord(ev[2]->get(), st));
-      GSB_CUDA_TRY(cudaMemcpyAsync(mid_keys.bytes_at(begin * kb), a.out_keys, count * kb, cudaMemcpyDeviceToHost, st));
-      if (vb)
-        GSB_CUDA_TRY(cudaMemcpyAsync(mid_values.bytes_at(begin * vb), a.out_values, count * vb,
-                                     cudaMemcpyDeviceToHost, st));
-      GSB_CUDA_TRY(cudaMemcpyAsync(offsets_pinned.bytes_at(c * (B + 1) * sizeof(std::uint64_t)), a.bucket_offsets,
-                                   (B + 1) * sizeof(std::uint64_t), cudaMemcpyDeviceToHost, st));
-      GSB_CUDA_TRY(cudaEventRecord(ev[3]->get(), st));
-    }
-  };
-
-  auto sync_all = [&] {
-    for (auto& sl : slot) GSB_CUDA_TRY(cudaStreamSynchronize(sl->stream.get()));
-    GSB_CHECK_LAUNCH();
-  };
-
-  // Every repetition's output, fingerprinted on the host after its timed region (repetition_check.hpp). A piece
-  // the back-end did not write carries the device's poison, not the last repetition's keys.
-  RepetitionCheck check(validation_options(info, p), in.reference != nullptr);
-  if (check.active())
-    check.set_input([&] {
-      return host_fingerprint(p, in.keys->array.data(), vb ? in.values->data() : nullptr, false, check.options());
-    });
-  std::vector<double> samples;
-  double spent = 0;
-  for (int rep = 0; rep < s.warmup + s.reps; ++rep) {
-    sync_all();
-    const auto t0 = Clock::now();
-    // Every stream starts after the reference event, so the timeline is measured from one point.
-    GSB_CUDA_TRY(cudaEventRecord(start.get(), slot[0]->stream.get()));
-    for (int i = 1; i < slots; ++i) GSB_CUDA_TRY(cudaStreamWaitEvent(slot[i]->stream.get(), start.get(), 0));
-    items.clear();
-    previous_upload = nullptr;
-    int attempts = 0;
-    if (!gpu) {
-      const PlannedPartition pp = plan(view, in.keys->array.data(), n, capacity, 20261122);
-      scatter_planned(view, in.keys->array.data(), vb ? in.values->data() : nullptr, vb, n, pp, stage_keys.get(),
-                      stage_values.get());
-      attempts = pp.part.attempts;
-      ooc.partition_ms = ms_between(t0, Clock::now());
-      std::uint64_t piece = 0;
-      for (std::size_t b = 0; b < pp.part.sizes.size(); ++b) {
-        const std::uint64_t off = pp.part.offsets[b], count = pp.part.sizes[b];
-        if (count) sort_piece(piece++, {Segment{off, count}}, stage_keys.bytes_at(0), stage_values.bytes_at(0), off, count);
-      }
-      ooc.pieces = piece;
-    } else {
-      // 1024 samples per bucket: a bucket's size then deviates by about 3%, far from the 25% headroom.
-      ChunkedPartition cp;
-      cp.n = n;
-      cp.chunk_n = chunk_n;
-      std::uint64_t buckets = initial_buckets(n, capacity);
-      std::vector<std::uint64_t> sizes;
-      for (;;) {
-        ++attempts;
-        GSB_EXPECTS(buckets <= max_buckets, "out of core: no partition into pieces of at most " +
-                                                std::to_string(capacity) + " elements within " +
-                                                std::to_string(max_buckets) + " buckets for n=" + std::to_string(n));
-        const std::vector<Splitter> splitters =
-            choose_splitters(view, in.keys->array.data(), n, buckets, 1024, 20261122 + attempts);
-        cp.buckets = splitters.size() + 1;
-        if (!splitters.empty()) {
-          // Pageable source: cudaMemcpyAsync returns once it has taken the bytes.
-          const cudaStream_t st0 = slot[0]->stream.get();
-          GSB_CUDA_TRY(cudaMemcpyAsync(splitters_dev.get(), splitters.data(), splitters.size() * sizeof(Splitter),
-                                       cudaMemcpyHostToDevice, st0));
-          GSB_CUDA_TRY(cudaEventRecord(splitters_ready.get(), st0));
-          for (int i = 1; i < slots; ++i)
-            GSB_CUDA_TRY(cudaStreamWaitEvent(slot[i]->stream.get(), splitters_ready.get(), 0));
-        }
-        items.clear();
-        previous_upload = nullptr;
-        staging_copy_ms = staging_wait_ms = 0;
-        partition_pass(cp, static_cast<std::uint32_t>(splitters.size()));
-        sync_all();
-        const auto* o = static_cast<const std::uint64_t*>(offsets_pinned.get());
-        cp.offsets.assign(o, o + cp.chunks() * (cp.buckets + 1));
-        sizes = cp.bucket_sizes();
-        if (*std::max_element(sizes.begin(), sizes.end()) <= capacity) break;
-        buckets = std::min(n, buckets + buckets / 2 + 1);  // a bucket overflowed (rare): more, smaller buckets
-      }
-      ooc.partition_ms = ms_between(t0, Clock::now());
-      ooc.chunks = cp.chunks();
-      std::uint64_t piece = 0, dest = 0;
-      for (std::uint64_t b = 0; b < cp.buckets; ++b) {
-        if (sizes[b]) sort_piece(piece++, bucket_segments(cp, b), mid_keys.bytes_at(0), mid_values.bytes_at(0), dest, sizes[b]);
-        dest += sizes[b];
-      }
-      ooc.pieces = piece;
-    }
-    sync_all();
-    const double total = ms_between(t0, Clock::now());
-    if (check.active())
-      check.record(rep, s.warmup + s.reps, [&] {
-        return host_fingerprint(p, result_keys, vb ? result_values : nullptr, true, check.options());
-      });
-    if (rep >= s.warmup) {
-      samples.push_back(total);
-      spent += total;
-    }
-    const bool last = rep + 1 == s.warmup + s.reps || time_budget_spent(spent, samples.size());
-    if (last) {
-      ooc.partition_attempts = attempts;
-      ooc.host_staging_copy_ms = staging_copy_ms;
-      ooc.host_staging_wait_ms = staging_wait_ms;
-      ooc.timeline.clear();
-      for (std::size_t j = 0; j < items.size(); ++j) {
-        auto* ev = item_events(j);
-        auto at = [&](int e) { return double(elapsed_ms(start, *ev[e])); };
-        OutOfCorePiece pc;
-        pc.stage = items[j].stage;
-        pc.piece = items[j].piece;
-        pc.offset = items[j].offset;
-        pc.n = items[j].n;
-        pc.h2d_ms[0] = at(0);
-        pc.h2d_ms[1] = pc.sort_ms[0] = at(1);
-        pc.sort_ms[1] = pc.d2h_ms[0] = at(2);
-        pc.d2h_ms[1] = at(3);
-        ooc.timeline.push_back(pc);
-      }
-      break;
-    }
-  }
-
-  r.timing = make_stats(samples);
-  r.timing_method = "host-clock";
-  r.end_to_end.reset();
-  ooc.ratio_to_link_bound = ooc.link_bound_ms > 0 ? r.timing->median_ms / ooc.link_bound_ms : 0;
-  r.out_of_core = std::move(ooc);
-  finish(r, OutOfCoreOutput{result_keys, vb ? result_values : nullptr});
-  check.finish(r);
-  return r;
+  item_events(chunks_ + max_buckets_);  // created here, not in the timed loop (it grows only in rare retries)
+  for (std::size_t i = 0; i < staging_ring_buffers; ++i) ring_free_.push_back(std::make_unique<Event>());
 }
 
+std::unique_ptr<Event>* OutOfCoreSort::item_events(std::size_t j) {
+  while (events_.size() < 4 * (j + 1)) events_.push_back(std::make_unique<Event>());
+  return events_.data() + 4 * j;
+}
+
+// Pageable host memory to the device through the pinned ring: the host copies the next buffer's worth while
+// the copy engine uploads the previous ones (pass 1's only host work, hidden under the link).
+void OutOfCoreSort::upload_pageable(void* dst, const void* src, std::size_t bytes, cudaStream_t st) {
+  for (std::size_t off = 0; off < bytes; off += ring_one_) {
+    const std::size_t len = std::min(ring_one_, bytes - off);
+    std::byte* buf = ring_.bytes_at(ring_next_ * ring_one_);
+    const auto t0 = Clock::now();
+    GSB_CUDA_TRY(cudaEventSynchronize(ring_free_[ring_next_]->get()));
+    const auto t1 = Clock::now();
+    stage_copy(buf, static_cast<const std::byte*>(src) + off, len);
+    staging_wait_ms_ += ms_between(t0, t1);
+    staging_copy_ms_ += ms_between(t1, Clock::now());
+    GSB_CUDA_TRY(cudaMemcpyAsync(static_cast<std::byte*>(dst) + off, buf, len, cudaMemcpyHostToDevice, st));
+    GSB_CUDA_TRY(cudaEventRecord(ring_free_[ring_next_]->get(), st));
+    ring_next_ = (ring_next_ + 1) % staging_ring_buffers;
+  }
+}
+
+// Uploads go in issue order: each item's first upload waits for the previous item's last. The link moves
+// one direction's bytes at a time anyway; without the chain the copy engines share it among the three
+// slots' uploads, so the first piece to be sorted (and to go back down) would arrive up to 3x later.
+void OutOfCoreSort::chain_upload(cudaStream_t st, cudaEvent_t uploaded_event_of_this_item) {
+  if (previous_upload_) GSB_CUDA_TRY(cudaStreamWaitEvent(st, previous_upload_, 0));
+  previous_upload_ = uploaded_event_of_this_item;
+}
+
+// One piece: its segments of `src_*` up into slot piece % slots, sorted by the back-end, down to `dest`.
+void OutOfCoreSort::sort_piece(std::uint64_t piece, const std::vector<Segment>& segs, const std::byte* src_keys,
+                               const std::byte* src_values, std::uint64_t dest, std::uint64_t count) {
+  const std::size_t kb = kb_, vb = vb_;
+  const std::size_t j = items_.size();
+  items_.push_back(Item{"sort", piece, dest, count});
+  auto* ev = item_events(j);
+  Slot& sl = *slot_[piece % slots];
+  const cudaStream_t st = sl.stream.get();
+  SortProblem q = p_;
+  q.n = count;
+  GSB_EXPECTS(count <= m_ && backend_.temp_bytes(q) <= slot_temp_,
+              info_.name + " needs more temp storage for a piece of " + std::to_string(count) + " than for " +
+                  std::to_string(m_));
+  TempLayout cv(sl.memory.get());
+  SortBuffers buf;
+  buf.keys[0] = cv.take_bytes(m_ * kb);
+  buf.keys[1] = cv.take_bytes(m_ * kb);
+  buf.values[0] = cv.take_bytes(m_ * vb);
+  buf.values[1] = cv.take_bytes(m_ * vb);
+  buf.temp = cv.take_bytes(slot_temp_);
+  buf.temp_bytes = slot_temp_;
+  buf.stream = st;
+  chain_upload(st, ev[1]->get());
+  GSB_CUDA_TRY(cudaEventRecord(ev[0]->get(), st));
+  std::uint64_t at = 0;
+  for (const Segment& sg : segs) {
+    GSB_CUDA_TRY(cudaMemcpyAsync(static_cast<std::byte*>(buf.keys[0]) + at * kb, src_keys + sg.source * kb,
+                                 sg.n * kb, cudaMemcpyHostToDevice, st));
+    if (vb)
+      GSB_CUDA_TRY(cudaMemcpyAsync(static_cast<std::byte*>(buf.values[0]) + at * vb, src_values + sg.source * vb,
+                                   sg.n * vb, cudaMemcpyHostToDevice, st));
+    at += sg.n;
+  }
+  GSB_EXPECTS(at == count, "out of core: segments of piece " + std::to_string(piece) + " hold " +
+                               std::to_string(at) + " elements, not " + std::to_string(count));
+  GSB_CUDA_TRY(cudaEventRecord(ev[1]->get(), st));
+  // Poison the scratch half: a piece the back-end did not write cannot pass as last repetition's result.
+  GSB_CUDA_TRY(cudaMemsetAsync(buf.keys[1], 0xA5, count * kb, st));
+  if (vb) GSB_CUDA_TRY(cudaMemsetAsync(buf.values[1], 0xA5, count * vb, st));
+  const int half = backend_.run(q, buf);
+  GSB_CHECK_LAUNCH();
+  GSB_EXPECTS(half == 0 || half == 1, info_.name + " returned half " + std::to_string(half));
+  GSB_CUDA_TRY(cudaEventRecord(ev[2]->get(), st));
+  // Buckets are in key order: dest is the piece's final place.
+  GSB_CUDA_TRY(cudaMemcpyAsync(result_keys_ + dest * kb, buf.keys[half], count * kb, cudaMemcpyDeviceToHost, st));
+  if (vb)
+    GSB_CUDA_TRY(cudaMemcpyAsync(result_values_ + dest * vb, buf.values[half], count * vb, cudaMemcpyDeviceToHost, st));
+  GSB_CUDA_TRY(cudaEventRecord(ev[3]->get(), st));
+}
+
+// gpu-partition's pass 1 with the splitters on the device: every chunk up, partitioned, down into `mid`.
+void OutOfCoreSort::partition_pass(ChunkedPartition& cp, std::uint32_t splitter_count) {
+  const std::size_t kb = kb_, vb = vb_;
+  const std::byte* keys = static_cast<const std::byte*>(in_.keys);
+  const std::byte* values = vb ? static_cast<const std::byte*>(in_.values) : nullptr;
+  const std::uint64_t B = cp.buckets;
+  for (std::uint64_t c = 0; c < cp.chunks(); ++c) {
+    const std::uint64_t begin = cp.chunk_begin(c), count = cp.chunk_size(c);
+    const std::size_t j = items_.size();
+    items_.push_back(Item{"partition", c, begin, count});
+    auto* ev = item_events(j);
+    Slot& sl = *slot_[c % slots];
+    const cudaStream_t st = sl.stream.get();
+    TempLayout cv(sl.memory.get());
+    ChunkPartitionArgs a;
+    a.key_type = p_.key_type;
+    a.order = p_.order;
+    a.collapse_signed_zeros = view_.collapse_signed_zeros;
+    a.value_bytes = vb;
+    a.n = count;
+    a.first_index = begin;
+    a.keys = cv.take_bytes(chunk_n_ * kb);
+    a.values = cv.take_bytes(chunk_n_ * vb);
+    a.out_keys = cv.take_bytes(chunk_n_ * kb);
+    a.out_values = cv.take_bytes(chunk_n_ * vb);
+    a.scratch_bytes = chunk_partition_scratch_bytes(chunk_n_, max_buckets_);
+    a.scratch = cv.take_bytes(a.scratch_bytes);
+    a.bucket_offsets = static_cast<std::uint64_t*>(cv.take_bytes((max_buckets_ + 1) * sizeof(std::uint64_t)));
+    a.splitters = static_cast<const Splitter*>(splitters_dev_.get());
+    a.splitter_count = splitter_count;
+    a.stream = st;
+    chain_upload(st, ev[1]->get());
+    GSB_CUDA_TRY(cudaEventRecord(ev[0]->get(), st));
+    upload_pageable(const_cast<void*>(a.keys), keys + begin * kb, count * kb, st);
+    if (vb) upload_pageable(const_cast<void*>(a.values), values + begin * vb, count * vb, st);
+    GSB_CUDA_TRY(cudaEventRecord(ev[1]->get(), st));
+    GSB_CUDA_TRY(cudaMemsetAsync(a.out_keys, 0xA5, count * kb, st));  // poison, as for the pieces
+    if (vb) GSB_CUDA_TRY(cudaMemsetAsync(a.out_values, 0xA5, count * vb, st));
+    partition_chunk(a);
+    GSB_CUDA_TRY(cudaEventRecord(ev[2]->get(), st));
+    GSB_CUDA_TRY(cudaMemcpyAsync(mid_keys_.bytes_at(begin * kb), a.out_keys, count * kb, cudaMemcpyDeviceToHost, st));
+    if (vb)
+      GSB_CUDA_TRY(cudaMemcpyAsync(mid_values_.bytes_at(begin * vb), a.out_values, count * vb,
+                                   cudaMemcpyDeviceToHost, st));
+    GSB_CUDA_TRY(cudaMemcpyAsync(offsets_pinned_.bytes_at(c * (B + 1) * sizeof(std::uint64_t)), a.bucket_offsets,
+                                 (B + 1) * sizeof(std::uint64_t), cudaMemcpyDeviceToHost, st));
+    GSB_CUDA_TRY(cudaEventRecord(ev[3]->get(), st));
+  }
+}
+
+void OutOfCoreSort::sync_all() {
+  for (auto& sl : slot_) GSB_CUDA_TRY(cudaStreamSynchronize(sl->stream.get()));
+  GSB_CHECK_LAUNCH();
+}
+
+void OutOfCoreSort::run() {
+  const std::size_t vb = vb_;
+  const std::uint64_t n = n_;
+  const auto t0 = Clock::now();
+  // Every stream starts after the reference event, so the timeline is measured from one point.
+  GSB_CUDA_TRY(cudaEventRecord(start_.get(), slot_[0]->stream.get()));
+  for (int i = 1; i < slots; ++i) GSB_CUDA_TRY(cudaStreamWaitEvent(slot_[i]->stream.get(), start_.get(), 0));
+  items_.clear();
+  previous_upload_ = nullptr;
+  attempts_ = 0;
+  if (!gpu_) {
+    const PlannedPartition pp = ooc::plan(view_, in_.keys, n, capacity_, 20261122);
+    scatter_planned(view_, in_.keys, vb ? in_.values : nullptr, vb, n, pp, stage_keys_.get(), stage_values_.get());
+    attempts_ = pp.part.attempts;
+    ooc_.partition_ms = ms_between(t0, Clock::now());
+    std::uint64_t piece = 0;
+    for (std::size_t b = 0; b < pp.part.sizes.size(); ++b) {
+      const std::uint64_t off = pp.part.offsets[b], count = pp.part.sizes[b];
+      if (count) sort_piece(piece++, {Segment{off, count}}, stage_keys_.bytes_at(0), stage_values_.bytes_at(0), off, count);
+    }
+    ooc_.pieces = piece;
+  } else {
+    // 1024 samples per bucket: a bucket's size then deviates by about 3%, far from the 25% headroom.
+    ChunkedPartition cp;
+    cp.n = n;
+    cp.chunk_n = chunk_n_;
+    std::uint64_t buckets = initial_buckets(n, capacity_);
+    std::vector<std::uint64_t> sizes;
+    for (;;) {
+      ++attempts_;
+      GSB_EXPECTS(buckets <= max_buckets_, "out of core: no partition into pieces of at most " +
+                                               std::to_string(capacity_) + " elements within " +
+                                               std::to_string(max_buckets_) + " buckets for n=" + std::to_string(n));
+      const std::vector<Splitter> splitters = choose_splitters(view_, in_.keys, n, buckets, 1024, 20261122 + attempts_);
+      cp.buckets = splitters.size() + 1;
+      if (!splitters.empty()) {
+        // Pageable source: cudaMemcpyAsync returns once it has taken the bytes.
+        const cudaStream_t st0 = slot_[0]->stream.get();
+        GSB_CUDA_TRY(cudaMemcpyAsync(splitters_dev_.get(), splitters.data(), splitters.size() * sizeof(Splitter),
+                                     cudaMemcpyHostToDevice, st0));
+        GSB_CUDA_TRY(cudaEventRecord(splitters_ready_.get(), st0));
+        for (int i = 1; i < slots; ++i)
+          GSB_CUDA_TRY(cudaStreamWaitEvent(slot_[i]->stream.get(), splitters_ready_.get(), 0));
+      }
+      items_.clear();
+      previous_upload_ = nullptr;
+      staging_copy_ms_ = staging_wait_ms_ = 0;
+      partition_pass(cp, static_cast<std::uint32_t>(splitters.size()));
+      sync_all();
+      const auto* o = static_cast<const std::uint64_t*>(offsets_pinned_.get());
+      cp.offsets.assign(o, o + cp.chunks() * (cp.buckets + 1));
+      sizes = cp.bucket_sizes();
+      if (*std::max_element(sizes.begin(), sizes.end()) <= capacity_) break;
+      buckets = std::min(n, buckets + buckets / 2 + 1);  // a bucket overflowed (rare): more, smaller buckets
+    }
+    ooc_.partition_ms = ms_between(t0, Clock::now());
+    ooc_.chunks = cp.chunks();
+    std::uint64_t piece = 0, dest = 0;
+    for (std::uint64_t b = 0; b < cp.buckets; ++b) {
+      if (sizes[b]) sort_piece(piece++, bucket_segments(cp, b), mid_keys_.bytes_at(0), mid_values_.bytes_at(0), dest, sizes[b]);
+      dest += sizes[b];
+    }
+    ooc_.pieces = piece;
+  }
+  sync_all();
+}
+
+void OutOfCoreSort::after_run(bool, bool last) {
+  if (!last) return;
+  ooc_.partition_attempts = attempts_;
+  ooc_.host_staging_copy_ms = staging_copy_ms_;
+  ooc_.host_staging_wait_ms = staging_wait_ms_;
+  ooc_.timeline.clear();
+  for (std::size_t j = 0; j < items_.size(); ++j) {
+    auto* ev = item_events(j);
+    auto at = [&](int e) { return double(elapsed_ms(start_, *ev[e])); };
+    OutOfCorePiece pc;
+    pc.stage = items_[j].stage;
+    pc.piece = items_[j].piece;
+    pc.offset = items_[j].offset;
+    pc.n = items_[j].n;
+    pc.h2d_ms[0] = at(0);
+    pc.h2d_ms[1] = pc.sort_ms[0] = at(1);
+    pc.sort_ms[1] = pc.d2h_ms[0] = at(2);
+    pc.d2h_ms[1] = at(3);
+    ooc_.timeline.push_back(pc);
+  }
+}
+
+}  // namespace
+
 }  // namespace gsb::ooc
+
+namespace gsb {
+
+std::unique_ptr<StagedSort> stage_out_of_core(const Backend& backend, const SortProblem& p, const StagedInput& in,
+                                              const StageSettings& settings) {
+  return std::make_unique<ooc::OutOfCoreSort>(backend, p, in, settings.device_memory_bytes);
+}
+
+}  // namespace gsb

@@ -1,4 +1,4 @@
-#include "driver/host_memory.hpp"
+#include "gsb/host_memory.hpp"
 
 #include <sys/resource.h>
 
