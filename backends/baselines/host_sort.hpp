@@ -14,6 +14,7 @@
 #include "baselines/native_key.hpp"
 #include "gsb/backend.hpp"
 #include "gsb/dispatch.hpp"
+#include "gsb/sort_backend.hpp"
 
 namespace gsb::baselines {
 
@@ -64,31 +65,24 @@ inline std::size_t host_sort_temp_bytes(const SortProblem& p) {
   return p.n * host_sort_element_bytes(p);
 }
 
-// The back-end around a Policy, which provides sort / stable_sort, the host memory they allocate for n
-// elements of a given size (workspace_bytes), its name, description and whether it is the speed-up reference.
+// The back-end (gsb/sort_backend.hpp) around a Policy, which provides sort / stable_sort, the host memory they
+// allocate for n elements of a given size (workspace_bytes), its name, description and whether it is the
+// speed-up reference.
 template <class Policy>
-class HostSortBackend final : public Backend {
- public:
-  HostSortBackend() {
-    info_.name = Policy::name;
-    info_.description = Policy::description;
-    info_.family = "baseline";
-    info_.key_types.assign(std::begin(all_key_types), std::end(all_key_types));
-    info_.value_modes.assign(std::begin(all_value_modes), std::end(all_value_modes));
-    info_.stable = true;  // key-value problems go through stable_sort
-    info_.signed_zeros_equal = true;  // std::less<float>: -0.0 == +0.0
-    info_.needs_gpu = false;
-    info_.speedup_reference = Policy::speedup_reference;
+struct HostSort {
+  static BackendInfo describe() {
+    BackendInfo i{Policy::name, Policy::description, "baseline"};
+    i.stable = true;  // key-value problems go through stable_sort
+    i.signed_zeros_equal = true;  // std::less<float>: -0.0 == +0.0
+    i.needs_gpu = false;
+    i.speedup_reference = Policy::speedup_reference;
+    return i;
   }
-  const BackendInfo& info() const override { return info_; }
-  std::size_t temp_bytes(const SortProblem& p) const override { return host_sort_temp_bytes(p); }
-  std::size_t host_workspace_bytes(const SortProblem& p) const override {
+  static std::size_t temp_bytes(const SortProblem& p) { return host_sort_temp_bytes(p); }
+  static std::size_t host_workspace_bytes(const SortProblem& p) {
     return Policy::workspace_bytes(p.n, host_sort_element_bytes(p), p.values != ValueMode::none);
   }
-  int run(const SortProblem& p, const SortBuffers& b) const override { return host_sort<Policy>(p, b); }
-
- private:
-  BackendInfo info_;
+  static int run(const SortProblem& p, const SortBuffers& b) { return host_sort<Policy>(p, b); }
 };
 
 }  // namespace gsb::baselines

@@ -18,8 +18,7 @@ struct Sequential {
     return stable ? (n + 1) / 2 * element_bytes : 0;
   }
 };
-using StdSort = HostSortBackend<Sequential>;
 
 }  // namespace
-GSB_REGISTER_BACKEND(StdSort);
+GSB_REGISTER_SORT(HostSort<Sequential>);
 }  // namespace gsb::baselines

@@ -19,8 +19,7 @@ struct GnuParallel {
   // inside its OpenMP region, for sort and stable_sort alike.
   static std::size_t workspace_bytes(std::uint64_t n, std::size_t element_bytes, bool) { return n * element_bytes; }
 };
-using StdSortPar = HostSortBackend<GnuParallel>;
 
 }  // namespace
-GSB_REGISTER_BACKEND(StdSortPar);
+GSB_REGISTER_SORT(HostSort<GnuParallel>);
 }  // namespace gsb::baselines

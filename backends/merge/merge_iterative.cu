@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 
+#include "gsb/sort_backend.hpp"
 #include "merge/detail/merge_common.cuh"
 
 namespace gsb::merge {
@@ -29,54 +30,36 @@ __global__ void merge_pass_kernel(const Bits* src, const Value* src_v, Bits* dst
                dst + left, advance(dst_v, left), right - left, xf);
 }
 
-template <class Bits, class Value>
-int sort_iterative(const SortProblem& p, const SortBuffers& b) {
-  if (p.n <= 1) return 0;
-  const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
-  int cur = 0;
-  for (std::uint64_t width = 1; width < p.n; width *= 2) {
-    const std::uint64_t pairs = (p.n + 2 * width - 1) / (2 * width);
-    const std::uint64_t blocks = (pairs + pass_threads - 1) / pass_threads;
-    GSB_EXPECTS(blocks <= 0x7fffffffull, "merge-iterative: grid of " + std::to_string(blocks) + " blocks");
-    CodecTransform<Bits> xf{codec, width == 1, 2 * width >= p.n};
-    merge_pass_kernel<Bits, Value><<<static_cast<unsigned>(blocks), pass_threads, 0, b.stream>>>(
-        static_cast<const Bits*>(b.keys[cur]), static_cast<const Value*>(b.values[cur]),
-        static_cast<Bits*>(b.keys[1 - cur]), static_cast<Value*>(b.values[1 - cur]), p.n, width, xf);
-    GSB_CHECK_LAUNCH();
-    cur = 1 - cur;
-  }
-  return cur;
-}
-
-class MergeIterative final : public Backend {
- public:
-  MergeIterative() {
-    info_.name = "merge-iterative";
-    info_.description = "bottom-up merge sort, one thread per pair of runs per pass, log2(n) launches (002_*)";
-    info_.family = "merge";
-    info_.key_types = all_key_type_list();
-    info_.value_modes = all_value_mode_list();
-    info_.stable = true;
-    // The last pass merges all n keys on one thread, the one before on two, ...: about 2n serial steps.
-    // Measured on an H200 (2026-11-22): 206 ms at n = 2^20 (u32), so ~0.8 s at the limit.
-    info_.max_n = std::uint64_t{1} << 22;
-    info_.max_n_reason = "the last passes merge serially on a few threads (final pass: n keys on one thread)";
-    info_.max_n_overridable = true;
-  }
-  const BackendInfo& info() const override { return info_; }
-  std::size_t temp_bytes(const SortProblem&) const override { return 0; }
-  int run(const SortProblem& p, const SortBuffers& b) const override {
-    return dispatch_problem(p, [&](auto kb, auto vb) {
-      return sort_iterative<typename decltype(kb)::type, typename decltype(vb)::type>(p, b);
-    });
+struct MergeIterative : SerialMergeSort<MergeIterative> {
+  // The last pass merges all n keys on one thread, the one before on two, ...: about 2n serial steps.
+  // Measured on an H200 (2026-11-22): 206 ms at n = 2^20 (u32), so ~0.8 s at the limit.
+  static BackendInfo describe() {
+    return serial_merge_info("merge-iterative",
+                             "bottom-up merge sort, one thread per pair of runs per pass, log2(n) launches (002_*)",
+                             std::uint64_t{1} << 22,
+                             "the last passes merge serially on a few threads (final pass: n keys on one thread)");
   }
 
- private:
-  BackendInfo info_;
+  template <class Bits, class Value>
+  static int sort(const SortProblem& p, const SortBuffers& b) {
+    if (p.n <= 1) return 0;
+    const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+    int cur = 0;
+    for (std::uint64_t width = 1; width < p.n; width *= 2) {
+      const std::uint64_t pairs = (p.n + 2 * width - 1) / (2 * width);
+      const std::uint64_t blocks = (pairs + pass_threads - 1) / pass_threads;
+      GSB_EXPECTS(blocks <= 0x7fffffffull, "merge-iterative: grid of " + std::to_string(blocks) + " blocks");
+      CodecTransform<Bits> xf{codec, width == 1, 2 * width >= p.n};
+      merge_pass_kernel<Bits, Value><<<static_cast<unsigned>(blocks), pass_threads, 0, b.stream>>>(
+          static_cast<const Bits*>(b.keys[cur]), static_cast<const Value*>(b.values[cur]),
+          static_cast<Bits*>(b.keys[1 - cur]), static_cast<Value*>(b.values[1 - cur]), p.n, width, xf);
+      GSB_CHECK_LAUNCH();
+      cur = 1 - cur;
+    }
+    return cur;
+  }
 };
 
 }  // namespace
+GSB_REGISTER_SORT(MergeIterative);
 }  // namespace gsb::merge
-
-using gsb_merge_iterative = gsb::merge::MergeIterative;
-GSB_REGISTER_BACKEND(gsb_merge_iterative);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "gsb/sort_backend.hpp"
 #include "merge/detail/merge_common.cuh"
 
 namespace gsb::merge {
@@ -32,48 +33,30 @@ struct HostRecursion {
   }
 };
 
-template <class Bits, class Value>
-int sort_recursive(const SortProblem& p, const SortBuffers& b) {
-  if (p.n <= 1) return 0;
-  const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
-  launch_encode_into_both<Bits, Value>(b, p.n, codec);
-  const HostRecursion<Bits, Value> r{{static_cast<Bits*>(b.keys[0]), static_cast<Bits*>(b.keys[1])},
-                                     {static_cast<Value*>(b.values[0]), static_cast<Value*>(b.values[1])},
-                                     b.stream};
-  r.sort_into(0, 0, p.n);
-  launch_decode<Bits>(b.keys[0], p.n, codec, b.stream);
-  return 0;
-}
-
-class MergeRecursive final : public Backend {
- public:
-  MergeRecursive() {
-    info_.name = "merge-recursive";
-    info_.description = "top-down merge sort, host recursion, one single-thread kernel per merge (002_*)";
-    info_.family = "merge";
-    info_.key_types = all_key_type_list();
-    info_.value_modes = all_value_mode_list();
-    info_.stable = true;
-    // n - 1 launches plus n*log2(n) serial merge steps on one thread: measured on an H200 (2026-11-22),
-    // 289 ms at n = 2^16 and 3.95 s at n = 2^20 (u32).
-    info_.max_n = std::uint64_t{1} << 18;
-    info_.max_n_reason = "one launch per merge (n-1 launches), single-thread merges: ~4 s at n=2^20 on an H200";
-    info_.max_n_overridable = true;
-  }
-  const BackendInfo& info() const override { return info_; }
-  std::size_t temp_bytes(const SortProblem&) const override { return 0; }
-  int run(const SortProblem& p, const SortBuffers& b) const override {
-    return dispatch_problem(p, [&](auto kb, auto vb) {
-      return sort_recursive<typename decltype(kb)::type, typename decltype(vb)::type>(p, b);
-    });
+struct MergeRecursive : SerialMergeSort<MergeRecursive> {
+  // n - 1 launches plus n*log2(n) serial merge steps on one thread: measured on an H200 (2026-11-22),
+  // 289 ms at n = 2^16 and 3.95 s at n = 2^20 (u32).
+  static BackendInfo describe() {
+    return serial_merge_info("merge-recursive",
+                             "top-down merge sort, host recursion, one single-thread kernel per merge (002_*)",
+                             std::uint64_t{1} << 18,
+                             "one launch per merge (n-1 launches), single-thread merges: ~4 s at n=2^20 on an H200");
   }
 
- private:
-  BackendInfo info_;
+  template <class Bits, class Value>
+  static int sort(const SortProblem& p, const SortBuffers& b) {
+    if (p.n <= 1) return 0;
+    const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+    launch_encode_into_both<Bits, Value>(b, p.n, codec);
+    const HostRecursion<Bits, Value> r{{static_cast<Bits*>(b.keys[0]), static_cast<Bits*>(b.keys[1])},
+                                       {static_cast<Value*>(b.values[0]), static_cast<Value*>(b.values[1])},
+                                       b.stream};
+    r.sort_into(0, 0, p.n);
+    launch_decode<Bits>(b.keys[0], p.n, codec, b.stream);
+    return 0;
+  }
 };
 
 }  // namespace
+GSB_REGISTER_SORT(MergeRecursive);
 }  // namespace gsb::merge
-
-using gsb_merge_recursive = gsb::merge::MergeRecursive;
-GSB_REGISTER_BACKEND(gsb_merge_recursive);

@@ -33,14 +33,4 @@ GSB_NETWORK_DECLARE(odd_even_merge, std::uint32_t)
 GSB_NETWORK_DECLARE(odd_even_merge, std::uint64_t)
 #undef GSB_NETWORK_DECLARE
 
-// Runs the sort of p with the network, dispatching the key width and value type.
-inline int network_sort(Network net, const SortProblem& p, const SortBuffers& b) {
-  return dispatch_problem(p, [&](auto kb, auto vb) {
-    using Bits = typename decltype(kb)::type;
-    using Value = typename decltype(vb)::type;
-    return net == Network::bitonic ? network_sort<Network::bitonic, Bits, Value>(p, b)
-                                   : network_sort<Network::odd_even_merge, Bits, Value>(p, b);
-  });
-}
-
 }  // namespace gsb::network

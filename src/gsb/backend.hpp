@@ -1,10 +1,13 @@
 // The seam between the driver and the sort implementations (after NVBench's benchmark manager): a back-end
-// describes itself and enqueues its sort; it registers itself in its own file with GSB_REGISTER_BACKEND, and
-// the driver only ever walks the registry.
+// describes itself and enqueues its sort, and the driver only ever walks the registry. A back-end is its sort
+// code, a static description and one registration line in its own file: a plain struct adapted by SortBackend
+// and registered with GSB_REGISTER_SORT (gsb/sort_backend.hpp). GSB_REGISTER_BACKEND registers a class that
+// must be a Backend itself (a MultiGpuBackend, gsb/multi_gpu.hpp).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <string>
@@ -23,20 +26,23 @@ struct StageSettings;
 
 inline constexpr std::uint64_t no_n_limit = std::numeric_limits<std::uint64_t>::max();
 
+// What a back-end declares about itself. Its describe() (gsb/sort_backend.hpp) starts from
+// BackendInfo{name, description, family} and sets what differs from the defaults: every later member has one.
 struct BackendInfo {
   std::string name;         // command-line name, e.g. "merge-samples"
   std::string description;  // one line
   std::string family;       // "baseline", "merge", "network", "radix", ...
-  std::vector<KeyType> key_types;
-  std::vector<ValueMode> value_modes;
-  std::vector<Order> orders{Order::asc, Order::desc};
+  // What it sorts: every key type, value mode and order unless it says otherwise.
+  std::vector<KeyType> key_types{std::begin(all_key_types), std::end(all_key_types)};
+  std::vector<ValueMode> value_modes{std::begin(all_value_modes), std::end(all_value_modes)};
+  std::vector<Order> orders{std::begin(all_orders), std::end(all_orders)};
   bool stable = false;      // equal keys keep their input order (checked for key-value runs)
   bool needs_gpu = true;    // false: run() works on host memory and is timed with a host clock
   // The oldest GPU it runs on, as compute capability x10 (75: Turing, the floor of the build). On an older
   // device (or GSB_ARCH naming one) the driver skips it with this reason.
   int min_compute_capability = 75;
   std::uint64_t max_n = no_n_limit;  // largest n accepted
-  std::string max_n_reason;          // why max_n exists ("int indexing", "would take hours", ...)
+  std::string max_n_reason{};        // why max_n exists ("int indexing", "would take hours", ...)
   bool max_n_overridable = false;    // --force lifts max_n (a time limit, not a correctness limit)
   // run() waits on the host (reads results back, host-driven recursion). Events still bracket all of its
   // GPU work on the stream, so device time stays honest; the JSON records this flag beside the timing.
@@ -119,6 +125,9 @@ struct Registrar {
 
 }  // namespace gsb
 
-// One line at namespace scope in the back-end's own file registers it.
-#define GSB_REGISTER_BACKEND(Type) \
-  static const ::gsb::detail::Registrar gsb_registrar_##Type{std::make_unique<Type>()}
+// One line at namespace scope in the back-end's own file registers it. The argument may be any type (qualified,
+// a template specialisation with commas); __COUNTER__ names the registrar, so a file may hold several.
+#define GSB_REGISTER_BACKEND(...) \
+  static const ::gsb::detail::Registrar GSB_DETAIL_CONCAT(gsb_registrar_, __COUNTER__){std::make_unique<__VA_ARGS__>()}
+#define GSB_DETAIL_CONCAT(a, b) GSB_DETAIL_CONCAT_IMPL(a, b)
+#define GSB_DETAIL_CONCAT_IMPL(a, b) a##b

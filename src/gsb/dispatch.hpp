@@ -3,9 +3,11 @@
 // value type, where NoValue stands for keys-only: keys-only is the key-value sort with no value.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
+#include "gsb/backend.hpp"
 #include "gsb/error.hpp"
 #include "gsb/key_codec.hpp"
 #include "gsb/types.hpp"
@@ -46,5 +48,22 @@ decltype(auto) dispatch_problem(const SortProblem& p, F&& f) {
     return dispatch_values(p.values, [&](auto vb) -> decltype(auto) { return f(kb, vb); });
   });
 }
+
+// Base of a back-end's Sort (gsb/sort_backend.hpp) written once per key width and value type: run() and
+// temp_bytes() call Self::sort<Bits, Value>(p, b) and Self::sort_temp_bytes<Bits, Value>(p) with p's key width
+// and value type. A Self whose temporary size does not depend on them defines temp_bytes(p), hiding this one.
+template <class Self>
+struct TypedSort {
+  static int run(const SortProblem& p, const SortBuffers& b) {
+    return dispatch_problem(p, [&](auto kb, auto vb) {
+      return Self::template sort<typename decltype(kb)::type, typename decltype(vb)::type>(p, b);
+    });
+  }
+  static std::size_t temp_bytes(const SortProblem& p) {
+    return dispatch_problem(p, [&](auto kb, auto vb) {
+      return Self::template sort_temp_bytes<typename decltype(kb)::type, typename decltype(vb)::type>(p);
+    });
+  }
+};
 
 }  // namespace gsb

@@ -23,21 +23,43 @@ namespace {
 
 enum class Fault { none, noop, swap, lose, unstable, pairing, throws, crash };
 
-// Fault `fault` on the calls for which `when(call)` holds (call counts from 0, warm-ups included).
-class FaultBackend : public Backend {
+// What every fault back-end shares: u32 keys, keys-only or with u32 values, a claim of stability (so that breaking
+// it is a failure), no temporary storage, and the calls (counted from 0, warm-ups included) on which `when` makes
+// it wrong.
+class FaultBackendBase : public Backend {
  public:
-  FaultBackend(std::string name, std::string description, Fault fault, bool (*when)(int), bool stable = true)
-      : fault_(fault), when_(when) {
-    info_.name = std::move(name);
-    info_.description = std::move(description);
-    info_.family = "test-fault";
-    info_.key_types = {KeyType::u32};
-    info_.value_modes = {ValueMode::none, ValueMode::u32};
-    info_.stable = stable;
-    info_.needs_gpu = false;
-  }
   const BackendInfo& info() const override { return info_; }
   std::size_t temp_bytes(const SortProblem&) const override { return 0; }
+
+ protected:
+  FaultBackendBase(std::string name, std::string description, bool (*when)(int))
+      : info_{std::move(name), std::move(description), "test-fault"}, when_(when) {
+    info_.key_types = {KeyType::u32};
+    info_.value_modes = {ValueMode::none, ValueMode::u32};
+    info_.stable = true;
+  }
+  BackendInfo info_;
+  bool (*when_)(int);
+  mutable std::atomic<int> calls_{0};
+};
+
+// The stable sorting permutation of keys[0, n) in p's order.
+std::vector<std::uint64_t> sorting_permutation(const std::uint32_t* keys, const SortProblem& p) {
+  const KeyCodec<std::uint32_t> codec = make_codec<std::uint32_t>(p.key_type, p.order);
+  std::vector<std::uint64_t> idx(p.n);
+  std::iota(idx.begin(), idx.end(), 0);
+  std::stable_sort(idx.begin(), idx.end(),
+                   [&](std::uint64_t a, std::uint64_t c) { return codec.encode(keys[a]) < codec.encode(keys[c]); });
+  return idx;
+}
+
+// A host back-end: fault `fault` on the calls `when` names.
+class FaultBackend : public FaultBackendBase {
+ public:
+  FaultBackend(std::string name, std::string description, Fault fault, bool (*when)(int))
+      : FaultBackendBase(std::move(name), std::move(description), when), fault_(fault) {
+    info_.needs_gpu = false;
+  }
 
   int run(const SortProblem& p, const SortBuffers& b) const override {
     const int call = calls_.fetch_add(1);
@@ -46,11 +68,7 @@ class FaultBackend : public Backend {
     auto* out_k = static_cast<std::uint32_t*>(b.keys[1]);
     auto* out_v = static_cast<std::uint32_t*>(b.values[1]);
     const std::uint64_t n = p.n;
-    const KeyCodec<std::uint32_t> codec = make_codec<std::uint32_t>(p.key_type, p.order);
-    std::vector<std::uint64_t> idx(n);
-    std::iota(idx.begin(), idx.end(), 0);
-    std::stable_sort(idx.begin(), idx.end(),
-                     [&](std::uint64_t a, std::uint64_t c) { return codec.encode(in_k[a]) < codec.encode(in_k[c]); });
+    const std::vector<std::uint64_t> idx = sorting_permutation(in_k, p);
     for (std::uint64_t i = 0; i < n; ++i) {
       out_k[i] = in_k[idx[i]];
       if (in_v) out_v[i] = in_v[idx[i]];
@@ -83,29 +101,18 @@ class FaultBackend : public Backend {
   }
 
  private:
-  BackendInfo info_;
   Fault fault_;
-  bool (*when_)(int);
-  mutable std::atomic<int> calls_{0};
 };
 
 // A GPU back-end for the device paths (in core and out of core, where one repetition is several calls, one per
 // piece): copies the keys (and values) to the host, sorts them there, breaks them on the calls `when` names and
 // copies them into the other half. Synchronises with the host (declared), like thrust.
-class DeviceFaultBackend : public Backend {
+class DeviceFaultBackend : public FaultBackendBase {
  public:
-  DeviceFaultBackend(std::string name, std::string description, bool (*when)(int)) : when_(when) {
-    info_.name = std::move(name);
-    info_.description = std::move(description);
-    info_.family = "test-fault";
-    info_.key_types = {KeyType::u32};
-    info_.value_modes = {ValueMode::none, ValueMode::u32};
-    info_.stable = true;
-    info_.needs_gpu = true;
+  DeviceFaultBackend(std::string name, std::string description, bool (*when)(int))
+      : FaultBackendBase(std::move(name), std::move(description), when) {
     info_.host_synchronizes = true;
   }
-  const BackendInfo& info() const override { return info_; }
-  std::size_t temp_bytes(const SortProblem&) const override { return 0; }
 
   int run(const SortProblem& p, const SortBuffers& b) const override {
     const int call = calls_.fetch_add(1);
@@ -114,11 +121,7 @@ class DeviceFaultBackend : public Backend {
     check(cudaMemcpyAsync(k.data(), b.keys[0], n * 4, cudaMemcpyDeviceToHost, b.stream));
     if (!v.empty()) check(cudaMemcpyAsync(v.data(), b.values[0], n * 4, cudaMemcpyDeviceToHost, b.stream));
     check(cudaStreamSynchronize(b.stream));
-    const KeyCodec<std::uint32_t> codec = make_codec<std::uint32_t>(p.key_type, p.order);
-    std::vector<std::uint64_t> idx(n);
-    std::iota(idx.begin(), idx.end(), 0);
-    std::stable_sort(idx.begin(), idx.end(),
-                     [&](std::uint64_t a, std::uint64_t c) { return codec.encode(k[a]) < codec.encode(k[c]); });
+    const std::vector<std::uint64_t> idx = sorting_permutation(k.data(), p);
     std::vector<std::uint32_t> out_k(n), out_v(v.size());
     for (std::uint64_t i = 0; i < n; ++i) {
       out_k[i] = k[idx[i]];
@@ -135,9 +138,6 @@ class DeviceFaultBackend : public Backend {
   static void check(cudaError_t e) {
     if (e != cudaSuccess) throw std::runtime_error(std::string("fault back-end: ") + cudaGetErrorString(e));
   }
-  BackendInfo info_;
-  bool (*when_)(int);
-  mutable std::atomic<int> calls_{0};
 };
 
 bool always(int) { return true; }

@@ -1,4 +1,6 @@
+#include <iterator>
 #include <set>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -6,6 +8,7 @@
 #include "driver/runner.hpp"
 #include "gsb/backend.hpp"
 #include "gsb/error.hpp"
+#include "gsb/sort_backend.hpp"
 
 namespace gsb {
 namespace {
@@ -64,6 +67,45 @@ TEST(Registry, UnsupportedCombinationsAreReasonsNotErrors) {
   EXPECT_NE(d.unsupported_reason({KeyType::u32, ValueMode::none, Order::desc, 10}, plain).find("desc"), std::string::npos);
   EXPECT_NE(d.unsupported_reason({KeyType::u32, ValueMode::none, Order::asc, 101}, plain).find("slow"), std::string::npos);
   EXPECT_TRUE(d.unsupported_reason({KeyType::u32, ValueMode::none, Order::asc, 101}, force).empty());
+}
+
+// A back-end as SortBackend adapts it: the required functions only, then the optional ones too.
+struct PlainSort {
+  static BackendInfo describe() {
+    BackendInfo i{"plain", "test", "test"};
+    i.needs_gpu = false;
+    i.max_n = 100;
+    i.max_n_reason = "slow";
+    return i;
+  }
+  static std::size_t temp_bytes(const SortProblem& p) { return p.n; }
+  static int run(const SortProblem&, const SortBuffers&) { return 1; }
+};
+struct HookedSort : PlainSort {
+  static std::string unsupported_reason(const SortProblem& p, const RunOptions&) { return p.n % 2 ? "odd n" : ""; }
+  static std::size_t host_workspace_bytes(const SortProblem& p) { return 2 * p.n; }
+};
+
+TEST(Registry, SortBackendAdaptsAPlainStruct) {
+  const SortProblem seven{KeyType::f64, ValueMode::u64, Order::desc, 7};
+  const SortBackend<PlainSort> plain;
+  EXPECT_EQ(plain.info().name, "plain");
+  EXPECT_EQ(plain.info().key_types.size(), std::size(all_key_types));  // the defaults: everything
+  EXPECT_EQ(plain.info().value_modes.size(), std::size(all_value_modes));
+  EXPECT_EQ(plain.info().orders.size(), std::size(all_orders));
+  EXPECT_EQ(plain.temp_bytes(seven), 7u);
+  EXPECT_EQ(plain.host_workspace_bytes(seven), 0u);
+  EXPECT_EQ(plain.unsupported_reason(seven, RunOptions{}), "");
+  SortBuffers b;
+  EXPECT_EQ(plain.run(seven, b), 1);
+
+  const SortBackend<HookedSort> hooked;
+  EXPECT_EQ(hooked.host_workspace_bytes(seven), 14u);
+  EXPECT_EQ(hooked.unsupported_reason(seven, RunOptions{}), "odd n");
+  EXPECT_EQ(hooked.unsupported_reason({KeyType::u32, ValueMode::none, Order::asc, 8}, RunOptions{}), "");
+  // The description's limits are checked before the back-end's own.
+  EXPECT_NE(hooked.unsupported_reason({KeyType::u32, ValueMode::none, Order::asc, 101}, RunOptions{}).find("slow"),
+            std::string::npos);
 }
 
 TEST(Registry, DuplicateNamesAreRejected) {

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <string>
 
+#include "gsb/sort_backend.hpp"
 #include "merge/detail/merge_common.cuh"
 
 namespace gsb::merge {
@@ -102,56 +103,38 @@ CdpShape cdp_shape(std::uint64_t n) {
   return s;
 }
 
-template <class Bits, class Value>
-int sort_cdp(const SortProblem& p, const SortBuffers& b) {
-  if (p.n <= 1) return 0;
-  const CdpShape shape = cdp_shape(p.n);
-  std::size_t pending_limit = 0;
-  GSB_CUDA_TRY(cudaDeviceGetLimit(&pending_limit, cudaLimitDevRuntimePendingLaunchCount));
-  GSB_EXPECTS(shape.launches <= pending_limit,
-              "merge-cdp: " + std::to_string(shape.launches) + " device launches exceed the pending-launch limit " +
-                  std::to_string(pending_limit));
-  GSB_EXPECTS(shape.depth + 1 <= 24, "merge-cdp: nesting depth " + std::to_string(shape.depth + 1) + " > 24");
-  const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
-  launch_encode_into_both<Bits, Value>(b, p.n, codec);
-  cdp_sort_node<Bits, Value><<<1, node_threads, 0, b.stream>>>(
-      static_cast<Bits*>(b.keys[0]), static_cast<Value*>(b.values[0]), static_cast<Bits*>(b.keys[1]),
-      static_cast<Value*>(b.values[1]), 0, p.n, shape.leaf);
-  GSB_CHECK_LAUNCH();
-  // Stream order puts this after the root's tail launch, which itself waits for the whole tree.
-  launch_decode<Bits>(b.keys[0], p.n, codec, b.stream);
-  return 0;
-}
-
-class MergeCdp final : public Backend {
- public:
-  MergeCdp() {
-    info_.name = "merge-cdp";
-    info_.description = "top-down merge sort recursing on the GPU (dynamic parallelism), single-thread merges";
-    info_.family = "merge";
-    info_.key_types = all_key_type_list();
-    info_.value_modes = all_value_mode_list();
-    info_.stable = true;
-    // The root merge runs n keys on one thread, its children n/2 each (concurrently), ...: about 2n steps.
-    // Measured on an H200 (2026-11-22): 153 ms at n = 2^20 (u32), so ~0.6 s at the limit.
-    info_.max_n = std::uint64_t{1} << 22;
-    info_.max_n_reason = "the top-level merges run on one thread each (about 2n serial merge steps)";
-    info_.max_n_overridable = true;
-  }
-  const BackendInfo& info() const override { return info_; }
-  std::size_t temp_bytes(const SortProblem&) const override { return 0; }
-  int run(const SortProblem& p, const SortBuffers& b) const override {
-    return dispatch_problem(p, [&](auto kb, auto vb) {
-      return sort_cdp<typename decltype(kb)::type, typename decltype(vb)::type>(p, b);
-    });
+struct MergeCdp : SerialMergeSort<MergeCdp> {
+  // The root merge runs n keys on one thread, its children n/2 each (concurrently), ...: about 2n steps.
+  // Measured on an H200 (2026-11-22): 153 ms at n = 2^20 (u32), so ~0.6 s at the limit.
+  static BackendInfo describe() {
+    return serial_merge_info("merge-cdp",
+                             "top-down merge sort recursing on the GPU (dynamic parallelism), single-thread merges",
+                             std::uint64_t{1} << 22,
+                             "the top-level merges run on one thread each (about 2n serial merge steps)");
   }
 
- private:
-  BackendInfo info_;
+  template <class Bits, class Value>
+  static int sort(const SortProblem& p, const SortBuffers& b) {
+    if (p.n <= 1) return 0;
+    const CdpShape shape = cdp_shape(p.n);
+    std::size_t pending_limit = 0;
+    GSB_CUDA_TRY(cudaDeviceGetLimit(&pending_limit, cudaLimitDevRuntimePendingLaunchCount));
+    GSB_EXPECTS(shape.launches <= pending_limit,
+                "merge-cdp: " + std::to_string(shape.launches) + " device launches exceed the pending-launch limit " +
+                    std::to_string(pending_limit));
+    GSB_EXPECTS(shape.depth + 1 <= 24, "merge-cdp: nesting depth " + std::to_string(shape.depth + 1) + " > 24");
+    const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+    launch_encode_into_both<Bits, Value>(b, p.n, codec);
+    cdp_sort_node<Bits, Value><<<1, node_threads, 0, b.stream>>>(
+        static_cast<Bits*>(b.keys[0]), static_cast<Value*>(b.values[0]), static_cast<Bits*>(b.keys[1]),
+        static_cast<Value*>(b.values[1]), 0, p.n, shape.leaf);
+    GSB_CHECK_LAUNCH();
+    // Stream order puts this after the root's tail launch, which itself waits for the whole tree.
+    launch_decode<Bits>(b.keys[0], p.n, codec, b.stream);
+    return 0;
+  }
 };
 
 }  // namespace
+GSB_REGISTER_SORT(MergeCdp);
 }  // namespace gsb::merge
-
-using gsb_merge_cdp = gsb::merge::MergeCdp;
-GSB_REGISTER_BACKEND(gsb_merge_cdp);

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <iterator>
-#include <vector>
+#include <string>
+#include <utility>
 
 #include <cuda_runtime_api.h>
 
@@ -83,10 +83,21 @@ void launch_decode(void* keys, std::uint64_t n, const KeyCodec<Bits>& codec, cud
   GSB_CHECK_LAUNCH();
 }
 
-// Every key type, both orders, all value modes: what the KeyCodec-based back-ends of this family declare.
-inline std::vector<KeyType> all_key_type_list() { return {std::begin(all_key_types), std::end(all_key_types)}; }
-inline std::vector<ValueMode> all_value_mode_list() {
-  return {std::begin(all_value_modes), std::end(all_value_modes)};
-}
+// What the merge sorts with single-thread merges share (recursive, iterative, CDP; gsb/sort_backend.hpp): run()
+// through Self::sort<Bits, Value>, no memory beyond the double buffer, and an n limit that --force lifts (the
+// serial merges bound n by time, not by correctness).
+template <class Self>
+struct SerialMergeSort : TypedSort<Self> {
+  static std::size_t temp_bytes(const SortProblem&) { return 0; }
+  static BackendInfo serial_merge_info(std::string name, std::string description, std::uint64_t max_n,
+                                       std::string max_n_reason) {
+    BackendInfo i{std::move(name), std::move(description), "merge"};
+    i.stable = true;
+    i.max_n = max_n;
+    i.max_n_reason = std::move(max_n_reason);
+    i.max_n_overridable = true;
+    return i;
+  }
+};
 
 }  // namespace gsb::merge

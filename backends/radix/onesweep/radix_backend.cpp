@@ -3,12 +3,12 @@
 // `radix-lsd` is the same sort with LSD passes only, so a run can show what the hybrid path gains.
 // The candidates that lost on the device (11-bit digits, atomic-OR ranking, tile shapes) are recorded in
 // NOTES.md and were removed.
-#include <iterator>
 #include <string>
 
 #include "gsb/backend.hpp"
 #include "gsb/dispatch.hpp"
 #include "gsb/env.hpp"
+#include "gsb/sort_backend.hpp"
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/onesweep.hpp"
 
@@ -33,50 +33,37 @@ std::uint64_t hybrid_min_items_override() {
   return value;
 }
 
-}  // namespace gsb::radix::onesweep
-
 namespace {
 
 template <bool LsdOnly>
-class Radix : public gsb::Backend {
- public:
-  Radix() {
-    info_.name = LsdOnly ? "radix-lsd" : "radix";
-    info_.family = "radix";
-    info_.description = LsdOnly ? "LSD radix after Onesweep: up-front histograms, chained-scan digit passes, "
-                                  "warp-level ranking, constant-digit passes skipped"
-                                : "radix-lsd, with 4-byte keys (alone or with values) of up to 2^27 keys "
-                                  "taking two MSD passes and a shared-memory sort of each 16-bit bucket when every "
-                                  "bucket fits a block";
-    info_.stable = true;
+struct Radix : TypedSort<Radix<LsdOnly>> {
+  static BackendInfo describe() {
+    BackendInfo i{LsdOnly ? "radix-lsd" : "radix",
+                  LsdOnly ? "LSD radix after Onesweep: up-front histograms, chained-scan digit passes, "
+                            "warp-level ranking, constant-digit passes skipped"
+                          : "radix-lsd, with 4-byte keys (alone or with values) of up to 2^27 keys "
+                            "taking two MSD passes and a shared-memory sort of each 16-bit bucket when every "
+                            "bucket fits a block",
+                  "radix"};
+    i.stable = true;
     // Inputs beyond one lookback portion (2^27 - 1 keys) are sorted portion by portion in each pass;
     // all offsets are 64-bit, so only memory bounds n.
-    info_.max_n = gsb::no_n_limit;
-    info_.key_types.assign(std::begin(gsb::all_key_types), std::end(gsb::all_key_types));
-    info_.value_modes.assign(std::begin(gsb::all_value_modes), std::end(gsb::all_value_modes));
+    i.max_n = no_n_limit;
     // The hybrid path reads the largest bucket back to choose between itself and the LSD passes.
-    info_.host_synchronizes = !LsdOnly;
+    i.host_synchronizes = !LsdOnly;
+    return i;
   }
-  const gsb::BackendInfo& info() const override { return info_; }
-  std::size_t temp_bytes(const gsb::SortProblem& p) const override {
-    return gsb::dispatch_problem(p, [&](auto kb, auto vb) {
-      return gsb::radix::onesweep::temp_bytes<typename decltype(kb)::type, typename decltype(vb)::type>(p);
-    });
+  template <class Bits, class Value>
+  static std::size_t sort_temp_bytes(const SortProblem& p) {
+    return onesweep::temp_bytes<Bits, Value>(p);
   }
-  int run(const gsb::SortProblem& p, const gsb::SortBuffers& b) const override {
-    return gsb::dispatch_problem(p, [&](auto kb, auto vb) {
-      return gsb::radix::onesweep::sort<typename decltype(kb)::type, typename decltype(vb)::type>(p, b, LsdOnly);
-    });
+  template <class Bits, class Value>
+  static int sort(const SortProblem& p, const SortBuffers& b) {
+    return onesweep::sort<Bits, Value>(p, b, LsdOnly);
   }
-
- private:
-  gsb::BackendInfo info_;
 };
 
-using RadixBest = Radix<false>;
-using RadixLsd = Radix<true>;
-
 }  // namespace
-
-GSB_REGISTER_BACKEND(RadixBest);
-GSB_REGISTER_BACKEND(RadixLsd);
+GSB_REGISTER_SORT(Radix<false>);
+GSB_REGISTER_SORT(Radix<true>);
+}  // namespace gsb::radix::onesweep
