@@ -81,6 +81,9 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   if [ -x "$B/tests/faults/gsb_fault_runner_tests" ]; then
     run_part "fault runner tests" "$B/tests/faults/gsb_fault_runner_tests" --gtest_brief=1
   fi
+  if [ -x "$B/tests/radix/gsb_radix_parts_tests" ]; then  # radix's tile ranking and look-back, each alone
+    run_part "radix pass parts" "$B/tests/radix/gsb_radix_parts_tests"
+  fi
   if [ -x "$B/tests/baselines/gsb_baseline_fairness_tests" ]; then  # each library baseline vs the library itself
     run_part "baseline fairness" "$B/tests/baselines/gsb_baseline_fairness_tests"
   fi
@@ -106,6 +109,12 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64"
   done
+  if [ -x "$B/tests/radix/gsb_radix_parts_tests" ]; then  # the ranking and the look-back alone
+    for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
+      run_part "compute-sanitizer $tool (radix pass parts)" \
+        compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 "$B/tests/radix/gsb_radix_parts_tests"
+    done
+  fi
 fi
 if [ "${GSB_SKIP_BENCH:-0}" != 1 ] && [ $# -gt 0 ]; then
   run_part "benchmark" "$B/gpusort-bench" "$@" --json "$OUT/bench.json"

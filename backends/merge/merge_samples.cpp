@@ -22,6 +22,10 @@ struct MergeSamples : TypedSort<MergeSamples> {
   static int sort(const SortProblem& p, const SortBuffers& b) {
     return samples::sort_default<Bits, Value>(p, b);
   }
+  template <class Bits, class Value>
+  static std::vector<std::uint64_t> sort_tile_items() {
+    return samples::tile_items_default<Bits, Value>();
+  }
 };
 
 }  // namespace

@@ -569,5 +569,12 @@ std::size_t temp_bytes_default(std::uint64_t n) {
     return temp_bytes_for<typename DefaultPolicy<Bits, Value, decltype(band)::value>::type>(n);
   });
 }
+template <class Bits, class Value>
+std::vector<std::uint64_t> tile_items_default() {
+  return arch::dispatch_band(policy_band(), [](auto band) {
+    using P = typename DefaultPolicy<Bits, Value, decltype(band)::value>::type;
+    return std::vector<std::uint64_t>{std::uint64_t{P::tile}, std::uint64_t{P::merge_capacity}};
+  });
+}
 
 }  // namespace gsb::merge::samples

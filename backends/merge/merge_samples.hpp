@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "gsb/backend.hpp"
 #include "gsb/dispatch.hpp"
@@ -14,6 +15,9 @@ template <class Bits, class Value>
 int sort_default(const SortProblem& p, const SortBuffers& b);
 template <class Bits, class Value>
 std::size_t temp_bytes_default(std::uint64_t n);
+// The tile sort's tile and the merge kernel's output tile of the device's policy.
+template <class Bits, class Value>
+std::vector<std::uint64_t> tile_items_default();
 
 }  // namespace gsb::merge::samples
 
@@ -27,4 +31,7 @@ std::size_t temp_bytes_default(std::uint64_t n);
                                                                       const gsb::SortBuffers&);               \
   template std::size_t gsb::merge::samples::temp_bytes_default<BITS, gsb::NoValue>(std::uint64_t);            \
   template std::size_t gsb::merge::samples::temp_bytes_default<BITS, std::uint32_t>(std::uint64_t);           \
-  template std::size_t gsb::merge::samples::temp_bytes_default<BITS, std::uint64_t>(std::uint64_t);
+  template std::size_t gsb::merge::samples::temp_bytes_default<BITS, std::uint64_t>(std::uint64_t);           \
+  template std::vector<std::uint64_t> gsb::merge::samples::tile_items_default<BITS, gsb::NoValue>();          \
+  template std::vector<std::uint64_t> gsb::merge::samples::tile_items_default<BITS, std::uint32_t>();         \
+  template std::vector<std::uint64_t> gsb::merge::samples::tile_items_default<BITS, std::uint64_t>();

@@ -34,7 +34,7 @@ class ShardedSort final : public StagedSort {
     }
   }
 
-  std::string plan() const override { return plan_; }
+  std::string summary() const override { return summary_; }
   void restore_input() override;
   void run() override;
   void after_run(bool counted, bool) override {
@@ -62,7 +62,7 @@ class ShardedSort final : public StagedSort {
   int G_ = 0;
   std::vector<int> devices_;
   bool pristine_ = true, first_restore_ = true;
-  std::string plan_;
+  std::string summary_;
   std::unique_ptr<MultiGpuSort> sorter_;
   std::vector<DeviceBuffer> keep_keys_, keep_values_;
   MultiGpuRunInfo last_;
@@ -109,10 +109,10 @@ ShardedSort::ShardedSort(const MultiGpuBackend& backend, const SortProblem& p, c
     throw CaseSkipped(fmt::format("{} needs {} of host memory (input, values, reference and {} for the gathered "
                                   "output); {} available", backend.info().name, gib(double(host_total)),
                                   gib(double(gathered_bytes)), gib(double(available))));
-  plan_ = fmt::format("multi-GPU: {} on {} GPU{}: {} per GPU ({} free on GPU 0){}; host {} ({} available)",
-                      describe(p), G, G == 1 ? "" : "s", gib(double(need[0])), gib(double(free_bytes[0])),
-                      pristine_ ? " and a pristine shard copy" : "", gib(double(host_total)),
-                      available ? gib(double(available)) : "unknown");
+  summary_ = fmt::format("multi-GPU: {} on {} GPU{}: {} per GPU ({} free on GPU 0){}; host {} ({} available)",
+                         describe(p), G, G == 1 ? "" : "s", gib(double(need[0])), gib(double(free_bytes[0])),
+                         pristine_ ? " and a pristine shard copy" : "", gib(double(host_total)),
+                         available ? gib(double(available)) : "unknown");
 
   mg_.gpus = G;
   mg_.device_bytes_per_gpu = *std::max_element(need.begin(), need.end());

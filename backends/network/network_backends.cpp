@@ -31,6 +31,10 @@ struct NetworkBackend : TypedSort<NetworkBackend<Net>> {
   static int sort(const SortProblem& p, const SortBuffers& b) {
     return network_sort<Net, Bits, Value>(p, b);
   }
+  template <class Bits, class Value>
+  static std::vector<std::uint64_t> sort_tile_items() {
+    return {network_tile_items<Net, Bits, Value>()};
+  }
 };
 
 }  // namespace

@@ -118,6 +118,13 @@ int network_sort(const SortProblem& p, const SortBuffers& b) {
   });
 }
 
+template <Network Net, class Bits, class Value>
+std::uint64_t network_tile_items() {
+  return arch::dispatch_band(policy_band(), [](auto band) {
+    return std::uint64_t{1} << device::Policy<Bits, Value, decltype(band)::value>::tile_log2;
+  });
+}
+
 }  // namespace gsb::network
 
 // Explicit instantiations of one network and key width for every value type.
@@ -127,4 +134,7 @@ int network_sort(const SortProblem& p, const SortBuffers& b) {
   template int gsb::network::network_sort<gsb::network::Network::NET, BITS, std::uint32_t>(                     \
       const gsb::SortProblem&, const gsb::SortBuffers&);                                                         \
   template int gsb::network::network_sort<gsb::network::Network::NET, BITS, std::uint64_t>(                     \
-      const gsb::SortProblem&, const gsb::SortBuffers&);
+      const gsb::SortProblem&, const gsb::SortBuffers&);                                                         \
+  template std::uint64_t gsb::network::network_tile_items<gsb::network::Network::NET, BITS, gsb::NoValue>();    \
+  template std::uint64_t gsb::network::network_tile_items<gsb::network::Network::NET, BITS, std::uint32_t>();   \
+  template std::uint64_t gsb::network::network_tile_items<gsb::network::Network::NET, BITS, std::uint64_t>();

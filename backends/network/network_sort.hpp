@@ -16,12 +16,18 @@ namespace gsb::network {
 // result. Needs no temporary storage: every pass but odd-even merge's halo pass works in place.
 template <Network Net, class Bits, class Value>
 int network_sort(const SortProblem& p, const SortBuffers& b);
+// The block tile (2^tile_log2 items) of the device's policy.
+template <Network Net, class Bits, class Value>
+std::uint64_t network_tile_items();
 
 #define GSB_NETWORK_DECLARE(NET, BITS)                                                                  \
   extern template int network_sort<Network::NET, BITS, NoValue>(const SortProblem&, const SortBuffers&); \
   extern template int network_sort<Network::NET, BITS, std::uint32_t>(const SortProblem&,                \
                                                                       const SortBuffers&);               \
-  extern template int network_sort<Network::NET, BITS, std::uint64_t>(const SortProblem&, const SortBuffers&);
+  extern template int network_sort<Network::NET, BITS, std::uint64_t>(const SortProblem&, const SortBuffers&); \
+  extern template std::uint64_t network_tile_items<Network::NET, BITS, NoValue>();                       \
+  extern template std::uint64_t network_tile_items<Network::NET, BITS, std::uint32_t>();                 \
+  extern template std::uint64_t network_tile_items<Network::NET, BITS, std::uint64_t>();
 
 GSB_NETWORK_DECLARE(bitonic, std::uint8_t)
 GSB_NETWORK_DECLARE(bitonic, std::uint16_t)

@@ -6,7 +6,6 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
-#include <map>
 #include <memory>
 #include <sstream>
 #include <type_traits>
@@ -23,7 +22,6 @@
 #include "gsb/hash.hpp"
 #include "gsb/host_memory.hpp"
 #include "gsb/key_codec.hpp"
-#include "gsb/median.hpp"
 #include "gsb/temp_layout.hpp"
 
 namespace gsb::ooc {
@@ -167,72 +165,6 @@ std::vector<std::uint64_t> bucket_totals(const std::vector<std::uint64_t>& chunk
   return sizes;
 }
 
-struct LinkBandwidth {
-  double h2d_GBps = 0, d2h_GBps = 0, bidir_GBps = 0, register_GBps = 0;
-};
-
-// Pinned host <-> device copy bandwidth, one direction at a time and both at once (the link is full duplex
-// where the device has a copy engine per direction: then the two overlap), and what cudaHostRegister of
-// pageable memory costs; measured once per device and run.
-LinkBandwidth pinned_bandwidth() {
-  static std::map<int, LinkBandwidth> measured;
-  int device = 0;
-  GSB_CUDA_TRY(cudaGetDevice(&device));
-  if (auto it = measured.find(device); it != measured.end()) return it->second;
-  std::size_t free = 0, total = 0;
-  GSB_CUDA_TRY(cudaMemGetInfo(&free, &total));
-  const std::size_t bytes = std::min<std::size_t>(std::size_t{256} << 20, free / 8) & ~std::size_t{255};
-  GSB_EXPECTS(bytes >= (std::size_t{4} << 20), "out of core: too little free device memory (" + gib(double(free)) +
-                                                   ") to measure the pinned copy bandwidth");
-  PinnedBuffer up(bytes), down(bytes);
-  std::memset(up.get(), 1, bytes);
-  std::memset(down.get(), 2, bytes);
-  DeviceBuffer dev_up(bytes), dev_down(bytes);
-  Stream s1, s2;
-  Event a, b, c;
-  // kinds: 1 = h2d, 2 = d2h, 3 = both at once on two streams. Returns GB/s of all bytes moved.
-  auto time = [&](int kinds) {
-    std::vector<double> ms;
-    for (int rep = 0; rep < 8; ++rep) {
-      GSB_CUDA_TRY(cudaEventRecord(a.get(), s1.get()));
-      GSB_CUDA_TRY(cudaStreamWaitEvent(s2.get(), a.get(), 0));
-      if (kinds & 1) GSB_CUDA_TRY(cudaMemcpyAsync(dev_up.get(), up.get(), bytes, cudaMemcpyHostToDevice, s1.get()));
-      if (kinds & 2) GSB_CUDA_TRY(cudaMemcpyAsync(down.get(), dev_down.get(), bytes, cudaMemcpyDeviceToHost, s2.get()));
-      GSB_CUDA_TRY(cudaEventRecord(c.get(), s2.get()));
-      GSB_CUDA_TRY(cudaStreamWaitEvent(s1.get(), c.get(), 0));
-      GSB_CUDA_TRY(cudaEventRecord(b.get(), s1.get()));
-      GSB_CUDA_TRY(cudaEventSynchronize(b.get()));
-      if (rep >= 2) ms.push_back(double(elapsed_ms(a, b)));
-    }
-    const int directions = (kinds & 1) + ((kinds & 2) >> 1);
-    return double(directions) * static_cast<double>(bytes) / median_of(ms) / 1e6;
-  };
-  LinkBandwidth bw;
-  bw.h2d_GBps = time(1);
-  bw.d2h_GBps = time(2);
-  bw.bidir_GBps = time(3);
-  {
-    // Pinning ordinary memory: what taking the input's pages as they are would cost (the alternative to the
-    // pageable-to-pinned copy of gpu-partition's pass 1).
-    std::unique_ptr<std::byte[]> pageable(new std::byte[bytes]);
-    std::memset(pageable.get(), 3, bytes);
-    // Informative only: where registering is not supported the figure is 0 and the case goes on.
-    std::vector<double> ms;
-    for (int rep = 0; rep < 3; ++rep) {
-      const auto t0 = Clock::now();
-      if (cudaHostRegister(pageable.get(), bytes, cudaHostRegisterDefault) != cudaSuccess) {
-        cudaGetLastError();
-        ms.clear();
-        break;
-      }
-      ms.push_back(ms_between(t0, Clock::now()));
-      GSB_CUDA_TRY(cudaHostUnregister(pageable.get()));
-    }
-    bw.register_GBps = ms.empty() ? 0 : static_cast<double>(bytes) / std::max(1e-6, median_of(ms)) / 1e6;
-  }
-  measured[device] = bw;
-  return bw;
-}
 
 // One device slot: one allocation, carved into a pass's buffers, and the stream its work runs on.
 struct Slot {
@@ -489,9 +421,10 @@ namespace {
 // streams, sorted by the in-core back-end. Everything is allocated and planned here; run() is one repetition.
 class OutOfCoreSort final : public StagedSort {
  public:
-  OutOfCoreSort(const Backend& backend, const SortProblem& p, const StagedInput& in, std::size_t limit_bytes);
+  OutOfCoreSort(const Backend& backend, const SortProblem& p, const StagedInput& in, std::size_t limit_bytes,
+                const LinkBandwidth& bw);
 
-  std::string plan() const override { return plan_; }
+  std::string summary() const override { return summary_; }
   void restore_input() override { sync_all(); }  // the input stays in host memory: only the streams must be idle
   void run() override;
   void after_run(bool counted, bool last) override;
@@ -537,7 +470,7 @@ class OutOfCoreSort final : public StagedSort {
   KeyView view_;
   std::uint64_t capacity_ = 0, m_ = 0, chunk_n_ = 0, chunks_ = 0, max_buckets_ = 1;
   std::size_t slot_temp_ = 0;
-  std::string plan_;
+  std::string summary_;
   // host-partition: `stage` is the staging buffer and the output. gpu-partition: `mid` the intermediate
   // buffer, `out` the output, `ring` the pageable-to-pinned staging of pass 1.
   PinnedBuffer stage_keys_, stage_values_, mid_keys_, mid_values_, out_keys_, out_values_, ring_, offsets_pinned_;
@@ -557,7 +490,7 @@ class OutOfCoreSort final : public StagedSort {
 };
 
 OutOfCoreSort::OutOfCoreSort(const Backend& backend, const SortProblem& p, const StagedInput& in,
-                             std::size_t limit_bytes)
+                             std::size_t limit_bytes, const LinkBandwidth& bw)
     : backend_(backend),
       info_(backend.info()),
       p_(p),
@@ -620,12 +553,12 @@ OutOfCoreSort::OutOfCoreSort(const Backend& backend, const SortProblem& p, const
     throw CaseSkipped("out of core needs " + gib(double(host_total)) + " of host memory (input, values, reference and " +
                       gib(double(pinned_bytes)) + " pinned); " + gib(double(available)) + " available");
 
-  plan_ = fmt::format("out of core ({}): {} with {} of device memory: pieces of at most {} elements{}, {} slots "
-                      "on the device; host memory {} (input, values, reference and {} pinned), {} available",
-                      to_string(method_), describe(p), gib(double(limit_bytes)), capacity_,
-                      gpu ? fmt::format(", pass-1 chunks of {} ({} chunks)", chunk_n_, chunks_) : std::string(), slots,
-                      gib(double(host_total)), gib(double(pinned_bytes)), available ? gib(double(available)) : "unknown");
-  const LinkBandwidth bw = pinned_bandwidth();
+  summary_ = fmt::format("out of core ({}): {} with {} of device memory: pieces of at most {} elements{}, {} slots "
+                         "on the device; host memory {} (input, values, reference and {} pinned), {} available",
+                         to_string(method_), describe(p), gib(double(limit_bytes)), capacity_,
+                         gpu ? fmt::format(", pass-1 chunks of {} ({} chunks)", chunk_n_, chunks_) : std::string(),
+                         slots, gib(double(host_total)), gib(double(pinned_bytes)),
+                         available ? gib(double(available)) : "unknown");
 
   stage_keys_ = PinnedBuffer(gpu ? 0 : n * kb);
   stage_values_ = PinnedBuffer(gpu ? 0 : n * vb);
@@ -901,7 +834,7 @@ namespace gsb {
 
 std::unique_ptr<StagedSort> stage_out_of_core(const Backend& backend, const SortProblem& p, const StagedInput& in,
                                               const StageSettings& settings) {
-  return std::make_unique<ooc::OutOfCoreSort>(backend, p, in, settings.device_memory_bytes);
+  return std::make_unique<ooc::OutOfCoreSort>(backend, p, in, settings.device_memory_bytes, settings.link);
 }
 
 }  // namespace gsb

@@ -1,11 +1,14 @@
 #include "driver/device_context.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <memory>
 #include <vector>
 
 #include "driver/gpu_state.hpp"
 #include "driver/measure.hpp"
 #include "gsb/device_props.hpp"
+#include "gsb/host_memory.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb {
@@ -96,6 +99,64 @@ void DeviceContext::measure_copy_bandwidth() {
       [](int, int, double, bool, bool) {});
   const double median_s = median_of(ms) * 1e-3;
   info_.copy_bandwidth_GBps = 2.0 * static_cast<double>(bytes) / median_s / 1e9;
+}
+
+const LinkBandwidth& DeviceContext::link_bandwidth() {
+  if (link_) return *link_;
+  const std::size_t bytes = std::min<std::size_t>(std::size_t{256} << 20, free_bytes() / 8) & ~std::size_t{255};
+  GSB_EXPECTS(bytes >= (std::size_t{4} << 20), "out of core: too little free device memory (" +
+                                                   gib(double(free_bytes())) + ") to measure the link bandwidth");
+  PinnedBuffer up(bytes), down(bytes);
+  std::memset(up.get(), 1, bytes);
+  std::memset(down.get(), 2, bytes);
+  DeviceBuffer dev_up(bytes), dev_down(bytes);
+  Stream second;  // the other direction's copies: with a copy engine each way, the two overlap
+  Event fork, join;
+  EventTimer timer(stream_);
+  // kinds: 1 = h2d, 2 = d2h, 3 = both at once on two streams. GB/s of all bytes moved.
+  auto rate = [&](int kinds) {
+    const std::vector<double> ms = repeat(
+        2, 6, timer, [](int) {},
+        [&](int) {
+          GSB_CUDA_TRY(cudaEventRecord(fork.get(), stream_));
+          GSB_CUDA_TRY(cudaStreamWaitEvent(second.get(), fork.get(), 0));
+          if (kinds & 1) GSB_CUDA_TRY(cudaMemcpyAsync(dev_up.get(), up.get(), bytes, cudaMemcpyHostToDevice, stream_));
+          if (kinds & 2)
+            GSB_CUDA_TRY(cudaMemcpyAsync(down.get(), dev_down.get(), bytes, cudaMemcpyDeviceToHost, second.get()));
+          GSB_CUDA_TRY(cudaEventRecord(join.get(), second.get()));
+          GSB_CUDA_TRY(cudaStreamWaitEvent(stream_, join.get(), 0));
+        },
+        [](int, int, double, bool, bool) {});
+    const int directions = (kinds & 1) + ((kinds & 2) >> 1);
+    return double(directions) * static_cast<double>(bytes) / median_of(ms) / 1e6;
+  };
+  LinkBandwidth bw;
+  bw.h2d_GBps = rate(1);
+  bw.d2h_GBps = rate(2);
+  bw.bidir_GBps = rate(3);
+  {
+    // Pinning ordinary memory: what taking the input's pages as they are would cost (the alternative to the
+    // pageable-to-pinned copy of out of core's first pass). Informative only: where registering is not supported
+    // the figure is 0 and the run goes on.
+    std::unique_ptr<std::byte[]> pageable(new std::byte[bytes]);
+    std::memset(pageable.get(), 3, bytes);
+    HostTimer host;
+    bool supported = true;
+    std::vector<double> ms = repeat(
+        0, 3, host, [](int) {},
+        [&](int) {
+          if (supported && cudaHostRegister(pageable.get(), bytes, cudaHostRegisterDefault) != cudaSuccess) {
+            cudaGetLastError();
+            supported = false;
+          }
+        },
+        [&](int, int, double, bool, bool) {
+          if (supported) GSB_CUDA_TRY(cudaHostUnregister(pageable.get()));
+        });
+    bw.register_GBps = supported ? static_cast<double>(bytes) / std::max(1e-6, median_of(ms)) / 1e6 : 0;
+  }
+  link_ = bw;
+  return *link_;
 }
 
 }  // namespace gsb

@@ -36,12 +36,16 @@ class DeviceContext {
   void flush_l2();
   // Measures device-to-device copy bandwidth (bytes read + written) once; stored in info().
   void measure_copy_bandwidth();
+  // The host link of this device (pinned copies each way and both at once, cudaHostRegister of pageable memory),
+  // measured at the first call (the first out-of-core case), then kept.
+  const LinkBandwidth& link_bandwidth();
 
  private:
   bool available_ = false;
   std::string reason_;
   DeviceInfo info_;
   cudaStream_t stream_ = nullptr;
+  std::optional<LinkBandwidth> link_;
   DeviceBuffer flush_;
   unsigned flush_value_ = 0;
 };

@@ -258,7 +258,7 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
 CaseResult run_staged_case(StagedSort& staged, const Backend& backend, const SortProblem& p, const CaseInput& in,
                            const CaseSettings& s, CaseResult r, SortedOutput* keep) {
   const std::size_t kb = p.key_size(), vb = p.value_size();
-  if (s.announce) print_stderr(fmt::format("{}{}\n", ::isatty(STDERR_FILENO) ? "\r\033[K" : "", staged.plan()));
+  if (s.announce) print_stderr(fmt::format("{}{}\n", ::isatty(STDERR_FILENO) ? "\r\033[K" : "", staged.summary()));
   RepetitionCheck check(validation_options(backend.info(), p), in.reference != nullptr);
   PartsFingerprint output_fingerprint(p, check.options());
   if (check.active())
@@ -382,6 +382,7 @@ CaseResult Runner::run_case(const Backend& backend, const SortProblem& p, Distri
     if (!staged && info.needs_gpu)
       if (const auto limit = out_of_core_limit(backend, p, s, *device)) {
         stage_settings.device_memory_bytes = *limit;
+        stage_settings.link = device->link_bandwidth();
         staged = stage_out_of_core(backend, p, staged_in, stage_settings);
       }
     if (staged) {

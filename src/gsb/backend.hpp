@@ -99,6 +99,11 @@ class Backend {
   virtual std::unique_ptr<StagedSort> stage(const SortProblem& p, const StagedInput& in,
                                             const StageSettings& settings) const;
 
+  // The tile sizes of its kernels for p (items one block takes at once) under the policy of the device in use:
+  // the conformance suite sorts n = t - 1, t, t + 1 and 2t + 1 for every t, where partial-tile bugs live. Empty
+  // for back-ends without tiles of their own (the library baselines, the host sorts).
+  virtual std::vector<std::uint64_t> tile_items(const SortProblem&) const { return {}; }
+
   // Enqueue the sort of p on b.stream (device back-ends) or perform it (host back-ends). No allocation, no
   // device-wide synchronisation unless info().host_synchronizes. Returns 0 or 1: the half holding the result.
   virtual int run(const SortProblem& p, const SortBuffers& b) const = 0;

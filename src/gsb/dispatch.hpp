@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 #include "gsb/backend.hpp"
 #include "gsb/error.hpp"
@@ -49,9 +50,18 @@ decltype(auto) dispatch_problem(const SortProblem& p, F&& f) {
   });
 }
 
+namespace detail {
+template <class Self, class = void>
+struct has_sort_tile_items : std::false_type {};
+template <class Self>
+struct has_sort_tile_items<Self, std::void_t<decltype(Self::template sort_tile_items<std::uint32_t, NoValue>())>>
+    : std::true_type {};
+}  // namespace detail
+
 // Base of a back-end's Sort (gsb/sort_backend.hpp) written once per key width and value type: run() and
 // temp_bytes() call Self::sort<Bits, Value>(p, b) and Self::sort_temp_bytes<Bits, Value>(p) with p's key width
-// and value type. A Self whose temporary size does not depend on them defines temp_bytes(p), hiding this one.
+// and value type. A Self whose temporary size does not depend on them defines temp_bytes(p), hiding this one;
+// a Self with tiles of its own declares them in sort_tile_items<Bits, Value>() (Backend::tile_items).
 template <class Self>
 struct TypedSort {
   static int run(const SortProblem& p, const SortBuffers& b) {
@@ -63,6 +73,16 @@ struct TypedSort {
     return dispatch_problem(p, [&](auto kb, auto vb) {
       return Self::template sort_temp_bytes<typename decltype(kb)::type, typename decltype(vb)::type>(p);
     });
+  }
+  // Self::sort_tile_items<Bits, Value>() where Self declares its tiles (Backend::tile_items), else none.
+  static std::vector<std::uint64_t> tile_items(const SortProblem& p) {
+    if constexpr (detail::has_sort_tile_items<Self>::value) {
+      return dispatch_problem(p, [&](auto kb, auto vb) {
+        return Self::template sort_tile_items<typename decltype(kb)::type, typename decltype(vb)::type>();
+      });
+    } else {
+      return {};
+    }
   }
 };
 

@@ -9,6 +9,7 @@
 //
 //   static std::string unsupported_reason(const SortProblem&, const RunOptions&);  // after the BackendInfo checks
 //   static std::size_t host_workspace_bytes(const SortProblem&);                   // Backend::host_workspace_bytes
+//   static std::vector<std::uint64_t> tile_items(const SortProblem&);              // Backend::tile_items
 //
 // A sort written once per key width and value type derives from TypedSort<Sort> (gsb/dispatch.hpp), which
 // dispatches run() and temp_bytes() to its member templates.
@@ -18,6 +19,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "gsb/backend.hpp"
 
@@ -36,6 +38,12 @@ struct has_host_workspace_bytes : std::false_type {};
 template <class Sort>
 struct has_host_workspace_bytes<Sort,
                                 std::void_t<decltype(Sort::host_workspace_bytes(std::declval<const SortProblem&>()))>>
+    : std::true_type {};
+
+template <class Sort, class = void>
+struct has_tile_items : std::false_type {};
+template <class Sort>
+struct has_tile_items<Sort, std::void_t<decltype(Sort::tile_items(std::declval<const SortProblem&>()))>>
     : std::true_type {};
 }  // namespace detail
 
@@ -61,6 +69,14 @@ class SortBackend final : public Backend {
       return Sort::host_workspace_bytes(p);
     } else {
       return Backend::host_workspace_bytes(p);
+    }
+  }
+
+  std::vector<std::uint64_t> tile_items(const SortProblem& p) const override {
+    if constexpr (detail::has_tile_items<Sort>::value) {
+      return Sort::tile_items(p);
+    } else {
+      return Backend::tile_items(p);
     }
   }
 

@@ -75,8 +75,15 @@ struct StagedInput {
   bool has_reference = false;  // a reference exists beside it (counted in the host memory the case needs)
 };
 
+// The host link of the device in use, measured by the driver (pinned copies, one direction at a time and both at
+// once; what cudaHostRegister of pageable memory costs): out of core states its bound from it.
+struct LinkBandwidth {
+  double h2d_GBps = 0, d2h_GBps = 0, bidir_GBps = 0, register_GBps = 0;
+};
+
 struct StageSettings {
   std::size_t device_memory_bytes = 0;  // out of core: the device memory the case may use
+  LinkBandwidth link;                   // out of core: the measured link
   int gpus = 0;                         // multi-GPU: how many GPUs (0: every visible one)
 };
 
@@ -95,7 +102,7 @@ class StagedSort {
  public:
   virtual ~StagedSort() = default;
   // One line (no newline) saying how the case will run and the memory it takes, for the progress output.
-  virtual std::string plan() const = 0;
+  virtual std::string summary() const = 0;
   // Before every repetition, untimed: puts the input back where run() reads it.
   virtual void restore_input() {}
   // One repetition; returns when the sorted output is complete where output() points.

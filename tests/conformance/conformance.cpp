@@ -124,6 +124,18 @@ TEST_P(Conformance, SortsEverySizeDistributionAndOrder) {
   for (std::uint64_t n : smalls)
     for (Distribution d : dists)
       for (Order o : orders) runs.push_back({n, d, o});
+  // Around every tile of the back-end's kernels (Backend::tile_items, under this device's policy): one item short
+  // of a tile, a tile, one over, two tiles and one; every order, the distributions taking turns.
+  std::vector<std::uint64_t> around_tiles;
+  for (std::uint64_t t : backend.tile_items(SortProblem{cp.type, cp.values, Order::asc, 1}))
+    for (std::uint64_t n : {t - 1, t, t + 1, 2 * t + 1})
+      if (std::find(smalls.begin(), smalls.end(), n) == smalls.end() &&
+          std::find(around_tiles.begin(), around_tiles.end(), n) == around_tiles.end())
+        around_tiles.push_back(n);
+  for (std::size_t j = 0; j < around_tiles.size(); ++j)
+    for (std::size_t k = 0; k < orders.size(); ++k)
+      runs.push_back({around_tiles[j], dists[(j * orders.size() + k) % dists.size()], orders[k]});
+  RecordProperty("tile_sizes", static_cast<int>(around_tiles.size()));
   const auto large = quick() ? std::vector<std::uint64_t>{} : large_sizes();
   for (std::size_t j = 0; j < large.size(); ++j)
     for (std::size_t k = 0; k < 3; ++k) {

@@ -41,7 +41,7 @@ TEST(Arch, BlocksThatFit) {
 
 template <class Bits, class Value, Band B>
 void expect_radix_plan_fits() {
-  using P = typename radix::onesweep::PlanFor<Bits, Value, B>::type;
+  using P = typename radix::onesweep::PolicyFor<Bits, Value, B>::type;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   using S = radix::onesweep::PassShape<Bits, VT, P::radix_bits, P::threads, P::items>;
   const arch::Limits lim = arch::limits_of(B);
@@ -85,15 +85,15 @@ void expect_plan(const char* what) {
 }
 
 TEST(ArchPolicy, RadixHopperPlansAreTheMeasuredOnes) {
-  using radix::onesweep::PlanFor;
+  using radix::onesweep::PolicyFor;
   constexpr Band H = Band::sm90;
-  expect_plan<PlanFor<std::uint32_t, NoValue, H>::type, 384, 20, 3, 1, false, 4>("u32");
-  expect_plan<PlanFor<std::uint32_t, std::uint32_t, H>::type, 384, 16, 2, 8, false, 4>("u32+u32");
-  expect_plan<PlanFor<std::uint32_t, std::uint64_t, H>::type, 384, 10, 3, 1, false, 4>("u32+u64");
-  expect_plan<PlanFor<std::uint64_t, NoValue, H>::type, 384, 16, 2, 1, false, 4>("u64");
-  expect_plan<PlanFor<std::uint64_t, std::uint32_t, H>::type, 384, 16, 2, 1, true, 4>("u64+u32");
-  expect_plan<PlanFor<std::uint64_t, std::uint64_t, H>::type, 384, 12, 2, 1, true, 4>("u64+u64");
-  expect_plan<PlanFor<std::uint16_t, NoValue, H>::type, 384, 16, 3, 1, false, 4>("u16");
+  expect_plan<PolicyFor<std::uint32_t, NoValue, H>::type, 384, 20, 3, 1, false, 4>("u32");
+  expect_plan<PolicyFor<std::uint32_t, std::uint32_t, H>::type, 384, 16, 2, 8, false, 4>("u32+u32");
+  expect_plan<PolicyFor<std::uint32_t, std::uint64_t, H>::type, 384, 10, 3, 1, false, 4>("u32+u64");
+  expect_plan<PolicyFor<std::uint64_t, NoValue, H>::type, 384, 16, 2, 1, false, 4>("u64");
+  expect_plan<PolicyFor<std::uint64_t, std::uint32_t, H>::type, 384, 16, 2, 1, true, 4>("u64+u32");
+  expect_plan<PolicyFor<std::uint64_t, std::uint64_t, H>::type, 384, 12, 2, 1, true, 4>("u64+u64");
+  expect_plan<PolicyFor<std::uint16_t, NoValue, H>::type, 384, 16, 3, 1, false, 4>("u16");
 }
 
 TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {

@@ -24,7 +24,7 @@
 #include "gsb/dispatch.hpp"
 #include "gsb/error.hpp"
 #include "gsb/key_codec.hpp"
-#include "radix/onesweep/onesweep.cuh"
+#include "radix/onesweep/dispatch.cuh"
 
 using namespace gsb;
 
@@ -545,22 +545,22 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
   };
   using namespace gsb::radix::onesweep;
   using VT = std::conditional_t<kv, VS, NoValue>;
-  run_ours("radix", type_tag<OnesweepSort<K, VT, typename PlanFor<K, VT>::type>>{});
+  run_ours("radix", type_tag<OnesweepSort<K, VT, typename PolicyFor<K, VT>::type>>{});
   if (g_variants) {
     if constexpr (std::is_same_v<K, std::uint32_t> && !kv) {
-      run_ours("t384x20m3w16", type_tag<OnesweepSort<K, VT, Plan<8, 384, 20, 3, 16>>>{});
-      run_ours("t384x20m3w1", type_tag<OnesweepSort<K, VT, Plan<8, 384, 20, 3, 1>>>{});
-      run_ours("t512x16m2w8", type_tag<OnesweepSort<K, VT, Plan<8, 512, 16, 2, 8>>>{});
-      run_ours("t384x24m2w8", type_tag<OnesweepSort<K, VT, Plan<8, 384, 24, 2, 8>>>{});
+      run_ours("t384x20m3w16", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 20, 3, 16>>>{});
+      run_ours("t384x20m3w1", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 20, 3, 1>>>{});
+      run_ours("t512x16m2w8", type_tag<OnesweepSort<K, VT, PassPolicy<8, 512, 16, 2, 8>>>{});
+      run_ours("t384x24m2w8", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 24, 2, 8>>>{});
     }
     if constexpr (std::is_same_v<K, std::uint32_t> && kv && sizeof(VS) == 4) {
-      run_ours("t384x16m2w8", type_tag<OnesweepSort<K, VT, Plan<8, 384, 16, 2, 8>>>{});
+      run_ours("t384x16m2w8", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 16, 2, 8>>>{});
     }
     if constexpr (std::is_same_v<K, std::uint64_t> && !kv) {
-      run_ours("t384x12m3w8", type_tag<OnesweepSort<K, VT, Plan<8, 384, 12, 3, 8>>>{});
+      run_ours("t384x12m3w8", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 12, 3, 8>>>{});
     }
     if constexpr (std::is_same_v<K, std::uint64_t> && kv) {
-      run_ours("t384x8m3w8", type_tag<OnesweepSort<K, VT, Plan<8, 384, 8, 3, 8>>>{});
+      run_ours("t384x8m3w8", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 8, 3, 8>>>{});
     }
   }
   CK(cudaFree(ref_k));

@@ -18,6 +18,10 @@ struct RadixNaive : TypedSort<RadixNaive> {
   static std::size_t temp_bytes(const SortProblem& p) { return naive_temp_bytes(p); }
   template <class Bits, class Value>
   static int sort(const SortProblem& p, const SortBuffers& b) { return naive_sort<Bits, Value>(p, b); }
+  template <class Bits, class Value>
+  static std::vector<std::uint64_t> sort_tile_items() {  // one key per thread: a block's keys
+    return {static_cast<std::uint64_t>(naive_threads)};
+  }
 };
 
 }  // namespace

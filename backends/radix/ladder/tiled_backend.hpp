@@ -28,6 +28,10 @@ struct TiledLadder : TypedSort<TiledLadder<Rung>> {
   static int sort(const SortProblem& p, const SortBuffers& b) {
     return tiled_sort<Bits, Value>(p, b, Rung::radix_bits, Rung::items_per_thread);
   }
+  template <class Bits, class Value>
+  static std::vector<std::uint64_t> sort_tile_items() {
+    return {static_cast<std::uint64_t>(tiled_threads) * Rung::items_per_thread};
+  }
 };
 
 }  // namespace gsb::radix

@@ -61,6 +61,10 @@ struct Radix : TypedSort<Radix<LsdOnly>> {
   static int sort(const SortProblem& p, const SortBuffers& b) {
     return onesweep::sort<Bits, Value>(p, b, LsdOnly);
   }
+  template <class Bits, class Value>
+  static std::vector<std::uint64_t> sort_tile_items() {
+    return {onesweep::tile_items<Bits, Value>()};
+  }
 };
 
 }  // namespace

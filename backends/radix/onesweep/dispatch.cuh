@@ -1,0 +1,168 @@
+// Host dispatch of the `radix` back-end (see onesweep.hpp for the design and the paper): the LSD passes of one key
+// width and value type (OnesweepSort) and its explicit instantiations. The layers below it: policy.cuh (the
+// tuning per band), pass.cuh (one digit pass), histogram.cuh (the up-front histograms and the digit arithmetic).
+//
+// Ideas taken from Onesweep and CUB's agent_radix_sort_onesweep.cuh, written anew here:
+//  - tiles are numbered in the order blocks start (an atomic counter), so a tile only ever waits for tiles that
+//    are already running: the chained scan cannot deadlock whatever the block scheduler does;
+//  - a tile publishes its digit counts ("partial") as soon as it has ranked its keys, before it looks back, and
+//    its inclusive prefix ("inclusive") right after, so successors rarely wait;
+//  - keys are ranked by warp-level multisplit: each warp finds the lanes holding the same digit with one
+//    ballot per digit bit and keeps a per-warp digit histogram in shared memory (Ashkiani et al., 2017).
+// Differences: the lookback words carry a launch stamp, so the table is cleared once per 15 launches rather
+// than before every pass; passes whose digit is constant are skipped on the device, keeping the host free of
+// any synchronisation (pass_plan.hpp explains how the result still lands in the half announced by run()).
+#pragma once
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstdint>
+#include <string>
+
+#include "gsb/device_props.hpp"
+#include "gsb/dispatch.hpp"
+#include "gsb/error.hpp"
+#include "radix/onesweep/onesweep.hpp"
+#include "radix/onesweep/policy.cuh"
+
+namespace gsb::radix::onesweep {
+
+// ---- host dispatch -----------------------------------------------------------------------------------------
+
+template <class Bits, class Value, class P>
+struct OnesweepSort {
+  static constexpr int RadixBits = P::radix_bits;
+  static constexpr int Threads = P::threads;
+  using D = Digits<Bits, RadixBits>;
+  using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
+  using S = PassShape<Bits, VT, RadixBits, Threads, P::items>;
+  static_assert(S::shared_bytes <= static_cast<std::size_t>(arch::limits_of(P::band).shared_bytes_per_block_optin),
+                "one block's shared memory on the policy's band");
+
+  static std::uint64_t portion_items() { return max_portion_items / S::tile * S::tile; }
+  struct Layout {
+    std::uint64_t* counts;            // [passes][radix]
+    unsigned long long* skippable;    // one word
+    unsigned* tile_counters;          // [launches]
+    std::uint64_t* bins;              // [portions][passes][radix]
+    unsigned* status;                 // [tiles of a portion][radix]
+    std::size_t clear_bytes;          // counts, skippable and counters are contiguous: one memset
+    std::size_t status_bytes;
+    std::size_t bytes;
+  };
+
+  static Layout layout(std::uint64_t n, void* temp) {
+    const std::uint64_t portions = std::max<std::uint64_t>(1, ceil_div(n, portion_items()));
+    const std::uint64_t tiles = ceil_div(std::min(n, portion_items()), static_cast<std::uint64_t>(S::tile));
+    TempLayout t(temp);
+    Layout l;
+    l.counts = t.take<std::uint64_t>(static_cast<std::size_t>(D::passes) * D::radix);
+    l.skippable = t.take<unsigned long long>(1);
+    l.tile_counters = t.take<unsigned>(portions * D::passes);
+    l.clear_bytes = t.bytes();
+    l.bins = t.take<std::uint64_t>(portions * D::passes * D::radix);
+    const std::size_t before_status = (t.bytes() + TempLayout::alignment - 1) / TempLayout::alignment *
+                                      TempLayout::alignment;
+    l.status = t.take<unsigned>(std::max<std::uint64_t>(tiles, 1) * D::radix);
+    l.status_bytes = t.bytes() - before_status;
+    l.bytes = t.bytes();
+    return l;
+  }
+
+  static std::size_t temp_bytes(const SortProblem& p) { return layout(p.n, nullptr).bytes; }
+
+  static auto pass_kernel_of() { return pass_kernel<Bits, VT, P>; }
+
+  static int sort(const SortProblem& p, const SortBuffers& b) {
+    const std::uint64_t n = p.n;
+    const int result = result_half(D::passes);
+    if (n == 0) return result;
+    const Layout l = layout(n, b.temp);
+    GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
+                                             std::to_string(l.bytes));
+    const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+    const DeviceProps& dev = current_device_props();
+
+    GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
+    auto hist = histogram_kernel<Bits, RadixBits>;
+    const std::uint64_t chunk = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
+    int hist_per_sm = 0;  // enough resident blocks to keep the loads of every multiprocessor in flight
+    GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&hist_per_sm, hist, histogram_threads, 0));
+    const unsigned hist_blocks = static_cast<unsigned>(std::min<std::uint64_t>(
+        ceil_div(n, chunk), static_cast<std::uint64_t>(dev.sm_count) * std::max(hist_per_sm, 1)));
+    hist<<<hist_blocks, histogram_threads, 0, b.stream>>>(static_cast<const Bits*>(b.keys[0]), n, codec,
+                                                                    l.counts);
+    GSB_CHECK_LAUNCH();
+    bins_kernel<Bits, RadixBits><<<D::passes, 256, 0, b.stream>>>(l.counts, n, l.bins, l.skippable);
+    GSB_CHECK_LAUNCH();
+
+    auto pass = pass_kernel_of();
+    set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: digit pass");
+    PassParams<Bits, VT> prm{};
+    prm.keys[0] = static_cast<Bits*>(b.keys[0]);
+    prm.keys[1] = static_cast<Bits*>(b.keys[1]);
+    prm.values[0] = static_cast<VT*>(b.values[0]);
+    prm.values[1] = static_cast<VT*>(b.values[1]);
+    prm.num_passes = D::passes;
+    prm.codec = codec;
+    prm.skippable = l.skippable;
+    {  // prefetch distance: the policy's fraction of the blocks resident on the whole device
+      int per_sm = 0;
+      GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, pass, Threads, S::shared_bytes));
+      prm.prefetch_ahead = static_cast<unsigned>(per_sm * dev.sm_count * P::prefetch_waves_per_8 / 8);
+    }
+    const std::uint64_t portion = portion_items();
+    const std::uint64_t portions = ceil_div(n, portion);
+    std::uint64_t launch = 0;
+    for (int q = 0; q < D::passes; ++q) {
+      for (std::uint64_t r = 0; r < portions; ++r, ++launch) {
+        if (launch % stamps_per_clear == 0) GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.status_bytes, b.stream));
+        prm.offset = r * portion;
+        prm.num_items = static_cast<unsigned>(std::min(portion, n - prm.offset));
+        prm.pass = q;
+        prm.bins_in = l.bins + (r * D::passes + q) * D::radix;
+        prm.bins_out = r + 1 < portions ? l.bins + ((r + 1) * D::passes + q) * D::radix : nullptr;
+        prm.status = l.status;
+        prm.stamp = static_cast<unsigned>(launch % stamps_per_clear) + 1;
+        prm.tile_counter = l.tile_counters + launch;
+        const unsigned tiles = static_cast<unsigned>(ceil_div<std::uint64_t>(prm.num_items, S::tile));
+        pass<<<tiles, Threads, S::shared_bytes, b.stream>>>(prm, NoSegments{});
+        GSB_CHECK_LAUNCH();
+      }
+    }
+    return result;
+  }
+};
+
+}  // namespace gsb::radix::onesweep
+
+// The instantiations that the back-end uses for one key width and value type (LSD passes only; 4-byte keys are
+// instantiated with the hybrid path, hybrid.cuh).
+#define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                    \
+  template <>                                                                                         \
+  std::uint64_t tile_items<BITS, VALUE>() {                                                           \
+    return arch::dispatch_band(policy_band(), [](auto band) {                                         \
+      return std::uint64_t{OnesweepSort<BITS, VALUE, typename PolicyFor<BITS, VALUE, decltype(band)::value>::type>::S::tile}; \
+    });                                                                                               \
+  }                                                                                                   \
+  template <>                                                                                         \
+  std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                         \
+    return arch::dispatch_band(policy_band(), [&](auto band) {                                        \
+      return OnesweepSort<BITS, VALUE, typename PolicyFor<BITS, VALUE, decltype(band)::value>::type>::temp_bytes(p); \
+    });                                                                                               \
+  }                                                                                                   \
+  template <>                                                                                         \
+  int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b, bool) {                           \
+    return arch::dispatch_band(policy_band(), [&](auto band) {                                        \
+      return OnesweepSort<BITS, VALUE, typename PolicyFor<BITS, VALUE, decltype(band)::value>::type>::sort(p, b);   \
+    });                                                                                               \
+  }
+
+// `radix` for one key width, every value type (generated per width by backends/radix/CMakeLists.txt; 32-bit keys
+// take GSB_RADIX_HYBRID_INSTANTIATE_KEY in hybrid.cuh instead).
+#define GSB_RADIX_ONESWEEP_INSTANTIATE_KEY(BITS)                \
+  namespace gsb::radix::onesweep {                              \
+  GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, NoValue)                 \
+  GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, std::uint32_t)           \
+  GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, std::uint64_t)           \
+  }

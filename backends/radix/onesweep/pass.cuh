@@ -1,0 +1,453 @@
+// One digit pass of the `radix` back-end: a tile is loaded, its digits counted and published, its keys ranked in
+// shared memory (warp-level multisplit), its digits' global offsets found by decoupled look-back, and scattered.
+// The ranking and the look-back are functions of their own, tested alone (tests/radix/onesweep_parts_test.cu).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "radix/onesweep/histogram.cuh"
+
+namespace gsb::radix::onesweep {
+
+// ---- one digit pass ----------------------------------------------------------------------------------------
+
+template <class Bits, class Value>
+struct PassParams {
+  Bits* keys[2];
+  Value* values[2];          // unused (NoValue) for keys-only sorts
+  std::uint64_t offset;      // first item of this portion
+  unsigned num_items;        // items in this portion
+  int pass;
+  int num_passes;
+  KeyCodec<Bits> codec;
+  const unsigned long long* skippable;
+  const std::uint64_t* bins_in;  // this portion's digit starts
+  std::uint64_t* bins_out;       // next portion's digit starts (written by the last tile), or null
+  unsigned* status;              // lookback table: [tile][digit]
+  unsigned stamp;                // 1..15
+  unsigned* tile_counter;
+  unsigned prefetch_ahead;       // L2-prefetch the tile this many numbers ahead (0: none)
+};
+
+// Segmented passes (used by hybrid.cuh): the items form segments that are sorted independently by the pass's
+// digit; tiles never straddle a segment, each segment has its own look-back chain and its digit starts at
+// bins_in[segment * radix]. The pass's role is given, not derived from the histograms. A separate kernel
+// parameter (NoSegments for the LSD passes): three more words in PassParams made ptxas spill the u32 pass.
+struct SegmentTable {
+  const unsigned* tiles;       // [count + 1]: first tile of each segment, then the tile total
+  const std::uint64_t* items;  // [count + 1]: first item of each segment, then n
+  unsigned count;
+  int src_half;
+  bool first;
+};
+struct NoSegments {};
+
+template <class Bits, class Value, int RadixBits, int Threads, int Items>
+struct PassShape {
+  static constexpr int radix = 1 << RadixBits;
+  static constexpr int threads = Threads;
+  static constexpr int warps = Threads / 32;
+  static constexpr int tile = Threads * Items;
+  static constexpr int bins_per_thread = (radix + Threads - 1) / Threads;  // digits owned by one thread
+  static constexpr bool with_values = has_values_v<Value>;
+  static constexpr std::size_t round16(std::size_t b) { return (b + 15) / 16 * 16; }
+  // Shared memory: the tile's keys and values in ranked order, the per-warp digit counts, the digit starts in
+  // the tile, the digit offsets in the output, the tile number. Nothing aliases, so a key is stored at its
+  // rank as soon as the rank is known and no rank is kept in registers.
+  static constexpr std::size_t keys_offset = 0;
+  static constexpr std::size_t values_offset = round16(sizeof(Bits) * tile);
+  static constexpr std::size_t hist_offset = values_offset + (with_values ? round16(sizeof(Value) * tile) : 0);
+  static constexpr std::size_t local_start_offset = hist_offset + round16(sizeof(unsigned) * warps * radix);
+  static constexpr std::size_t base_offset = local_start_offset + round16(sizeof(unsigned) * radix);
+  static constexpr std::size_t tile_id_offset = base_offset + sizeof(std::uint64_t) * radix;
+  static constexpr std::size_t shared_bytes = tile_id_offset + 16;
+  static_assert(Threads % 32 == 0, "whole warps");
+};
+
+// One bulk prefetch of [p, p + bytes) into L2 (p rounded down to 16 bytes; bytes a multiple of 16). The
+// instruction exists from sm_90 on; policies of older bands set no prefetch distance (Tuning), and this compiles
+// to nothing there.
+__device__ __forceinline__ void prefetch_l2_bulk(const void* p, std::size_t bytes) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t{15}),
+               "r"(static_cast<unsigned>(bytes))
+               : "memory");
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
+
+// The lanes of the warp whose digit equals this lane's: one ballot per digit bit (warp-level multisplit).
+// Each vote is written in PTX with the bit tested against a constant mask and the complement predicated on
+// the same test: ptxas then loads all of the digit's bits into predicate registers with one instruction and
+// feeds the votes directly (about half the instructions of the plain C++ form, seen in the SASS).
+__device__ __forceinline__ unsigned lanes_agreeing_on_bit(unsigned digit, unsigned bit_mask) {
+  unsigned lanes;
+  asm("{\n\t.reg .pred p;\n\t.reg .b32 t;\n\t"
+      "and.b32 t, %1, %2;\n\t"
+      "setp.ne.u32 p, t, 0;\n\t"
+      "vote.sync.ballot.b32 %0, p, 0xffffffff;\n\t"
+      "@!p not.b32 %0, %0;\n\t}"
+      : "=r"(lanes)
+      : "r"(digit), "r"(bit_mask));
+  return lanes;
+}
+
+// From sm_100 on, one match.any instead: ptxas 13.0 fails to allocate predicate registers for the ballot form in
+// bucket_sort_kernel there ("Register allocation failed with register count of '7'"; found by building the
+// default architecture list). Not measured on Blackwell; Hopper and older keep the ballots measured on an H200.
+template <int RadixBits>
+__device__ __forceinline__ unsigned same_digit_lanes(unsigned digit) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
+  return __match_any_sync(full_warp, digit);
+#else
+  unsigned peers = lanes_agreeing_on_bit(digit, 1u);
+#pragma unroll
+  for (int b = 1; b < RadixBits; ++b) peers &= lanes_agreeing_on_bit(digit, 1u << b);
+  return peers;
+#endif
+}
+
+// Writes the tile's keys (and values) from shared memory, in tile order, to their digits' runs: consecutive
+// threads write consecutive keys of a run. Only the `valid` first positions are real keys.
+template <class Bits, class Value, int Threads, int Items, bool WithValues>
+__device__ __forceinline__ void scatter_tile(const Bits* s_keys, const Value* s_values, const std::uint64_t* s_base,
+                                             int shift, int width, bool full, bool decode, int valid,
+                                             const KeyCodec<Bits>& codec_out, Bits* keys_out, Value* values_out) {
+  auto one = [&](int u, bool with_decode) {
+    const int i = u * Threads + static_cast<int>(threadIdx.x);
+    const Bits k = s_keys[i];
+    const std::uint64_t idx = s_base[digit_of(k, shift, width)] + static_cast<unsigned>(i);
+    keys_out[idx] = with_decode ? codec_out.decode(k) : k;
+    if constexpr (WithValues) values_out[idx] = s_values[i];
+  };
+  if (full && !decode) {
+#pragma unroll
+    for (int u = 0; u < Items; ++u) one(u, false);
+  } else {
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (u * Threads + static_cast<int>(threadIdx.x) < valid) one(u, decode);
+  }
+}
+
+// The pieces of a tile's ranking, each tested on its own (tests/radix/onesweep_parts_test.cu). S is the
+// pass's PassShape: S::warps warps, S::radix digits, thread t owning digits [t * S::bins_per_thread, (t + 1) *
+// S::bins_per_thread); s_hist holds [warps][radix] counters, my_hist this warp's row.
+
+// Counts the tile's digits per warp, then turns s_hist into each digit's exclusive prefix over warps. count[b] is
+// the tile's count of this thread's b-th digit; returns their sum.
+template <class S, class Bits, int Items>
+__device__ __forceinline__ unsigned count_tile_digits(const Bits (&keys)[Items], int shift, int width, unsigned* s_hist,
+                                                      unsigned* my_hist, unsigned (&count)[S::bins_per_thread]) {
+#pragma unroll
+  for (int u = 0; u < Items; ++u) atomicAdd(&my_hist[digit_of(keys[u], shift, width)], 1u);
+  __syncthreads();
+  unsigned thread_total = 0;
+#pragma unroll
+  for (int b = 0; b < S::bins_per_thread; ++b) {
+    const int d = threadIdx.x * S::bins_per_thread + b;
+    unsigned sum = 0;
+    if (d < S::radix) {
+#pragma unroll
+      for (int w = 0; w < S::warps; ++w) {
+        const unsigned c = s_hist[w * S::radix + d];
+        s_hist[w * S::radix + d] = sum;
+        sum += c;
+      }
+    }
+    count[b] = sum;
+    thread_total += sum;
+  }
+  return thread_total;
+}
+
+// Where each digit starts inside the tile (s_local_start; padding included: it sits at the very end), added to
+// every warp's prefix, so that a warp's running count of a digit is directly the next rank for that digit.
+template <class S>
+__device__ __forceinline__ void start_tile_digits(unsigned thread_total, const unsigned (&count)[S::bins_per_thread],
+                                                  unsigned* s_hist, unsigned* s_local_start) {
+  __shared__ unsigned warp_sums[32];
+  unsigned total;
+  unsigned start = block_exclusive_sum<unsigned, S::threads>(thread_total, warp_sums, &total);
+#pragma unroll
+  for (int b = 0; b < S::bins_per_thread; ++b) {
+    const int d = threadIdx.x * S::bins_per_thread + b;
+    if (d < S::radix) {
+      s_local_start[d] = start;
+#pragma unroll
+      for (int w = 0; w < S::warps; ++w) s_hist[w * S::radix + d] += start;
+    }
+    start += count[b];
+  }
+}
+
+// Warp-level multisplit: the lanes holding the same digit find each other; the last of them takes the digit's
+// next ranks with one atomic on the warp's running count and passes the first to its peers by a shuffle. No item
+// waits on the previous one's shared-memory round trip except through the atomic itself. Returns the rank.
+template <int RadixBits>
+__device__ __forceinline__ unsigned rank_in_warp(unsigned digit, unsigned* my_hist, unsigned lane) {
+  const unsigned peers = same_digit_lanes<RadixBits>(digit);
+  const int leader = 31 - __clz(peers);
+  unsigned first = 0;
+  if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[digit], static_cast<unsigned>(__popc(peers)));
+  first = __shfl_sync(full_warp, first, leader);
+  return first + __popc(peers & lanemask_lt());
+}
+
+__device__ __forceinline__ unsigned load_status(const unsigned* p) {
+  unsigned v;
+  asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ void store_status(unsigned* p, unsigned v) {
+  asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
+// Decoupled look-back for digit d of `tile` (> first_tile): the sum of the counts its predecessors published,
+// back to and including the nearest inclusive prefix (a chain's first tile publishes one). Each thread reads
+// `Window` predecessors' words at once, so one L2 round trip covers that many tiles; a word is re-read until it
+// carries this launch's stamp.
+template <int Window, int Radix>
+__device__ __forceinline__ unsigned look_back(const unsigned* status, unsigned tile, unsigned first_tile, int d,
+                                              unsigned stamp) {
+  const int chain_first = static_cast<int>(first_tile);
+  unsigned before = 0;
+  bool done = false;
+  for (int j = static_cast<int>(tile) - 1; !done; j -= Window) {
+    unsigned v[Window];
+#pragma unroll
+    for (int k = 0; k < Window; ++k)
+      v[k] = j - k >= chain_first ? load_status(status + static_cast<std::uint64_t>(j - k) * Radix + d) : 0u;
+#pragma unroll
+    for (int k = 0; k < Window; ++k) {
+      if (!done && j - k >= chain_first) {
+        while ((v[k] >> status_stamp_shift) != stamp)
+          v[k] = load_status(status + static_cast<std::uint64_t>(j - k) * Radix + d);
+        before += v[k] & status_count_mask;
+        done = (v[k] & status_inclusive) != 0;
+      }
+    }
+  }
+  return before;
+}
+
+// Lookback: each thread reads `Window` predecessors' words at once, so one L2 round trip covers that many
+// tiles. With one word per round trip a walk is as long as the number of tiles that start during one L2
+// latency, and grows as the sort gets faster.
+//
+// Values travel in one of two ways (LateValues):
+//  - false: loaded with the keys and held in registers through counting and ranking, stored at the key's rank;
+//  - true (as CUB's onesweep agent orders it): the ranks are kept in registers instead, and the values are
+//    loaded only after the ranking, before the look-back (whose L2 round trips then hide their latency) and
+//    stored at their ranks after it. Each key's registers die as its rank is born, so the peak register demand
+//    is the keys' alone (2 x Items for 8-byte keys) instead of keys + values (3 x Items with 4-byte values),
+//    which lets a tile hold more items at the same register cap (used for 8-byte keys, Tuning).
+//
+// Segmented (hybrid.cuh): each segment of the input is sorted on its own by this pass's digit, so the pass can
+// follow an MSD pass. Tile numbers still come from one counter; a tile finds its segment by binary search.
+template <class Bits, class Value, class P, class Segments>
+__device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, const Segments& seg) {
+  constexpr int RadixBits = P::radix_bits, Threads = P::threads, Items = P::items, Window = P::window;
+  constexpr bool LateValues = P::late_values;
+  constexpr bool Segmented = std::is_same_v<Segments, SegmentTable>;
+  using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
+  constexpr int radix = S::radix;
+  extern __shared__ __align__(16) unsigned char smem[];
+  Bits* s_keys = reinterpret_cast<Bits*>(smem + S::keys_offset);
+  Value* s_values = reinterpret_cast<Value*>(smem + S::values_offset);
+  unsigned* s_hist = reinterpret_cast<unsigned*>(smem + S::hist_offset);  // [warps][radix]
+  unsigned* s_local_start = reinterpret_cast<unsigned*>(smem + S::local_start_offset);
+  std::uint64_t* s_base = reinterpret_cast<std::uint64_t*>(smem + S::base_offset);
+  unsigned* s_tile = reinterpret_cast<unsigned*>(smem + S::tile_id_offset);
+
+  // Which passes run is decided on the device from the histograms (pass_plan.hpp); the block is uniform.
+  PassRole role;
+  if constexpr (Segmented) {
+    if (seg.tiles[seg.count] == 0) return;  // an emptied table (the hybrid path fell back): no tile to sort
+    role.run = true;
+    role.src_half = seg.src_half;
+    role.first = seg.first;
+    role.last = false;
+  } else {
+    role = pass_role(passes_to_run(*prm.skippable, prm.num_passes), prm.pass);
+    if (!role.run) return;
+  }
+  const KeyCodec<Bits> codec_in = role.first ? prm.codec : KeyCodec<Bits>{};
+  const KeyCodec<Bits> codec_out = role.last ? prm.codec : KeyCodec<Bits>{};
+  // Select with ?: rather than a run-time index, which would copy the parameter arrays to local memory.
+  const bool from1 = role.src_half == 1;
+  const Bits* keys_in = (from1 ? prm.keys[1] : prm.keys[0]) + prm.offset;
+  Bits* keys_out = from1 ? prm.keys[0] : prm.keys[1];
+  const int shift = prm.pass * RadixBits;
+  // Every key width is a multiple of 8 bits, so with 8-bit digits the width is a compile-time constant and
+  // the digit is one shift and one mask.
+  constexpr bool uniform_width = Digits<Bits, RadixBits>::key_bits % RadixBits == 0;
+  const int width = uniform_width ? RadixBits : Digits<Bits, RadixBits>::width(prm.pass);
+  // The codec is one XOR per key; skip it in the (usual) passes and problems where it is the identity.
+  const bool encode = role.first && !prm.codec.is_identity();
+  const bool decode = role.last && !prm.codec.is_identity();
+
+  if (threadIdx.x == 0) {
+    const unsigned t = atomicAdd(prm.tile_counter, 1u);
+    s_tile[0] = t;
+    if constexpr (Segmented) {  // the last segment whose first tile is <= t (empty segments share a start)
+      unsigned lo = 0, hi = seg.count;
+      while (hi - lo > 1) {
+        const unsigned mid = (lo + hi) / 2;
+        if (seg.tiles[mid] <= t) lo = mid;
+        else hi = mid;
+      }
+      s_tile[1] = lo;
+    }
+  }
+  const unsigned warp = threadIdx.x / 32;
+  const unsigned lane = lane_id();
+  unsigned* my_hist = s_hist + warp * radix;
+  // Zero this warp's digit counts while the tile number arrives.
+  for (int d = lane; d < radix; d += 32) my_hist[d] = 0;
+  __syncthreads();
+  const unsigned tile = s_tile[0];
+  std::uint64_t tile_base = static_cast<std::uint64_t>(tile) * S::tile;
+  std::uint64_t tile_end = prm.num_items;
+  unsigned first_tile = 0;  // where this tile's look-back chain starts
+  if constexpr (Segmented) {
+    if (tile >= seg.tiles[seg.count]) return;  // the grid is sized for the most tiles possible
+    const unsigned segment = s_tile[1];
+    first_tile = seg.tiles[segment];
+    tile_base = seg.items[segment] + static_cast<std::uint64_t>(tile - first_tile) * S::tile;
+    tile_end = seg.items[segment + 1];
+  }
+  const bool full = tile_end - tile_base >= static_cast<std::uint64_t>(S::tile);
+  const int valid = full ? S::tile : static_cast<int>(tile_end - tile_base);
+  if (P::prefetch_waves_per_8 != 0 && prm.prefetch_ahead != 0 && threadIdx.x == 0) {
+    // Tiles are taken in number order by the resident blocks, so the tile `prefetch_ahead` numbers on will be
+    // taken by another block a fraction of a tile lifetime from now: one bulk prefetch pulls it into L2 and that
+    // block's key (and value) loads become L2 hits. The pass is latency-bound (ncu: warps wait on the tile's
+    // loads and at barriers with DRAM 35 % busy), so the extra L2 fill costs no DRAM bandwidth that is missed.
+    // Full tiles only: a bulk prefetch must stay inside the array.
+    // (Segmented: tiles are nearly contiguous, only segment ends are partial, so this is the tile about that
+    // many numbers ahead.)
+    const std::uint64_t ahead_base = Segmented ? tile_base + static_cast<std::uint64_t>(prm.prefetch_ahead) * S::tile
+                                               : (static_cast<std::uint64_t>(tile) + prm.prefetch_ahead) * S::tile;
+    // The bulk prefetch needs a 16-byte aligned address and size: the start is rounded down (it stays inside
+    // the array, and tile sizes in bytes are multiples of 16).
+    static_assert(sizeof(Bits) * S::tile % 16 == 0 && sizeof(Value) * S::tile % 16 == 0, "bulk sizes");
+    if (ahead_base + S::tile <= prm.num_items) {
+      const Bits* src = (role.src_half == 1 ? prm.keys[1] : prm.keys[0]) + prm.offset + ahead_base;
+      prefetch_l2_bulk(src, sizeof(Bits) * S::tile);
+      if constexpr (S::with_values) {
+        const Value* vsrc = (role.src_half == 1 ? prm.values[1] : prm.values[0]) + prm.offset + ahead_base;
+        prefetch_l2_bulk(vsrc, sizeof(Value) * S::tile);
+      }
+    }
+  }
+
+  // Load warp-striped: warp w owns items [w * 32 * Items, (w + 1) * 32 * Items) of the tile, and lane l item
+  // u * 32 + l of that range, so (warp, u, lane) is input order (stability) and each load is coalesced.
+  // A partial tile is padded with the largest key: it ranks last, after every real key of the top digit.
+  const int warp_first = static_cast<int>(warp) * 32 * Items + static_cast<int>(lane);
+  const Bits* warp_keys = keys_in + tile_base + warp_first;
+  Bits keys[Items];
+  if (full && !encode) {
+#pragma unroll
+    for (int u = 0; u < Items; ++u) keys[u] = warp_keys[u * 32];
+  } else if (full) {
+#pragma unroll
+    for (int u = 0; u < Items; ++u) keys[u] = codec_in.encode(warp_keys[u * 32]);
+  } else {
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      keys[u] = warp_first + u * 32 < valid ? codec_in.encode(warp_keys[u * 32]) : static_cast<Bits>(~Bits{0});
+  }
+  constexpr bool late = S::with_values && LateValues;
+  std::conditional_t<S::with_values, Value, char> values[Items];
+  const Value* warp_values = nullptr;
+  if constexpr (S::with_values) {
+    warp_values = (from1 ? prm.values[1] : prm.values[0]) + prm.offset + tile_base + warp_first;
+    if constexpr (!late) {
+#pragma unroll
+      for (int u = 0; u < Items; ++u)
+        if (full || warp_first + u * 32 < valid) values[u] = warp_values[u * 32];
+    }
+  }
+
+  // Early counts (as Onesweep): count the digits per warp first, so the tile's counts are published before
+  // the ranking, and look back only after the ranking, when predecessors are likely done.
+  unsigned count[S::bins_per_thread];
+  const unsigned thread_total = count_tile_digits<S>(keys, shift, width, s_hist, my_hist, count);
+  // Publish this tile's counts (padding removed from the top digit) so successors can look back past us;
+  // a chain's first tile has no predecessor and publishes its inclusive prefix directly.
+  const unsigned pad = S::tile - valid;
+  const unsigned top_digit = (1u << width) - 1u;
+  unsigned* my_status = prm.status + static_cast<std::uint64_t>(tile) * radix;
+  const unsigned stamp = prm.stamp << status_stamp_shift;
+#pragma unroll
+  for (int b = 0; b < S::bins_per_thread; ++b) {
+    const int d = threadIdx.x * S::bins_per_thread + b;
+    if (d < radix) store_status(my_status + d, stamp | (tile == first_tile ? status_inclusive : 0u) |
+                                                   (count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u)));
+  }
+  start_tile_digits<S>(thread_total, count, s_hist, s_local_start);
+  __syncthreads();
+
+  // Rank and place in shared memory (rank_in_warp).
+  std::conditional_t<late, unsigned, char> ranks[Items];
+#pragma unroll
+  for (int u = 0; u < Items; ++u) {
+    const unsigned rank = rank_in_warp<RadixBits>(digit_of(keys[u], shift, width), my_hist, lane);
+    s_keys[rank] = keys[u];
+    if constexpr (late) ranks[u] = rank;
+    else if constexpr (S::with_values) s_values[rank] = values[u];
+  }
+  if constexpr (late) {
+#pragma unroll
+    for (int u = 0; u < Items; ++u)
+      if (full || warp_first + u * 32 < valid) values[u] = warp_values[u * 32];
+  }
+
+  // Decoupled look-back, one digit per thread: add predecessors' counts until one carries an inclusive prefix.
+#pragma unroll
+  for (int b = 0; b < S::bins_per_thread; ++b) {
+    const int d = threadIdx.x * S::bins_per_thread + b;
+    if (d < radix) {
+      const unsigned c = count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u);
+      unsigned before = 0;
+      if (tile > first_tile) {
+        before = look_back<Window, radix>(prm.status, tile, first_tile, d, prm.stamp);
+        store_status(my_status + d, stamp | status_inclusive | (before + c));
+      }
+      // (Segmented: the segment's digit starts; the segment number is re-read here rather than held in registers.)
+      const std::uint64_t* bins_in = Segmented ? prm.bins_in + static_cast<std::uint64_t>(s_tile[1]) * radix : prm.bins_in;
+      const std::uint64_t start = bins_in[d] + before;
+      // s_base[d] + (position in the tile) is the output index (bins_in are global, across portions); the local
+      // start is subtracted here.
+      s_base[d] = start - s_local_start[d];
+      if (prm.bins_out != nullptr && tile_base + S::tile >= prm.num_items) prm.bins_out[d] = start + c;
+    }
+  }
+  if constexpr (late) {
+#pragma unroll
+    for (int u = 0; u < Items; ++u) s_values[ranks[u]] = values[u];  // padding positions get unused values
+  }
+  __syncthreads();
+
+  Value* values_out = nullptr;
+  if constexpr (S::with_values) values_out = from1 ? prm.values[0] : prm.values[1];
+  scatter_tile<Bits, Value, Threads, Items, S::with_values>(s_keys, s_values, s_base, shift, width,
+                                                             full, decode, valid, codec_out, keys_out, values_out);
+  (void)values;
+  (void)ranks;
+}
+
+// One tile of a digit pass (pass_tile), for the architecture band of policy P (arch.hpp): compiled only where that
+// band's device code is built.
+template <class Bits, class Value, class P, class Segments = NoSegments>
+__global__ void __launch_bounds__(P::threads, arch::compiles_for<P::band>() ? P::min_blocks : 1)
+    pass_kernel(const PassParams<Bits, Value> prm, const Segments seg) {
+  GSB_KERNEL_FOR_BAND(P::band) pass_tile<Bits, Value, P, Segments>(prm, seg);
+}
+
+}  // namespace gsb::radix::onesweep
