@@ -105,9 +105,12 @@ int check_band() {
   return bad;
 }
 
+// Every configuration on the band the back-ends choose for this device (GSB_ARCH may hold it to an older one).
 template <Network Net>
 int check_all() {
-  int bad = 0;
+  return arch::dispatch_band(policy_band(), [](auto band) { return check_band<Net, decltype(band)::value>(); });
+}
+
 }  // namespace
 
 // network_check [all|bitonic]: both networks (default) or bitonic alone.
