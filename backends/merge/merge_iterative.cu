@@ -47,10 +47,9 @@ struct MergeIterative : SerialMergeSort<MergeIterative> {
     int cur = 0;
     for (std::uint64_t width = 1; width < p.n; width *= 2) {
       const std::uint64_t pairs = (p.n + 2 * width - 1) / (2 * width);
-      const std::uint64_t blocks = (pairs + pass_threads - 1) / pass_threads;
-      GSB_EXPECTS(blocks <= 0x7fffffffull, "merge-iterative: grid of " + std::to_string(blocks) + " blocks");
+      const unsigned blocks = blocks_for(pairs, pass_threads, "merge-iterative");
       CodecTransform<Bits> xf{codec, width == 1, 2 * width >= p.n};
-      merge_pass_kernel<Bits, Value><<<static_cast<unsigned>(blocks), pass_threads, 0, b.stream>>>(
+      merge_pass_kernel<Bits, Value><<<blocks, pass_threads, 0, b.stream>>>(
           static_cast<const Bits*>(b.keys[cur]), static_cast<const Value*>(b.values[cur]),
           static_cast<Bits*>(b.keys[1 - cur]), static_cast<Value*>(b.values[1 - cur]), p.n, width, xf);
       GSB_CHECK_LAUNCH();

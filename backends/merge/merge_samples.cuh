@@ -515,7 +515,7 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   Value* values[2] = {static_cast<Value*>(b.values[0]), static_cast<Value*>(b.values[1])};
 
   const std::uint64_t tiles = (n + P::tile - 1) / P::tile;
-  GSB_EXPECTS(tiles <= 0x7fffffffull, "merge-samples: n=" + std::to_string(n) + " needs too many tiles");
+  GSB_EXPECTS(tiles <= max_grid_blocks, "merge-samples: n=" + std::to_string(n) + " needs too many tiles");
   constexpr int tile_smem = tile_smem_bytes<Bits, Value, P>();
   set_dynamic_shared_bytes(tile_sort_kernel<Bits, Value, P>, tile_smem, "merge-samples: tile sort");
   tile_sort_kernel<Bits, Value, P><<<static_cast<unsigned>(tiles), P::tile_threads, tile_smem, b.stream>>>(
@@ -536,14 +536,14 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   static_assert(tile_smem <= arch::limits_of(P::band).shared_bytes_per_block_optin, "tile exceeds a block");
   set_dynamic_shared_bytes(merge_tiles_kernel<Bits, Value, P>, merge_smem, "merge-samples: tile merge");
   const std::uint64_t out_tiles = (n + P::merge_capacity - 1) / P::merge_capacity;
-  GSB_EXPECTS(out_tiles <= 0x7fffffffull, "merge-samples: n=" + std::to_string(n) + " needs too many merge tiles");
+  GSB_EXPECTS(out_tiles <= max_grid_blocks, "merge-samples: n=" + std::to_string(n) + " needs too many merge tiles");
   auto groups_grid = [&](std::uint64_t groups) {
     return static_cast<unsigned>((groups * rank_lanes + rank_threads - 1) / rank_threads);
   };
   const auto aligned = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q) % 16 == 0; };
   for (std::uint64_t w = P::tile; w < n; w *= 2) {
     const PassGeometry g = make_pass(n, w, P::stride);
-    GSB_EXPECTS(g.slots() * rank_lanes / rank_threads < 0x7fffffffull, "merge-samples: too many samples");
+    GSB_EXPECTS(g.slots() * rank_lanes / rank_threads < max_grid_blocks, "merge-samples: too many samples");
     sample_ranks_group_kernel<Bits><<<groups_grid(g.slots()), rank_threads, 0, b.stream>>>(keys[cur], g,
                                                                                           limit_a, limit_b);
     GSB_CHECK_LAUNCH();

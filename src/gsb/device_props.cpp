@@ -96,7 +96,7 @@ arch::Band policy_band() {
 
 unsigned blocks_for(std::uint64_t items, std::uint64_t per_block, const char* what) {
   const std::uint64_t blocks = ceil_div(items, per_block);
-  GSB_EXPECTS(blocks <= std::uint64_t{0x7fffffff}, std::string(what) + ": a grid of " + std::to_string(blocks) +
+  GSB_EXPECTS(blocks <= max_grid_blocks, std::string(what) + ": a grid of " + std::to_string(blocks) +
                                                       " blocks (the limit is 2^31 - 1)");
   return static_cast<unsigned>(blocks);
 }

@@ -55,6 +55,9 @@ constexpr T ceil_div(T a, T b) {
   return (a + b - 1) / b;
 }
 
+// The x dimension of a grid: at most 2^31 - 1 blocks (every architecture from sm_30 on).
+inline constexpr std::uint64_t max_grid_blocks = 0x7fffffff;
+
 // Grid sizes, the project's one place for them. blocks_for: one block per `per_block` items, checked against the
 // grid's x limit (2^31 - 1 blocks; callers launch nothing for no items). grid_stride_blocks: a grid-stride loop's grid, at most `cap` blocks
 // (the loop covers the rest), at least 1.

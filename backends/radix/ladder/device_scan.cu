@@ -67,7 +67,7 @@ void exclusive_scan_inplace(std::uint64_t* data, std::uint64_t n, void* temp, cu
     return;
   }
   const std::uint64_t tiles = ceil_div(n, scan_tile);
-  GSB_EXPECTS(tiles <= 0x7fffffffu, "exclusive_scan_inplace: n=" + std::to_string(n) + " needs too many blocks");
+  GSB_EXPECTS(tiles <= max_grid_blocks, "exclusive_scan_inplace: n=" + std::to_string(n) + " needs too many blocks");
   TempLayout layout(temp);
   std::uint64_t* sums = layout.take<std::uint64_t>(tiles);
   void* rest = static_cast<unsigned char*>(temp) + layout.bytes();

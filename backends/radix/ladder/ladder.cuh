@@ -46,7 +46,7 @@ int naive_sort(const SortProblem& p, const SortBuffers& b) {
   const int bits = static_cast<int>(8 * sizeof(Bits));
   if (n == 0) return result_half(bits);
   const std::uint64_t blocks = ceil_div<std::uint64_t>(n, naive_threads);
-  GSB_EXPECTS(blocks <= 0x7fffffffu, "radix-naive: n=" + std::to_string(n) + " needs too many blocks");
+  GSB_EXPECTS(blocks <= max_grid_blocks, "radix-naive: n=" + std::to_string(n) + " needs too many blocks");
   TempLayout layout(b.temp);
   std::uint64_t* ones = layout.take<std::uint64_t>(n);
   void* scan_temp = layout.take<unsigned char>(exclusive_scan_temp_bytes(n));
@@ -185,7 +185,7 @@ int tiled_sort_items(const SortProblem& p, const SortBuffers& b, int radix_bits)
   if (n == 0) return result_half(passes.size());
   constexpr std::uint64_t tile = static_cast<std::uint64_t>(tiled_threads) * Items;
   const std::uint64_t blocks = ceil_div(n, tile);
-  GSB_EXPECTS(blocks <= 0x7fffffffu, "radix ladder: n=" + std::to_string(n) + " needs too many blocks");
+  GSB_EXPECTS(blocks <= max_grid_blocks, "radix ladder: n=" + std::to_string(n) + " needs too many blocks");
   const std::uint64_t entries = (std::uint64_t{1} << radix_bits) * blocks;
   TempLayout layout(b.temp);
   std::uint64_t* table = layout.take<std::uint64_t>(entries);

@@ -11,7 +11,7 @@ struct RadixNaive : TypedSort<RadixNaive> {
   static BackendInfo describe() {
     BackendInfo i{"radix-naive", "LSD radix, 1 bit/pass, global scan of the bits, direct scatter (PMPP 13.3)", "radix"};
     i.stable = true;
-    i.max_n = 0x7fffffffull * naive_threads;
+    i.max_n = max_grid_blocks * naive_threads;
     i.max_n_reason = "one key per thread in a grid of at most 2^31-1 blocks";
     return i;
   }

@@ -17,7 +17,7 @@ struct TiledLadder : TypedSort<TiledLadder<Rung>> {
     BackendInfo i{Rung::name(), Rung::description(), "radix"};
     i.stable = true;  // every 1-bit split keeps the order of equal bits
     // One block per tile and a 1-D grid; 64-bit offsets everywhere else. Temp is 8 B per bucket per block.
-    i.max_n = 0x7fffffffull * static_cast<std::uint64_t>(tiled_threads) * Rung::items_per_thread;
+    i.max_n = max_grid_blocks * static_cast<std::uint64_t>(tiled_threads) * Rung::items_per_thread;
     i.max_n_reason = "one block per tile in a grid of at most 2^31-1 blocks";
     return i;
   }
