@@ -44,44 +44,6 @@ Capacity capacity(const Config& c, std::uint64_t n) {
   return cap;
 }
 
-namespace {
-// Puts the elements of ranks want[lo..hi) at those ranks (nth_element, halving the range of ranks each time):
-// O(S log B) instead of a full sort.
-void select_ranks(std::vector<KeyIndex>& v, std::size_t first, std::size_t last, const std::vector<std::size_t>& want,
-                  std::size_t lo, std::size_t hi) {
-  if (lo >= hi || first >= last) return;
-  const std::size_t mid = lo + (hi - lo) / 2;
-  const std::size_t r = want[mid];
-  std::nth_element(v.begin() + first, v.begin() + r, v.begin() + last);
-  select_ranks(v, first, r, want, lo, mid);
-  select_ranks(v, r + 1, last, want, mid + 1, hi);
-}
-}  // namespace
-
-std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, int buckets) {
-  std::vector<double> q;
-  for (int j = 1; j < buckets; ++j) q.push_back(static_cast<double>(j) / buckets);
-  return choose_splitters(std::move(samples), q);
-}
-
-std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, const std::vector<double>& quantiles) {
-  if (quantiles.empty() || samples.empty()) return {};
-  const std::size_t s = samples.size();
-  std::vector<std::size_t> want;
-  for (double q : quantiles) {
-    // The equal split must give rank j*S/B exactly, whatever the rounding of j/B: nudge q*S up a little.
-    const auto r = static_cast<std::size_t>(q * static_cast<double>(s) + 1e-7);
-    want.push_back(std::min(s - 1, r));
-  }
-  GSB_EXPECTS(std::is_sorted(want.begin(), want.end()), "sample-multi: splitter quantiles not ascending");
-  std::vector<std::size_t> ranks = want;  // distinct ranks for the selection (fewer samples than buckets repeat)
-  ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
-  select_ranks(samples, 0, s, ranks, 0, ranks.size());
-  std::vector<KeyIndex> out;
-  for (std::size_t r : want) out.push_back(samples[r]);
-  return out;
-}
-
 KeyBounds bucket_key_bounds(const std::vector<KeyIndex>& splitters, int b, int key_bits) {
   const std::uint64_t max_key = key_bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << key_bits) - 1;
   const int last = static_cast<int>(splitters.size());

@@ -62,11 +62,8 @@ struct Capacity {
 };
 Capacity capacity(const Config& c, std::uint64_t n);
 
-// B-1 splitters from the samples (any order): the samples' quantiles j*S/B, j = 1..B-1. Bucket b then holds
-// the elements x with splitter[b-1] <= x < splitter[b]. Empty for B <= 1 or no samples.
-std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, int buckets);
-// The same at given quantiles q (ascending, in [0, 1)): splitter i is the sample of rank floor(q[i] * S).
-std::vector<KeyIndex> choose_splitters(std::vector<KeyIndex> samples, const std::vector<double>& quantiles);
+// Splitters from the samples: gsb::choose_splitters (gsb/key_index.hpp), at B equal quantiles or at the
+// quantiles of splitter_quantiles. Bucket b holds the elements x with splitter[b-1] <= x < splitter[b].
 
 // The keys bucket b can hold (b in [0, B), B - 1 = splitters.size()): every x with splitter[b-1] <= x <
 // splitter[b] has lo <= x.key <= hi. A splitter (K, 0) excludes K itself from the bucket below it (hi = K - 1);

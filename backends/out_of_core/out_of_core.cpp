@@ -221,7 +221,7 @@ std::uint64_t piece_capacity(std::size_t limit_bytes, int slots, std::size_t ele
   return lo;
 }
 
-std::vector<Splitter> choose_splitters(const KeyView& view, const void* keys, std::uint64_t n, std::uint64_t buckets,
+std::vector<Splitter> sample_splitters(const KeyView& view, const void* keys, std::uint64_t n, std::uint64_t buckets,
                                        std::uint64_t samples_per_bucket, std::uint64_t seed) {
   if (buckets <= 1 || n == 0) return {};
   std::vector<Splitter> samples;
@@ -244,12 +244,7 @@ std::vector<Splitter> choose_splitters(const KeyView& view, const void* keys, st
       }
     }
   });
-  std::sort(samples.begin(), samples.end());
-  std::vector<Splitter> splitters;
-  splitters.reserve(buckets - 1);
-  const std::uint64_t s = samples.size();
-  for (std::uint64_t j = 1; j < buckets; ++j) splitters.push_back(samples[std::min(s - 1, j * s / buckets)]);
-  return splitters;
+  return gsb::choose_splitters(std::move(samples), buckets);
 }
 
 std::vector<std::uint64_t> count_buckets(const KeyView& view, const void* keys, std::uint64_t n,
@@ -277,7 +272,7 @@ PlannedPartition plan(const KeyView& view, const void* keys, std::uint64_t n, st
     buckets = std::min<std::uint64_t>(buckets, std::max<std::uint64_t>(n, 1));
     GSB_EXPECTS(buckets < (std::uint64_t{1} << 31), "out of core: " + std::to_string(buckets) + " buckets");
     Partition& part = pp.part;
-    part.splitters = choose_splitters(view, keys, n, buckets, 256, seed + attempt);
+    part.splitters = sample_splitters(view, keys, n, buckets, 256, seed + attempt);
     pp.chunk_counts = chunk_counts_of(view, keys, n, part.splitters, pp.chunks);
     part.sizes = bucket_totals(pp.chunk_counts, part.splitters.size() + 1);
     part.attempts = attempt;
@@ -770,7 +765,7 @@ void OutOfCoreSort::run() {
       GSB_EXPECTS(buckets <= max_buckets_, "out of core: no partition into pieces of at most " +
                                                std::to_string(capacity_) + " elements within " +
                                                std::to_string(max_buckets_) + " buckets for n=" + std::to_string(n));
-      const std::vector<Splitter> splitters = choose_splitters(view_, in_.keys, n, buckets, 1024, 20261122 + attempts_);
+      const std::vector<Splitter> splitters = sample_splitters(view_, in_.keys, n, buckets, 1024, 20261122 + attempts_);
       cp.buckets = splitters.size() + 1;
       if (!splitters.empty()) {
         // Pageable source: cudaMemcpyAsync returns once it has taken the bytes.

@@ -59,9 +59,9 @@ struct Partition {
 std::uint64_t piece_capacity(std::size_t limit_bytes, int slots, std::size_t element_bytes,
                              const std::function<std::size_t(std::uint64_t)>& temp_bytes, std::uint64_t n);
 
-// Splitters for `buckets` buckets from samples_per_bucket*buckets seeded samples (every element when n is
-// that small), sorted.
-std::vector<Splitter> choose_splitters(const KeyView& view, const void* keys, std::uint64_t n, std::uint64_t buckets,
+// Splitters for `buckets` buckets from samples_per_bucket*buckets seeded samples of the input (every element when
+// n is that small), chosen by gsb::choose_splitters; in order.
+std::vector<Splitter> sample_splitters(const KeyView& view, const void* keys, std::uint64_t n, std::uint64_t buckets,
                                        std::uint64_t samples_per_bucket, std::uint64_t seed);
 
 // Bucket of every element, counted per bucket (parallel).

@@ -178,7 +178,7 @@ TEST(OutOfCoreChunkPartition, MatchesTheHostReference) {
     const ooc::KeyView view{c.t, c.o, c.collapse};
     // Splitters of the whole "input", and a chunk that starts at input index 1000.
     const std::vector<ooc::Splitter> splitters =
-        ooc::choose_splitters(view, keys.array.data(), n, c.buckets, 16, 7);
+        ooc::sample_splitters(view, keys.array.data(), n, c.buckets, 16, 7);
     const std::uint64_t first = 1000;
     std::vector<std::byte> want_keys(n * kb + 1), want_values(n * c.vb + 1);
     std::vector<std::uint64_t> want_offsets(splitters.size() + 2);
