@@ -33,17 +33,12 @@ __global__ void merge_pass_kernel(const Bits* src, const Value* src_v, Bits* dst
 struct MergeIterative : SerialMergeSort<MergeIterative> {
   // The last pass merges all n keys on one thread, the one before on two, ...: about 2n serial steps.
   // Measured on an H200 (2026-11-22): 206 ms at n = 2^20 (u32), so ~0.8 s at the limit.
-  static BackendInfo describe() {
-    return serial_merge_info("merge-iterative",
-                             "bottom-up merge sort, one thread per pair of runs per pass, log2(n) launches (002_*)",
-                             std::uint64_t{1} << 22,
-                             "the last passes merge serially on a few threads (final pass: n keys on one thread)");
-  }
+  static constexpr SerialMergeInfo info{
+      "merge-iterative", "bottom-up merge sort, one thread per pair of runs per pass, log2(n) launches (002_*)",
+      std::uint64_t{1} << 22, "the last passes merge serially on a few threads (final pass: n keys on one thread)"};
 
   template <class Bits, class Value>
-  static int sort(const SortProblem& p, const SortBuffers& b) {
-    if (p.n <= 1) return 0;
-    const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+  static int sort_encoded(const SortProblem& p, const SortBuffers& b, const KeyCodec<Bits>& codec) {
     int cur = 0;
     for (std::uint64_t width = 1; width < p.n; width *= 2) {
       const std::uint64_t pairs = (p.n + 2 * width - 1) / (2 * width);

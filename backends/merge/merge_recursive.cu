@@ -36,17 +36,12 @@ struct HostRecursion {
 struct MergeRecursive : SerialMergeSort<MergeRecursive> {
   // n - 1 launches plus n*log2(n) serial merge steps on one thread: measured on an H200 (2026-11-22),
   // 289 ms at n = 2^16 and 3.95 s at n = 2^20 (u32).
-  static BackendInfo describe() {
-    return serial_merge_info("merge-recursive",
-                             "top-down merge sort, host recursion, one single-thread kernel per merge (002_*)",
-                             std::uint64_t{1} << 18,
-                             "one launch per merge (n-1 launches), single-thread merges: ~4 s at n=2^20 on an H200");
-  }
+  static constexpr SerialMergeInfo info{
+      "merge-recursive", "top-down merge sort, host recursion, one single-thread kernel per merge (002_*)",
+      std::uint64_t{1} << 18, "one launch per merge (n-1 launches), single-thread merges: ~4 s at n=2^20 on an H200"};
 
   template <class Bits, class Value>
-  static int sort(const SortProblem& p, const SortBuffers& b) {
-    if (p.n <= 1) return 0;
-    const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+  static int sort_encoded(const SortProblem& p, const SortBuffers& b, const KeyCodec<Bits>& codec) {
     launch_encode_into_both<Bits, Value>(b, p.n, codec);
     const HostRecursion<Bits, Value> r{{static_cast<Bits*>(b.keys[0]), static_cast<Bits*>(b.keys[1])},
                                        {static_cast<Value*>(b.values[0]), static_cast<Value*>(b.values[1])},

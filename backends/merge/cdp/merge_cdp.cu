@@ -106,16 +106,12 @@ CdpShape cdp_shape(std::uint64_t n) {
 struct MergeCdp : SerialMergeSort<MergeCdp> {
   // The root merge runs n keys on one thread, its children n/2 each (concurrently), ...: about 2n steps.
   // Measured on an H200 (2026-11-22): 153 ms at n = 2^20 (u32), so ~0.6 s at the limit.
-  static BackendInfo describe() {
-    return serial_merge_info("merge-cdp",
-                             "top-down merge sort recursing on the GPU (dynamic parallelism), single-thread merges",
-                             std::uint64_t{1} << 22,
-                             "the top-level merges run on one thread each (about 2n serial merge steps)");
-  }
+  static constexpr SerialMergeInfo info{
+      "merge-cdp", "top-down merge sort recursing on the GPU (dynamic parallelism), single-thread merges",
+      std::uint64_t{1} << 22, "the top-level merges run on one thread each (about 2n serial merge steps)"};
 
   template <class Bits, class Value>
-  static int sort(const SortProblem& p, const SortBuffers& b) {
-    if (p.n <= 1) return 0;
+  static int sort_encoded(const SortProblem& p, const SortBuffers& b, const KeyCodec<Bits>& codec) {
     const CdpShape shape = cdp_shape(p.n);
     std::size_t pending_limit = 0;
     GSB_CUDA_TRY(cudaDeviceGetLimit(&pending_limit, cudaLimitDevRuntimePendingLaunchCount));
@@ -123,7 +119,6 @@ struct MergeCdp : SerialMergeSort<MergeCdp> {
                 "merge-cdp: " + std::to_string(shape.launches) + " device launches exceed the pending-launch limit " +
                     std::to_string(pending_limit));
     GSB_EXPECTS(shape.depth + 1 <= 24, "merge-cdp: nesting depth " + std::to_string(shape.depth + 1) + " > 24");
-    const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
     launch_encode_into_both<Bits, Value>(b, p.n, codec);
     cdp_sort_node<Bits, Value><<<1, node_threads, 0, b.stream>>>(
         static_cast<Bits*>(b.keys[0]), static_cast<Value*>(b.values[0]), static_cast<Bits*>(b.keys[1]),

@@ -83,20 +83,33 @@ void launch_decode(void* keys, std::uint64_t n, const KeyCodec<Bits>& codec, cud
   GSB_CHECK_LAUNCH();
 }
 
-// What the merge sorts with single-thread merges share (recursive, iterative, CDP; gsb/sort_backend.hpp): run()
-// through Self::sort<Bits, Value>, no memory beyond the double buffer, and an n limit that --force lifts (the
-// serial merges bound n by time, not by correctness).
+// The description of a merge sort with single-thread merges: stable, and an n limit that --force lifts (the serial
+// merges bound n by time, not by correctness).
+struct SerialMergeInfo {
+  const char* name;
+  const char* description;
+  std::uint64_t max_n;
+  const char* max_n_reason;
+};
+
+// What those sorts share (recursive, iterative, CDP; gsb/sort_backend.hpp): the description from Self::info, no
+// memory beyond the double buffer, nothing to do for n <= 1, and the key codec made once:
+// Self::sort_encoded<Bits, Value>(p, b, codec) is each one's own part.
 template <class Self>
 struct SerialMergeSort : TypedSort<Self> {
-  static std::size_t temp_bytes(const SortProblem&) { return 0; }
-  static BackendInfo serial_merge_info(std::string name, std::string description, std::uint64_t max_n,
-                                       std::string max_n_reason) {
-    BackendInfo i{std::move(name), std::move(description), "merge"};
+  static BackendInfo describe() {
+    BackendInfo i{Self::info.name, Self::info.description, "merge"};
     i.stable = true;
-    i.max_n = max_n;
-    i.max_n_reason = std::move(max_n_reason);
+    i.max_n = Self::info.max_n;
+    i.max_n_reason = Self::info.max_n_reason;
     i.max_n_overridable = true;
     return i;
+  }
+  static std::size_t temp_bytes(const SortProblem&) { return 0; }
+  template <class Bits, class Value>
+  static int sort(const SortProblem& p, const SortBuffers& b) {
+    if (p.n <= 1) return 0;
+    return Self::template sort_encoded<Bits, Value>(p, b, make_codec<Bits>(p.key_type, p.order));
   }
 };
 
