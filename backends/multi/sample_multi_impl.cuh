@@ -1,5 +1,5 @@
-// The implementation of sample-multi (see sample_multi.cuh), instantiated per key width in its own
-// translation unit (sample_multi_k32.cu, sample_multi_k64.cu).
+// The implementation of sample-multi (see sample_multi.cuh), instantiated per key width, one generated translation
+// unit each (CMakeLists.txt).
 #pragma once
 
 #include <algorithm>
