@@ -10,7 +10,7 @@
 // What differs from the samples, and why:
 //   - any n (the samples need multiples of 1024 and n <= 4M: uint indices, padding-free tiles): the last tile
 //     is padded in registers with the largest key, which sorts after every real key (stable sort; keys-only,
-//     equal keys are indistinguishable); runs and segments may be short or empty (samples_plan.hpp); every
+//     equal keys are indistinguishable); runs and segments may be short or empty (pass_geometry.hpp); every
 //     position is 64-bit.
 //   - any key type and order through the KeyCodec (encoded when the tile sort loads, decoded when the last
 //     pass stores), key-value through one template (Value = NoValue is keys-only); stable throughout
@@ -23,14 +23,14 @@
 //     Tiles of 32768 keys (4-byte keys-only; 8192 with values, 4096 for 8-byte keys) instead of 1024: 5 fewer
 //     global passes at 1e8 keys (12 instead of 17). Each global pass reads and writes every key (8 B a
 //     4-byte key), so passes are what the bytes moved per key scale with.
-//   - ranks and limits: one kernel (the slot arithmetic in samples_plan.hpp) instead of two, a group of 8
+//   - ranks and limits: one kernel (the slot arithmetic in pass_geometry.hpp) instead of two, a group of 8
 //     lanes per sample searching together (9 rounds of loads instead of 26 dependent ones at 2^26-key runs);
 //     SAMPLE_STRIDE 8192 instead of 128 (4096 for 8-byte keys): the limits only bound a search now, and fewer
 //     samples make the rank kernel cheaper.
 //   - merge: the samples merge elementary intervals, 0 to 2 stride keys each (stride on average): blocks
 //     unequal and, sized for the largest, half idle (measured: barrier stalls dominated, 1.5 TB/s a pass).
 //     Here every block writes C = 256 x 16 consecutive outputs. The limits fix each tile's start to a window
-//     of the merge path (two loads: samples_plan.hpp's tile_window) which a warp finishes in 3 rounds; then
+//     of the merge path (two loads: pass_geometry.hpp's tile_window) which a warp finishes in 3 rounds; then
 //     coalesced loads of the tile's A and B parts, a merge-path split per thread and a serial merge of 16
 //     keys into registers, 16-byte stores.
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
@@ -45,7 +45,7 @@
 #include "gsb/device_props.hpp"
 #include "merge/detail/merge_common.cuh"
 #include "merge/detail/register_merge.hpp"
-#include "merge/detail/samples_plan.hpp"
+#include "merge/detail/pass_geometry.hpp"
 #include "merge/merge_samples.hpp"
 
 namespace gsb::merge::samples {
@@ -191,7 +191,7 @@ __device__ __forceinline__ void bitonic_sort_registers(Bits (&key)[I]) {
 // the G lanes probe G evenly spaced points and keep the chunk where the predicate turns false, so a range
 // of L candidates takes ceil(log_G L) rounds of independent loads instead of log2 L dependent ones. The
 // searches of merge-samples' passes read global memory, where each round is a full memory latency. Same
-// contract as BinarySearch (samples_plan.hpp).
+// contract as BinarySearch (pass_geometry.hpp).
 template <int G>
 struct GroupSearch {
   static_assert(G >= 2 && G <= 32 && (G & (G - 1)) == 0, "G divides the warp (G = 1 would scan linearly)");

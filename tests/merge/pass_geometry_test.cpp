@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "merge/detail/samples_plan.hpp"
+#include "merge/detail/pass_geometry.hpp"
 
 namespace {
 
@@ -94,21 +94,21 @@ void check_sort(std::size_t n, std::uint64_t tile, std::uint64_t stride, std::ui
   }
 }
 
-TEST(SamplesPlan, SortsEveryShape) {
+TEST(PassGeometry, SortsEveryShape) {
   unsigned seed = 10;
   for (std::uint32_t range : {1u, 3u, 100u, 1u << 30})
     for (std::size_t n : {1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 1000, 4097})
       check_sort(n, 8, 4, range, seed++, 16);  // output tile = a whole first-pass segment
 }
 
-TEST(SamplesPlan, StrideEqualsTileAndFewDistinctKeys) {
+TEST(PassGeometry, StrideEqualsTileAndFewDistinctKeys) {
   for (std::size_t n : {64, 100, 1000}) {
     check_sort(n, 16, 16, 1u << 30, 1, 8);
     check_sort(n, 16, 8, 2, 2, 32);
   }
 }
 
-TEST(SamplesPlan, EqualOutputTilesFromSampleWindows) {
+TEST(PassGeometry, EqualOutputTilesFromSampleWindows) {
   unsigned seed = 100;
   for (std::uint32_t range : {1u, 3u, 100u, 1u << 30})
     for (std::size_t n : {1, 2, 7, 8, 9, 17, 33, 64, 65, 100, 129, 1000, 4097})
@@ -118,7 +118,7 @@ TEST(SamplesPlan, EqualOutputTilesFromSampleWindows) {
       }
 }
 
-TEST(SamplesPlan, GeometryOfShortLastSegment) {
+TEST(PassGeometry, GeometryOfShortLastSegment) {
   const PassGeometry g = make_pass(2 * 64 + 40, 64, 16);  // one full segment, then A of 40 keys and an empty B
   EXPECT_EQ(g.segments(), 2u);
   EXPECT_EQ(g.slots_per_segment(), 8u);
