@@ -96,7 +96,7 @@ void DeviceContext::measure_copy_bandwidth() {
   const std::vector<double> ms = repeat(
       2, 10, timer, [](int) {},
       [&](int) { GSB_CUDA_TRY(cudaMemcpyAsync(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice, stream_)); },
-      [](int, int, double, bool, bool) {});
+      [](int, int, bool, bool) {});
   const double median_s = median_of(ms) * 1e-3;
   info_.copy_bandwidth_GBps = 2.0 * static_cast<double>(bytes) / median_s / 1e9;
 }
@@ -126,7 +126,7 @@ const LinkBandwidth& DeviceContext::link_bandwidth() {
           GSB_CUDA_TRY(cudaEventRecord(join.get(), second.get()));
           GSB_CUDA_TRY(cudaStreamWaitEvent(stream_, join.get(), 0));
         },
-        [](int, int, double, bool, bool) {});
+        [](int, int, bool, bool) {});
     const int directions = (kinds & 1) + ((kinds & 2) >> 1);
     return double(directions) * static_cast<double>(bytes) / median_of(ms) / 1e6;
   };
@@ -150,7 +150,7 @@ const LinkBandwidth& DeviceContext::link_bandwidth() {
             supported = false;
           }
         },
-        [&](int, int, double, bool, bool) {
+        [&](int, int, bool, bool) {
           if (supported) GSB_CUDA_TRY(cudaHostUnregister(pageable.get()));
         });
     bw.register_GBps = supported ? static_cast<double>(bytes) / std::max(1e-6, median_of(ms)) / 1e6 : 0;

@@ -66,7 +66,7 @@ class EventTimer {
 
 // Runs warmup + reps repetitions, stopping early once the budget is spent. Each repetition calls prepare(rep)
 // (untimed: restore the input, poison the scratch half, flush the L2), then timer.start(), timed(rep),
-// ms = timer.stop(), then after(rep, total, ms, counted, last), untimed: check the output, keep per-part times.
+// timer.stop(), then after(rep, total, counted, last), untimed: check the output, keep per-part times.
 // counted is false for the warm-ups; last is true for the final repetition, whether the budget or the count
 // ended the loop. Returns the timed repetitions' samples (ms).
 template <class Timer, class Prepare, class Timed, class After>
@@ -85,7 +85,7 @@ std::vector<double> repeat(int warmup, int reps, Timer& timer, Prepare&& prepare
       spent += ms;
     }
     const bool last = rep + 1 == total || (counted && time_budget_spent(spent, samples.size()));
-    after(rep, total, ms, counted, last);
+    after(rep, total, counted, last);
     if (last) break;
   }
   return samples;

@@ -103,7 +103,7 @@ CaseResult run_host_case(const Backend& backend, const SortProblem& p, const Cas
         if (vb) std::memset(values[1].data(), 0xA5, values[1].bytes());
       },
       [&](int) { result_half = backend.run(p, b); },
-      [&](int rep, int total, double, bool, bool) {
+      [&](int rep, int total, bool, bool) {
         check_half(backend, result_half);
         if (check.active())
           check.record(rep, total, [&] {
@@ -122,12 +122,17 @@ CaseResult run_host_case(const Backend& backend, const SortProblem& p, const Cas
   return r;
 }
 
+// Device memory an in-core case takes: both halves of keys and values, and the back-end's temporary storage.
+std::size_t in_core_device_bytes(const Backend& backend, const SortProblem& p) {
+  return 2 * p.n * (p.key_size() + p.value_size()) + backend.temp_bytes(p);
+}
+
 CaseResult run_device_case(const Backend& backend, const SortProblem& p, const CaseInput& in,
                            const CaseSettings& s, DeviceContext& dev, CaseResult r, SortedOutput* keep) {
   const std::size_t kb = p.key_size(), vb = p.value_size();
   const std::size_t key_bytes_n = p.n * kb, value_bytes_n = p.n * vb;
   const std::size_t temp_bytes = backend.temp_bytes(p);
-  const std::size_t needed = 2 * (key_bytes_n + value_bytes_n) + temp_bytes;
+  const std::size_t needed = in_core_device_bytes(backend, p);
   const std::size_t free = dev.free_bytes();
   // Keep a pristine copy on the device when it fits, so restoring the input costs a D2D copy, not a PCIe trip.
   const bool pristine = static_cast<double>(needed + key_bytes_n + value_bytes_n) < 0.95 * static_cast<double>(free) &&
@@ -194,7 +199,7 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
           restore();
           dev.flush_l2();
         },
-        [&](int) { result_half = backend.run(p, b); }, [&](int, int, double, bool, bool) { check_output(); }));
+        [&](int) { result_half = backend.run(p, b); }, [&](int, int, bool, bool) { check_output(); }));
     r.timing_method = "cuda-events";
   }
 
@@ -226,7 +231,7 @@ CaseResult run_device_case(const Backend& backend, const SortProblem& p, const C
           GSB_CUDA_TRY(cudaStreamSynchronize(stream));
           timer.lap();
         },
-        [&](int, int, double, bool counted, bool) {
+        [&](int, int, bool counted, bool) {
           check_output();
           if (!counted) return;
           h2d.push_back(timer.laps()[0]);
@@ -268,7 +273,7 @@ CaseResult run_staged_case(StagedSort& staged, const Backend& backend, const Sor
   HostTimer timer;
   r.timing = make_stats(repeat(
       s.warmup, s.reps, timer, [&](int) { staged.restore_input(); }, [&](int) { staged.run(); },
-      [&](int rep, int total, double, bool counted, bool last) {
+      [&](int rep, int total, bool counted, bool last) {
         if (check.active()) check.record(rep, total, [&] { return output_fingerprint(staged.output()); });
         staged.after_run(counted, last);
       }));
@@ -310,7 +315,7 @@ CaseResult run_staged_case(StagedSort& staged, const Backend& backend, const Sor
 // the case may use out of core, in pieces (issue 7).
 std::optional<std::size_t> out_of_core_limit(const Backend& backend, const SortProblem& p, const CaseSettings& s,
                                              const DeviceContext& dev) {
-  const std::size_t needed = 2 * p.n * (p.key_size() + p.value_size()) + backend.temp_bytes(p);
+  const std::size_t needed = in_core_device_bytes(backend, p);
   const double free = static_cast<double>(dev.free_bytes());
   const bool over_limit = s.device_memory_limit_bytes && needed > *s.device_memory_limit_bytes;
   if (!over_limit && static_cast<double>(needed) <= 0.97 * free) return std::nullopt;

@@ -9,7 +9,6 @@
 #include <optional>
 
 #include "driver/device_context.hpp"
-#include "driver/measure.hpp"
 #include "driver/options.hpp"
 #include "driver/results.hpp"
 

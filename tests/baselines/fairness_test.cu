@@ -24,6 +24,7 @@
 
 #include "driver/device_context.hpp"
 #include "driver/generate.hpp"
+#include "driver/measure.hpp"
 #include "driver/results.hpp"
 #include "driver/runner.hpp"
 #include "driver/validate.hpp"
