@@ -1,4 +1,5 @@
-"""`scripts/plot RESULT.json...`: throughput, time, speed-up, distribution, end-to-end and out-of-core charts.
+"""`scripts/plot RESULT.json...`: throughput, time, speed-up, distribution, end-to-end, out-of-core charts and
+ratio heat maps of two back-ends.
 
 One chart per key type / value mode / order / distribution for the n sweeps; bar charts at one fixed n.
 Every chart carries the device, the run date(s) and the tool version; each back-end has one fixed colour,
@@ -19,14 +20,19 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only; no display on CI or the GPU machine
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.patches import Patch  # noqa: E402
+import numpy as np  # noqa: E402
+from matplotlib.colors import Normalize  # noqa: E402
+from matplotlib.patches import Patch, Rectangle  # noqa: E402
 
 from .cli import EXIT_OK, BadInput, run_main  # noqa: E402
 from .results import METRICS, CaseKey, load_result, metric_stats  # noqa: E402
 
 SPEEDUP_REFERENCES = ("std-sort", "cub-radix")
 CHART_KINDS = ("throughput", "time", "speedup", "distributions", "bandwidth", "breakdown", "out-of-core",
-               "multi-gpu")
+               "multi-gpu", "ratio")
+RATIO_PAIR = ("radix", "cub-radix")  # (A, B) of the ratio heat maps: B's median / A's median, > 1: A faster
+KEY_TYPES = ("u8", "u16", "u32", "u64", "i32", "i64", "f32", "f64")  # the tool's order (rows of the heat maps)
+VALUE_MODES = ("none", "u32", "u64")
 FORMATS = ("png", "svg")
 MANIFEST = "charts.txt"  # in the output folder: the files the last run wrote, so that the next removes stale ones
 ERROR_BARS = "error bars: min to max of the repetitions (samples_ms)"
@@ -138,6 +144,14 @@ def parse_kinds(text):
         raise argparse.ArgumentTypeError(f"'{text}': chart kinds are a comma-separated subset of "
                                          f"{','.join(CHART_KINDS)}")
     return kinds
+
+
+def parse_pair(text):
+    """'radix,cub-radix' -> ('radix', 'cub-radix'): two different back-end names."""
+    names = [t.strip() for t in text.split(",")]
+    if len(names) != 2 or not all(names) or names[0] == names[1]:
+        raise argparse.ArgumentTypeError(f"'{text}' is not two different back-ends A,B (e.g. radix,cub-radix)")
+    return tuple(names)
 
 
 def slug(*parts):
@@ -274,6 +288,10 @@ class Dataset:
             versions = ", ".join(labels)
         return f"{devices} · {date} · {versions}"
 
+    def time_label_for_metric(self):
+        return {"auto": "the sort alone where measured, else end to end", "sort": "the sort alone",
+                "total": "end to end"}[self.metric]
+
     def time_label(self, keys):
         used = {self.points[k][1] for k in keys}
         if used == {"sort"}:
@@ -313,6 +331,8 @@ class Writer:
         self.out_dir = Path(out_dir)
         self.formats = formats
         self.written = []  # (kind, title, stem)
+        self.ratio_tables = []  # (title, markdown lines): the numbers of each ratio heat map, for index.md
+        self.ratio_left_out = []  # (title, lines): the cells of each heat map without a ratio, and why
         try:
             self.out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -356,13 +376,23 @@ class Writer:
                  "bandwidth": "Share of the copy bandwidth at a fixed n",
                  "devices": "Across devices (ratios between runs)",
                  "breakdown": "End-to-end breakdown", "out-of-core": "Out-of-core timelines",
-                 "multi-gpu": "Multi-GPU phases"}
+                 "multi-gpu": "Multi-GPU phases",
+                 "ratio": "Ratio heat maps of two back-ends (each ratio from one run, same input)"}
         lines = ["# Charts", "", subtitle, ""]
         ext = "png" if "png" in self.formats else self.formats[0]
         for kind, heading in kinds.items():
             entries = [(t, s) for k, t, s in self.written if k == kind]
             if entries:
                 lines += [f"## {heading}", ""] + [f"- [{t}]({s}.{ext})" for t, s in entries] + [""]
+        if self.ratio_tables:
+            lines += ["## Ratio tables", ""]
+            for title, table in self.ratio_tables:
+                lines += [f"### {title}", ""] + table + [""]
+        if self.ratio_left_out:
+            lines += ["## Cells left out of the ratio heat maps", "", "No ratio: one of the two cases did not run "
+                      "cleanly, has no usable time, is not in the run, or neither back-end ran it.", ""]
+            for title, cells in self.ratio_left_out:
+                lines += [f"### {title}", ""] + [f"- {_one_line(c)}" for c in cells] + [""]
         if left_out:
             lines += ["## Cases left out", "", "Not in any chart: the case did not run cleanly, or has no usable "
                       "time for the chosen metric.", ""]
@@ -793,6 +823,277 @@ def plot_multi_gpu(data, writer):
                     f"multi-gpu_{slug(f'{key.key_type}-{key.values}', key.order, key.distribution)}_n{key.n}_g{m['gpus']}")
 
 
+def n_label(n):
+    """The column label of a size, as the tool writes sizes: 2^24, 1e8, 4864, and 2^32+17 for a power of two
+    plus a little (an offset below 1000 and below 1/1024 of the power)."""
+    if n >= 1024 and n & (n - 1) == 0:
+        return f"2^{n.bit_length() - 1}"
+    for e in range(18, 2, -1):
+        if n % 10 ** e == 0 and n // 10 ** e < 10:
+            return f"{n // 10 ** e}e{e}"
+    k = n.bit_length() - 1
+    if k >= 10 and 0 < n - 2 ** k < 1000 and (n - 2 ** k) * 1024 < 2 ** k:
+        return f"2^{k}+{n - 2 ** k}"
+    return str(n)
+
+
+def part_of(path):
+    """The sweep part a result file belongs to: its name up to the first dot. sweep.sh writes a part's
+    sub-runs as <part>.<sub-run>.json ('radix-grid.big-u64.json' -> 'radix-grid')."""
+    return Path(path).name.split(".", 1)[0]
+
+
+class RatioCell:
+    """One heat-map cell with a ratio: both medians from one run (file) on the same input."""
+
+    def __init__(self, ratio, a_ms, b_ms, result, out_of_core):
+        self.ratio, self.a_ms, self.b_ms, self.result, self.out_of_core = ratio, a_ms, b_ms, result, out_of_core
+
+
+class RatioGrid:
+    """The B / A median ratios of one sweep part (its files) for one order and distribution, over (key type,
+    value mode) rows and n columns. Every ratio is taken inside one file, between the two back-ends' cases of the
+    same key type, value mode, order, n and distribution: the same run and the same input. cells holds the
+    ratios, missing the cells without one as (kind, why)."""
+
+    def __init__(self, part, pair, order, distribution):
+        self.part, self.pair, self.order, self.distribution = part, pair, order, distribution
+        self.rows, self.ns = [], []
+        self.cells = {}  # (key_type, values, n) -> RatioCell
+        self.missing = {}  # (key_type, values, n) -> (kind, why)
+        self.results = []  # the files of the part
+
+    def ratio(self, key_type, values, n):
+        cell = self.cells.get((key_type, values, n))
+        return cell.ratio if cell else None
+
+    def matrix(self):
+        """[[ratio or None per n] per row]."""
+        return [[self.ratio(kt, vals, n) for n in self.ns] for kt, vals in self.rows]
+
+    def drawable(self):
+        """A heat map needs two dimensions: two rows and two sizes, and at least one ratio."""
+        return len(self.rows) >= 2 and len(self.ns) >= 2 and bool(self.cells)
+
+
+MISSING_ORDER = ("failed", "error", "skipped", "untimed", "mixed", "missing")  # which word a gray cell shows
+
+
+def _pair_ratio(result, pair, key_type, values, order, n, dist, metric):
+    """(RatioCell, None) for the two back-ends' cases of one input in one file, or (None, (kind, why))."""
+    reasons = []
+    stats = []
+    for backend in pair:
+        case = result.by_key.get(CaseKey(backend, key_type, values, order, n, dist))
+        if case is None:
+            reasons.append(("missing", f"{backend}: not in this run"))
+            continue
+        st = metric_stats(case, metric)
+        why = left_out_reason(case, st, metric)
+        if why:
+            reasons.append((why[0], f"{backend}: {why[1]}"))
+        else:
+            stats.append((case, st))
+    if reasons:
+        kind = min((k for k, _ in reasons), key=lambda k: MISSING_ORDER.index(k) if k in MISSING_ORDER else 0)
+        return None, (kind, "; ".join(w for _, w in reasons))
+    (ca, sa), (cb, sb) = stats
+    ooc = (bool(ca.get("out_of_core")), bool(cb.get("out_of_core")))
+    same_timer = (sa is ca.get("timing")) == (sb is cb.get("timing"))
+    if ooc[0] != ooc[1] or not same_timer:
+        where = ", ".join(f"{b} {'out of core' if o else 'in core'}" for b, o in zip(pair, ooc))
+        return None, ("mixed", f"{where}, {'sort' if sa is ca.get('timing') else 'end-to-end'} against "
+                               f"{'sort' if sb is cb.get('timing') else 'end-to-end'} time: not comparable")
+    return RatioCell(sb["median_ms"] / sa["median_ms"], sa["median_ms"], sb["median_ms"], result, ooc[0]), None
+
+
+def _row_order(row):
+    kt, vals = row
+    return (KEY_TYPES.index(kt) if kt in KEY_TYPES else len(KEY_TYPES), kt,
+            VALUE_MODES.index(vals) if vals in VALUE_MODES else len(VALUE_MODES), vals)
+
+
+def ratio_grids(results, pair=RATIO_PAIR, metric="auto"):
+    """The RatioGrids of the files that hold both back-ends of pair: one per sweep part (part_of: a file and
+    its sub-run files) and (order, distribution). A later file's ratio replaces an earlier one's for the same
+    cell; a later file without a ratio there leaves the earlier ratio in place."""
+    parts = {}
+    for r in results:
+        parts.setdefault(part_of(r.path), []).append(r)
+    grids = []
+    for part, files in parts.items():
+        groups = defaultdict(lambda: {b: False for b in pair})  # (order, dist) -> which of the pair appear
+        for r in files:
+            for key in r.by_key:
+                if key.backend in pair:
+                    groups[(key.order, key.distribution)][key.backend] = True
+        for (order, dist), present in sorted(groups.items()):
+            if not all(present.values()):
+                continue  # one back-end only: no ratio anywhere
+            grid = RatioGrid(part, pair, order, dist)
+            grid.results = files
+            rows, ns = set(), set()
+            for r in files:
+                cells = sorted({(k.key_type, k.values, k.n) for k in r.by_key
+                                if k.backend in pair and (k.order, k.distribution) == (order, dist)})
+                for kt, vals, n in cells:
+                    rows.add((kt, vals))
+                    ns.add(n)
+                    cell, why = _pair_ratio(r, pair, kt, vals, order, n, dist, metric)
+                    if cell:
+                        grid.cells[(kt, vals, n)] = cell
+                        grid.missing.pop((kt, vals, n), None)
+                    elif (kt, vals, n) not in grid.cells:
+                        grid.missing[(kt, vals, n)] = (why[0], f"{why[1]} ({r.path})")
+            grid.rows = sorted(rows, key=_row_order)
+            grid.ns = sorted(ns)
+            for kt, vals in grid.rows:
+                for n in grid.ns:
+                    if (kt, vals, n) not in grid.cells and (kt, vals, n) not in grid.missing:
+                        grid.missing[(kt, vals, n)] = ("not run", "neither back-end has this case in the files of "
+                                                                  f"part {part}")
+            grids.append(grid)
+    return grids
+
+
+RATIO_TICKS = (1 / 8, 1 / 4, 1 / 2, 2 / 3, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0, 4.0, 8.0)
+
+
+def _ratio_title(grid):
+    a, b = grid.pair
+    order = "ascending" if grid.order == "asc" else "descending"
+    return f"Where {a} beats {b}: {b} time / {a} time, {grid.part}, {order}, {grid.distribution}"
+
+
+def _ratio_subtitle(grid):
+    files = grid.results
+    dates = sorted({r.date for r in files})
+    date = dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}"
+    versions = ", ".join(sorted({r.version_label for r in files}))
+    return f"same run, same input; medians; {files[0].device_label} · {date} · {versions}"
+
+
+def _grid_sources(grid):
+    """'radix-grid.json, radix-grid.xl-u32.json (2026-11-22, 89364f6)': the part's files, the run date and
+    commit once when they share them."""
+    labels = {run_label(r).split(" (", 1)[1] for r in grid.results}
+    if len(labels) == 1:
+        return ", ".join(Path(r.path).name for r in grid.results) + f" ({labels.pop()}"
+    return "; ".join(run_label(r) for r in grid.results)
+
+
+def _row_label(row):
+    kt, vals = row
+    return kt if vals == "none" else f"{kt}+{vals}"
+
+
+def _ratio_text(cell):
+    return f"{cell.ratio:.2f}" + ("\u2020" if cell.out_of_core else "")
+
+
+def _ratio_markdown(grid):
+    """The heat map's numbers as a markdown table: a ratio, or the gray cell's word."""
+    a, b = grid.pair
+    lines = [f"`{b}` median / `{a}` median (> 1: `{a}` faster): " + _ratio_subtitle(grid) +
+             ". A word instead of a number: no ratio (see *Cells left out of the ratio heat maps*).", "",
+             "| keys + values | " + " | ".join(n_label(n) for n in grid.ns) + " |",
+             "| --- |" + " ---: |" * len(grid.ns)]
+    for row in grid.rows:
+        cells = []
+        for n in grid.ns:
+            cell = grid.cells.get((*row, n))
+            cells.append(_ratio_text(cell) if cell else grid.missing[(*row, n)][0])
+        lines.append(f"| {_row_label(row)} | " + " | ".join(cells) + " |")
+    if any(c.out_of_core for c in grid.cells.values()):
+        lines += ["", "\u2020 both cases ran out of core (host clock, host link included)."]
+    lines += ["", f"From: {_grid_sources(grid)}."]
+    return lines
+
+
+def _missing_lines(grid):
+    """index.md's lines for the cells without a ratio: one per cell with the reason; the cells that neither
+    back-end ran (a sub-run's sizes for fewer key types) one line per n."""
+    lines, not_run = [], defaultdict(list)
+    for (kt, vals, n), (kind, why) in sorted(grid.missing.items(), key=lambda kv: (_row_order(kv[0][:2]), kv[0][2])):
+        if kind == "not run":
+            not_run[n].append(_row_label((kt, vals)))
+        else:
+            lines.append(f"{_row_label((kt, vals))} n={n_label(n)}: {kind}: {why}")
+    for n, rows in sorted(not_run.items()):
+        lines.append(f"n={n_label(n)}: not run for {', '.join(rows)}: neither back-end has these cases in the "
+                     f"files of part {grid.part}")
+    return lines
+
+
+def plot_ratio_heatmaps(data, writer, pair=RATIO_PAIR):
+    """Per sweep part and (order, distribution) holding both back-ends of pair over two or more rows and sizes:
+    B's median / A's median as a heat map over n (columns) and key type + value mode (rows), a diverging colour
+    map centred at 1 on a log scale, every cell annotated; cells without a ratio gray and hatched, and listed
+    in index.md with the reason."""
+    a, b = pair
+    for grid in ratio_grids(data.results, pair, data.metric):
+        if not grid.drawable():
+            continue
+        title = _ratio_title(grid)
+        logs = np.full((len(grid.rows), len(grid.ns)), np.nan)
+        for i, row in enumerate(grid.rows):
+            for j, n in enumerate(grid.ns):
+                cell = grid.cells.get((*row, n))
+                if cell:
+                    logs[i, j] = math.log2(cell.ratio)
+        span = float(np.nanmax(np.abs(logs)))
+        span = min(max(span, math.log2(1.25)), 3.0)  # at least 0.8 to 1.25, at most 1/8 to 8 (beyond: saturated)
+        norm = Normalize(-span, span)
+        cmap = plt.get_cmap("RdBu").with_extremes(bad="#d9d9d9")  # red: B faster (< 1), blue: A faster (> 1)
+        fig, ax = plt.subplots(figsize=(3.0 + 0.62 * len(grid.ns), 2.2 + 0.3 * len(grid.rows)))
+        ax.set_title(f"{title}\n{_ratio_subtitle(grid)}", fontsize=10)
+        image = ax.imshow(np.ma.masked_invalid(logs), cmap=cmap, norm=norm, aspect="auto", interpolation="nearest")
+        ax.grid(False)
+        for i, row in enumerate(grid.rows):
+            for j, n in enumerate(grid.ns):
+                cell = grid.cells.get((*row, n))
+                if cell:
+                    dark = abs(logs[i, j]) > 0.6 * span
+                    ax.text(j, i, _ratio_text(cell), ha="center", va="center", fontsize=7,
+                            color="white" if dark else "black")
+                else:
+                    ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, facecolor="none", edgecolor="#9a9a9a",
+                                           hatch="///", linewidth=0))
+                    ax.text(j, i, grid.missing[(*row, n)][0], ha="center", va="center", fontsize=6,
+                            color="#444444")
+        ax.set_xticks(range(len(grid.ns)))
+        ax.set_xticklabels([n_label(n) for n in grid.ns], rotation=45 if len(grid.ns) > 8 else 0,
+                           ha="right" if len(grid.ns) > 8 else "center", fontsize=8)
+        ax.set_yticks(range(len(grid.rows)))
+        ax.set_yticklabels([_row_label(r) for r in grid.rows], fontsize=8)
+        ax.set_xlabel("n (keys)")
+        ax.set_ylabel("key type + value type")
+        bar = fig.colorbar(image, ax=ax, fraction=0.04, pad=0.02)
+        ticks = [t for t in RATIO_TICKS if abs(math.log2(t)) <= span + 1e-9]
+        bar.set_ticks([math.log2(t) for t in ticks])
+        bar.set_ticklabels([f"{t:.3g}\u00d7" for t in ticks])
+        bar.set_label(f"{b} median / {a} median (> 1: {a} faster)", fontsize=8)
+        bar.ax.tick_params(labelsize=7)
+        notes = [f"Each cell: {b}'s median time / {a}'s median time ({data.time_label_for_metric()}), both from "
+                 "one run (one result file) on the same input: same key type, value mode, order, n and "
+                 "distribution. Colour on a log scale centred at 1; blue: " + a + " faster, red: " + b + " faster.",
+                 f"Gray, hatched: no ratio (failed, error, skipped, untimed, missing: one of the two not in the run, "
+                 f"not run: neither ran it); index.md lists each cell and why ({len(grid.missing)} of "
+                 f"{len(grid.rows) * len(grid.ns)})."]
+        if any(c.out_of_core for c in grid.cells.values()):
+            notes.append("\u2020: both cases ran out of core (host clock, host link included).")
+        notes.append(f"From: {_grid_sources(grid)}.")
+        _footnote(ax, *notes)
+        stem = f"ratio_{slug(b)}-over-{slug(a)}_{slug(grid.part)}_{slug(grid.order, grid.distribution)}"
+        writer.save(fig, "ratio", title, stem)
+        writer.ratio_tables.append((title, _ratio_markdown(grid)))
+        if grid.missing:
+            writer.ratio_left_out.append((title, _missing_lines(grid)))
+            print(f"plot: note: ratio heat map {grid.part} ({grid.order}, {grid.distribution}): "
+                  f"{len(grid.missing)} of {len(grid.rows) * len(grid.ns)} cells have no ratio; see "
+                  f"{writer.out_dir / 'index.md'}", file=sys.stderr)
+
+
 def device_datasets(results, metric):
     """One Dataset per device, in order of first appearance; at least two devices."""
     by_device = {}
@@ -861,6 +1162,11 @@ def make_parser():
     p.add_argument("--bar-n", type=parse_n, metavar="N",
                    help="n of the bar charts, in the tool's size grammar (1e8, 2^27, 64Ki, 1M; default: the "
                         "largest n with the most cases)")
+    p.add_argument("--ratio-pair", type=parse_pair, default=RATIO_PAIR, metavar="A,B",
+                   help="the two back-ends of the ratio heat maps: B's median / A's median per case, within one "
+                        "run (> 1: A faster); drawn for each file (a sweep part with its sub-run files "
+                        "<part>.<sub>.json) holding both over two or more key types/value modes and sizes "
+                        "(default radix,cub-radix)")
     p.add_argument("--compare-devices", action="store_true",
                    help="the files come from two or more devices: draw only the cases every device ran, side by "
                         "side (devices_* charts)")
@@ -892,6 +1198,8 @@ def main(argv=None):
         plot_out_of_core(data, writer)
     if "multi-gpu" in args.charts:
         plot_multi_gpu(data, writer)
+    if "ratio" in args.charts:
+        plot_ratio_heatmaps(data, writer, args.ratio_pair)
     writer.write_index(data.subtitle(), data.left_out)
     writer.clean_stale()
     for line in data.left_out_summary():
