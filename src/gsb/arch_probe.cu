@@ -2,6 +2,11 @@
 // of the library, so its attributes tell which PTX (and binary) version runs on this device.
 #include <cuda_runtime_api.h>
 
+#include <map>
+#include <mutex>
+#include <tuple>
+#include <utility>
+
 #include "gsb/device_props.hpp"
 #include "gsb/error.hpp"
 
@@ -17,17 +22,53 @@ void loaded_code_versions(int& ptx_cc, int& binary_cc) {
   binary_cc = a.binaryVersion;
 }
 
+// Called before every launch of a kernel with dynamic shared memory, so it must cost next to nothing once the
+// kernel is set: at small n a sort is host latency (the device idles between the timer's start event and the first
+// launch while the host queries attributes). What was set is kept per device and kernel (the kernel's static
+// shared memory with it): only a larger request asks the runtime again. (Nothing here resets a device, which
+// would drop the attribute.)
 void set_dynamic_shared_bytes(const void* kernel, std::size_t bytes, const std::string& what) {
   const DeviceProps& dev = current_device_props();
-  cudaFuncAttributes a{};
-  GSB_CUDA_TRY(cudaFuncGetAttributes(&a, kernel));
-  const std::size_t need = bytes + a.sharedSizeBytes;
+  struct Set {
+    std::size_t static_bytes = 0;
+    std::size_t dynamic_bytes = 0;
+  };
+  static std::mutex mutex;
+  static std::map<std::pair<int, const void*>, Set> done;
+  std::lock_guard<std::mutex> lock(mutex);
+  const auto key = std::make_pair(dev.device, kernel);
+  auto it = done.find(key);
+  if (it != done.end() && bytes <= it->second.dynamic_bytes) return;
+  std::size_t static_bytes = 0;
+  if (it != done.end()) {
+    static_bytes = it->second.static_bytes;
+  } else {
+    cudaFuncAttributes a{};
+    GSB_CUDA_TRY(cudaFuncGetAttributes(&a, kernel));
+    static_bytes = a.sharedSizeBytes;
+  }
+  const std::size_t need = bytes + static_bytes;
   if (need > static_cast<std::size_t>(dev.shared_bytes_per_block_optin))
     throw DeviceUnsupported(what + " needs " + std::to_string(need) + " bytes of shared memory per block; the device " +
                             (dev.emulated_cc != 0 ? "(held to sm_" + std::to_string(dev.emulated_cc) + " by GSB_ARCH) "
                                                   : std::string()) +
                             "allows " + std::to_string(dev.shared_bytes_per_block_optin));
   GSB_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)));
+  done[key] = Set{static_bytes, bytes};
+}
+
+int resident_blocks_per_sm(const void* kernel, int threads, std::size_t dynamic_bytes) {
+  const DeviceProps& dev = current_device_props();
+  static std::mutex mutex;
+  static std::map<std::tuple<int, const void*, int, std::size_t>, int> done;
+  std::lock_guard<std::mutex> lock(mutex);
+  const auto key = std::make_tuple(dev.device, kernel, threads, dynamic_bytes);
+  auto it = done.find(key);
+  if (it != done.end()) return it->second;
+  int per_sm = 0;
+  GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dynamic_bytes));
+  done.emplace(key, per_sm);
+  return per_sm;
 }
 
 }  // namespace gsb

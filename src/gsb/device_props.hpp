@@ -49,6 +49,13 @@ template <class Kernel>
 void set_dynamic_shared_bytes(Kernel* kernel, std::size_t bytes, const std::string& what) {
   set_dynamic_shared_bytes(reinterpret_cast<const void*>(kernel), bytes, what);
 }
+// cudaOccupancyMaxActiveBlocksPerMultiprocessor, asked once per device, kernel, block size and dynamic shared
+// memory (launch paths call it before every sort; at small n its host latency would be timed).
+int resident_blocks_per_sm(const void* kernel, int threads, std::size_t dynamic_bytes);
+template <class Kernel>
+int resident_blocks_per_sm(Kernel* kernel, int threads, std::size_t dynamic_bytes) {
+  return resident_blocks_per_sm(reinterpret_cast<const void*>(kernel), threads, dynamic_bytes);
+}
 
 template <class T>
 constexpr T ceil_div(T a, T b) {

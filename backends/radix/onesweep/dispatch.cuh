@@ -18,12 +18,14 @@
 #include <cstdlib>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "gsb/device_props.hpp"
 #include "gsb/dispatch.hpp"
 #include "gsb/error.hpp"
 #include "radix/onesweep/onesweep.hpp"
 #include "radix/onesweep/policy.cuh"
+#include "radix/onesweep/small.cuh"
 
 namespace gsb::radix::onesweep {
 
@@ -39,14 +41,29 @@ struct OnesweepSort {
   static_assert(S::shared_bytes <= static_cast<std::size_t>(arch::limits_of(P::band).shared_bytes_per_block_optin),
                 "one block's shared memory on the policy's band");
 
+  // Inputs of up to this many keys take the one-block path (small.cuh) instead of the passes.
+  static constexpr std::uint64_t small_items =
+      small_capacity<Bits, VT>(arch::limits_of(P::band).shared_bytes_per_block_optin);
+  // The sizes at which the sort changes shape: the one-block path's shapes and its largest input, a pass's tile.
+  static std::vector<std::uint64_t> tiles() {
+    std::vector<std::uint64_t> t{SmallShape0::capacity, SmallShape1::capacity, SmallShape2::capacity,
+                                 SmallShape3::capacity, small_items, S::tile};
+    if (small_wide_items<Bits, VT>) t.push_back(SmallShapeWide::capacity);
+    t.erase(std::remove_if(t.begin(), t.end(), [](std::uint64_t x) { return x == 0 || x > small_items && x != S::tile; }),
+            t.end());
+    std::sort(t.begin(), t.end());
+    t.erase(std::unique(t.begin(), t.end()), t.end());
+    return t;
+  }
+
   static std::uint64_t portion_items() { return max_portion_items / S::tile * S::tile; }
   struct Layout {
     std::uint64_t* counts;            // [passes][radix]
     unsigned long long* skippable;    // one word
     unsigned* tile_counters;          // [launches]
-    std::uint64_t* bins;              // [portions][passes][radix]
     unsigned* status;                 // [tiles of a portion][radix]
-    std::size_t clear_bytes;          // counts, skippable and counters are contiguous: one memset
+    std::uint64_t* bins;              // [portions][passes][radix]
+    std::size_t clear_bytes;          // counts, skippable, counters and status are contiguous: one memset
     std::size_t status_bytes;
     std::size_t bytes;
   };
@@ -59,12 +76,12 @@ struct OnesweepSort {
     l.counts = t.take<std::uint64_t>(static_cast<std::size_t>(D::passes) * D::radix);
     l.skippable = t.take<unsigned long long>(1);
     l.tile_counters = t.take<unsigned>(portions * D::passes);
-    l.clear_bytes = t.bytes();
-    l.bins = t.take<std::uint64_t>(portions * D::passes * D::radix);
     const std::size_t before_status = (t.bytes() + TempLayout::alignment - 1) / TempLayout::alignment *
                                       TempLayout::alignment;
     l.status = t.take<unsigned>(std::max<std::uint64_t>(tiles, 1) * D::radix);
     l.status_bytes = t.bytes() - before_status;
+    l.clear_bytes = t.bytes();
+    l.bins = t.take<std::uint64_t>(portions * D::passes * D::radix);
     l.bytes = t.bytes();
     return l;
   }
@@ -77,6 +94,7 @@ struct OnesweepSort {
     const std::uint64_t n = p.n;
     const int result = result_half(D::passes);
     if (n == 0) return result;
+    if (small_sort<Bits, VT>(p, b, small_items)) return 0;
     const Layout l = layout(n, b.temp);
     GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
                                              std::to_string(l.bytes));
@@ -86,8 +104,8 @@ struct OnesweepSort {
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
     auto hist = histogram_kernel<Bits, RadixBits>;
     const std::uint64_t chunk = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
-    int hist_per_sm = 0;  // enough resident blocks to keep the loads of every multiprocessor in flight
-    GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&hist_per_sm, hist, histogram_threads, 0));
+    // enough resident blocks to keep the loads of every multiprocessor in flight
+    const int hist_per_sm = resident_blocks_per_sm(hist, histogram_threads, 0);
     const unsigned hist_blocks = static_cast<unsigned>(std::min<std::uint64_t>(
         ceil_div(n, chunk), static_cast<std::uint64_t>(dev.sm_count) * std::max(hist_per_sm, 1)));
     hist<<<hist_blocks, histogram_threads, 0, b.stream>>>(static_cast<const Bits*>(b.keys[0]), n, codec,
@@ -107,8 +125,7 @@ struct OnesweepSort {
     prm.codec = codec;
     prm.skippable = l.skippable;
     {  // prefetch distance: the policy's fraction of the blocks resident on the whole device
-      int per_sm = 0;
-      GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, pass, Threads, S::shared_bytes));
+      const int per_sm = resident_blocks_per_sm(pass, Threads, S::shared_bytes);
       prm.prefetch_ahead = static_cast<unsigned>(per_sm * dev.sm_count * P::prefetch_waves_per_8 / 8);
     }
     const std::uint64_t portion = portion_items();
@@ -116,7 +133,9 @@ struct OnesweepSort {
     std::uint64_t launch = 0;
     for (int q = 0; q < D::passes; ++q) {
       for (std::uint64_t r = 0; r < portions; ++r, ++launch) {
-        if (launch % stamps_per_clear == 0) GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.status_bytes, b.stream));
+        // (the first clear is the one memset above)
+        if (launch % stamps_per_clear == 0 && launch != 0)
+          GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.status_bytes, b.stream));
         prm.offset = r * portion;
         prm.num_items = static_cast<unsigned>(std::min(portion, n - prm.offset));
         prm.pass = q;
@@ -140,9 +159,9 @@ struct OnesweepSort {
 // instantiated with the hybrid path, hybrid.cuh).
 #define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                    \
   template <>                                                                                         \
-  std::uint64_t tile_items<BITS, VALUE>() {                                                           \
+  std::vector<std::uint64_t> tile_items<BITS, VALUE>() {                                              \
     return arch::dispatch_band(policy_band(), [](auto band) {                                         \
-      return std::uint64_t{OnesweepSort<BITS, VALUE, typename PolicyFor<BITS, VALUE, decltype(band)::value>::type>::S::tile}; \
+      return OnesweepSort<BITS, VALUE, typename PolicyFor<BITS, VALUE, decltype(band)::value>::type>::tiles(); \
     });                                                                                               \
   }                                                                                                   \
   template <>                                                                                         \

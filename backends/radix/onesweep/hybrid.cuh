@@ -582,8 +582,7 @@ struct HybridSort {
     prm.codec = codec;
     prm.status = l.status;
     {
-      int per_sm = 0;
-      GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, pass, P::threads, S::shared_bytes));
+      const int per_sm = resident_blocks_per_sm(pass, P::threads, S::shared_bytes);
       prm.prefetch_ahead = static_cast<unsigned>(per_sm * dev.sm_count * P::prefetch_waves_per_8 / 8);
     }
     // Bits 24..31 over the whole array, encoding on the way in.
@@ -624,9 +623,9 @@ struct HybridSort {
 // take the hybrid path; the other widths take GSB_RADIX_ONESWEEP_INSTANTIATE_KEY (dispatch.cuh).
 #define GSB_RADIX_HYBRID_INSTANTIATE(VALUE)                                                       \
   template <>                                                                                     \
-  std::uint64_t tile_items<std::uint32_t, VALUE>() {                                              \
+  std::vector<std::uint64_t> tile_items<std::uint32_t, VALUE>() {                                \
     return arch::dispatch_band(policy_band(), [](auto band) {                                     \
-      return std::uint64_t{HybridSort<VALUE, decltype(band)::value>::S::tile};                    \
+      return HybridSort<VALUE, decltype(band)::value>::Lsd::tiles();                              \
     });                                                                                           \
   }                                                                                               \
   template <>                                                                                     \

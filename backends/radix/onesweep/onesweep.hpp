@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "gsb/backend.hpp"
 #include "gsb/types.hpp"
@@ -26,9 +27,10 @@ inline constexpr int stamps_per_clear = 15;
 
 template <class Bits, class Value>
 std::size_t temp_bytes(const SortProblem& p);
-// A digit pass's tile (threads x items) of the device's policy.
+// Where the sort changes shape on the device's policy: the largest input of the one-block path (small.cuh) and a
+// digit pass's tile (threads x items); one entry where they are equal.
 template <class Bits, class Value>
-std::uint64_t tile_items();
+std::vector<std::uint64_t> tile_items();
 
 // lsd_only: LSD passes even where the hybrid path (hybrid.hpp) would run (the `radix-lsd` back-end).
 template <class Bits, class Value>

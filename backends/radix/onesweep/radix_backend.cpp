@@ -40,7 +40,8 @@ struct Radix : TypedSort<Radix<LsdOnly>> {
   static BackendInfo describe() {
     BackendInfo i{LsdOnly ? "radix-lsd" : "radix",
                   LsdOnly ? "LSD radix after Onesweep: up-front histograms, chained-scan digit passes, "
-                            "warp-level ranking, constant-digit passes skipped"
+                            "warp-level ranking, constant-digit passes skipped; up to one pass tile, one "
+                            "block sorts in shared memory in one launch"
                           : "radix-lsd, with 4-byte keys (alone or with values) of up to 2^27 keys "
                             "taking two MSD passes and a shared-memory sort of each 16-bit bucket when every "
                             "bucket fits a block",
@@ -63,7 +64,7 @@ struct Radix : TypedSort<Radix<LsdOnly>> {
   }
   template <class Bits, class Value>
   static std::vector<std::uint64_t> sort_tile_items() {
-    return {onesweep::tile_items<Bits, Value>()};
+    return onesweep::tile_items<Bits, Value>();
   }
 };
 

@@ -1,0 +1,167 @@
+// The `radix` back-end's path for small inputs (up to small_max_items keys): one launch of one block, nothing
+// the host waits for. At these sizes a sort is launch latency plus the latency of one block's dependent steps: the
+// LSD passes cost one launch per digit plus two more (dispatch.cuh), which is what made `radix` take 18-43 us for
+// n <= 4864 where cub-radix's single-tile kernel took 11-13 us (H200, issue 19).
+//
+// The block sorts with cub::BlockRadixSort (CUB's block-level primitive, composed here as its documentation shows
+// for a kernel of one's own), and differs from cub-radix's single-tile kernel in what it asks of it:
+//   - only the bits in which the keys differ are sorted (none: the input is its own stable sort, nothing is
+//     written), found by one OR over the block before the sort; CUB's device sort always sorts every bit;
+//   - the block shape grows with n (SmallShape0..4), so a few keys cost a few keys' work; CUB's single tile is
+//     256 x 19 keys whatever n is, and above 4864 keys (2304 with 8-byte keys or values) its device sort takes
+//     the multi-kernel path, where this one block still sorts up to 7680;
+//   - one key needs no launch at all.
+// NOTES.md ("Small n") has the measurements, and the two block sorts of our own that lost to this one.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include <cub/block/block_radix_sort.cuh>
+
+#include "gsb/device_props.hpp"
+#include "gsb/error.hpp"
+#include "radix/digit_common.cuh"
+
+namespace gsb::radix::onesweep {
+
+// Digit bits per round: CUB's single-tile choice for sm90 (6, and 5 for 1-byte keys).
+template <class Bits>
+inline constexpr int small_radix_bits = sizeof(Bits) > 1 ? 6 : 5;
+
+// The block shapes, smallest first: the first that holds n sorts it.
+template <int Threads, int Items>
+struct SmallShape {
+  static constexpr int threads = Threads;
+  static constexpr int items = Items;
+  static constexpr unsigned capacity = Threads * Items;
+};
+// Measured on an H200 (u32 keys, 6-bit digits, whole sort including launch): 128 x 4 7.0 us, 256 x 8 9.7 us,
+// 512 x 10 15.5 us, 512 x 15 17.9 us (cub-radix's single tile, 256 x 19: 12.8 us at n = 4864): a block's time
+// grows with its threads (the scan and the barriers) faster than with its keys per thread, so the shapes stay
+// narrow until n needs more (NOTES.md, "Small n").
+using SmallShape0 = SmallShape<128, 4>;    // n <= 512
+using SmallShape1 = SmallShape<128, 8>;    // n <= 1024
+using SmallShape2 = SmallShape<256, 8>;    // n <= 2048
+using SmallShape3 = SmallShape<256, 19>;   // n <= 4864
+using SmallShape4 = SmallShape<512, 15>;   // n <= 7680
+// With 8-byte keys or values, 256 x 19 costs half as much again as cub-radix's single tile for such keys (256 x 9,
+// 2304 keys: 30 against 20 us at n = 2049, H200) while it still has one: this shape serves them up to 2304.
+using SmallShapeWide = SmallShape<256, 9>;  // n <= 2304, 8-byte keys or values
+template <class Bits, class Value>
+inline constexpr bool small_wide_items = sizeof(Bits) == 8 || (has_values_v<Value> && sizeof(Value) == 8);
+inline constexpr unsigned small_max_items = SmallShape4::capacity;
+
+template <class Value>
+using SmallValue = std::conditional_t<has_values_v<Value>, Value, cub::NullType>;
+template <class Bits, class Value, class Shape>
+using SmallBlockSort = cub::BlockRadixSort<Bits, Shape::threads, Shape::items, SmallValue<Value>, small_radix_bits<Bits>>;
+
+// Shared memory of one shape: the block sort's (dynamic, since it passes 48 KiB for the larger shapes).
+template <class Bits, class Value, class Shape>
+constexpr std::size_t small_shared_bytes() {
+  return sizeof(typename SmallBlockSort<Bits, Value, Shape>::TempStorage);
+}
+// The most keys the path takes with `shared_bytes` of shared memory per block (the band's, or the device's): the
+// capacity of the largest shape that fits.
+template <class Bits, class Value>
+constexpr std::uint64_t small_capacity(long long shared_bytes) {
+  auto fits = [&](std::size_t bytes) { return static_cast<long long>(bytes + 1024) <= shared_bytes; };
+  return fits(small_shared_bytes<Bits, Value, SmallShape4>()) ? SmallShape4::capacity
+         : fits(small_shared_bytes<Bits, Value, SmallShape3>()) ? SmallShape3::capacity
+         : fits(small_shared_bytes<Bits, Value, SmallShape2>()) ? SmallShape2::capacity
+         : fits(small_shared_bytes<Bits, Value, SmallShape1>()) ? SmallShape1::capacity
+         : fits(small_shared_bytes<Bits, Value, SmallShape0>()) ? SmallShape0::capacity
+                                                                 : 0;
+}
+
+// Sorts keys[0, n) (and values) in place, n <= Threads * Items: blocked loads (thread t holds positions
+// [t * Items, (t + 1) * Items), past n the largest key, which a stable sort leaves after every real one), the OR
+// of how each key differs from key 0, the block sort of those bits, striped stores.
+template <class Bits, class Value, int Threads, int Items>
+__global__ void __launch_bounds__(Threads)
+    small_sort_kernel(Bits* keys, Value* values, unsigned n, KeyCodec<Bits> codec) {
+  constexpr bool with_values = has_values_v<Value>;
+  using Shape = SmallShape<Threads, Items>;
+  using Sort = SmallBlockSort<Bits, Value, Shape>;
+  extern __shared__ __align__(16) unsigned char s_small[];
+  __shared__ std::uint64_t s_differs[Threads / 32];
+  const unsigned t = threadIdx.x;
+  const Bits first = codec.encode(keys[0]);
+  Bits k[Items];
+  SmallValue<Value> v[Items];
+  Bits differs = 0;
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = t * Items + i;
+    if (at < n) {
+      k[i] = codec.encode(keys[at]);
+      differs |= static_cast<Bits>(k[i] ^ first);
+      if constexpr (with_values) v[i] = values[at];
+    } else {
+      k[i] = static_cast<Bits>(~Bits{0});
+    }
+  }
+  std::uint64_t d64 = differs;
+#pragma unroll
+  for (int s = 16; s > 0; s /= 2) d64 |= __shfl_xor_sync(full_warp, d64, s);
+  if (lane_id() == 0) s_differs[t / 32] = d64;
+  __syncthreads();
+  d64 = 0;
+#pragma unroll
+  for (int w = 0; w < Threads / 32; ++w) d64 |= s_differs[w];
+  if (d64 == 0) return;  // every key equal: the input is its own stable sort
+  const int lo = __ffsll(static_cast<long long>(d64)) - 1;
+  const int hi = 64 - __clzll(static_cast<long long>(d64));
+  auto& temp = *reinterpret_cast<typename Sort::TempStorage*>(s_small);
+  if constexpr (with_values) Sort(temp).SortBlockedToStriped(k, v, lo, hi);
+  else Sort(temp).SortBlockedToStriped(k, lo, hi);
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = i * Threads + t;
+    if (at < n) {
+      keys[at] = codec.decode(k[i]);
+      if constexpr (with_values) values[at] = v[i];
+    }
+  }
+}
+
+template <class Bits, class Value, class Shape>
+void launch_small_sort(Bits* keys, Value* values, std::uint64_t n, const KeyCodec<Bits>& codec, cudaStream_t stream) {
+  constexpr std::size_t smem = small_shared_bytes<Bits, Value, Shape>();
+  auto kernel = small_sort_kernel<Bits, Value, Shape::threads, Shape::items>;
+  set_dynamic_shared_bytes(kernel, smem, "radix: one-block sort");
+  kernel<<<1, Shape::threads, smem, stream>>>(keys, values, static_cast<unsigned>(n), codec);
+  GSB_CHECK_LAUNCH();
+}
+
+// The one-block path for n keys of at most `capacity` (small_capacity on the policy's band) where the device at
+// hand has the shared memory too (newer PTX may run on a GPU with less than its band's). Returns whether it
+// sorted; the result is then in half 0. One key needs no launch at all.
+template <class Bits, class Value>
+bool small_sort(const SortProblem& p, const SortBuffers& b, std::uint64_t capacity) {
+  if (p.n > capacity || p.n > small_capacity<Bits, Value>(current_device_props().shared_bytes_per_block_optin))
+    return false;
+  if (p.n <= 1) return true;
+  auto* keys = static_cast<Bits*>(b.keys[0]);
+  auto* values = static_cast<Value*>(b.values[0]);
+  const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+  if (p.n <= SmallShape0::capacity)
+    launch_small_sort<Bits, Value, SmallShape0>(keys, values, p.n, codec, b.stream);
+  else if (p.n <= SmallShape1::capacity)
+    launch_small_sort<Bits, Value, SmallShape1>(keys, values, p.n, codec, b.stream);
+  else if (p.n <= SmallShape2::capacity)
+    launch_small_sort<Bits, Value, SmallShape2>(keys, values, p.n, codec, b.stream);
+  else if (small_wide_items<Bits, Value> && p.n <= SmallShapeWide::capacity)
+    launch_small_sort<Bits, Value, std::conditional_t<small_wide_items<Bits, Value>, SmallShapeWide, SmallShape3>>(
+        keys, values, p.n, codec, b.stream);
+  else if (p.n <= SmallShape3::capacity)
+    launch_small_sort<Bits, Value, SmallShape3>(keys, values, p.n, codec, b.stream);
+  else
+    launch_small_sort<Bits, Value, SmallShape4>(keys, values, p.n, codec, b.stream);
+  return true;
+}
+
+}  // namespace gsb::radix::onesweep
