@@ -49,7 +49,7 @@ struct OnesweepSort {
     std::vector<std::uint64_t> t{SmallShape0::capacity, SmallShape1::capacity, SmallShape2::capacity,
                                  SmallShape3::capacity, small_items, S::tile};
     if (small_wide_items<Bits, VT>) t.push_back(SmallShapeWide::capacity);
-    t.erase(std::remove_if(t.begin(), t.end(), [](std::uint64_t x) { return x == 0 || x > small_items && x != S::tile; }),
+    t.erase(std::remove_if(t.begin(), t.end(), [](std::uint64_t x) { return x == 0 || (x > small_items && x != S::tile); }),
             t.end());
     std::sort(t.begin(), t.end());
     t.erase(std::unique(t.begin(), t.end()), t.end());

@@ -11,7 +11,8 @@
 //     256 x 19 keys whatever n is, and above 4864 keys (2304 with 8-byte keys or values) its device sort takes
 //     the multi-kernel path, where this one block still sorts up to 7680;
 //   - one key needs no launch at all.
-// NOTES.md ("Small n") has the measurements, and the two block sorts of our own that lost to this one.
+// NOTES.md ("Small n") has the measurements, and the four versions that lost to this one (three block sorts of our
+// own, and this one with 512-thread shapes).
 #pragma once
 
 #include <algorithm>
@@ -68,6 +69,7 @@ constexpr std::size_t small_shared_bytes() {
 // capacity of the largest shape that fits.
 template <class Bits, class Value>
 constexpr std::uint64_t small_capacity(long long shared_bytes) {
+  // 1 KiB for the kernel's own static shared memory (a word per warp) and the runtime's reserve.
   auto fits = [&](std::size_t bytes) { return static_cast<long long>(bytes + 1024) <= shared_bytes; };
   return fits(small_shared_bytes<Bits, Value, SmallShape4>()) ? SmallShape4::capacity
          : fits(small_shared_bytes<Bits, Value, SmallShape3>()) ? SmallShape3::capacity
