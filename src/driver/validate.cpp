@@ -140,13 +140,11 @@ template <class Bits>
 void make_reference_typed(const HostKeys& input, Reference& ref) {
   const std::uint64_t n = input.size();
   const KeyCodec<Bits> codec = make_codec<Bits>(input.type, ref.order);
-  const Bits* in = input.array.as<Bits>();
-  Bits* enc = ref.sorted_encoded.as<Bits>();
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < static_cast<std::int64_t>(n); ++i) enc[i] = codec.encode(in[i]);
-  // The scratch half is allocated here, outside the sort's parallel regions (host_radix_sort.hpp).
+  // The scratch half is allocated here, outside the sort's parallel region (host_radix_sort.hpp). The sort
+  // encodes as it reads the input: no encoded copy is written and read again.
   HostArray scratch(n, sizeof(Bits));
-  host_radix_sort(enc, scratch.as<Bits>(), n);
+  host_radix_sort_encoded(input.array.as<Bits>(), branch_free_encoder(codec), ref.sorted_encoded.as<Bits>(),
+                          scratch.as<Bits>(), n);
 }
 
 }  // namespace
