@@ -101,7 +101,6 @@ size_value() {  # size_value TEXT: the number of elements of 1e9, 2^28, 4864 or 
   local m=$((10#${BASH_REMATCH[1]})) op=${BASH_REMATCH[3]} e=$((10#${BASH_REMATCH[4]:-0})) add=$((10#${BASH_REMATCH[6]:-0}))
   v=$m; base=10
   [[ $op == "^" ]] && { v=1; base=$m; }
-  [[ -z $op ]] && e=0
   for ((i = 0; i < e; i++)); do
     ((base == 0 || v <= limit / base)) || die "'$t' is too large (limit 2^48)"
     v=$((v * base))

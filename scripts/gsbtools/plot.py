@@ -277,8 +277,7 @@ class Dataset:
 
     def subtitle(self):
         devices = self.results[0].device_label
-        dates = sorted({r.date for r in self.results})
-        date = dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}"
+        date = run_dates(self.results)
         labels = sorted({r.version_label for r in self.results})
         # "tool 0.1.0 (a)", "tool 0.1.0 (b)" -> "tool 0.1.0 (a, b)": one line that fits above the plot
         stems = {label.rsplit(" (", 1)[0] for label in labels}
@@ -405,10 +404,21 @@ def _one_line(text):
     return " ".join(text.split())
 
 
+def run_stamp(result):
+    """'2026-11-23, 74288de': the date and commit of a run."""
+    sha = result.meta.get("git_sha")
+    return f"{result.date}{', ' + sha[:7] if sha else ''}"
+
+
 def run_label(result):
     """'merge.json (2026-11-23, 74288de)': which run a number comes from."""
-    sha = result.meta.get("git_sha")
-    return f"{Path(result.path).name} ({result.date}{', ' + sha[:7] if sha else ''})"
+    return f"{Path(result.path).name} ({run_stamp(result)})"
+
+
+def run_dates(results):
+    """'2026-11-23', or '2026-11-22 to 2026-11-23': the dates of the runs."""
+    dates = sorted({r.date for r in results})
+    return dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}"
 
 
 def sample_range(stats):
@@ -619,8 +629,13 @@ def plot_distributions(data, writer, requested_n):
         writer.save(fig, "distributions", title, f"distributions_{slug(f'{problem[0]}-{problem[1]}', problem[2])}_n{n}")
 
 
+def _kv_label(key_type, values):
+    """'u32' (keys only) or 'u32+u64': key type and value mode."""
+    return key_type if values == "none" else f"{key_type}+{values}"
+
+
 def _problem_label(key_type, values, order):
-    kv = key_type if values == "none" else f"{key_type}+{values}"
+    kv = _kv_label(key_type, values)
     return kv if order == "asc" else f"{kv} desc"
 
 
@@ -846,8 +861,8 @@ def part_of(path):
 class RatioCell:
     """One heat-map cell with a ratio: both medians from one run (file) on the same input."""
 
-    def __init__(self, ratio, a_ms, b_ms, result, out_of_core):
-        self.ratio, self.a_ms, self.b_ms, self.result, self.out_of_core = ratio, a_ms, b_ms, result, out_of_core
+    def __init__(self, ratio, result, out_of_core):
+        self.ratio, self.result, self.out_of_core = ratio, result, out_of_core
 
 
 class RatioGrid:
@@ -897,14 +912,13 @@ def _pair_ratio(result, pair, key_type, values, order, n, dist, metric):
     if reasons:
         kind = min((k for k, _ in reasons), key=lambda k: MISSING_ORDER.index(k) if k in MISSING_ORDER else 0)
         return None, (kind, "; ".join(w for _, w in reasons))
-    (ca, sa), (cb, sb) = stats
-    ooc = (bool(ca.get("out_of_core")), bool(cb.get("out_of_core")))
-    same_timer = (sa is ca.get("timing")) == (sb is cb.get("timing"))
-    if ooc[0] != ooc[1] or not same_timer:
+    ooc = [bool(case.get("out_of_core")) for case, _ in stats]
+    timers = ["sort" if st is case.get("timing") else "end-to-end" for case, st in stats]
+    if ooc[0] != ooc[1] or timers[0] != timers[1]:
         where = ", ".join(f"{b} {'out of core' if o else 'in core'}" for b, o in zip(pair, ooc))
-        return None, ("mixed", f"{where}, {'sort' if sa is ca.get('timing') else 'end-to-end'} against "
-                               f"{'sort' if sb is cb.get('timing') else 'end-to-end'} time: not comparable")
-    return RatioCell(sb["median_ms"] / sa["median_ms"], sa["median_ms"], sb["median_ms"], result, ooc[0]), None
+        return None, ("mixed", f"{where}, {timers[0]} against {timers[1]} time: not comparable")
+    (_, sa), (_, sb) = stats
+    return RatioCell(sb["median_ms"] / sa["median_ms"], result, ooc[0]), None
 
 
 def _row_order(row):
@@ -922,13 +936,13 @@ def ratio_grids(results, pair=RATIO_PAIR, metric="auto"):
         parts.setdefault(part_of(r.path), []).append(r)
     grids = []
     for part, files in parts.items():
-        groups = defaultdict(lambda: {b: False for b in pair})  # (order, dist) -> which of the pair appear
+        groups = defaultdict(set)  # (order, dist) -> the back-ends of the pair that appear
         for r in files:
             for key in r.by_key:
                 if key.backend in pair:
-                    groups[(key.order, key.distribution)][key.backend] = True
+                    groups[(key.order, key.distribution)].add(key.backend)
         for (order, dist), present in sorted(groups.items()):
-            if not all(present.values()):
+            if len(present) < 2:
                 continue  # one back-end only: no ratio anywhere
             grid = RatioGrid(part, pair, order, dist)
             grid.results = files
@@ -967,24 +981,17 @@ def _ratio_title(grid):
 
 def _ratio_subtitle(grid):
     files = grid.results
-    dates = sorted({r.date for r in files})
-    date = dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}"
     versions = ", ".join(sorted({r.version_label for r in files}))
-    return f"same run, same input; medians; {files[0].device_label} · {date} · {versions}"
+    return f"same run, same input; medians; {files[0].device_label} · {run_dates(files)} · {versions}"
 
 
 def _grid_sources(grid):
     """'radix-grid.json, radix-grid.xl-u32.json (2026-11-22, 89364f6)': the part's files, the run date and
     commit once when they share them."""
-    labels = {run_label(r).split(" (", 1)[1] for r in grid.results}
-    if len(labels) == 1:
-        return ", ".join(Path(r.path).name for r in grid.results) + f" ({labels.pop()}"
+    stamps = {run_stamp(r) for r in grid.results}
+    if len(stamps) == 1:
+        return ", ".join(Path(r.path).name for r in grid.results) + f" ({stamps.pop()})"
     return "; ".join(run_label(r) for r in grid.results)
-
-
-def _row_label(row):
-    kt, vals = row
-    return kt if vals == "none" else f"{kt}+{vals}"
 
 
 def _ratio_text(cell):
@@ -1003,7 +1010,7 @@ def _ratio_markdown(grid):
         for n in grid.ns:
             cell = grid.cells.get((*row, n))
             cells.append(_ratio_text(cell) if cell else grid.missing[(*row, n)][0])
-        lines.append(f"| {_row_label(row)} | " + " | ".join(cells) + " |")
+        lines.append(f"| {_kv_label(*row)} | " + " | ".join(cells) + " |")
     if any(c.out_of_core for c in grid.cells.values()):
         lines += ["", "\u2020 both cases ran out of core (host clock, host link included)."]
     lines += ["", f"From: {_grid_sources(grid)}."]
@@ -1016,9 +1023,9 @@ def _missing_lines(grid):
     lines, not_run = [], defaultdict(list)
     for (kt, vals, n), (kind, why) in sorted(grid.missing.items(), key=lambda kv: (_row_order(kv[0][:2]), kv[0][2])):
         if kind == "not run":
-            not_run[n].append(_row_label((kt, vals)))
+            not_run[n].append(_kv_label(kt, vals))
         else:
-            lines.append(f"{_row_label((kt, vals))} n={n_label(n)}: {kind}: {why}")
+            lines.append(f"{_kv_label(kt, vals)} n={n_label(n)}: {kind}: {why}")
     for n, rows in sorted(not_run.items()):
         lines.append(f"n={n_label(n)}: not run for {', '.join(rows)}: neither back-end has these cases in the "
                      f"files of part {grid.part}")
@@ -1065,7 +1072,7 @@ def plot_ratio_heatmaps(data, writer, pair=RATIO_PAIR):
         ax.set_xticklabels([n_label(n) for n in grid.ns], rotation=45 if len(grid.ns) > 8 else 0,
                            ha="right" if len(grid.ns) > 8 else "center", fontsize=8)
         ax.set_yticks(range(len(grid.rows)))
-        ax.set_yticklabels([_row_label(r) for r in grid.rows], fontsize=8)
+        ax.set_yticklabels([_kv_label(*r) for r in grid.rows], fontsize=8)
         ax.set_xlabel("n (keys)")
         ax.set_ylabel("key type + value type")
         bar = fig.colorbar(image, ax=ax, fraction=0.04, pad=0.02)

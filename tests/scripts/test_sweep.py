@@ -8,19 +8,26 @@ import sys
 
 import pytest
 
-from scripts_support import BASE, SCRIPTS, make_fake_tool
+from scripts_support import BASE, SCRIPTS, make_fake_tool, write
+from gsbtools.plot import parse_n
+
+
+def _sweep(*args, env=None):
+    """Run scripts/sweep.sh. python3 on PATH is the interpreter running the tests (it has numpy, scipy,
+    matplotlib). Not realpath: in a virtual environment that resolves to the base interpreter, which has none of
+    them."""
+    path = os.path.dirname(os.path.abspath(sys.executable)) + os.pathsep + os.environ.get("PATH", "/usr/bin:/bin")
+    full_env = dict(os.environ, MPLBACKEND="Agg", PATH=path, **(env or {}))
+    return subprocess.run(["bash", str(SCRIPTS / "sweep.sh"), *args], capture_output=True, text=True, env=full_env,
+                          timeout=300)
 
 
 def test_quick_sweep_runs_the_tool_and_plots(tmp_path):
     tool = make_fake_tool(tmp_path)
     log = tmp_path / "argv.log"
     out = tmp_path / "out"
-    # python3 on PATH is the interpreter running the tests (it has numpy, scipy, matplotlib). Not realpath: in a
-    # virtual environment that resolves to the base interpreter, which has none of them.
-    path = os.path.dirname(os.path.abspath(sys.executable)) + os.pathsep + os.environ.get("PATH", "/usr/bin:/bin")
-    env = dict(os.environ, FAKE_RUN=str(BASE), FAKE_ARGV_LOG=str(log), MPLBACKEND="Agg", PATH=path, PLOT_FORMAT="png")
-    done = subprocess.run(["bash", str(SCRIPTS / "sweep.sh"), "--quick", "--tool", str(tool), "--out", str(out),
-                           "--parts", "n-sweep,baseline"], capture_output=True, text=True, env=env, timeout=120)
+    done = _sweep("--quick", "--tool", str(tool), "--out", str(out), "--parts", "n-sweep,baseline",
+                  env={"FAKE_RUN": str(BASE), "FAKE_ARGV_LOG": str(log), "PLOT_FORMAT": "png"})
     assert done.returncode == 0, done.stdout + done.stderr
     runs = [json.loads(line) for line in log.read_text().splitlines()]
     assert len(runs) == 2
@@ -38,10 +45,8 @@ def test_out_of_core_part_caps_the_device_memory(tmp_path):
     tool = make_fake_tool(tmp_path)
     log = tmp_path / "argv.log"
     out = tmp_path / "out"
-    path = os.path.dirname(os.path.abspath(sys.executable)) + os.pathsep + os.environ.get("PATH", "/usr/bin:/bin")
-    env = dict(os.environ, FAKE_RUN=str(BASE), FAKE_ARGV_LOG=str(log), MPLBACKEND="Agg", PATH=path)
-    done = subprocess.run(["bash", str(SCRIPTS / "sweep.sh"), "--quick", "--tool", str(tool), "--out", str(out),
-                           "--parts", "out-of-core", "--no-plot"], capture_output=True, text=True, env=env, timeout=120)
+    done = _sweep("--quick", "--tool", str(tool), "--out", str(out), "--parts", "out-of-core", "--no-plot",
+                  env={"FAKE_RUN": str(BASE), "FAKE_ARGV_LOG": str(log)})
     assert done.returncode == 0, done.stdout + done.stderr
     (argv,) = [json.loads(line) for line in log.read_text().splitlines()]
     assert argv[argv.index("--json") + 1] == str(out / "out-of-core.json")
@@ -55,17 +60,10 @@ GRID_TYPES = ["u8", "u16", "u32", "u64", "i32", "i64", "f32", "f64"]
 GRID_N = ["1", "100", "1e3", "4864", "1e4", "1e5", "1e6", "1e7", "2^24", "1e8", "2^27", "2^28", "1e9"]
 
 
-def _sweep(tmp_path, *args, env=None):
-    path = os.path.dirname(os.path.abspath(sys.executable)) + os.pathsep + os.environ.get("PATH", "/usr/bin:/bin")
-    full_env = dict(os.environ, MPLBACKEND="Agg", PATH=path, **(env or {}))
-    return subprocess.run(["bash", str(SCRIPTS / "sweep.sh"), *args], capture_output=True, text=True, env=full_env,
-                          timeout=300)
-
-
 def _dry_run(tmp_path, *args):
     """The tool commands of a --dry-run, as argument lists (its lines are shell-quoted)."""
     out = tmp_path / "out"
-    done = _sweep(tmp_path, "--dry-run", "--no-plot", "--out", str(out), "--tool", "/nonexistent/gpusort-bench", *args)
+    done = _sweep("--dry-run", "--no-plot", "--out", str(out), "--tool", "/nonexistent/gpusort-bench", *args)
     assert done.returncode == 0, done.stdout + done.stderr
     assert not out.exists()  # a dry run writes nothing
     return [shlex.split(line)[1:] for line in done.stdout.splitlines() if line.startswith("+ ")]
@@ -76,7 +74,6 @@ def _arg(argv, name):
 
 
 def test_radix_grid_dry_run_lists_every_size_and_type(tmp_path):
-    from gsbtools.plot import parse_n
     cmds = _dry_run(tmp_path, "--parts", "radix-grid")
     assert all(argv[0] == "/nonexistent/gpusort-bench" for argv in cmds)
     out = tmp_path / "out"
@@ -116,7 +113,6 @@ def test_radix_grid_sub_runs_are_selectable(tmp_path):
     assert [(_arg(c, "--type"), _arg(c, "--values"), _arg(c, "--n")) for c in xl] == \
         [("u32", "u32", "4294967313,2^33"), ("i32", "u32", "4294967313,2^33")]
     quick = _dry_run(tmp_path, "--parts", "radix-grid", "--quick")
-    from gsbtools.plot import parse_n
     assert max(parse_n(n) for c in quick for n in _arg(c, "--n").split(",")) <= 2 ** 14 + 17
     # not a default part
     assert not any("radix-grid" in _arg(c, "--json") for c in _dry_run(tmp_path) if "--json" in c)
@@ -125,7 +121,7 @@ def test_radix_grid_sub_runs_are_selectable(tmp_path):
 @pytest.mark.parametrize("args", [["--grid-max-n", "1x"], ["--grid-max-n", "2^60"], ["--grid-runs", "main,huge"],
                                   ["--grid-xl-n", "2^32+"]])
 def test_radix_grid_bad_options_exit_2(tmp_path, args):
-    done = _sweep(tmp_path, "--dry-run", "--parts", "radix-grid", "--out", str(tmp_path / "o"), *args)
+    done = _sweep("--dry-run", "--parts", "radix-grid", "--out", str(tmp_path / "o"), *args)
     assert done.returncode == 2 and "sweep.sh: error:" in done.stderr, done.stdout + done.stderr
 
 
@@ -133,12 +129,11 @@ def test_quick_radix_grid_runs_the_tool_and_draws_the_heat_map(tmp_path):
     """--quick --parts radix-grid: every sub-run is one tool run at small n, and plot draws the ratio heat map
     from the files (a stand-in tool writes a synthetic two-back-end run)."""
     from test_plot_ratio import grid_doc
-    from scripts_support import write
     run = write(grid_doc(), tmp_path / "grid-run.json")
     tool = make_fake_tool(tmp_path)
     log = tmp_path / "argv.log"
     out = tmp_path / "out"
-    done = _sweep(tmp_path, "--quick", "--tool", str(tool), "--out", str(out), "--parts", "radix-grid",
+    done = _sweep("--quick", "--tool", str(tool), "--out", str(out), "--parts", "radix-grid",
                   env={"FAKE_RUN": run, "FAKE_ARGV_LOG": str(log), "PLOT_FORMAT": "png"})
     assert done.returncode == 0, done.stdout + done.stderr
     runs = [json.loads(line) for line in log.read_text().splitlines()]
