@@ -134,15 +134,11 @@ struct Identity {
   template <class Bits> Bits operator()(Bits x) const { return x; }
 };
 
-// KeyCodec::encode as a select by arithmetic: the codec's `top ? mask1 : mask0` may compile to a branch, taken
-// at random on random keys; in a scatter that cost up to 1.7x (measured on signed keys).
+// The codec's encoding as the sort's Encode (KeyCodec::encode_branch_free: no branch in the scatter).
 template <class Bits>
 struct BranchFreeEncode {
-  Bits mask0, flip;  // flip = mask0 ^ mask1
-  Bits operator()(Bits raw) const {
-    const Bits top = static_cast<Bits>(raw >> (8 * sizeof(Bits) - 1));
-    return static_cast<Bits>(raw ^ mask0 ^ (flip & static_cast<Bits>(Bits{0} - top)));
-  }
+  KeyCodec<Bits> codec;
+  Bits operator()(Bits raw) const { return codec.encode_branch_free(raw); }
 };
 
 // Scatters enc(src[begin, end)) by the digit at `shift` to dst[pos[digit]++]: this thread's share of one stable
@@ -471,7 +467,7 @@ void host_radix_sort_encoded(const Bits* in, Encode encode, Bits* out, Bits* scr
 // The encoding make_reference sorts by: codec.encode(raw) for every raw word, without a branch.
 template <class Bits>
 host_radix_detail::BranchFreeEncode<Bits> branch_free_encoder(const KeyCodec<Bits>& codec) {
-  return {codec.encode_mask_top0, static_cast<Bits>(codec.encode_mask_top0 ^ codec.encode_mask_top1)};
+  return {codec};
 }
 
 // Sorts keys[0, n) ascending in place; scratch holds n words. Below `sequential_below` keys, std::sort.

@@ -46,11 +46,12 @@ struct OnesweepSort {
       small_capacity<Bits, VT>(arch::limits_of(P::band).shared_bytes_per_block_optin);
   // The sizes at which the sort changes shape: the one-block path's shapes and its largest input, a pass's tile.
   static std::vector<std::uint64_t> tiles() {
-    std::vector<std::uint64_t> t{SmallShape0::capacity, SmallShape1::capacity, SmallShape2::capacity,
-                                 SmallShape3::capacity, small_items, S::tile};
-    if (small_wide_items<Bits, VT>) t.push_back(SmallShapeWide::capacity);
-    t.erase(std::remove_if(t.begin(), t.end(), [](std::uint64_t x) { return x == 0 || (x > small_items && x != S::tile); }),
-            t.end());
+    std::vector<std::uint64_t> t;
+    for_small_shapes<Bits, VT>([&](auto shape) {
+      if (decltype(shape)::capacity <= small_items) t.push_back(decltype(shape)::capacity);
+      return false;
+    });
+    t.push_back(S::tile);
     std::sort(t.begin(), t.end());
     t.erase(std::unique(t.begin(), t.end()), t.end());
     return t;

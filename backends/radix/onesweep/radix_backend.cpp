@@ -40,8 +40,8 @@ struct Radix : TypedSort<Radix<LsdOnly>> {
   static BackendInfo describe() {
     BackendInfo i{LsdOnly ? "radix-lsd" : "radix",
                   LsdOnly ? "LSD radix after Onesweep: up-front histograms, chained-scan digit passes, "
-                            "warp-level ranking, constant-digit passes skipped; up to 7680 keys, one block "
-                            "(cub::BlockRadixSort over the bits that differ) in one launch"
+                            "warp-level ranking, constant-digit passes skipped; a few thousand keys or fewer: one "
+                            "block (cub::BlockRadixSort over the bits that differ) in one launch"
                           : "radix-lsd, with 4-byte keys (alone or with values) of up to 2^27 keys "
                             "taking two MSD passes and a shared-memory sort of each 16-bit bucket when every "
                             "bucket fits a block",

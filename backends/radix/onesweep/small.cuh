@@ -1,4 +1,4 @@
-// The `radix` back-end's path for small inputs (up to small_max_items keys): one launch of one block, nothing
+// The `radix` back-end's path for small inputs (up to small_capacity keys): one launch of one block, nothing
 // the host waits for. At these sizes a sort is launch latency plus the latency of one block's dependent steps: the
 // LSD passes cost one launch per digit plus two more (dispatch.cuh), which is what made `radix` take 18-43 us for
 // n <= 4864 where cub-radix's single-tile kernel took 11-13 us (H200, issue 19).
@@ -53,7 +53,17 @@ using SmallShape4 = SmallShape<512, 15>;   // n <= 7680
 using SmallShapeWide = SmallShape<256, 9>;  // n <= 2304, 8-byte keys or values
 template <class Bits, class Value>
 inline constexpr bool small_wide_items = sizeof(Bits) == 8 || (has_values_v<Value> && sizeof(Value) == 8);
-inline constexpr unsigned small_max_items = SmallShape4::capacity;
+
+// The one list of the shapes, in the order they are tried: f(shape) for each until it returns true; whether one
+// did. The wide shape only for 8-byte keys or values (no kernel is instantiated for the others).
+template <class Bits, class Value, class F>
+constexpr bool for_small_shapes(F&& f) {
+  if constexpr (small_wide_items<Bits, Value>)
+    return f(SmallShape0{}) || f(SmallShape1{}) || f(SmallShape2{}) || f(SmallShapeWide{}) || f(SmallShape3{}) ||
+           f(SmallShape4{});
+  else
+    return f(SmallShape0{}) || f(SmallShape1{}) || f(SmallShape2{}) || f(SmallShape3{}) || f(SmallShape4{});
+}
 
 template <class Value>
 using SmallValue = std::conditional_t<has_values_v<Value>, Value, cub::NullType>;
@@ -69,14 +79,15 @@ constexpr std::size_t small_shared_bytes() {
 // capacity of the largest shape that fits.
 template <class Bits, class Value>
 constexpr std::uint64_t small_capacity(long long shared_bytes) {
-  // 1 KiB for the kernel's own static shared memory (a word per warp) and the runtime's reserve.
-  auto fits = [&](std::size_t bytes) { return static_cast<long long>(bytes + 1024) <= shared_bytes; };
-  return fits(small_shared_bytes<Bits, Value, SmallShape4>()) ? SmallShape4::capacity
-         : fits(small_shared_bytes<Bits, Value, SmallShape3>()) ? SmallShape3::capacity
-         : fits(small_shared_bytes<Bits, Value, SmallShape2>()) ? SmallShape2::capacity
-         : fits(small_shared_bytes<Bits, Value, SmallShape1>()) ? SmallShape1::capacity
-         : fits(small_shared_bytes<Bits, Value, SmallShape0>()) ? SmallShape0::capacity
-                                                                 : 0;
+  std::uint64_t most = 0;
+  for_small_shapes<Bits, Value>([&](auto shape) {
+    using Shape = decltype(shape);
+    // 1 KiB for the kernel's own static shared memory (a word per warp) and the runtime's reserve.
+    if (static_cast<long long>(small_shared_bytes<Bits, Value, Shape>() + 1024) <= shared_bytes)
+      most = std::max<std::uint64_t>(most, Shape::capacity);
+    return false;
+  });
+  return most;
 }
 
 // Sorts keys[0, n) (and values) in place, n <= Threads * Items: blocked loads (thread t holds positions
@@ -150,19 +161,12 @@ bool small_sort(const SortProblem& p, const SortBuffers& b, std::uint64_t capaci
   auto* keys = static_cast<Bits*>(b.keys[0]);
   auto* values = static_cast<Value*>(b.values[0]);
   const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
-  if (p.n <= SmallShape0::capacity)
-    launch_small_sort<Bits, Value, SmallShape0>(keys, values, p.n, codec, b.stream);
-  else if (p.n <= SmallShape1::capacity)
-    launch_small_sort<Bits, Value, SmallShape1>(keys, values, p.n, codec, b.stream);
-  else if (p.n <= SmallShape2::capacity)
-    launch_small_sort<Bits, Value, SmallShape2>(keys, values, p.n, codec, b.stream);
-  else if (small_wide_items<Bits, Value> && p.n <= SmallShapeWide::capacity)
-    launch_small_sort<Bits, Value, std::conditional_t<small_wide_items<Bits, Value>, SmallShapeWide, SmallShape3>>(
-        keys, values, p.n, codec, b.stream);
-  else if (p.n <= SmallShape3::capacity)
-    launch_small_sort<Bits, Value, SmallShape3>(keys, values, p.n, codec, b.stream);
-  else
-    launch_small_sort<Bits, Value, SmallShape4>(keys, values, p.n, codec, b.stream);
+  for_small_shapes<Bits, Value>([&](auto shape) {
+    using Shape = decltype(shape);
+    if (p.n > Shape::capacity) return false;
+    launch_small_sort<Bits, Value, Shape>(keys, values, p.n, codec, b.stream);
+    return true;
+  });
   return true;
 }
 
