@@ -97,13 +97,24 @@ TEST(ArchPolicy, RadixHopperPlansAreTheMeasuredOnes) {
 }
 
 TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
-  using radix::onesweep::hybrid_fits;
+  using radix::onesweep::hybrid_capacity;
+  using radix::onesweep::min_bucket_capacity;
+  auto capacity = [](Band b, auto value) {
+    return hybrid_capacity<decltype(value)>(arch::limits_of(b).shared_bytes_per_block_optin);
+  };
   for (Band b : {Band::sm80, Band::sm90}) {
-    EXPECT_TRUE(hybrid_fits<NoValue>(b));
-    EXPECT_TRUE(hybrid_fits<std::uint32_t>(b));
-    EXPECT_TRUE(hybrid_fits<std::uint64_t>(b));
+    EXPECT_GE(capacity(b, NoValue{}), min_bucket_capacity);
+    EXPECT_GE(capacity(b, std::uint32_t{}), min_bucket_capacity);
+    EXPECT_GE(capacity(b, std::uint64_t{}), min_bucket_capacity);
+    // Keys alone take 8 bytes of shared memory per key, with u32 values 16, with u64 values 24.
+    EXPECT_GT(capacity(b, NoValue{}), capacity(b, std::uint32_t{}));
+    EXPECT_GT(capacity(b, std::uint32_t{}), capacity(b, std::uint64_t{}));
+    EXPECT_EQ(capacity(b, NoValue{}) % 4, 0u);
   }
-  for (Band b : {Band::sm75, Band::sm86}) EXPECT_FALSE(hybrid_fits<NoValue>(b));  // 128 KiB histogram
+  // Hopper's 227 KiB: uniform keys' buckets fit up to n = 2^30 keys alone (16384 keys on average).
+  EXPECT_GT(capacity(Band::sm90, NoValue{}), 16384u + 8 * 128);
+  for (Band b : {Band::sm75, Band::sm86}) EXPECT_EQ(capacity(b, NoValue{}), 0u);  // 128 KiB histogram
+  EXPECT_EQ(hybrid_capacity<NoValue>(64 * 1024), 0u);
 }
 
 // ---- merge-samples --------------------------------------------------------------------------------------------

@@ -186,27 +186,46 @@ TEST(RadixOnesweep, PortionFitsTheLookbackCount) {
   EXPECT_GE(onesweep::max_portion_items, std::uint64_t{100000000});  // n = 1e8 runs as one portion
 }
 
-TEST(RadixHybrid, TakenFromItsThresholdToOnePortion) {
+TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
   using onesweep::hybrid_applies;
   using onesweep::hybrid_min_items;
-  EXPECT_FALSE(hybrid_applies(0));
-  EXPECT_FALSE(hybrid_applies(hybrid_min_items - 1));
-  EXPECT_TRUE(hybrid_applies(hybrid_min_items));
-  EXPECT_TRUE(hybrid_applies(100000000));  // the headline size takes it
-  EXPECT_TRUE(hybrid_applies(onesweep::max_portion_items));
-  EXPECT_FALSE(hybrid_applies(onesweep::max_portion_items + 1));  // the segmented passes are one portion
-  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 32));
+  constexpr std::uint64_t hopper_keys = 28000;  // about a Hopper block's capacity for keys alone
+  EXPECT_FALSE(hybrid_applies(0, hopper_keys));
+  EXPECT_FALSE(hybrid_applies(hybrid_min_items - 1, hopper_keys));
+  EXPECT_TRUE(hybrid_applies(hybrid_min_items, hopper_keys));
+  EXPECT_TRUE(hybrid_applies(100000000, hopper_keys));  // the headline size takes it
+  EXPECT_TRUE(hybrid_applies(onesweep::max_portion_items + 1, hopper_keys));  // the first pass in portions
+  EXPECT_TRUE(hybrid_applies(std::uint64_t{1} << 28, hopper_keys));
+  EXPECT_TRUE(hybrid_applies(std::uint64_t{1} << 30, hopper_keys));  // 16384 per bucket on average
+  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 31, hopper_keys));  // 32768: past the capacity
+  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 32, 1u << 30));     // past hybrid_max_items, whatever fits
+  // The smallest capacity a band may have holds uniform buckets to one look-back portion, not to 2^28.
+  EXPECT_TRUE(hybrid_applies(onesweep::max_portion_items, onesweep::min_bucket_capacity));
+  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 28, onesweep::min_bucket_capacity));
+  EXPECT_FALSE(hybrid_applies(100000000, onesweep::min_bucket_capacity - 4));  // a band below the minimum
   // A test threshold (GSB_RADIX_HYBRID_MIN_N) moves the lower end only.
-  EXPECT_TRUE(hybrid_applies(2, 2));
-  EXPECT_FALSE(hybrid_applies(1, 2));
-  EXPECT_FALSE(hybrid_applies(onesweep::max_portion_items + 1, 2));
-  EXPECT_EQ(hybrid_applies(1000, 0), hybrid_applies(1000));
+  EXPECT_TRUE(hybrid_applies(2, hopper_keys, 2));
+  EXPECT_FALSE(hybrid_applies(1, hopper_keys, 2));
+  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 31, hopper_keys, 2));
+  EXPECT_EQ(hybrid_applies(1000, hopper_keys, 0), hybrid_applies(1000, hopper_keys));
+}
+
+TEST(RadixHybrid, LastItemsBoundsEveryNTheCapacityTakes) {
+  for (std::uint64_t capacity : {4096u, 9336u, 14000u, 28000u, 100000u}) {
+    const std::uint64_t last = onesweep::hybrid_last_items(capacity);
+    EXPECT_FALSE(onesweep::hybrid_applies(last + 1, capacity)) << capacity;
+    EXPECT_LE(last, onesweep::hybrid_max_items) << capacity;
+    // and not far beyond the last n that is taken (within two buckets' worth), below hybrid_max_items
+    if (last < onesweep::hybrid_max_items) {
+      EXPECT_TRUE(onesweep::hybrid_applies(last - 2 * onesweep::hybrid_buckets, capacity)) << capacity;
+    }
+  }
 }
 
 TEST(RadixHybrid, TempNeverShrinksAsNGrows) {
   // The out-of-core driver sizes one temp block for its largest piece and sorts smaller pieces in it, so the
-  // 4-byte-key temp (alone or with u32 values) must not shrink where the hybrid path ends (one portion) and LSD
-  // passes take over.
+  // 4-byte-key temp (alone or with u32 values) must not shrink where the hybrid path ends (its buckets outgrow a
+  // block) and LSD passes take over.
   for (ValueMode vm : {ValueMode::none, ValueMode::u32}) {
     SortProblem p;
     p.key_type = KeyType::u32;
@@ -214,7 +233,9 @@ TEST(RadixHybrid, TempNeverShrinksAsNGrows) {
     std::size_t last = 0;
     for (std::uint64_t n : {std::uint64_t{1000}, onesweep::hybrid_min_items - 1, onesweep::hybrid_min_items,
                             std::uint64_t{100000000}, onesweep::max_portion_items, onesweep::max_portion_items + 1,
-                            std::uint64_t{176716512}, std::uint64_t{1} << 30, std::uint64_t{1} << 33}) {
+                            std::uint64_t{176716512}, std::uint64_t{1} << 28, std::uint64_t{1} << 30,
+                            (std::uint64_t{1} << 30) + 1, std::uint64_t{1} << 31, (std::uint64_t{1} << 31) + 1,
+                            std::uint64_t{1} << 33}) {
       p.n = n;
       const std::size_t t = vm == ValueMode::none ? onesweep::temp_bytes<std::uint32_t, NoValue>(p)
                                                   : onesweep::temp_bytes<std::uint32_t, std::uint32_t>(p);
@@ -224,11 +245,11 @@ TEST(RadixHybrid, TempNeverShrinksAsNGrows) {
   }
 }
 
-TEST(RadixHybrid, UniformBucketsFitABlockUpToOnePortion) {
-  // At the largest n the path takes, a 16-bit bucket of uniform keys averages n / 65536 = 2048 keys with a
-  // standard deviation of about 45: the 4096-key capacity leaves over 40 of them.
-  const double mean = static_cast<double>(onesweep::max_portion_items) / onesweep::hybrid_buckets;
-  EXPECT_LT(mean + 40 * std::sqrt(mean), static_cast<double>(onesweep::bucket_capacity));
+TEST(RadixHybrid, UniformBucketBound) {
+  // n / 65536 on average, 8 standard deviations above: 2048 + 362 at 2^27, 4096 + 512 at 2^28.
+  EXPECT_EQ(onesweep::uniform_bucket_bound(std::uint64_t{1} << 27), 2048u + 362u);
+  EXPECT_EQ(onesweep::uniform_bucket_bound(std::uint64_t{1} << 28), 4096u + 512u);
+  EXPECT_EQ(onesweep::uniform_bucket_bound(0), 0u);
 }
 
 }  // namespace

@@ -57,7 +57,7 @@ struct OnesweepSort {
     return t;
   }
 
-  static std::uint64_t portion_items() { return max_portion_items / S::tile * S::tile; }
+  static std::uint64_t portion_items() { return onesweep::portion_items(S::tile); }
   struct Layout {
     std::uint64_t* counts;            // [passes][radix]
     unsigned long long* skippable;    // one word

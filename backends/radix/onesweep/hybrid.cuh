@@ -7,12 +7,13 @@
 //   1. top16_histogram_kernel: one read of the keys, the histogram of their top 16 bits (65536 bins);
 //      top_counts_kernel sums it per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
-//      starts of the top-8-bit buckets, the tile tables of the two segmented passes, and the largest bucket
-//      (over bucket_capacity: the tile tables are emptied, so steps 3 and 4 do nothing);
-//   3. pass_kernel (Segmented, one segment): bits 24..31, half 0 -> half 1;
+//      starts of the top-8-bit buckets, the tile tables of the segmented passes, and the largest bucket (over
+//      the bucket capacity: the tile tables are emptied, so steps 3 and 4 do nothing);
+//   3. pass_kernel (Segmented, one segment per launch): bits 24..31, half 0 -> half 1, one launch per look-back
+//      portion, each handing its digit starts to the next (as the LSD passes do);
 //   4. pass_kernel (Segmented, one segment per top-8-bit bucket): bits 16..23, half 1 -> half 0; every key
 //      now sits in its 16-bit bucket, buckets in order;
-//   -- meanwhile the host reads the largest bucket back: over bucket_capacity it sorts by LSD passes instead --
+//   -- meanwhile the host reads the largest bucket back: over the capacity it sorts by LSD passes instead --
 //   5. bucket_sort_kernel: one block per 16-bit bucket sorts it in shared memory by bits 0..7 (a counting
 //      sort) and 8..15 (the warp-level multisplit of the passes) and writes it back in place, decoded.
 // The sort is stable (steps 3-5 are, and step 5's first round may reorder only equal keys).
@@ -22,6 +23,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <type_traits>
 
@@ -147,8 +149,8 @@ __global__ void __launch_bounds__(256) top_counts_kernel(const unsigned* counts,
 
 struct HybridTables {
   std::uint64_t* starts16;  // [65536] where each 16-bit bucket starts in the output
-  std::uint64_t* starts8;   // [256] where each top-8-bit bucket starts (the first pass's digit starts)
-  unsigned* seg_tiles_top;  // [2] the first pass: one segment of all tiles
+  std::uint64_t* starts8;   // [256] where each top-8-bit bucket starts (the first portion's digit starts)
+  unsigned* seg_tiles_top;  // [2 x portions] the first pass: per portion one segment of all its tiles
   std::uint64_t* seg_items_top;
   unsigned* seg_tiles_mid;  // [257] the second pass: one segment per top-8-bit bucket
   std::uint64_t* seg_items_mid;
@@ -156,17 +158,29 @@ struct HybridTables {
   unsigned* plan_blocks;    // hybrid_plan_kernel's finished blocks (zeroed)
 };
 
+// The first pass's portions: `portions` (at most plan_threads) of `portion` keys, the last one the rest.
+struct TopPortions {
+  std::uint64_t portion;
+  unsigned portions;
+};
+
+// Empties the tile tables of the first pass (every portion) and the second: the passes then return at once.
+__device__ __forceinline__ void empty_pass_tables(const HybridTables& t, const TopPortions& top) {
+  for (unsigned r = 0; r < top.portions; ++r) t.seg_tiles_top[2 * r + 1] = 0;
+  t.seg_tiles_mid[256] = 0;
+}
+
 // Block b, thread t: 16-bit bucket 256 b + t. Every block scans the 256 top-8-bit counts (a few hundred
-// nanoseconds) for its own bucket's start; block 0 also writes the tables of the two passes.
+// nanoseconds) for its own bucket's start; block 0 also writes the tables of the passes.
 __global__ void __launch_bounds__(plan_threads)
     hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
-                       HybridTables t, const unsigned* skewed) {
-  if (*skewed) {  // the histogram did not run: make the host fall back, and the two passes do nothing
+                       TopPortions first_pass, unsigned capacity, HybridTables t, const unsigned* skewed) {
+  if (*skewed) {  // the histogram did not run: make the host fall back, and the passes do nothing
     if (blockIdx.x == 0) {
       t.seg_tiles_mid[threadIdx.x] = 0;
       if (threadIdx.x == 0) {
         *t.largest = ~0u;
-        t.seg_tiles_top[0] = t.seg_tiles_top[1] = t.seg_tiles_mid[256] = 0;
+        empty_pass_tables(t, first_pass);
       }
     }
     return;
@@ -189,10 +203,13 @@ __global__ void __launch_bounds__(plan_threads)
     if (threadIdx.x == 0) {
       t.seg_tiles_mid[256] = all_tiles;
       t.seg_items_mid[256] = n;
-      t.seg_tiles_top[0] = 0;
-      t.seg_tiles_top[1] = static_cast<unsigned>((n + tile - 1) / tile);
-      t.seg_items_top[0] = 0;
-      t.seg_items_top[1] = n;
+    }
+    if (threadIdx.x < first_pass.portions) {  // items relative to the portion (the pass's offset)
+      const std::uint64_t items = min(first_pass.portion, n - threadIdx.x * first_pass.portion);
+      t.seg_tiles_top[2 * threadIdx.x] = 0;
+      t.seg_tiles_top[2 * threadIdx.x + 1] = static_cast<unsigned>((items + tile - 1) / tile);
+      t.seg_items_top[2 * threadIdx.x] = 0;
+      t.seg_items_top[2 * threadIdx.x + 1] = items;
     }
   }
   const unsigned c = counts[top * 256 + threadIdx.x];
@@ -203,11 +220,15 @@ __global__ void __launch_bounds__(plan_threads)
   if (lane_id() == 0 && m != 0) atomicMax(t.largest, m);
   // The last block to finish knows the largest bucket: beyond capacity it empties the passes' tile tables, so
   // that the passes, enqueued before the host reads the largest bucket back, return at once.
-  if (arrived_last(t.plan_blocks) && threadIdx.x == 0 && __ldcg(t.largest) > bucket_capacity)
-    t.seg_tiles_top[1] = t.seg_tiles_mid[256] = 0;
+  if (arrived_last(t.plan_blocks) && threadIdx.x == 0 && __ldcg(t.largest) > capacity)
+    empty_pass_tables(t, first_pass);
 }
 
+// The bucket sort's block: 128 threads for buckets of up to 4096 keys (measured best at 1e8, NOTES.md round 7),
+// 256 for larger ones, which would leave too few warps on a multiprocessor with 128.
 inline constexpr int bucket_threads = 128;
+inline constexpr int bucket_threads_wide = 256;
+inline constexpr unsigned bucket_wide_above = 4096;
 
 // Per-warp digit counts (s_hist[warp][digit]) -> where each warp's run of each digit starts: the exclusive
 // prefix over warps within a digit, then over digits. Thread t owns digits [t * bins_per_thread, ...).
@@ -276,7 +297,7 @@ __device__ __forceinline__ void rank_rows(const std::uint32_t* src_k, const Valu
   for (unsigned u = full_rows; u < per && at - lane < size; ++u, at += 32) rank(at, at < size);
 }
 
-// One block per 16-bit bucket (at most bucket_capacity keys, which the host checked) sorts it by its low 16 bits
+// One block per 16-bit bucket (at most the capacity, which the host checked) sorts it by its low 16 bits
 // in shared memory and writes it back where it is, keys decoded. The keys (and values) pass through shared
 // memory three times rather than living in registers, so every loop runs as often as the bucket needs (no
 // per-item predicates), one kernel serves every bucket size, and the buffers are sized by the largest bucket
@@ -293,6 +314,7 @@ template <int Threads, class Value>
 __global__ void __launch_bounds__(Threads)
     bucket_sort_kernel(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                        KeyCodec<std::uint32_t> codec, unsigned size_above, unsigned buffer_keys) {
+  static_assert(Threads == bucket_threads || Threads == bucket_threads_wide, "the shapes bucket_static_bytes knows");
   constexpr int radix = 256;
   constexpr int warps = Threads / 32;
   constexpr int bins_per_thread = radix / Threads;
@@ -415,29 +437,48 @@ constexpr int bucket_words_per_key() {
   return 2 + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
 }
 
-// The buckets up to what uniform keys would give (the mean plus 8 standard deviations) are sorted by one launch
-// whose shared memory fits them, the larger ones (if any) by a second launch sized for the largest: finite f32
-// keys, for one, put twice the mean into the 1/256 of the buckets that hold the largest exponent, and sizing
-// every block for those would halve the blocks resident on a multiprocessor.
+// bucket_sort_kernel's own arrays in its wider shape (the larger): round 0's and round 1's counts, warp sums.
+template <class Value>
+constexpr int bucket_static_bytes() {
+  constexpr int warps = bucket_threads_wide / 32;
+  return ((has_values_v<Value> ? warps : 1) * 256 + warps * 256 + 32) * 4;
+}
+
+// The most keys of one bucket that a block with shared_bytes of shared memory sorts (a multiple of 4: the
+// buffers stay 16-B aligned); 0 where not even the arrays fit.
+template <class Value>
+constexpr unsigned bucket_capacity(long long shared_bytes) {
+  const long long room = shared_bytes - bucket_static_bytes<Value>();
+  return room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Value>()) / 4 * 4);
+}
+
+// The buckets up to what uniform keys would give (uniform_bucket_bound) are sorted by one launch whose shared
+// memory fits them, the larger ones (if any) by a second launch sized for the largest: finite f32 keys, for one,
+// put twice the mean into the 1/256 of the buckets that hold the largest exponent, and sizing every block for
+// those would halve the blocks resident on a multiprocessor. A launch of buckets over bucket_wide_above keys
+// takes the wider block.
 template <class Value>
 void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
-                        const KeyCodec<std::uint32_t>& codec, std::uint64_t n, unsigned largest,
+                        const KeyCodec<std::uint32_t>& codec, std::uint64_t n, unsigned largest, unsigned capacity,
                         cudaStream_t stream) {
-  GSB_EXPECTS(largest <= bucket_capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
-                                              std::to_string(bucket_capacity));
+  GSB_EXPECTS(largest <= capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
+                                       std::to_string(capacity));
   constexpr int words_per_key = bucket_words_per_key<Value>();
-  auto kernel = bucket_sort_kernel<bucket_threads, Value>;
-  set_dynamic_shared_bytes(kernel, words_per_key * sizeof(std::uint32_t) * bucket_capacity, "radix: bucket sort");
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
   auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
     const std::size_t smem = words_per_key * sizeof(std::uint32_t) * buffer_keys;
-    kernel<<<hybrid_buckets, bucket_threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
+    static const unsigned wide_above = [] {  // TEMPORARY measurement knob, removed after the device round
+      const char* v = std::getenv("GSB_TMP_BUCKET_WIDE_ABOVE");
+      return v ? static_cast<unsigned>(std::strtoul(v, nullptr, 10)) : bucket_wide_above;
+    }();
+    const bool wide = buffer_keys > wide_above;
+    auto kernel = wide ? bucket_sort_kernel<bucket_threads_wide, Value> : bucket_sort_kernel<bucket_threads, Value>;
+    set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
+    kernel<<<hybrid_buckets, wide ? bucket_threads_wide : bucket_threads, smem, stream>>>(keys, values, counts, starts,
+                                                                                        codec, above, buffer_keys);
     GSB_CHECK_LAUNCH();
   };
-  // Uniform keys: n / 65536 per bucket on average, standard deviation its square root; 8 of those above it.
-  const double mean = static_cast<double>(n) / hybrid_buckets;
-  const auto uniform_bound = static_cast<std::uint64_t>(mean + 8 * std::sqrt(mean));
-  const unsigned typical = round4(std::clamp<std::uint64_t>(uniform_bound, 1024, bucket_capacity));
+  const unsigned typical = round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), 1024, capacity));
   const unsigned all = round4(largest);
   if (all <= typical) {
     launch(0, all);
@@ -461,20 +502,13 @@ inline cudaEvent_t plan_done_event() {
 
 // ---- host --------------------------------------------------------------------------------------------------
 
-// Whether band B's shared memory holds the path's two large blocks: the 16-bit histogram (top16_histogram_kernel)
-// and a bucket of bucket_capacity keys with their values (bucket_sort_kernel). Where it does not (sm75, sm86),
-// 4-byte keys take the LSD passes at every n.
-// (The device itself is asked too, HybridSort::sort: newer PTX may run on a GPU with less than its band's.)
+// The keys of one bucket a block sorts where a block has shared_bytes of shared memory, 0 where that cannot hold
+// the path's 16-bit histogram (top16_histogram_kernel) or buckets of min_bucket_capacity keys (sm75, sm86: 4-byte
+// keys take the LSD passes at every n there).
 template <class Value>
-constexpr bool hybrid_fits_bytes(int shared_bytes_per_block) {
-  constexpr int words_per_key = bucket_words_per_key<Value>();
-  constexpr int bucket_static = 2 * (bucket_threads / 32) * 256 * 4 + 32 * 4;  // bucket_sort_kernel's own arrays
-  return top16_words * 4 <= shared_bytes_per_block &&
-         words_per_key * 4 * static_cast<int>(bucket_capacity) + bucket_static <= shared_bytes_per_block;
-}
-template <class Value>
-constexpr bool hybrid_fits(arch::Band b) {
-  return hybrid_fits_bytes<Value>(arch::limits_of(b).shared_bytes_per_block_optin);
+constexpr unsigned hybrid_capacity(long long shared_bytes) {
+  const unsigned c = bucket_capacity<Value>(shared_bytes);
+  return top16_words * 4 <= shared_bytes && c >= min_bucket_capacity ? c : 0u;
 }
 
 // 4-byte keys, with or without values: the hybrid path where hybrid_applies() and every 16-bit
@@ -483,10 +517,20 @@ template <class Value, arch::Band B>
 struct HybridSort {
   using P = typename PolicyFor<std::uint32_t, Value, B>::type;
   using Lsd = OnesweepSort<std::uint32_t, Value, P>;
-  static constexpr bool fits = hybrid_fits<Value>(B);
+  // The band's capacity; the device's may be smaller (newer PTX may run on a GPU with less than its band's).
+  static constexpr unsigned band_capacity = hybrid_capacity<Value>(arch::limits_of(B).shared_bytes_per_block_optin);
+  static constexpr bool fits = band_capacity != 0;
   using S = PassShape<std::uint32_t, Value, 8, P::threads, P::items>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   static_assert(result_half(4) == 0, "the hybrid path ends in half 0, as four LSD passes do");
+
+  static unsigned device_capacity() {
+    return std::min(band_capacity, hybrid_capacity<Value>(current_device_props().shared_bytes_per_block_optin));
+  }
+  static TopPortions top_portions(std::uint64_t n) {
+    const std::uint64_t portion = portion_items(S::tile);
+    return {portion, static_cast<unsigned>(std::max<std::uint64_t>(1, ceil_div(n, portion)))};
+  }
 
   struct Layout {
     unsigned long long* pairs;  // [32768]: the 65536 bucket counts as 32-bit pairs
@@ -494,14 +538,17 @@ struct HybridSort {
     unsigned* skewed;           // set by skew_sample_kernel
     unsigned* sample_bins;      // [4096] skew_sample_kernel's counts
     unsigned* sample_done;      // skew_sample_kernel's finished blocks
-    unsigned* tile_counters;    // [2]
+    unsigned* tile_counters;    // [portions + 1]: the first pass's launches, then the second's
     unsigned* status;           // [tiles][256]
     std::size_t clear_bytes;    // everything above: one memset
+    std::size_t portion_status_bytes;  // the rows of one portion of the first pass (cleared every 15 launches)
+    std::uint64_t* top_bins;    // [portions][256]: portion r's digit starts in the first pass (r >= 1)
     HybridTables tables;
     std::size_t bytes;
   };
   static std::uint64_t max_tiles(std::uint64_t n) { return ceil_div<std::uint64_t>(n, S::tile) + 256; }
   static Layout layout(std::uint64_t n, void* temp) {
+    const TopPortions top = top_portions(n);
     TempLayout t(temp);
     Layout l;
     l.pairs = t.take<unsigned long long>(hybrid_buckets / 2);
@@ -511,13 +558,15 @@ struct HybridSort {
     l.sample_done = t.take<unsigned>(1);
     l.tables.largest = t.take<unsigned>(1);
     l.tables.plan_blocks = t.take<unsigned>(1);
-    l.tile_counters = t.take<unsigned>(2);
+    l.tile_counters = t.take<unsigned>(top.portions + 1);
     l.status = t.take<unsigned>(max_tiles(n) * 256);
     l.clear_bytes = t.bytes();
+    l.portion_status_bytes = ceil_div<std::uint64_t>(std::min(n, top.portion), S::tile) * 256 * sizeof(unsigned);
+    l.top_bins = t.take<std::uint64_t>(static_cast<std::size_t>(top.portions) * 256);
     l.tables.starts16 = t.take<std::uint64_t>(hybrid_buckets);
     l.tables.starts8 = t.take<std::uint64_t>(256);
-    l.tables.seg_tiles_top = t.take<unsigned>(2);
-    l.tables.seg_items_top = t.take<std::uint64_t>(2);
+    l.tables.seg_tiles_top = t.take<unsigned>(2 * top.portions);
+    l.tables.seg_items_top = t.take<std::uint64_t>(2 * top.portions);
     l.tables.seg_tiles_mid = t.take<unsigned>(257);
     l.tables.seg_items_mid = t.take<std::uint64_t>(257);
     l.bytes = t.bytes();
@@ -525,25 +574,30 @@ struct HybridSort {
   }
 
   // Non-decreasing in n (the out-of-core driver sizes one temp block for its largest piece): from the hybrid
-  // threshold on, the hybrid layout of min(n, one portion) is included even where n itself is sorted by LSD.
+  // threshold on, the hybrid layout of min(n, the last n the path may take on this band) is included even where n
+  // itself is sorted by LSD.
   static std::size_t temp_bytes(const SortProblem& p) {
     const std::size_t lsd = Lsd::temp_bytes(p);
-    const std::uint64_t capped = std::min<std::uint64_t>(p.n, max_portion_items);
-    return fits && hybrid_applies(capped, hybrid_min_items_override()) ? std::max(lsd, layout(capped, nullptr).bytes)
-                                                                       : lsd;
+    if (!fits || p.n < hybrid_first_items(hybrid_min_items_override())) return lsd;
+    return std::max(lsd, layout(std::min(p.n, hybrid_last_items(band_capacity)), nullptr).bytes);
   }
 
   static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
     if constexpr (fits) {
-      if (!lsd_only && hybrid_applies(p.n, hybrid_min_items_override()) &&
-          hybrid_fits_bytes<Value>(current_device_props().shared_bytes_per_block_optin))
-        return sort_hybrid(p, b);
+      if (!lsd_only) {
+        const unsigned capacity = device_capacity();
+        // (more portions than the plan's threads only with a tiny GSB_RADIX_PORTION_N)
+        if (hybrid_applies(p.n, capacity, hybrid_min_items_override()) && top_portions(p.n).portions <= plan_threads)
+          return sort_hybrid(p, b, capacity);
+      }
     }
     return Lsd::sort(p, b);
   }
 
-  static int sort_hybrid(const SortProblem& p, const SortBuffers& b) {
+  static int sort_hybrid(const SortProblem& p, const SortBuffers& b, unsigned capacity) {
     const std::uint64_t n = p.n;
+    GSB_EXPECTS(n < (std::uint64_t{1} << 32), "radix: the hybrid path with " + std::to_string(n) + " keys");
+    const TopPortions top = top_portions(n);
     const Layout l = layout(n, b.temp);
     GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
                                              std::to_string(l.bytes));
@@ -566,7 +620,8 @@ struct HybridSort {
     const auto* counts = reinterpret_cast<const unsigned*>(l.pairs);  // little-endian: bin 2w is the low half
     top_counts_kernel<<<256, 256, 0, b.stream>>>(counts, l.top_counts);
     GSB_CHECK_LAUNCH();
-    hybrid_plan_kernel<<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, l.tables, l.skewed);
+    hybrid_plan_kernel<<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, top, capacity, l.tables,
+                                                           l.skewed);
     GSB_CHECK_LAUNCH();
     const cudaEvent_t plan_done = plan_done_event();
     GSB_CUDA_TRY(cudaEventRecord(plan_done, b.stream));
@@ -577,28 +632,44 @@ struct HybridSort {
     prm.keys[1] = static_cast<std::uint32_t*>(b.keys[1]);
     prm.values[0] = static_cast<VT*>(b.values[0]);
     prm.values[1] = static_cast<VT*>(b.values[1]);
-    prm.offset = 0;
-    prm.num_items = static_cast<unsigned>(n);
     prm.codec = codec;
     prm.status = l.status;
     {
       const int per_sm = resident_blocks_per_sm(pass, P::threads, S::shared_bytes);
       prm.prefetch_ahead = static_cast<unsigned>(per_sm * dev.sm_count * P::prefetch_waves_per_8 / 8);
     }
-    // Bits 24..31 over the whole array, encoding on the way in.
+    // Launch `launch` of the passes: a stamp of its own; the status rows are cleared every stamps_per_clear
+    // launches (the first clear is the memset above). Launches before the last use the rows of one portion only;
+    // the last (the second pass) uses more, which the memset above cleared and nothing else wrote.
+    auto stamp_launch = [&](unsigned launch) {
+      if (launch % stamps_per_clear == 0 && launch != 0)
+        GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.portion_status_bytes, b.stream));
+      prm.stamp = launch % stamps_per_clear + 1;
+      prm.tile_counter = l.tile_counters + launch;
+    };
+    // Bits 24..31 over the whole array, encoding on the way in, portion by portion: the last tile of a portion
+    // writes the next one's digit starts.
     prm.pass = 3;
-    prm.bins_in = l.tables.starts8;
-    prm.stamp = 1;
-    prm.tile_counter = l.tile_counters;
-    const SegmentTable whole{l.tables.seg_tiles_top, l.tables.seg_items_top, 1, 0, true};
-    pass<<<static_cast<unsigned>(ceil_div<std::uint64_t>(n, S::tile)), P::threads, S::shared_bytes, b.stream>>>(prm,
-                                                                                                             whole);
-    GSB_CHECK_LAUNCH();
-    // Bits 16..23 within each top-8-bit bucket.
+    for (unsigned r = 0; r < top.portions; ++r) {
+      stamp_launch(r);
+      prm.offset = r * top.portion;
+      const std::uint64_t items = std::min(top.portion, n - prm.offset);
+      prm.num_items = static_cast<unsigned>(items);
+      prm.bins_in = r == 0 ? l.tables.starts8 : l.top_bins + std::size_t{r} * 256;
+      prm.bins_out = r + 1 < top.portions ? l.top_bins + std::size_t{r + 1} * 256 : nullptr;
+      const SegmentTable whole{l.tables.seg_tiles_top + 2 * r, l.tables.seg_items_top + 2 * r, 1, 0, true};
+      pass<<<static_cast<unsigned>(ceil_div<std::uint64_t>(items, S::tile)), P::threads, S::shared_bytes, b.stream>>>(
+          prm, whole);
+      GSB_CHECK_LAUNCH();
+    }
+    // Bits 16..23 within each top-8-bit bucket (one launch: each bucket is its own look-back chain, of fewer than
+    // 2^27 keys wherever the path goes on, every one of its 16-bit buckets fitting a block).
+    stamp_launch(top.portions);
     prm.pass = 2;
+    prm.offset = 0;
+    prm.num_items = static_cast<unsigned>(n);
     prm.bins_in = l.tables.starts16;
-    prm.stamp = 2;
-    prm.tile_counter = l.tile_counters + 1;
+    prm.bins_out = nullptr;
     const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
     pass<<<static_cast<unsigned>(max_tiles(n)), P::threads, S::shared_bytes, b.stream>>>(prm, buckets);
     GSB_CHECK_LAUNCH();
@@ -610,8 +681,8 @@ struct HybridSort {
     GSB_CUDA_TRY(cudaMemcpyAsync(&largest, l.tables.largest, sizeof(largest), cudaMemcpyDeviceToHost,
                                  cudaStreamPerThread));
     GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
-    if (largest > bucket_capacity) return Lsd::sort(p, b);  // skewed keys (sampled, or a bucket too large)
-    launch_bucket_sort(keys0, static_cast<VT*>(b.values[0]), counts, l.tables.starts16, codec, n, largest,
+    if (largest > capacity) return Lsd::sort(p, b);  // skewed keys (sampled, or a bucket too large)
+    launch_bucket_sort(keys0, static_cast<VT*>(b.values[0]), counts, l.tables.starts16, codec, n, largest, capacity,
                        b.stream);
     return 0;
   }

@@ -1,35 +1,63 @@
 // When the `radix` back-end takes its hybrid path (hybrid.cuh) instead of LSD passes alone.
 //
-// 4-byte keys, with or without values, one look-back portion (n < 2^27): an LSD sort moves 4 B per key for the
+// 4-byte keys, with or without values: an LSD sort moves 4 B per key for the
 // histograms and 8 B per key (16 B per pair with u32 values) in each of 4 digit passes, 36 B (68 B). The
 // hybrid path sorts by the top 8 bits, then by the next 8 within each top bucket (two chained-scan passes, MSD
 // order), after which every key is in its 16-bit bucket and each bucket (n / 65536 keys on average) is sorted
 // in one block's shared memory by its low 16 bits and written back in place: 4 + 8 + 8 + 8 = 28 B per key
 // (4 + 3 x 16 = 52 B per pair), and the last two digits cost one block-local pass without a look-back. It needs
-// every 16-bit bucket to fit one block (bucket_capacity keys): the largest bucket is known after the histogram,
-// and the sort falls back to the LSD passes when one does not fit (skewed keys), so the result is the same
-// either way.
+// every 16-bit bucket to fit one block's shared memory (bucket_capacity keys, from the device's shared memory and
+// the value type): the largest bucket is known after the histogram, and the sort falls back to the LSD passes when
+// one does not fit (skewed keys), so the result is the same either way. It is tried only where uniform keys'
+// buckets would fit (n / 65536 on average: 2048 at 2^27, 4096 at 2^28, 16384 at 2^30). The first pass runs
+// portion by portion beyond one look-back portion (2^27 - 1 keys), as the LSD passes do.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 
 #include "radix/onesweep/onesweep.hpp"
 
 namespace gsb::radix::onesweep {
 
-inline constexpr int hybrid_buckets = 1 << 16;    // 16-bit buckets after the two MSD passes
-inline constexpr unsigned bucket_capacity = 4096;  // keys one block sorts in shared memory
+inline constexpr int hybrid_buckets = 1 << 16;  // 16-bit buckets after the two MSD passes
+// A band (and a device) takes the path only if a block's shared memory holds buckets of this many keys.
+inline constexpr unsigned min_bucket_capacity = 4096;
 // Below about 2e7 keys the path loses to the LSD passes: its buckets get small, so the bucket sort's fixed cost
 // per bucket, the host's read of the largest bucket and the 65536-block launch weigh more than the pass they
 // save. Measured with the path forced (H200, 2026-11-24, uniform, radix-lsd / hybrid ms): u32 keys 2^24 0.403 /
 // 0.423, 1.5 x 2^24 0.569 / 0.529, 3e7 0.667 / 0.592, 2^25 0.734 / 0.638; u32+u32 2^24 0.600 / 0.644, 1.5 x 2^24
 // 0.858 / 0.818, 2^25 1.125 / 1.001 (NOTES.md round 7).
 inline constexpr std::uint64_t hybrid_min_items = (std::uint64_t{1} << 24) + (std::uint64_t{1} << 22);
+// Above this the path is not tried whatever the shared memory: every count (a bucket's, a segment's, n itself in
+// the segmented pass) stays below 2^32, and beyond it the buckets would hold too few blocks per multiprocessor.
+inline constexpr std::uint64_t hybrid_max_items = std::uint64_t{1} << 31;
 
-// Whether a 4-byte keys-only sort of n keys tries the hybrid path (the histogram still decides); min_items
-// replaces hybrid_min_items where nonzero.
-constexpr bool hybrid_applies(std::uint64_t n, std::uint64_t min_items = 0) {
-  return n >= (min_items != 0 ? min_items : hybrid_min_items) && n <= max_portion_items;
+// The largest 16-bit bucket that uniform keys give at n, with room to spare: the mean n / 65536 plus 8 standard
+// deviations (its square root).
+inline std::uint64_t uniform_bucket_bound(std::uint64_t n) {
+  const double mean = static_cast<double>(n) / hybrid_buckets;
+  return static_cast<std::uint64_t>(mean + 8 * std::sqrt(mean));
+}
+
+// An n beyond every n at which the bound fits `capacity` (so beyond every n the path is tried at): the mean
+// m with m + 8 sqrt(m) = capacity is (sqrt(16 + capacity) - 4)^2; one bucket's worth more covers the rounding.
+inline std::uint64_t hybrid_last_items(std::uint64_t capacity) {
+  const double root = std::sqrt(16.0 + static_cast<double>(capacity)) - 4.0;
+  const auto last = static_cast<std::uint64_t>(root * root * hybrid_buckets) + hybrid_buckets;
+  return last < hybrid_max_items ? last : hybrid_max_items;
+}
+
+// The smallest n the path is tried at: min_items where nonzero (a test's), else hybrid_min_items.
+constexpr std::uint64_t hybrid_first_items(std::uint64_t min_items = 0) {
+  return min_items != 0 ? min_items : hybrid_min_items;
+}
+
+// Whether a sort of n 4-byte keys tries the hybrid path (the histogram still decides), where a block holds buckets
+// of `capacity` keys; min_items replaces hybrid_min_items where nonzero.
+inline bool hybrid_applies(std::uint64_t n, std::uint64_t capacity, std::uint64_t min_items = 0) {
+  return n >= hybrid_first_items(min_items) && n <= hybrid_max_items &&
+         capacity >= min_bucket_capacity && uniform_bucket_bound(n) <= capacity;
 }
 
 // GSB_RADIX_HYBRID_MIN_N (a whole number 1..max_portion_items, for tests; gsb/env.hpp): the hybrid path from

@@ -25,6 +25,18 @@ inline constexpr unsigned status_count_bits = 27;
 inline constexpr std::uint64_t max_portion_items = (std::uint64_t{1} << status_count_bits) - 1;
 inline constexpr int stamps_per_clear = 15;
 
+// GSB_RADIX_PORTION_N (a whole number 1..max_portion_items, for tests): the digit passes run in portions of at
+// most that many keys, so that the sanitizer runs exercise the portion chaining at small n. 0 when unset.
+std::uint64_t portion_items_override();
+
+// The keys of one portion of a digit pass whose tile is `tile` keys: whole tiles, at most max_portion_items (or
+// GSB_RADIX_PORTION_N's keys, at least one tile).
+inline std::uint64_t portion_items(std::uint64_t tile) {
+  const std::uint64_t override_items = portion_items_override();
+  const std::uint64_t most = override_items != 0 ? override_items : max_portion_items;
+  return (most / tile > 0 ? most / tile : 1) * tile;
+}
+
 template <class Bits, class Value>
 std::size_t temp_bytes(const SortProblem& p);
 // Where the sort changes shape on the device's policy: the largest input of the one-block path (small.cuh) and a

@@ -23,12 +23,27 @@ const gsb::EnvKnob& hybrid_min_n_knob = gsb::declare_env_knob(
     "GSB_RADIX_HYBRID_MIN_N", "radix: the hybrid path from this many keys on (tests force it at small n)",
     [](const std::string& v) { parse_hybrid_min_n(v); });
 
+std::uint64_t parse_portion_n(const std::string& v) {
+  return gsb::parse_env_uint("GSB_RADIX_PORTION_N", v, 1, max_portion_items);
+}
+const gsb::EnvKnob& portion_n_knob = gsb::declare_env_knob(
+    "GSB_RADIX_PORTION_N", "radix: digit passes in portions of at most this many keys (tests force several at small n)",
+    [](const std::string& v) { parse_portion_n(v); });
+
 }  // namespace
 
 std::uint64_t hybrid_min_items_override() {
   static const std::uint64_t value = [] {
     const auto v = gsb::env_value(hybrid_min_n_knob.name.c_str());
     return v ? parse_hybrid_min_n(*v) : std::uint64_t{0};
+  }();
+  return value;
+}
+
+std::uint64_t portion_items_override() {
+  static const std::uint64_t value = [] {
+    const auto v = gsb::env_value(portion_n_knob.name.c_str());
+    return v ? parse_portion_n(*v) : std::uint64_t{0};
   }();
   return value;
 }
@@ -42,9 +57,9 @@ struct Radix : TypedSort<Radix<LsdOnly>> {
                   LsdOnly ? "LSD radix after Onesweep: up-front histograms, chained-scan digit passes, "
                             "warp-level ranking, constant-digit passes skipped; a few thousand keys or fewer: one "
                             "block (cub::BlockRadixSort over the bits that differ) in one launch"
-                          : "radix-lsd, with 4-byte keys (alone or with values) of up to 2^27 keys "
-                            "taking two MSD passes and a shared-memory sort of each 16-bit bucket when every "
-                            "bucket fits a block",
+                          : "radix-lsd, with 4-byte keys (alone or with values) from about 2e7 keys taking two "
+                            "MSD passes and a shared-memory sort of each 16-bit bucket when every bucket fits a "
+                            "block",
                   "radix"};
     i.stable = true;
     // Inputs beyond one lookback portion (2^27 - 1 keys) are sorted portion by portion in each pass;
