@@ -115,6 +115,20 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_GT(capacity(Band::sm90, NoValue{}), 16384u + 8 * 128);
   for (Band b : {Band::sm75, Band::sm86}) EXPECT_EQ(capacity(b, NoValue{}), 0u);  // 128 KiB histogram
   EXPECT_EQ(hybrid_capacity<NoValue>(64 * 1024), 0u);
+  // Where the path is tried: two blocks of the bucket sort per SM. On Hopper (228 KiB per SM) that holds uniform
+  // keys alone to past 2^29 (8916 keys with 8 standard deviations) but not to 1e9 (16247, measured a loss with
+  // one block per SM); with u32 values past 2^28 (4608) and not to 2^29, also measured a loss.
+  auto tried = [](Band b, auto value) {
+    const auto& l = arch::limits_of(b);
+    return radix::onesweep::hybrid_tried_capacity<decltype(value)>(l.shared_bytes_per_block_optin, l.shared_bytes_per_sm,
+                                                                   arch::reserved_shared_bytes_per_block(b));
+  };
+  EXPECT_GT(tried(Band::sm90, NoValue{}), 8916u);
+  EXPECT_LT(tried(Band::sm90, NoValue{}), 16247u);
+  EXPECT_GT(tried(Band::sm90, std::uint32_t{}), 4608u);
+  EXPECT_LT(tried(Band::sm90, std::uint32_t{}), 8916u);
+  EXPECT_GT(tried(Band::sm90, std::uint64_t{}), 2410u);  // one look-back portion at least, as before
+  for (Band b : {Band::sm80, Band::sm90}) EXPECT_LE(tried(b, NoValue{}), capacity(b, NoValue{}));
 }
 
 // ---- merge-samples --------------------------------------------------------------------------------------------

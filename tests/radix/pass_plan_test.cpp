@@ -202,7 +202,8 @@ TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
   // The smallest capacity a band may have holds uniform buckets to one look-back portion, not to 2^28.
   EXPECT_TRUE(hybrid_applies(onesweep::max_portion_items, onesweep::min_bucket_capacity));
   EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 28, onesweep::min_bucket_capacity));
-  EXPECT_FALSE(hybrid_applies(100000000, onesweep::min_bucket_capacity - 4));  // a band below the minimum
+  EXPECT_TRUE(hybrid_applies(100000000, 1840));   // 1526 keys on average, 1838 with 8 standard deviations
+  EXPECT_FALSE(hybrid_applies(100000000, 1836));
   // A test threshold (GSB_RADIX_HYBRID_MIN_N) moves the lower end only.
   EXPECT_TRUE(hybrid_applies(2, hopper_keys, 2));
   EXPECT_FALSE(hybrid_applies(1, hopper_keys, 2));

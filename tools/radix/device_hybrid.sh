@@ -36,17 +36,19 @@ HYB='*/radix_u32_none:*/radix_i32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_
     echo "rc=$?"
   fi
   if [ "$WHAT" != check ]; then
-    echo "== timing, u32 keys and u32+u32 beyond one look-back portion"
-    timeout 200 "$T" --algo radix,radix-lsd,cub-radix --type u32 --values none,u32 --n 1e8,2^27,2^28,3e8,2^29 \
-      --reps 5 --json "$O/hybrid-big.json"; echo "rc=$?"
-    echo "== the bucket sort at 2^28 with 128-thread blocks (GSB_TMP_BUCKET_WIDE_ABOVE), then 256"
-    for w in 1000000 4096; do
-      GSB_TMP_BUCKET_WIDE_ABOVE=$w timeout 60 "$T" --algo radix,cub-radix --type u32 --values none,u32 --n 2^28 \
-        --reps 5 --json "$O/hybrid-wide-$w.json"; echo "rc=$?"
-    done
-    echo "== u32 keys 1e9"
-    timeout 120 "$T" --algo radix,radix-lsd,cub-radix --type u32 --n 1e9 --reps 3 --json "$O/hybrid-1e9.json"
-    echo "rc=$?"
+    echo "== timing, every 4-byte key type with and without values, one look-back portion and two"
+    timeout 200 "$T" --algo radix,radix-lsd,cub-radix --type u32,i32,f32 --values none,u32,u64 --n 2^27,2^28 \
+      --reps 5 --json "$O/hybrid-4byte.json"; echo "rc=$?"
+    echo "== timing, where the path stops (two bucket-sort blocks per SM) and beyond"
+    timeout 100 "$T" --algo radix,radix-lsd,cub-radix --type u32 --values none --n 2^29,7.5e8,1e9 --reps 3 \
+      --json "$O/hybrid-edge-keys.json"; echo "rc=$?"
+    timeout 100 "$T" --algo radix,radix-lsd,cub-radix --type u32 --values u32 --n 3.6e8,2^29 --reps 3 \
+      --json "$O/hybrid-edge-u32.json"; echo "rc=$?"
+    timeout 100 "$T" --algo radix,radix-lsd,cub-radix --type u32 --values u64 --n 2.3e8,3e8 --reps 3 \
+      --json "$O/hybrid-edge-u64.json"; echo "rc=$?"
+    echo "== timing, skewed keys at 2^28 (the path falls back)"
+    timeout 100 "$T" --algo radix,radix-lsd,cub-radix --type u32 --values none --n 2^28 \
+      --dist sorted,few-unique,zipf,entropy-0.811,entropy-0.201 --reps 3 --json "$O/hybrid-dists.json"; echo "rc=$?"
   fi
 } > "$L" 2>&1
 grep -E "^==|PASSED|FAILED|SUMMARY|rc=|^radix|^cub-radix|FAIL|^ *[0-9]|u32 " "$L" | cut -c1-200 | head -150

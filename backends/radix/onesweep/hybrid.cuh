@@ -23,7 +23,6 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <string>
 #include <type_traits>
 
@@ -225,7 +224,8 @@ __global__ void __launch_bounds__(plan_threads)
 }
 
 // The bucket sort's block: 128 threads for buckets of up to 4096 keys (measured best at 1e8, NOTES.md round 7),
-// 256 for larger ones, which would leave too few warps on a multiprocessor with 128.
+// 256 for larger ones (H200, n = 2^28, buckets of about 4600: u32 keys 4.025 ms against 4.183 with 128 threads,
+// u32+u32 7.688 against 9.382).
 inline constexpr int bucket_threads = 128;
 inline constexpr int bucket_threads_wide = 256;
 inline constexpr unsigned bucket_wide_above = 4096;
@@ -467,11 +467,7 @@ void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* coun
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
   auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
     const std::size_t smem = words_per_key * sizeof(std::uint32_t) * buffer_keys;
-    static const unsigned wide_above = [] {  // TEMPORARY measurement knob, removed after the device round
-      const char* v = std::getenv("GSB_TMP_BUCKET_WIDE_ABOVE");
-      return v ? static_cast<unsigned>(std::strtoul(v, nullptr, 10)) : bucket_wide_above;
-    }();
-    const bool wide = buffer_keys > wide_above;
+    const bool wide = buffer_keys > bucket_wide_above;
     auto kernel = wide ? bucket_sort_kernel<bucket_threads_wide, Value> : bucket_sort_kernel<bucket_threads, Value>;
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
     kernel<<<hybrid_buckets, wide ? bucket_threads_wide : bucket_threads, smem, stream>>>(keys, values, counts, starts,
@@ -504,11 +500,26 @@ inline cudaEvent_t plan_done_event() {
 
 // The keys of one bucket a block sorts where a block has shared_bytes of shared memory, 0 where that cannot hold
 // the path's 16-bit histogram (top16_histogram_kernel) or buckets of min_bucket_capacity keys (sm75, sm86: 4-byte
-// keys take the LSD passes at every n there).
+// keys take the LSD passes at every n there). A larger bucket than this makes the sort fall back.
 template <class Value>
 constexpr unsigned hybrid_capacity(long long shared_bytes) {
   const unsigned c = bucket_capacity<Value>(shared_bytes);
   return top16_words * 4 <= shared_bytes && c >= min_bucket_capacity ? c : 0u;
+}
+
+// With fewer resident blocks per multiprocessor the bucket sort's warps no longer hide its latency, and the path
+// loses to the LSD passes (H200, 2026-11-27, same run: u32+u32 at 2^29, buckets of 143 KB, one block per SM,
+// 19.34 ms against radix-lsd's 17.02; u32 keys at 1e9, 130 KB, 20.84 against 20.29; with two or three blocks per
+// SM the path won at 2^27 .. 2^29: 1.11-1.35x cub-radix).
+inline constexpr int bucket_min_blocks_per_sm = 2;
+
+// The largest bucket of uniform keys (uniform_bucket_bound) for which the path is tried: one block holds it
+// (hybrid_capacity) and bucket_min_blocks_per_sm such blocks share a multiprocessor's shared memory.
+template <class Value>
+constexpr unsigned hybrid_tried_capacity(long long block_bytes, long long sm_bytes, int reserved_per_block) {
+  const unsigned one = hybrid_capacity<Value>(block_bytes);
+  const unsigned shared = bucket_capacity<Value>(sm_bytes / bucket_min_blocks_per_sm - reserved_per_block);
+  return one < shared ? one : shared;
 }
 
 // 4-byte keys, with or without values: the hybrid path where hybrid_applies() and every 16-bit
@@ -517,8 +528,12 @@ template <class Value, arch::Band B>
 struct HybridSort {
   using P = typename PolicyFor<std::uint32_t, Value, B>::type;
   using Lsd = OnesweepSort<std::uint32_t, Value, P>;
-  // The band's capacity; the device's may be smaller (newer PTX may run on a GPU with less than its band's).
+  // The band's capacities (hybrid_tried_capacity); the device's may be smaller (newer PTX may run on a GPU with less
+  // shared memory than its band's).
   static constexpr unsigned band_capacity = hybrid_capacity<Value>(arch::limits_of(B).shared_bytes_per_block_optin);
+  static constexpr unsigned band_tried_capacity =
+      hybrid_tried_capacity<Value>(arch::limits_of(B).shared_bytes_per_block_optin,
+                                   arch::limits_of(B).shared_bytes_per_sm, arch::reserved_shared_bytes_per_block(B));
   static constexpr bool fits = band_capacity != 0;
   using S = PassShape<std::uint32_t, Value, 8, P::threads, P::items>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
@@ -526,6 +541,12 @@ struct HybridSort {
 
   static unsigned device_capacity() {
     return std::min(band_capacity, hybrid_capacity<Value>(current_device_props().shared_bytes_per_block_optin));
+  }
+  static unsigned device_tried_capacity() {
+    const DeviceProps& d = current_device_props();
+    return std::min(band_tried_capacity,
+                    hybrid_tried_capacity<Value>(d.shared_bytes_per_block_optin, d.shared_bytes_per_sm,
+                                                 arch::reserved_shared_bytes_per_block(B)));
   }
   static TopPortions top_portions(std::uint64_t n) {
     const std::uint64_t portion = portion_items(S::tile);
@@ -579,17 +600,16 @@ struct HybridSort {
   static std::size_t temp_bytes(const SortProblem& p) {
     const std::size_t lsd = Lsd::temp_bytes(p);
     if (!fits || p.n < hybrid_first_items(hybrid_min_items_override())) return lsd;
-    return std::max(lsd, layout(std::min(p.n, hybrid_last_items(band_capacity)), nullptr).bytes);
+    return std::max(lsd, layout(std::min(p.n, hybrid_last_items(band_tried_capacity)), nullptr).bytes);
   }
 
   static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
     if constexpr (fits) {
-      if (!lsd_only) {
-        const unsigned capacity = device_capacity();
-        // (more portions than the plan's threads only with a tiny GSB_RADIX_PORTION_N)
-        if (hybrid_applies(p.n, capacity, hybrid_min_items_override()) && top_portions(p.n).portions <= plan_threads)
-          return sort_hybrid(p, b, capacity);
-      }
+      // (more portions than the plan's threads only with a tiny GSB_RADIX_PORTION_N)
+      if (!lsd_only && device_capacity() != 0 &&
+          hybrid_applies(p.n, device_tried_capacity(), hybrid_min_items_override()) &&
+          top_portions(p.n).portions <= plan_threads)
+        return sort_hybrid(p, b, device_capacity());
     }
     return Lsd::sort(p, b);
   }

@@ -9,8 +9,9 @@
 // every 16-bit bucket to fit one block's shared memory (bucket_capacity keys, from the device's shared memory and
 // the value type): the largest bucket is known after the histogram, and the sort falls back to the LSD passes when
 // one does not fit (skewed keys), so the result is the same either way. It is tried only where uniform keys'
-// buckets would fit (n / 65536 on average: 2048 at 2^27, 4096 at 2^28, 16384 at 2^30). The first pass runs
-// portion by portion beyond one look-back portion (2^27 - 1 keys), as the LSD passes do.
+// buckets (n / 65536 on average: 2048 at 2^27, 4096 at 2^28, 8192 at 2^29) would leave two blocks per
+// multiprocessor: on an H200 up to about 7.5e8 keys alone, 3.7e8 with u32 values, 2.4e8 with u64 values. The first
+// pass runs portion by portion beyond one look-back portion (2^27 - 1 keys), as the LSD passes do.
 #pragma once
 
 #include <cmath>
@@ -53,11 +54,11 @@ constexpr std::uint64_t hybrid_first_items(std::uint64_t min_items = 0) {
   return min_items != 0 ? min_items : hybrid_min_items;
 }
 
-// Whether a sort of n 4-byte keys tries the hybrid path (the histogram still decides), where a block holds buckets
-// of `capacity` keys; min_items replaces hybrid_min_items where nonzero.
+// Whether a sort of n 4-byte keys tries the hybrid path (the histogram still decides), where it is tried for
+// buckets of up to `capacity` keys (hybrid.cuh: hybrid_tried_capacity); min_items replaces hybrid_min_items where
+// nonzero.
 inline bool hybrid_applies(std::uint64_t n, std::uint64_t capacity, std::uint64_t min_items = 0) {
-  return n >= hybrid_first_items(min_items) && n <= hybrid_max_items &&
-         capacity >= min_bucket_capacity && uniform_bucket_bound(n) <= capacity;
+  return n >= hybrid_first_items(min_items) && n <= hybrid_max_items && uniform_bucket_bound(n) <= capacity;
 }
 
 // GSB_RADIX_HYBRID_MIN_N (a whole number 1..max_portion_items, for tests; gsb/env.hpp): the hybrid path from
