@@ -74,7 +74,9 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # radix's hybrid path (4-byte keys, with or without values) starts at about 2e7 keys; the
   # conformance sizes stop at 2^22, so it runs once more with the path taken from n = 2
   # (backends/radix/onesweep/hybrid.hpp).
-  GSB_RADIX_HYBRID_MIN_N=2 run_part "conformance (radix hybrid path from n = 2)" \
+  # GSB_RADIX_PORTION_N: the digit passes in portions of 5 tiles, so that the portion chaining (and, from 15
+  # portions on, the look-back stamps' wrap) runs at these sizes too.
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=38400 run_part "conformance (radix hybrid path from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32:*/radix_u32_u64:*/radix_f32_u64"
   # The harness's own faults (tests/faults): through Runner::run, and through the binary with the command-line
   # tests, whose GPU cases (a device back-end wrong on one repetition, in core and out of core) skip elsewhere.
@@ -103,11 +105,15 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${filter}:${exclude}"
   done
-  for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do  # radix's hybrid path from n = 2 (above)
-    GSB_RADIX_HYBRID_MIN_N=2 GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} \
-      run_part "compute-sanitizer $tool (radix hybrid)" \
+  # radix's hybrid path from n = 2 (above), its passes in portions of one tile; u32+u64 takes the 256-thread
+  # bucket sort, the others the 128-thread one.
+  for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
+    filter="*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64"
+    [ "$tool" = racecheck ] && filter="*/radix_u32_none:*/radix_u32_u64"
+    GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_CONFORMANCE_QUICK=1 \
+      GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} run_part "compute-sanitizer $tool (radix hybrid)" \
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
-      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64"
+      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=$filter"
   done
   if [ -x "$B/tests/radix/gsb_radix_parts_tests" ]; then  # the ranking and the look-back alone
     for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do

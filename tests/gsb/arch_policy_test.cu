@@ -115,20 +115,25 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_GT(capacity(Band::sm90, NoValue{}), 16384u + 8 * 128);
   for (Band b : {Band::sm75, Band::sm86}) EXPECT_EQ(capacity(b, NoValue{}), 0u);  // 128 KiB histogram
   EXPECT_EQ(hybrid_capacity<NoValue>(64 * 1024), 0u);
-  // Where the path is tried: two blocks of the bucket sort per SM. On Hopper (228 KiB per SM) that holds uniform
-  // keys alone to past 2^29 (8916 keys with 8 standard deviations) but not to 1e9 (16247, measured a loss with
-  // one block per SM); with u32 values past 2^28 (4608) and not to 2^29, also measured a loss.
-  auto tried = [](Band b, auto value) {
-    const auto& l = arch::limits_of(b);
-    return radix::onesweep::hybrid_tried_capacity<decltype(value)>(l.shared_bytes_per_block_optin, l.shared_bytes_per_sm,
-                                                                   arch::reserved_shared_bytes_per_block(b));
-  };
-  EXPECT_GT(tried(Band::sm90, NoValue{}), 8916u);
-  EXPECT_LT(tried(Band::sm90, NoValue{}), 16247u);
-  EXPECT_GT(tried(Band::sm90, std::uint32_t{}), 4608u);
-  EXPECT_LT(tried(Band::sm90, std::uint32_t{}), 8916u);
-  EXPECT_GT(tried(Band::sm90, std::uint64_t{}), 2410u);  // one look-back portion at least, as before
-  for (Band b : {Band::sm80, Band::sm90}) EXPECT_LE(tried(b, NoValue{}), capacity(b, NoValue{}));
+  // Where the path is tried: 12 warps of the bucket sort resident per SM. On Hopper (228 KiB per SM) that holds
+  // uniform keys alone to past 2^29 (8916 keys with 8 standard deviations) but not to 1e9 (16247, measured a loss
+  // with 8 warps); with u32 values past 2^28 (4608) and not to 2^29, also measured a loss.
+  using radix::onesweep::hybrid_tried_capacity;
+  EXPECT_GT(hybrid_tried_capacity<NoValue>(Band::sm90), 8916u);
+  EXPECT_LT(hybrid_tried_capacity<NoValue>(Band::sm90), 16247u);
+  EXPECT_GT(hybrid_tried_capacity<std::uint32_t>(Band::sm90), 4608u);
+  EXPECT_LT(hybrid_tried_capacity<std::uint32_t>(Band::sm90), 8916u);
+  EXPECT_GT(hybrid_tried_capacity<std::uint64_t>(Band::sm90), 2410u);  // one look-back portion at least
+  for (Band b : {Band::sm80, Band::sm90}) {
+    EXPECT_LE(hybrid_tried_capacity<NoValue>(b), capacity(b, NoValue{}));
+    EXPECT_GE(radix::onesweep::bucket_warps_for<NoValue>(b, hybrid_tried_capacity<NoValue>(b)),
+              radix::onesweep::bucket_min_warps_per_sm);
+  }
+  // The block: 128 threads at 1e8 (buckets of about 1840 keys, measured best), 256 at 2^28 (4608).
+  using radix::onesweep::bucket_threads_for;
+  EXPECT_EQ(bucket_threads_for<NoValue>(Band::sm90, 1840), 128);
+  EXPECT_EQ(bucket_threads_for<NoValue>(Band::sm90, 4608), 256);
+  EXPECT_EQ(bucket_threads_for<std::uint32_t>(Band::sm90, 4608), 256);
 }
 
 // ---- merge-samples --------------------------------------------------------------------------------------------

@@ -223,12 +223,13 @@ __global__ void __launch_bounds__(plan_threads)
     empty_pass_tables(t, first_pass);
 }
 
-// The bucket sort's block: 128 threads for buckets of up to 4096 keys (measured best at 1e8, NOTES.md round 7),
-// 256 for larger ones (H200, n = 2^28, buckets of about 4600: u32 keys 4.025 ms against 4.183 with 128 threads,
-// u32+u32 7.688 against 9.382).
+// The bucket sort's blocks: 128 threads while those keep half a multiprocessor's warps resident, else whichever of
+// 128 and 256 keeps more (bucket_threads_for below). Measured on an H200 (2026-11-27, radix ms with 128 / 256
+// threads, warps resident with each): u32 keys 1e8 1.544 / 1.585 (44 / 64), 2^27 2.049 / 2.081 (36 / 48), 2^28
+// 4.183 / 4.025 (20 / 32); u32+u32 1e8 2.651 / 2.661 (24 / 32), 2^27 3.560 / 3.502, 2^28 9.382 / 7.688 (8 / 16);
+// u32+u64 1e8 3.711 / 3.358 (12 / 24), 2^27 5.182 / 4.564, 2.3e8 9.980 / 8.602 (8 / 16).
 inline constexpr int bucket_threads = 128;
 inline constexpr int bucket_threads_wide = 256;
-inline constexpr unsigned bucket_wide_above = 4096;
 
 // Per-warp digit counts (s_hist[warp][digit]) -> where each warp's run of each digit starts: the exclusive
 // prefix over warps within a digit, then over digits. Thread t owns digits [t * bins_per_thread, ...).
@@ -314,7 +315,6 @@ template <int Threads, class Value>
 __global__ void __launch_bounds__(Threads)
     bucket_sort_kernel(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                        KeyCodec<std::uint32_t> codec, unsigned size_above, unsigned buffer_keys) {
-  static_assert(Threads == bucket_threads || Threads == bucket_threads_wide, "the shapes bucket_static_bytes knows");
   constexpr int radix = 256;
   constexpr int warps = Threads / 32;
   constexpr int bins_per_thread = radix / Threads;
@@ -437,27 +437,49 @@ constexpr int bucket_words_per_key() {
   return 2 + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
 }
 
-// bucket_sort_kernel's own arrays in its wider shape (the larger): round 0's and round 1's counts, warp sums.
-template <class Value>
+// bucket_sort_kernel's own arrays: round 0's and round 1's counts, warp sums.
+template <class Value, int Threads = bucket_threads_wide>
 constexpr int bucket_static_bytes() {
-  constexpr int warps = bucket_threads_wide / 32;
+  constexpr int warps = Threads / 32;
   return ((has_values_v<Value> ? warps : 1) * 256 + warps * 256 + 32) * 4;
 }
 
-// The most keys of one bucket that a block with shared_bytes of shared memory sorts (a multiple of 4: the
-// buffers stay 16-B aligned); 0 where not even the arrays fit.
+// The most keys of one bucket that a block (of either shape) with shared_bytes of shared memory sorts (a multiple
+// of 4: the buffers stay 16-B aligned); 0 where not even the arrays fit.
 template <class Value>
 constexpr unsigned bucket_capacity(long long shared_bytes) {
   const long long room = shared_bytes - bucket_static_bytes<Value>();
   return room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Value>()) / 4 * 4);
 }
 
+// Warps of bucket_sort_kernel<Threads> resident on one multiprocessor of band b with buffers of buffer_keys (by
+// shared memory and threads; the kernel's registers allow more).
+template <class Value, int Threads>
+constexpr int bucket_resident_warps(arch::Band b, unsigned buffer_keys) {
+  const long long smem = 4LL * bucket_words_per_key<Value>() * buffer_keys + bucket_static_bytes<Value, Threads>();
+  return Threads / 32 * arch::blocks_that_fit(b, smem, Threads);
+}
+// The threads of the bucket sort's block for buffers of buffer_keys on band b.
+template <class Value>
+constexpr int bucket_threads_for(arch::Band b, unsigned buffer_keys) {
+  const int narrow = bucket_resident_warps<Value, bucket_threads>(b, buffer_keys);
+  if (2 * narrow * 32 >= arch::limits_of(b).max_threads_per_sm) return bucket_threads;
+  return bucket_resident_warps<Value, bucket_threads_wide>(b, buffer_keys) > narrow ? bucket_threads_wide
+                                                                                       : bucket_threads;
+}
+template <class Value>
+constexpr int bucket_warps_for(arch::Band b, unsigned buffer_keys) {
+  return bucket_threads_for<Value>(b, buffer_keys) == bucket_threads
+             ? bucket_resident_warps<Value, bucket_threads>(b, buffer_keys)
+             : bucket_resident_warps<Value, bucket_threads_wide>(b, buffer_keys);
+}
+
 // The buckets up to what uniform keys would give (uniform_bucket_bound) are sorted by one launch whose shared
 // memory fits them, the larger ones (if any) by a second launch sized for the largest: finite f32 keys, for one,
 // put twice the mean into the 1/256 of the buckets that hold the largest exponent, and sizing every block for
-// those would halve the blocks resident on a multiprocessor. A launch of buckets over bucket_wide_above keys
-// takes the wider block.
-template <class Value>
+// those would halve the blocks resident on a multiprocessor. Each launch takes the shape that keeps more warps
+// resident on band B.
+template <class Value, arch::Band B>
 void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                         const KeyCodec<std::uint32_t>& codec, std::uint64_t n, unsigned largest, unsigned capacity,
                         cudaStream_t stream) {
@@ -467,7 +489,7 @@ void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* coun
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
   auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
     const std::size_t smem = words_per_key * sizeof(std::uint32_t) * buffer_keys;
-    const bool wide = buffer_keys > bucket_wide_above;
+    const bool wide = bucket_threads_for<Value>(B, buffer_keys) == bucket_threads_wide;
     auto kernel = wide ? bucket_sort_kernel<bucket_threads_wide, Value> : bucket_sort_kernel<bucket_threads, Value>;
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
     kernel<<<hybrid_buckets, wide ? bucket_threads_wide : bucket_threads, smem, stream>>>(keys, values, counts, starts,
@@ -507,19 +529,21 @@ constexpr unsigned hybrid_capacity(long long shared_bytes) {
   return top16_words * 4 <= shared_bytes && c >= min_bucket_capacity ? c : 0u;
 }
 
-// With fewer resident blocks per multiprocessor the bucket sort's warps no longer hide its latency, and the path
-// loses to the LSD passes (H200, 2026-11-27, same run: u32+u32 at 2^29, buckets of 143 KB, one block per SM,
-// 19.34 ms against radix-lsd's 17.02; u32 keys at 1e9, 130 KB, 20.84 against 20.29; with two or three blocks per
-// SM the path won at 2^27 .. 2^29: 1.11-1.35x cub-radix).
-inline constexpr int bucket_min_blocks_per_sm = 2;
+// With fewer warps resident per multiprocessor the bucket sort no longer hides its latency, and the path loses to
+// the LSD passes (H200, 2026-11-27, same runs, radix / radix-lsd ms): 8 warps (one 256-thread block of 143 KB,
+// u32+u32 at 2^29) 19.34 / 17.02; 8 (one block of 130 KB, u32 keys at 1e9) 20.84 / 20.29; 8 (two 128-thread
+// blocks of 112 KB, u32+u64 at 2.3e8) 10.09 / 9.83. With 12 (three 128-thread blocks, u32+u64 at 2^27) 5.23 / 5.57;
+// with 16 or more (u32+u32 at 3.6e8, u32 keys at 2^29 and 7.5e8) 1.11-1.35x.
+inline constexpr int bucket_min_warps_per_sm = 12;
 
-// The largest bucket of uniform keys (uniform_bucket_bound) for which the path is tried: one block holds it
-// (hybrid_capacity) and bucket_min_blocks_per_sm such blocks share a multiprocessor's shared memory.
+// The largest bucket of uniform keys (uniform_bucket_bound) for which the path is tried on band b: one block holds
+// it (hybrid_capacity) and its shape (bucket_threads_for) keeps bucket_min_warps_per_sm warps resident. (Every
+// smaller bucket keeps at least as many, or half a multiprocessor's.)
 template <class Value>
-constexpr unsigned hybrid_tried_capacity(long long block_bytes, long long sm_bytes, int reserved_per_block) {
-  const unsigned one = hybrid_capacity<Value>(block_bytes);
-  const unsigned shared = bucket_capacity<Value>(sm_bytes / bucket_min_blocks_per_sm - reserved_per_block);
-  return one < shared ? one : shared;
+constexpr unsigned hybrid_tried_capacity(arch::Band b) {
+  unsigned k = hybrid_capacity<Value>(arch::limits_of(b).shared_bytes_per_block_optin);
+  while (k >= 4 && bucket_warps_for<Value>(b, k) < bucket_min_warps_per_sm) k -= 4;
+  return k;
 }
 
 // 4-byte keys, with or without values: the hybrid path where hybrid_applies() and every 16-bit
@@ -528,12 +552,10 @@ template <class Value, arch::Band B>
 struct HybridSort {
   using P = typename PolicyFor<std::uint32_t, Value, B>::type;
   using Lsd = OnesweepSort<std::uint32_t, Value, P>;
-  // The band's capacities (hybrid_tried_capacity); the device's may be smaller (newer PTX may run on a GPU with less
-  // shared memory than its band's).
+  // The band's capacities (hybrid_capacity: one block's, hybrid_tried_capacity: where the path is tried); the
+  // device's one-block capacity may be smaller (newer PTX may run on a GPU with less shared memory than its band's).
   static constexpr unsigned band_capacity = hybrid_capacity<Value>(arch::limits_of(B).shared_bytes_per_block_optin);
-  static constexpr unsigned band_tried_capacity =
-      hybrid_tried_capacity<Value>(arch::limits_of(B).shared_bytes_per_block_optin,
-                                   arch::limits_of(B).shared_bytes_per_sm, arch::reserved_shared_bytes_per_block(B));
+  static constexpr unsigned tried_capacity = hybrid_tried_capacity<Value>(B);
   static constexpr bool fits = band_capacity != 0;
   using S = PassShape<std::uint32_t, Value, 8, P::threads, P::items>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
@@ -542,12 +564,7 @@ struct HybridSort {
   static unsigned device_capacity() {
     return std::min(band_capacity, hybrid_capacity<Value>(current_device_props().shared_bytes_per_block_optin));
   }
-  static unsigned device_tried_capacity() {
-    const DeviceProps& d = current_device_props();
-    return std::min(band_tried_capacity,
-                    hybrid_tried_capacity<Value>(d.shared_bytes_per_block_optin, d.shared_bytes_per_sm,
-                                                 arch::reserved_shared_bytes_per_block(B)));
-  }
+
   static TopPortions top_portions(std::uint64_t n) {
     const std::uint64_t portion = portion_items(S::tile);
     return {portion, static_cast<unsigned>(std::max<std::uint64_t>(1, ceil_div(n, portion)))};
@@ -600,14 +617,13 @@ struct HybridSort {
   static std::size_t temp_bytes(const SortProblem& p) {
     const std::size_t lsd = Lsd::temp_bytes(p);
     if (!fits || p.n < hybrid_first_items(hybrid_min_items_override())) return lsd;
-    return std::max(lsd, layout(std::min(p.n, hybrid_last_items(band_tried_capacity)), nullptr).bytes);
+    return std::max(lsd, layout(std::min(p.n, hybrid_last_items(tried_capacity)), nullptr).bytes);
   }
 
   static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
     if constexpr (fits) {
       // (more portions than the plan's threads only with a tiny GSB_RADIX_PORTION_N)
-      if (!lsd_only && device_capacity() != 0 &&
-          hybrid_applies(p.n, device_tried_capacity(), hybrid_min_items_override()) &&
+      if (!lsd_only && hybrid_applies(p.n, std::min(tried_capacity, device_capacity()), hybrid_min_items_override()) &&
           top_portions(p.n).portions <= plan_threads)
         return sort_hybrid(p, b, device_capacity());
     }
@@ -702,7 +718,7 @@ struct HybridSort {
                                  cudaStreamPerThread));
     GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
     if (largest > capacity) return Lsd::sort(p, b);  // skewed keys (sampled, or a bucket too large)
-    launch_bucket_sort(keys0, static_cast<VT*>(b.values[0]), counts, l.tables.starts16, codec, n, largest, capacity,
+    launch_bucket_sort<VT, B>(keys0, static_cast<VT*>(b.values[0]), counts, l.tables.starts16, codec, n, largest, capacity,
                        b.stream);
     return 0;
   }
