@@ -78,6 +78,9 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # portions on, the look-back stamps' wrap) runs at these sizes too.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=38400 run_part "conformance (radix hybrid path from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32:*/radix_u32_u64:*/radix_f32_u64"
+  # radix's counting sort of 1- and 2-byte keys starts at 2^16 / 2^22 keys (counting.cuh): once more from n = 2.
+  GSB_RADIX_COUNTING_MIN_N=2 run_part "conformance (radix counting sort from n = 2)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u8_none:*/radix_u16_none"
   # The harness's own faults (tests/faults): through Runner::run, and through the binary with the command-line
   # tests, whose GPU cases (a device back-end wrong on one repetition, in core and out of core) skip elsewhere.
   if [ -x "$B/tests/faults/gsb_fault_runner_tests" ]; then
@@ -104,6 +107,13 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
     GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} run_part "compute-sanitizer $tool" \
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${filter}:${exclude}"
+  done
+  # radix's counting sort of 1- and 2-byte keys without values, from the first n past the one-block path.
+  for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
+    GSB_RADIX_COUNTING_MIN_N=2 GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} \
+      run_part "compute-sanitizer $tool (radix counting)" \
+      compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
+      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u8_none:*/radix_u16_none"
   done
   # radix's hybrid path from n = 2 (above), its passes in portions of one tile; u32+u64 takes the 256-thread
   # bucket sort, the others the 128-thread one.

@@ -23,6 +23,7 @@
 #include "gsb/device_props.hpp"
 #include "gsb/dispatch.hpp"
 #include "gsb/error.hpp"
+#include "radix/onesweep/counting.cuh"
 #include "radix/onesweep/onesweep.hpp"
 #include "radix/onesweep/policy.cuh"
 #include "radix/onesweep/small.cuh"
@@ -154,10 +155,31 @@ struct OnesweepSort {
   }
 };
 
+// Keys of every width but 4 bytes (hybrid.cuh sorts those): 1- and 2-byte keys without values take the counting
+// sort (counting.cuh) beyond the one-block path, where the band and the device hold its histogram; everything else
+// the LSD passes. lsd_only (`radix-lsd`): the LSD passes always.
+template <class Bits, class Value, arch::Band B>
+struct KeySort {
+  using Lsd = OnesweepSort<Bits, Value, typename PolicyFor<Bits, Value, B>::type>;
+  static constexpr bool counting =
+      sizeof(Bits) <= 2 && !has_values_v<Value> && counting_fits<Bits>(arch::limits_of(B).shared_bytes_per_block_optin);
+  using Counting = CountingSort<std::conditional_t<sizeof(Bits) <= 2, Bits, std::uint16_t>>;
+
+  static std::size_t temp_bytes(const SortProblem& p) {
+    return counting ? std::max(Lsd::temp_bytes(p), Counting::temp_bytes()) : Lsd::temp_bytes(p);
+  }
+  static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
+    if constexpr (counting) {
+      if (!lsd_only && p.n > Lsd::small_items && Counting::applies(p.n)) return Counting::sort(p, b);
+    }
+    return Lsd::sort(p, b);
+  }
+};
+
 }  // namespace gsb::radix::onesweep
 
-// The instantiations that the back-end uses for one key width and value type (LSD passes only; 4-byte keys are
-// instantiated with the hybrid path, hybrid.cuh).
+// The instantiations that the back-end uses for one key width and value type (4-byte keys are instantiated with
+// the hybrid path, hybrid.cuh).
 #define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                    \
   template <>                                                                                         \
   std::vector<std::uint64_t> tile_items<BITS, VALUE>() {                                              \
@@ -167,14 +189,13 @@ struct OnesweepSort {
   }                                                                                                   \
   template <>                                                                                         \
   std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                         \
-    return arch::dispatch_band(policy_band(), [&](auto band) {                                        \
-      return OnesweepSort<BITS, VALUE, typename PolicyFor<BITS, VALUE, decltype(band)::value>::type>::temp_bytes(p); \
-    });                                                                                               \
+    return arch::dispatch_band(policy_band(),                                                         \
+                               [&](auto band) { return KeySort<BITS, VALUE, decltype(band)::value>::temp_bytes(p); }); \
   }                                                                                                   \
   template <>                                                                                         \
-  int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b, bool) {                           \
+  int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b, bool lsd_only) {                  \
     return arch::dispatch_band(policy_band(), [&](auto band) {                                        \
-      return OnesweepSort<BITS, VALUE, typename PolicyFor<BITS, VALUE, decltype(band)::value>::type>::sort(p, b);   \
+      return KeySort<BITS, VALUE, decltype(band)::value>::sort(p, b, lsd_only);                       \
     });                                                                                               \
   }
 

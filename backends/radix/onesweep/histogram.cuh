@@ -88,6 +88,108 @@ __global__ void __launch_bounds__(histogram_threads)
   }
 }
 
+// ---- the histogram of the top 16 bits -------------------------------------------------------------------------
+
+inline constexpr int top16_bins = 1 << 16;
+inline constexpr int top16_threads = 1024;
+inline constexpr int top16_words = top16_bins / 2;  // two 16-bit counter fields per shared word
+
+// counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b (2-byte keys: the
+// whole key; the hybrid path counts 4-byte keys, the counting sort 2-byte ones). Nothing is counted while *skewed
+// (may be null) is set.
+// The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per word: a 15-bit
+// count and a guard bit. The atomic that takes a field from 0x7fff to 0x8000 (sets the guard) moves 32768 to
+// the global count and clears the guard again, so a field never carries into its neighbour: that would take
+// 32768 more increments of the same bin, by other warps, between that thread's two atomics.
+template <class Bits>
+__global__ void __launch_bounds__(top16_threads, 1)
+    top16_histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
+                           const unsigned* skewed) {
+  static_assert(sizeof(Bits) == 2 || sizeof(Bits) == 4, "16 of 16 or 32 bits");
+  constexpr int per_quad = 16 / static_cast<int>(sizeof(Bits));  // keys per 16-byte load
+  if (skewed != nullptr && *skewed) return;
+  extern __shared__ __align__(16) unsigned s_fields[];
+  for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
+  __syncthreads();
+  auto count = [&](Bits key) {
+    const unsigned bin = static_cast<unsigned>(codec.encode(key)) >> (8 * sizeof(Bits) - 16);
+    const unsigned sh = (bin & 1u) * 16u;
+    unsigned* word = &s_fields[bin >> 1];
+    const unsigned old = atomicAdd(word, 1u << sh);
+    if (((old >> sh) & 0xffffu) == 0x7fffu) {
+      atomicSub(word, 0x8000u << sh);
+      atomicAdd(&pairs[bin >> 1], 0x8000ull << (2 * sh));
+    }
+  };
+  const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * top16_threads + threadIdx.x;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * top16_threads;
+  // Keys before the first 16-byte boundary one by one, then per_quad per 16-byte load, then the rest.
+  const std::uint64_t head =
+      std::min<std::uint64_t>(n, (16u - reinterpret_cast<std::uintptr_t>(keys) % 16u) % 16u / sizeof(Bits));
+  if (thread < head) count(keys[thread]);
+  const uint4* quads = reinterpret_cast<const uint4*>(keys + head);
+  const std::uint64_t num_quads = (n - head) / per_quad;
+  auto count_quad = [&](const uint4& v) {
+    Bits k[per_quad];
+    memcpy(k, &v, sizeof(v));
+#pragma unroll
+    for (int j = 0; j < per_quad; ++j) count(k[j]);
+  };
+  std::uint64_t q = thread;
+  for (; q + 3 * stride < num_quads; q += 4 * stride) {
+    uint4 v[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) v[u] = quads[q + u * stride];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) count_quad(v[u]);
+  }
+  for (; q < num_quads; q += stride) count_quad(quads[q]);
+  for (std::uint64_t tail = head + num_quads * per_quad + thread; tail < n; tail += stride) count(keys[tail]);
+  __syncthreads();
+  for (int i = threadIdx.x; i < top16_words; i += top16_threads) {
+    const unsigned v = s_fields[i];  // guards are clear once every thread is past its atomics
+    if (v != 0)
+      atomicAdd(&pairs[i], (static_cast<unsigned long long>(v >> 16) << 32) | (v & 0xffffu));
+  }
+}
+
+// top_counts[b] = the keys in top-8-bit bucket b: the sum of its 256 16-bit buckets (block b of 256 threads), of
+// the top16_histogram_kernel<Bits> counts.
+template <class Bits>
+__global__ void __launch_bounds__(256) top_counts_kernel(const unsigned* counts, unsigned* top_counts) {
+  __shared__ unsigned warp_sums[32];
+  unsigned total;
+  block_exclusive_sum<unsigned, 256>(counts[blockIdx.x * 256 + threadIdx.x], warp_sums, &total);
+  if (threadIdx.x == 0) top_counts[blockIdx.x] = total;
+}
+
+// Block b of 256 threads, thread t: where 16-bit bin 256 b + t starts (the exclusive sum of the counts before
+// it), from the 65536 counts and their 256 top-8-bit sums (top_counts_kernel). Every block scans the 256 top sums
+// for its own start (a few hundred nanoseconds) rather than waiting for one block to do it. Also gives thread t
+// top-8-bit bucket t's size and start.
+__device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, const unsigned* top_counts,
+                                                     unsigned& top_size, std::uint64_t& top_start) {
+  __shared__ std::uint64_t top_sums[32];
+  __shared__ std::uint64_t bin_sums[32];
+  __shared__ std::uint64_t s_base;
+  std::uint64_t unused;
+  top_size = top_counts[threadIdx.x];
+  top_start = block_exclusive_sum<std::uint64_t, 256>(top_size, top_sums, &unused);
+  if (threadIdx.x == blockIdx.x) s_base = top_start;
+  const std::uint64_t within =
+      block_exclusive_sum<std::uint64_t, 256>(counts[blockIdx.x * 256 + threadIdx.x], bin_sums, &unused);  // syncs s_base
+  return s_base + within;
+}
+
+// starts[b] = where 16-bit bin b starts (block b / 256, as top16_start), of the top16_histogram_kernel<Bits> counts.
+template <class Bits>
+__global__ void __launch_bounds__(256)
+    top16_starts_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t* starts) {
+  unsigned top_size;
+  std::uint64_t top_start;
+  starts[blockIdx.x * 256 + threadIdx.x] = top16_start(counts, top_counts, top_size, top_start);
+}
+
 // One block per pass: the exclusive sum of the pass's digit counts (the first portion's global digit starts),
 // and the pass marked skippable when one digit holds every key.
 template <class Bits, int RadixBits>

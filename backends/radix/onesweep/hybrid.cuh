@@ -4,7 +4,7 @@
 //   0. skew_sample_kernel: 16384 keys spread over the array; if one top-12-bit bin holds far more than its
 //      share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned before the histogram
 //      (which would cost up to 0.4 ms on such keys, NOTES.md) and the steps below return at once;
-//   1. top16_histogram_kernel: one read of the keys, the histogram of their top 16 bits (65536 bins);
+//   1. top16_histogram_kernel (histogram.cuh): one read of the keys, the histogram of their top 16 bits (65536 bins);
 //      top_counts_kernel sums it per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
 //      starts of the top-8-bit buckets, the tile tables of the segmented passes, and the largest bucket (over
@@ -31,8 +31,6 @@
 
 namespace gsb::radix::onesweep {
 
-inline constexpr int top16_threads = 1024;
-inline constexpr int top16_words = hybrid_buckets / 2;  // two 16-bit counter fields per shared word
 inline constexpr int plan_threads = 256;  // one 16-bit bucket (and one top-8-bit bucket) per thread
 
 inline constexpr int sample_threads = 256;
@@ -78,74 +76,6 @@ __global__ void __launch_bounds__(sample_threads)
   }
 }
 
-// counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b.
-// The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per word: a 15-bit
-// count and a guard bit. The atomic that takes a field from 0x7fff to 0x8000 (sets the guard) moves 32768 to
-// the global count and clears the guard again, so a field never carries into its neighbour: that would take
-// 32768 more increments of the same bin, by other warps, between that thread's two atomics.
-__global__ void __launch_bounds__(top16_threads, 1)
-    top16_histogram_kernel(const std::uint32_t* keys, std::uint64_t n, KeyCodec<std::uint32_t> codec,
-                           unsigned long long* pairs, const unsigned* skewed) {
-  if (*skewed) return;
-  extern __shared__ __align__(16) unsigned s_fields[];
-  for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
-  __syncthreads();
-  auto count = [&](std::uint32_t key) {
-    const unsigned bin = codec.encode(key) >> 16;
-    const unsigned sh = (bin & 1u) * 16u;
-    unsigned* word = &s_fields[bin >> 1];
-    const unsigned old = atomicAdd(word, 1u << sh);
-    if (((old >> sh) & 0xffffu) == 0x7fffu) {
-      atomicSub(word, 0x8000u << sh);
-      atomicAdd(&pairs[bin >> 1], 0x8000ull << (2 * sh));
-    }
-  };
-  const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * top16_threads + threadIdx.x;
-  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * top16_threads;
-  // Keys before the first 16-byte boundary one by one, then four per 16-byte load, then the rest.
-  const std::uint64_t head =
-      std::min<std::uint64_t>(n, (16u - reinterpret_cast<std::uintptr_t>(keys) % 16u) % 16u / 4u);
-  if (thread < head) count(keys[thread]);
-  const uint4* quads = reinterpret_cast<const uint4*>(keys + head);
-  const std::uint64_t num_quads = (n - head) / 4;
-  std::uint64_t q = thread;
-  for (; q + 3 * stride < num_quads; q += 4 * stride) {
-    uint4 v[4];
-#pragma unroll
-    for (int u = 0; u < 4; ++u) v[u] = quads[q + u * stride];
-#pragma unroll
-    for (int u = 0; u < 4; ++u) {
-      count(v[u].x);
-      count(v[u].y);
-      count(v[u].z);
-      count(v[u].w);
-    }
-  }
-  for (; q < num_quads; q += stride) {
-    const uint4 v = quads[q];
-    count(v.x);
-    count(v.y);
-    count(v.z);
-    count(v.w);
-  }
-  const std::uint64_t tail = head + num_quads * 4 + thread;
-  if (tail < n) count(keys[tail]);
-  __syncthreads();
-  for (int i = threadIdx.x; i < top16_words; i += top16_threads) {
-    const unsigned v = s_fields[i];  // guards are clear once every thread is past its atomics
-    if (v != 0)
-      atomicAdd(&pairs[i], (static_cast<unsigned long long>(v >> 16) << 32) | (v & 0xffffu));
-  }
-}
-
-// top_counts[b] = the keys in top-8-bit bucket b: the sum of its 256 16-bit buckets (block b).
-__global__ void __launch_bounds__(256) top_counts_kernel(const unsigned* counts, unsigned* top_counts) {
-  __shared__ unsigned warp_sums[32];
-  unsigned total;
-  block_exclusive_sum<unsigned, 256>(counts[blockIdx.x * 256 + threadIdx.x], warp_sums, &total);
-  if (threadIdx.x == 0) top_counts[blockIdx.x] = total;
-}
-
 struct HybridTables {
   std::uint64_t* starts16;  // [65536] where each 16-bit bucket starts in the output
   std::uint64_t* starts8;   // [256] where each top-8-bit bucket starts (the first portion's digit starts)
@@ -184,17 +114,15 @@ __global__ void __launch_bounds__(plan_threads)
     }
     return;
   }
-  __shared__ std::uint64_t warp_sums[32];
+  static_assert(plan_threads == 256, "top16_start: a block per top-8-bit bucket, a thread per 16-bit bucket");
   __shared__ unsigned warp_tiles[32];
-  __shared__ std::uint64_t s_base;
   const unsigned top = blockIdx.x;
-  const unsigned top_size = top_counts[threadIdx.x];
-  std::uint64_t unused;
-  const std::uint64_t top_start = block_exclusive_sum<std::uint64_t, plan_threads>(top_size, warp_sums, &unused);
+  unsigned top_size;
+  std::uint64_t top_start;
+  const std::uint64_t bin_start = top16_start(counts, top_counts, top_size, top_start);
   const unsigned top_tiles = (top_size + tile - 1) / tile;
   unsigned all_tiles;
   const unsigned tiles_before = block_exclusive_sum<unsigned, plan_threads>(top_tiles, warp_tiles, &all_tiles);
-  if (threadIdx.x == top) s_base = top_start;
   if (top == 0) {
     t.starts8[threadIdx.x] = top_start;
     t.seg_tiles_mid[threadIdx.x] = tiles_before;
@@ -212,8 +140,7 @@ __global__ void __launch_bounds__(plan_threads)
     }
   }
   const unsigned c = counts[top * 256 + threadIdx.x];
-  const std::uint64_t within = block_exclusive_sum<std::uint64_t, plan_threads>(c, warp_sums, &unused);  // syncs s_base
-  t.starts16[top * 256 + threadIdx.x] = s_base + within;
+  t.starts16[top * 256 + threadIdx.x] = bin_start;
   unsigned m = c;
   for (int d = 16; d >= 1; d /= 2) m = max(m, __shfl_xor_sync(full_warp, m, d));
   if (lane_id() == 0 && m != 0) atomicMax(t.largest, m);
@@ -646,15 +573,15 @@ struct HybridSort {
                                                                        l.sample_done, l.skewed);
     GSB_CHECK_LAUNCH();
     constexpr int hist_smem = top16_words * static_cast<int>(sizeof(unsigned));
-    set_dynamic_shared_bytes(top16_histogram_kernel, hist_smem, "radix: 16-bit histogram");
+    set_dynamic_shared_bytes(top16_histogram_kernel<std::uint32_t>, hist_smem, "radix: 16-bit histogram");
     // One block per multiprocessor, but at least 2^18 keys per block: each block flushes up to 32768 words.
     const unsigned hist_blocks = static_cast<unsigned>(
         std::clamp<std::uint64_t>(n >> 18, 1, static_cast<std::uint64_t>(dev.sm_count)));
-    top16_histogram_kernel<<<hist_blocks, top16_threads, hist_smem, b.stream>>>(keys0, n, codec, l.pairs,
-                                                                                l.skewed);
+    top16_histogram_kernel<std::uint32_t><<<hist_blocks, top16_threads, hist_smem, b.stream>>>(keys0, n, codec,
+                                                                                               l.pairs, l.skewed);
     GSB_CHECK_LAUNCH();
     const auto* counts = reinterpret_cast<const unsigned*>(l.pairs);  // little-endian: bin 2w is the low half
-    top_counts_kernel<<<256, 256, 0, b.stream>>>(counts, l.top_counts);
+    top_counts_kernel<std::uint32_t><<<256, 256, 0, b.stream>>>(counts, l.top_counts);
     GSB_CHECK_LAUNCH();
     hybrid_plan_kernel<<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, top, capacity, l.tables,
                                                            l.skewed);

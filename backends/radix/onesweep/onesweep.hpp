@@ -29,6 +29,11 @@ inline constexpr int stamps_per_clear = 15;
 // most that many keys, so that the sanitizer runs exercise the portion chaining at small n. 0 when unset.
 std::uint64_t portion_items_override();
 
+// GSB_RADIX_COUNTING_MIN_N (a whole number 1..2^32, for tests): the counting sort of 1- and 2-byte keys
+// (counting.cuh) from that many keys on (and beyond the one-block path), so that the sanitizer runs, which keep n
+// small, exercise it. 0 when unset.
+std::uint64_t counting_min_items_override();
+
 // The keys of one portion of a digit pass whose tile is `tile` keys: whole tiles, at most max_portion_items (or
 // GSB_RADIX_PORTION_N's keys, at least one tile).
 inline std::uint64_t portion_items(std::uint64_t tile) {

@@ -30,7 +30,23 @@ const gsb::EnvKnob& portion_n_knob = gsb::declare_env_knob(
     "GSB_RADIX_PORTION_N", "radix: digit passes in portions of at most this many keys (tests force several at small n)",
     [](const std::string& v) { parse_portion_n(v); });
 
+std::uint64_t parse_counting_min_n(const std::string& v) {
+  return gsb::parse_env_uint("GSB_RADIX_COUNTING_MIN_N", v, 1, std::uint64_t{1} << 32);
+}
+const gsb::EnvKnob& counting_min_n_knob = gsb::declare_env_knob(
+    "GSB_RADIX_COUNTING_MIN_N",
+    "radix: the counting sort of 1- and 2-byte keys from this many keys on (tests force it at small n)",
+    [](const std::string& v) { parse_counting_min_n(v); });
+
 }  // namespace
+
+std::uint64_t counting_min_items_override() {
+  static const std::uint64_t value = [] {
+    const auto v = gsb::env_value(counting_min_n_knob.name.c_str());
+    return v ? parse_counting_min_n(*v) : std::uint64_t{0};
+  }();
+  return value;
+}
 
 std::uint64_t hybrid_min_items_override() {
   static const std::uint64_t value = [] {
@@ -59,7 +75,8 @@ struct Radix : TypedSort<Radix<LsdOnly>> {
                             "block (cub::BlockRadixSort over the bits that differ) in one launch"
                           : "radix-lsd, with 4-byte keys (alone or with values) from about 2e7 keys taking two "
                             "MSD passes and a shared-memory sort of each 16-bit bucket when every bucket fits a "
-                            "block",
+                            "block, and 1- and 2-byte keys without values a counting sort (the output written "
+                            "from the histogram)",
                   "radix"};
     i.stable = true;
     // Inputs beyond one lookback portion (2^27 - 1 keys) are sorted portion by portion in each pass;

@@ -1,0 +1,200 @@
+// The `radix` back-end's path for 1- and 2-byte keys without values: a counting sort. A key of 8 or 16 bits is
+// its own digit, and with no values equal keys cannot be told apart, so the sorted output is fixed by the
+// histogram alone: one read of the keys counts them (256 or 65536 bins), an exclusive sum gives where each key
+// value starts, and the output is written from the counts, never gathered. 2 + 2 B per u16 key moved instead of
+// the LSD passes' 2 + 2 x 4 (u8: 1 + 1 instead of 1 + 2). The result equals any stable sort's bit for bit.
+// (`radix-lsd` keeps the LSD passes, so a run shows the difference.)
+//
+//   1. the histogram: histogram_kernel (u8, 256 bins) or top16_histogram_kernel (u16, 65536 bins in 128 KiB of
+//      shared memory: sm80 and sm90 bands; elsewhere 2-byte keys take the LSD passes);
+//   2. the starts: bins_kernel (u8) or top_counts_kernel and top16_starts_kernel (u16, as the hybrid path);
+//   3. fill_kernel: each block writes one tile of the output; its threads find each position's key value by
+//      binary search over the starts (of the tile's bins, staged in shared memory when they fit).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "gsb/device_props.hpp"
+#include "gsb/error.hpp"
+#include "gsb/temp_layout.hpp"
+#include "radix/onesweep/histogram.cuh"
+
+namespace gsb::radix::onesweep {
+
+inline constexpr int fill_threads = 256;
+inline constexpr int fill_items = 32;  // consecutive output positions per thread
+inline constexpr int fill_tile = fill_threads * fill_items;
+inline constexpr int fill_window = 2048;  // bins of one tile staged in shared memory
+
+// The last bin in [lo, hi) whose start is <= p (starts non-decreasing, starts[lo] <= p): the bin holding position
+// p (empty bins share the next one's start, so the last of equal starts is the one that holds keys).
+template <class Starts>
+__device__ __forceinline__ unsigned bin_of(const Starts* starts, unsigned lo, unsigned hi, std::uint64_t p) {
+  while (hi - lo > 1) {
+    const unsigned mid = (lo + hi) / 2;
+    if (starts[mid] <= p) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// Block t writes positions [t * fill_tile, ...) of out: each thread fill_items consecutive positions, each the
+// decoded key value of its bin. The block first finds the bins of its first and last positions in two round trips
+// to memory (every 256th start, then the 256 starts of each one's group; a binary search over all the starts
+// would be 16 dependent loads before the block writes anything); where those bins span at most fill_window bins
+// their starts are staged in shared memory and searched there, else in global memory.
+template <class Bits>
+__global__ void __launch_bounds__(fill_threads)
+    fill_kernel(Bits* out, std::uint64_t n, const std::uint64_t* starts, unsigned bins, KeyCodec<Bits> codec) {
+  static_assert(fill_threads == 256, "a thread per group of bins and per bin of a group");
+  __shared__ std::uint64_t s_starts[fill_window + 1];
+  __shared__ std::uint64_t s_top[256];       // starts[g * group] for the 256 groups g
+  __shared__ std::uint64_t s_group[2][256];  // the starts of the first and the last position's groups
+  const unsigned group = bins / 256;         // bins per group: 1 (u8) or 256 (u16)
+  const std::uint64_t tile_first = static_cast<std::uint64_t>(blockIdx.x) * fill_tile;
+  const std::uint64_t tile_last = min(tile_first + fill_tile, n) - 1;
+  s_top[threadIdx.x] = starts[threadIdx.x * group];
+  __syncthreads();
+  // The group holding position p is the last whose first start is <= p (bin_of's argument, over groups).
+  unsigned lo = bin_of(s_top, 0, 256, tile_first);
+  unsigned hi = bin_of(s_top, 0, 256, tile_last);
+  if (group > 1) {
+    s_group[0][threadIdx.x] = starts[lo * group + threadIdx.x];
+    s_group[1][threadIdx.x] = starts[hi * group + threadIdx.x];
+    __syncthreads();
+    lo = lo * group + bin_of(s_group[0], 0, group, tile_first);
+    hi = hi * group + bin_of(s_group[1], 0, group, tile_last);
+  }
+  ++hi;  // bins [lo, hi) hold the tile
+  const bool staged = hi - lo <= fill_window;
+  if (staged) {
+    for (unsigned b = lo + threadIdx.x; b < hi; b += fill_threads) s_starts[b - lo] = starts[b];
+    if (threadIdx.x == 0) s_starts[hi - lo] = hi < bins ? starts[hi] : n;
+  }
+  __syncthreads();
+  const std::uint64_t first = tile_first + static_cast<std::uint64_t>(threadIdx.x) * fill_items;
+  if (first >= n) return;
+  // The bin of the thread's first position, then onwards: a position at or past the bin's end searches again.
+  unsigned bin = staged ? lo + bin_of(s_starts, 0, hi - lo, first) : bin_of(starts, lo, hi, first);
+  std::uint64_t end = staged ? s_starts[bin - lo + 1] : (bin + 1 < bins ? starts[bin + 1] : n);
+  // The keys packed into 32-bit words as they are found (register arithmetic, no local array), stored as 16-byte
+  // vectors where the run is whole and aligned.
+  constexpr int per_word = 4 / static_cast<int>(sizeof(Bits));
+  constexpr int words = fill_items / per_word;
+  static_assert(words % 4 == 0, "whole 16-byte stores");
+  unsigned w[words];
+#pragma unroll
+  for (int i = 0; i < fill_items; ++i) {
+    const std::uint64_t p = first + i;
+    if (p >= end && p < n) {
+      bin = staged ? lo + bin_of(s_starts, bin - lo + 1, hi - lo, p) : bin_of(starts, bin + 1, hi, p);
+      end = staged ? s_starts[bin - lo + 1] : (bin + 1 < bins ? starts[bin + 1] : n);
+    }
+    const unsigned key = static_cast<unsigned>(codec.decode(static_cast<Bits>(bin)));
+    if (i % per_word == 0) w[i / per_word] = key;
+    else w[i / per_word] |= key << (8 * sizeof(Bits) * (i % per_word));
+  }
+  if (first + fill_items <= n && reinterpret_cast<std::uintptr_t>(out + first) % 16 == 0) {
+#pragma unroll
+    for (int j = 0; j < words / 4; ++j)
+      reinterpret_cast<uint4*>(out + first)[j] = make_uint4(w[4 * j], w[4 * j + 1], w[4 * j + 2], w[4 * j + 3]);
+  } else {
+#pragma unroll
+    for (int i = 0; i < fill_items; ++i)
+      if (first + i < n) out[first + i] = static_cast<Bits>(w[i / per_word] >> (8 * sizeof(Bits) * (i % per_word)));
+  }
+}
+
+// Below these sizes the LSD passes (or the one-block path) are faster: the counting sort's fixed cost is about
+// 15 us for 1-byte keys and 60 us for 2-byte keys (fill_kernel's searches over sparse bins, the 65536-bin
+// histogram). Measured (H200, 2026-11-27, uniform, median of 10, radix / radix-lsd / cub-radix us): u8 n = 1e4 18.6
+// / 16.2 / 18.0, 1e5 13.7 / 17.3 / 20.6; u16 1e6 69.6 / 42.5 / 44.7, 1e7 78.9 / 148.8 / 145.7 (in between not
+// measured; the LSD passes grow about 12 us per 1e6 keys there).
+template <class Bits>
+constexpr std::uint64_t counting_min_items() {
+  return sizeof(Bits) == 1 ? std::uint64_t{1} << 16 : std::uint64_t{1} << 22;
+}
+
+// Whether a block of band-or-device shared_bytes holds the 16-bit histogram (2-byte keys need it).
+template <class Bits>
+constexpr bool counting_fits(long long shared_bytes) {
+  return sizeof(Bits) == 1 || top16_words * 4 <= shared_bytes;
+}
+
+// The counting sort of 1- or 2-byte keys without values, n keys (1 < n < 2^32: a bin's count is 32 bits) in
+// b.keys[0], sorted in place. Returns the half holding the result (0).
+template <class Bits>
+struct CountingSort {
+  static_assert(sizeof(Bits) <= 2, "a counting sort of 1- or 2-byte keys (256 or 65536 bins: fill_kernel's groups)");
+  static constexpr bool wide = sizeof(Bits) == 2;
+  static constexpr unsigned bins = 1u << (8 * sizeof(Bits));
+
+  struct Layout {
+    std::uint64_t* counts;  // u8: [256] 64-bit counts; u16: [32768] words of two 32-bit counts
+    unsigned* top_counts;   // u16: [256] the counts' top-8-bit sums
+    std::uint64_t* starts;  // [bins]
+    unsigned long long* skippable;  // bins_kernel's flag (u8; unread)
+    std::size_t clear_bytes;
+    std::size_t bytes;
+  };
+  static Layout layout(void* temp) {
+    TempLayout t(temp);
+    Layout l;
+    l.counts = t.take<std::uint64_t>(wide ? bins / 2 : bins);
+    l.skippable = t.take<unsigned long long>(1);
+    l.clear_bytes = t.bytes();
+    l.top_counts = t.take<unsigned>(256);
+    l.starts = t.take<std::uint64_t>(bins);
+    l.bytes = t.bytes();
+    return l;
+  }
+  static bool applies(std::uint64_t n) {
+    const std::uint64_t o = counting_min_items_override();
+    return n >= (o != 0 ? o : counting_min_items<Bits>()) && n < (std::uint64_t{1} << 32) &&
+           counting_fits<Bits>(current_device_props().shared_bytes_per_block_optin);
+  }
+  static std::size_t temp_bytes() { return layout(nullptr).bytes; }
+
+  static int sort(const SortProblem& p, const SortBuffers& b) {
+    const std::uint64_t n = p.n;
+    const Layout l = layout(b.temp);
+    GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
+                                             std::to_string(l.bytes));
+    const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+    const DeviceProps& dev = current_device_props();
+    auto* keys = static_cast<Bits*>(b.keys[0]);
+    GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
+    if constexpr (wide) {
+      constexpr int smem = top16_words * static_cast<int>(sizeof(unsigned));
+      set_dynamic_shared_bytes(top16_histogram_kernel<Bits>, smem, "radix: 16-bit histogram");
+      // One block per multiprocessor, but at least 2^18 keys per block: each block flushes up to 32768 words.
+      const unsigned blocks =
+          static_cast<unsigned>(std::clamp<std::uint64_t>(n >> 18, 1, static_cast<std::uint64_t>(dev.sm_count)));
+      top16_histogram_kernel<Bits><<<blocks, top16_threads, smem, b.stream>>>(
+          keys, n, codec, reinterpret_cast<unsigned long long*>(l.counts), nullptr);
+      GSB_CHECK_LAUNCH();
+      const auto* counts = reinterpret_cast<const unsigned*>(l.counts);  // little-endian: bin 2w is the low half
+      top_counts_kernel<Bits><<<256, 256, 0, b.stream>>>(counts, l.top_counts);
+      GSB_CHECK_LAUNCH();
+      top16_starts_kernel<Bits><<<256, 256, 0, b.stream>>>(counts, l.top_counts, l.starts);
+      GSB_CHECK_LAUNCH();
+    } else {
+      auto hist = histogram_kernel<Bits, 8>;
+      const std::uint64_t chunk = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
+      const int per_sm = resident_blocks_per_sm(hist, histogram_threads, 0);
+      const unsigned blocks = static_cast<unsigned>(std::min<std::uint64_t>(
+          ceil_div(n, chunk), static_cast<std::uint64_t>(dev.sm_count) * std::max(per_sm, 1)));
+      hist<<<blocks, histogram_threads, 0, b.stream>>>(keys, n, codec, l.counts);
+      GSB_CHECK_LAUNCH();
+      bins_kernel<Bits, 8><<<1, 256, 0, b.stream>>>(l.counts, n, l.starts, l.skippable);
+      GSB_CHECK_LAUNCH();
+    }
+    fill_kernel<Bits><<<static_cast<unsigned>(ceil_div<std::uint64_t>(n, fill_tile)), fill_threads, 0, b.stream>>>(
+        keys, n, l.starts, bins, codec);
+    GSB_CHECK_LAUNCH();
+    return 0;
+  }
+};
+
+}  // namespace gsb::radix::onesweep
