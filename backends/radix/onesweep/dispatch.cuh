@@ -163,7 +163,19 @@ struct KeySort {
   using Lsd = OnesweepSort<Bits, Value, typename PolicyFor<Bits, Value, B>::type>;
   static constexpr bool counting =
       sizeof(Bits) <= 2 && !has_values_v<Value> && counting_fits<Bits>(arch::limits_of(B).shared_bytes_per_block_optin);
-  using Counting = CountingSort<std::conditional_t<sizeof(Bits) <= 2, Bits, std::uint16_t>>;
+  using Narrow = std::conditional_t<sizeof(Bits) <= 2, Bits, std::uint16_t>;  // (8-byte keys: unused)
+  using Counting = CountingSort<Narrow>;
+
+  // Where the sort changes shape: the LSD passes' (one-block shapes, a pass's tile) and where the counting sort
+  // takes over.
+  static std::vector<std::uint64_t> tiles() {
+    std::vector<std::uint64_t> t = Lsd::tiles();
+    if (counting) {
+      t.push_back(counting_min_items<Narrow>());
+      std::sort(t.begin(), t.end());
+    }
+    return t;
+  }
 
   static std::size_t temp_bytes(const SortProblem& p) {
     return counting ? std::max(Lsd::temp_bytes(p), Counting::temp_bytes()) : Lsd::temp_bytes(p);
@@ -183,9 +195,8 @@ struct KeySort {
 #define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                    \
   template <>                                                                                         \
   std::vector<std::uint64_t> tile_items<BITS, VALUE>() {                                              \
-    return arch::dispatch_band(policy_band(), [](auto band) {                                         \
-      return OnesweepSort<BITS, VALUE, typename PolicyFor<BITS, VALUE, decltype(band)::value>::type>::tiles(); \
-    });                                                                                               \
+    return arch::dispatch_band(policy_band(),                                                         \
+                               [](auto band) { return KeySort<BITS, VALUE, decltype(band)::value>::tiles(); }); \
   }                                                                                                   \
   template <>                                                                                         \
   std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                         \

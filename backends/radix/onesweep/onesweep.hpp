@@ -44,8 +44,9 @@ inline std::uint64_t portion_items(std::uint64_t tile) {
 
 template <class Bits, class Value>
 std::size_t temp_bytes(const SortProblem& p);
-// Where the sort changes shape on the device's policy: the largest input of the one-block path (small.cuh) and a
-// digit pass's tile (threads x items); one entry where they are equal.
+// Where the sort changes shape on the device's policy: the largest input of the one-block path (small.cuh), a
+// digit pass's tile (threads x items) and, for 1- and 2-byte keys alone, where the counting sort (counting.cuh)
+// takes over; one entry where they are equal.
 template <class Bits, class Value>
 std::vector<std::uint64_t> tile_items();
 
