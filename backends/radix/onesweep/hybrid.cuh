@@ -32,6 +32,7 @@
 namespace gsb::radix::onesweep {
 
 inline constexpr int plan_threads = 256;  // one 16-bit bucket (and one top-8-bit bucket) per thread
+static_assert(hybrid_buckets == top16_bins, "the buckets are the 16-bit histogram's bins");
 
 inline constexpr int sample_threads = 256;
 inline constexpr int sample_blocks = 64;
