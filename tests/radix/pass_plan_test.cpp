@@ -253,5 +253,29 @@ TEST(RadixHybrid, UniformBucketBound) {
   EXPECT_EQ(onesweep::uniform_bucket_bound(0), 0u);
 }
 
+TEST(RadixCounting, ItsThresholdIsATileOfKeysAloneAndItsTempIsHeld) {
+  // (no GPU here: the sm90 band's policy) 1- and 2-byte keys without values change shape where the counting sort
+  // takes over, so the conformance suite sorts around it; with values, or 8-byte keys, they do not.
+  auto has = [](const std::vector<std::uint64_t>& t, std::uint64_t x) {
+    return std::find(t.begin(), t.end(), x) != t.end();
+  };
+  EXPECT_TRUE(has(onesweep::tile_items<std::uint8_t, NoValue>(), std::uint64_t{1} << 16));
+  EXPECT_TRUE(has(onesweep::tile_items<std::uint16_t, NoValue>(), std::uint64_t{1} << 22));
+  EXPECT_FALSE(has(onesweep::tile_items<std::uint16_t, std::uint32_t>(), std::uint64_t{1} << 22));
+  EXPECT_FALSE(has(onesweep::tile_items<std::uint64_t, NoValue>(), std::uint64_t{1} << 22));
+  const auto t = onesweep::tile_items<std::uint16_t, NoValue>();
+  EXPECT_TRUE(std::is_sorted(t.begin(), t.end()));
+  // The temp holds the counting sort's 65536 starts and counts wherever it may run, small n included (a test
+  // threshold can start it right after the one-block path).
+  SortProblem p;
+  p.key_type = KeyType::u16;
+  p.values = ValueMode::none;
+  for (std::uint64_t n : {std::uint64_t{8000}, std::uint64_t{1} << 22, std::uint64_t{1} << 30}) {
+    p.n = n;
+    const std::size_t temp = onesweep::temp_bytes<std::uint16_t, NoValue>(p);
+    EXPECT_GE(temp, std::size_t{65536} * 8 * 3 / 2) << n;
+  }
+}
+
 }  // namespace
 }  // namespace gsb::radix
