@@ -162,31 +162,15 @@ struct CountingSort {
     GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
                                              std::to_string(l.bytes));
     const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
-    const DeviceProps& dev = current_device_props();
     auto* keys = static_cast<Bits*>(b.keys[0]);
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
     if constexpr (wide) {
-      constexpr int smem = top16_words * static_cast<int>(sizeof(unsigned));
-      set_dynamic_shared_bytes(top16_histogram_kernel<Bits>, smem, "radix: 16-bit histogram");
-      // One block per multiprocessor, but at least 2^18 keys per block: each block flushes up to 32768 words.
-      const unsigned blocks =
-          static_cast<unsigned>(std::clamp<std::uint64_t>(n >> 18, 1, static_cast<std::uint64_t>(dev.sm_count)));
-      top16_histogram_kernel<Bits><<<blocks, top16_threads, smem, b.stream>>>(
-          keys, n, codec, reinterpret_cast<unsigned long long*>(l.counts), nullptr);
-      GSB_CHECK_LAUNCH();
-      const auto* counts = reinterpret_cast<const unsigned*>(l.counts);  // little-endian: bin 2w is the low half
-      top_counts_kernel<Bits><<<256, 256, 0, b.stream>>>(counts, l.top_counts);
-      GSB_CHECK_LAUNCH();
+      const unsigned* counts = launch_top16_histogram<Bits>(
+          keys, n, codec, reinterpret_cast<unsigned long long*>(l.counts), nullptr, l.top_counts, b.stream);
       top16_starts_kernel<Bits><<<256, 256, 0, b.stream>>>(counts, l.top_counts, l.starts);
       GSB_CHECK_LAUNCH();
     } else {
-      auto hist = histogram_kernel<Bits, 8>;
-      const std::uint64_t chunk = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
-      const int per_sm = resident_blocks_per_sm(hist, histogram_threads, 0);
-      const unsigned blocks = static_cast<unsigned>(std::min<std::uint64_t>(
-          ceil_div(n, chunk), static_cast<std::uint64_t>(dev.sm_count) * std::max(per_sm, 1)));
-      hist<<<blocks, histogram_threads, 0, b.stream>>>(keys, n, codec, l.counts);
-      GSB_CHECK_LAUNCH();
+      launch_digit_histograms<Bits, 8>(keys, n, codec, l.counts, b.stream);
       bins_kernel<Bits, 8><<<1, 256, 0, b.stream>>>(l.counts, n, l.starts, l.skippable);
       GSB_CHECK_LAUNCH();
     }

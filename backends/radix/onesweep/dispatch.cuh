@@ -104,15 +104,7 @@ struct OnesweepSort {
     const DeviceProps& dev = current_device_props();
 
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
-    auto hist = histogram_kernel<Bits, RadixBits>;
-    const std::uint64_t chunk = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
-    // enough resident blocks to keep the loads of every multiprocessor in flight
-    const int hist_per_sm = resident_blocks_per_sm(hist, histogram_threads, 0);
-    const unsigned hist_blocks = static_cast<unsigned>(std::min<std::uint64_t>(
-        ceil_div(n, chunk), static_cast<std::uint64_t>(dev.sm_count) * std::max(hist_per_sm, 1)));
-    hist<<<hist_blocks, histogram_threads, 0, b.stream>>>(static_cast<const Bits*>(b.keys[0]), n, codec,
-                                                                    l.counts);
-    GSB_CHECK_LAUNCH();
+    launch_digit_histograms<Bits, RadixBits>(static_cast<const Bits*>(b.keys[0]), n, codec, l.counts, b.stream);
     bins_kernel<Bits, RadixBits><<<D::passes, 256, 0, b.stream>>>(l.counts, n, l.bins, l.skippable);
     GSB_CHECK_LAUNCH();
 

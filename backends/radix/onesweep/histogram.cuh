@@ -7,6 +7,7 @@
 
 #include "gsb/device_props.hpp"
 #include "gsb/dispatch.hpp"
+#include "gsb/error.hpp"
 #include "radix/digit_common.cuh"
 #include "radix/onesweep/onesweep.hpp"
 #include "radix/pass_plan.hpp"
@@ -86,6 +87,20 @@ __global__ void __launch_bounds__(histogram_threads)
     const unsigned c = s_hist[i];
     if (c != 0) atomicAdd(reinterpret_cast<unsigned long long*>(&counts[i]), static_cast<unsigned long long>(c));
   }
+}
+
+// Launches histogram_kernel over n keys into counts (zeroed by the caller): enough resident blocks to keep the
+// loads of every multiprocessor in flight, no more than there are chunks of keys.
+template <class Bits, int RadixBits>
+void launch_digit_histograms(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec, std::uint64_t* counts,
+                             cudaStream_t stream) {
+  auto hist = histogram_kernel<Bits, RadixBits>;
+  const std::uint64_t chunk = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
+  const int per_sm = resident_blocks_per_sm(hist, histogram_threads, 0);
+  const unsigned blocks = static_cast<unsigned>(std::min<std::uint64_t>(
+      ceil_div(n, chunk), static_cast<std::uint64_t>(current_device_props().sm_count) * std::max(per_sm, 1)));
+  hist<<<blocks, histogram_threads, 0, stream>>>(keys, n, codec, counts);
+  GSB_CHECK_LAUNCH();
 }
 
 // ---- the histogram of the top 16 bits -------------------------------------------------------------------------
@@ -179,6 +194,25 @@ __device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, con
   const std::uint64_t within =
       block_exclusive_sum<std::uint64_t, 256>(counts[blockIdx.x * 256 + threadIdx.x], bin_sums, &unused);  // syncs s_base
   return s_base + within;
+}
+
+// Launches top16_histogram_kernel over n keys into pairs (zeroed by the caller; nothing while *skewed, which may be
+// null), then top_counts_kernel into top_counts. Returns the 65536 counts (pairs read as 32-bit words).
+template <class Bits>
+const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
+                                       unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
+                                       cudaStream_t stream) {
+  constexpr int smem = top16_words * static_cast<int>(sizeof(unsigned));
+  set_dynamic_shared_bytes(top16_histogram_kernel<Bits>, smem, "radix: 16-bit histogram");
+  // One block per multiprocessor, but at least 2^18 keys per block: each block flushes up to 32768 words.
+  const unsigned blocks = static_cast<unsigned>(
+      std::clamp<std::uint64_t>(n >> 18, 1, static_cast<std::uint64_t>(current_device_props().sm_count)));
+  top16_histogram_kernel<Bits><<<blocks, top16_threads, smem, stream>>>(keys, n, codec, pairs, skewed);
+  GSB_CHECK_LAUNCH();
+  const auto* counts = reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
+  top_counts_kernel<Bits><<<256, 256, 0, stream>>>(counts, top_counts);
+  GSB_CHECK_LAUNCH();
+  return counts;
 }
 
 // starts[b] = where 16-bit bin b starts (block b / 256, as top16_start), of the top16_histogram_kernel<Bits> counts.

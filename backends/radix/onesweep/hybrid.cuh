@@ -21,7 +21,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -573,17 +572,8 @@ struct HybridSort {
     skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(keys0, n, codec, l.sample_bins,
                                                                        l.sample_done, l.skewed);
     GSB_CHECK_LAUNCH();
-    constexpr int hist_smem = top16_words * static_cast<int>(sizeof(unsigned));
-    set_dynamic_shared_bytes(top16_histogram_kernel<std::uint32_t>, hist_smem, "radix: 16-bit histogram");
-    // One block per multiprocessor, but at least 2^18 keys per block: each block flushes up to 32768 words.
-    const unsigned hist_blocks = static_cast<unsigned>(
-        std::clamp<std::uint64_t>(n >> 18, 1, static_cast<std::uint64_t>(dev.sm_count)));
-    top16_histogram_kernel<std::uint32_t><<<hist_blocks, top16_threads, hist_smem, b.stream>>>(keys0, n, codec,
-                                                                                               l.pairs, l.skewed);
-    GSB_CHECK_LAUNCH();
-    const auto* counts = reinterpret_cast<const unsigned*>(l.pairs);  // little-endian: bin 2w is the low half
-    top_counts_kernel<std::uint32_t><<<256, 256, 0, b.stream>>>(counts, l.top_counts);
-    GSB_CHECK_LAUNCH();
+    const unsigned* counts = launch_top16_histogram<std::uint32_t>(keys0, n, codec, l.pairs, l.skewed, l.top_counts,
+                                                                   b.stream);
     hybrid_plan_kernel<<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, top, capacity, l.tables,
                                                            l.skewed);
     GSB_CHECK_LAUNCH();

@@ -9,9 +9,10 @@
 // every 16-bit bucket to fit one block's shared memory (bucket_capacity keys, from the device's shared memory and
 // the value type): the largest bucket is known after the histogram, and the sort falls back to the LSD passes when
 // one does not fit (skewed keys), so the result is the same either way. It is tried only where uniform keys'
-// buckets (n / 65536 on average: 2048 at 2^27, 4096 at 2^28, 8192 at 2^29) would leave two blocks per
-// multiprocessor: on an H200 up to about 7.5e8 keys alone, 3.7e8 with u32 values, 2.4e8 with u64 values. The first
-// pass runs portion by portion beyond one look-back portion (2^27 - 1 keys), as the LSD passes do.
+// buckets (n / 65536 on average: 2048 at 2^27, 4096 at 2^28, 8192 at 2^29) would keep 12 warps of the bucket sort
+// resident per multiprocessor (hybrid.cuh: hybrid_tried_capacity): on Hopper up to about 8e8 keys alone, 3.7e8 with
+// u32 values, 2.4e8 with u64 values. The first pass runs portion by portion beyond one look-back portion (2^27 - 1
+// keys), as the LSD passes do.
 #pragma once
 
 #include <cmath>

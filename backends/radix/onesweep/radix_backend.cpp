@@ -16,51 +16,44 @@ namespace gsb::radix::onesweep {
 
 namespace {
 
-std::uint64_t parse_hybrid_min_n(const std::string& v) {
-  return gsb::parse_env_uint("GSB_RADIX_HYBRID_MIN_N", v, 1, max_portion_items);
-}
-const gsb::EnvKnob& hybrid_min_n_knob = gsb::declare_env_knob(
-    "GSB_RADIX_HYBRID_MIN_N", "radix: the hybrid path from this many keys on (tests force it at small n)",
-    [](const std::string& v) { parse_hybrid_min_n(v); });
+// A test knob counting keys: a whole number 1..most, declared with the other knobs (so a bad value is a usage
+// error before any case) and read once; 0 when unset.
+struct KeyCountKnob {
+  const gsb::EnvKnob& knob;
+  std::uint64_t most;
+  KeyCountKnob(const char* name, const char* help, std::uint64_t most_keys)
+      : knob(gsb::declare_env_knob(name, help,
+                                   [name, most_keys](const std::string& v) { gsb::parse_env_uint(name, v, 1, most_keys); })),
+        most(most_keys) {}
+  std::uint64_t value() const {
+    const auto v = gsb::env_value(knob.name.c_str());
+    return v ? gsb::parse_env_uint(knob.name.c_str(), *v, 1, most) : std::uint64_t{0};
+  }
+};
 
-std::uint64_t parse_portion_n(const std::string& v) {
-  return gsb::parse_env_uint("GSB_RADIX_PORTION_N", v, 1, max_portion_items);
-}
-const gsb::EnvKnob& portion_n_knob = gsb::declare_env_knob(
+const KeyCountKnob hybrid_min_n_knob{"GSB_RADIX_HYBRID_MIN_N",
+                                     "radix: the hybrid path from this many keys on (tests force it at small n)",
+                                     max_portion_items};
+const KeyCountKnob portion_n_knob{
     "GSB_RADIX_PORTION_N", "radix: digit passes in portions of at most this many keys (tests force several at small n)",
-    [](const std::string& v) { parse_portion_n(v); });
-
-std::uint64_t parse_counting_min_n(const std::string& v) {
-  return gsb::parse_env_uint("GSB_RADIX_COUNTING_MIN_N", v, 1, std::uint64_t{1} << 32);
-}
-const gsb::EnvKnob& counting_min_n_knob = gsb::declare_env_knob(
+    max_portion_items};
+const KeyCountKnob counting_min_n_knob{
     "GSB_RADIX_COUNTING_MIN_N",
     "radix: the counting sort of 1- and 2-byte keys from this many keys on (tests force it at small n)",
-    [](const std::string& v) { parse_counting_min_n(v); });
+    std::uint64_t{1} << 32};
 
 }  // namespace
 
-std::uint64_t counting_min_items_override() {
-  static const std::uint64_t value = [] {
-    const auto v = gsb::env_value(counting_min_n_knob.name.c_str());
-    return v ? parse_counting_min_n(*v) : std::uint64_t{0};
-  }();
-  return value;
-}
-
 std::uint64_t hybrid_min_items_override() {
-  static const std::uint64_t value = [] {
-    const auto v = gsb::env_value(hybrid_min_n_knob.name.c_str());
-    return v ? parse_hybrid_min_n(*v) : std::uint64_t{0};
-  }();
+  static const std::uint64_t value = hybrid_min_n_knob.value();
   return value;
 }
-
 std::uint64_t portion_items_override() {
-  static const std::uint64_t value = [] {
-    const auto v = gsb::env_value(portion_n_knob.name.c_str());
-    return v ? parse_portion_n(*v) : std::uint64_t{0};
-  }();
+  static const std::uint64_t value = portion_n_knob.value();
+  return value;
+}
+std::uint64_t counting_min_items_override() {
+  static const std::uint64_t value = counting_min_n_knob.value();
   return value;
 }
 
