@@ -34,6 +34,7 @@ namespace {
 
 int g_failures = 0;
 bool g_variants = true;  // also time the experimental tunings
+bool g_small = false;    // also time the one-block kernel launched directly (mode small)
 
 struct DeviceBuffers {
   void* keys[2] = {nullptr, nullptr};
@@ -519,29 +520,35 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
   std::printf("%-22s n=%llu  cub-radix   %8.3f ms  %7.2f Gkeys/s\n", label, static_cast<unsigned long long>(n),
               cub_ms, n / cub_ms / 1e6);
 
-  auto run_ours = [&](const char* name, auto sorter_tag) {
-    using Sorter = typename decltype(sorter_tag)::type;
+  // Times sort_fn(b) (returns the half holding the result) on the problem with `temp_bytes` of temp, checks it
+  // against CUB's output; bytes_per_key for the bandwidth column.
+  auto run_fn = [&](const char* name, std::size_t tb, double bytes_per_key, const char* passes_note, auto sort_fn) {
     SortProblem p{kt, kv ? (sizeof(VS) == 4 ? ValueMode::u32 : ValueMode::u64) : ValueMode::none, Order::asc, n};
-    const std::size_t tb = Sorter::temp_bytes(p);
-    void* temp;
-    CK(cudaMalloc(&temp, tb));
+    void* temp = nullptr;
+    if (tb) CK(cudaMalloc(&temp, tb));
     SortBuffers b{{k0, k1}, {kv ? v0 : nullptr, kv ? v1 : nullptr}, temp, tb, nullptr};
     int half = 0;
-    const float ms = time_median(reps, restore, [&] { half = Sorter::sort(p, b); });
+    const float ms = time_median(reps, restore, [&] { half = sort_fn(p, b); });
     CK(cudaDeviceSynchronize());
     bool ok = same(half ? k1 : k0, ref_k, n);
     if (kv) ok = ok && same(half ? v1 : v0, ref_v, n);
+    const double gbps = bytes_per_key * n / (ms * 1e6);
+    std::printf("%-22s n=%llu  %-11s %8.4f ms  %7.2f Gkeys/s  %.3fx cub  %s  %s  %.0f B/key  %.0f GB/s "
+                "(%.0f%% of copy)\n",
+                label, static_cast<unsigned long long>(n), name, ms, n / ms / 1e6, cub_ms / ms,
+                ok ? "match" : "MISMATCH", passes_note, bytes_per_key, gbps, 100.0 * gbps / copy_gbps);
+    if (!ok) ++g_failures;
+    if (temp) CK(cudaFree(temp));
+  };
+  auto run_ours = [&](const char* name, auto sorter_tag) {
+    using Sorter = typename decltype(sorter_tag)::type;
+    SortProblem p{kt, kv ? (sizeof(VS) == 4 ? ValueMode::u32 : ValueMode::u64) : ValueMode::none, Order::asc, n};
     // Bytes: histogram read + per pass read and write of keys (and values); lookback excluded.
     const double kb = sizeof(K), vb = kv ? sizeof(VS) : 0;
     const int passes = Sorter::D::passes;
-    const double bytes_per_key = kb + passes * 2 * (kb + vb);
-    const double gbps = bytes_per_key * n / (ms * 1e6);
-    std::printf("%-22s n=%llu  %-11s %8.3f ms  %7.2f Gkeys/s  %.2fx cub  %s  %d passes  %.0f B/key  %.0f GB/s "
-                "(%.0f%% of copy)\n",
-                label, static_cast<unsigned long long>(n), name, ms, n / ms / 1e6, cub_ms / ms,
-                ok ? "match" : "MISMATCH", passes, bytes_per_key, gbps, 100.0 * gbps / copy_gbps);
-    if (!ok) ++g_failures;
-    CK(cudaFree(temp));
+    const std::string note = std::to_string(passes) + " passes";
+    run_fn(name, Sorter::temp_bytes(p), kb + passes * 2 * (kb + vb), note.c_str(),
+           [](const SortProblem& q, const SortBuffers& b) { return Sorter::sort(q, b); });
   };
   using namespace gsb::radix::onesweep;
   using VT = std::conditional_t<kv, VS, NoValue>;
@@ -559,8 +566,58 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
     if constexpr (std::is_same_v<K, std::uint64_t> && !kv) {
       run_ours("t384x12m3w8", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 12, 3, 8>>>{});
     }
-    if constexpr (std::is_same_v<K, std::uint64_t> && kv) {
-      run_ours("t384x8m3w8", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 8, 3, 8>>>{});
+    // Round 2 (issue 19): the pairs still below or near 1.0x after round 1 (the kept tunings' round-1 figures are
+    // in policy.cuh).
+    if constexpr (std::is_same_v<K, std::uint64_t> && kv && sizeof(VS) == 8) {
+      run_ours("t384x16m2L", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 16, 2, 1, true>>>{});
+      run_ours("t512x12m2L", type_tag<OnesweepSort<K, VT, PassPolicy<8, 512, 12, 2, 1, true>>>{});
+      run_ours("t384x12m2L-p0", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 12, 2, 1, true, 0>>>{});
+      run_ours("t384x12m2L-p2", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 12, 2, 1, true, 2>>>{});
+    }
+    if constexpr (sizeof(K) == 2 && kv && sizeof(VS) == 4) {
+      run_ours("t512x16m2", type_tag<OnesweepSort<K, VT, PassPolicy<8, 512, 16, 2, 1>>>{});
+      run_ours("t384x16m2L", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 16, 2, 1, true>>>{});
+      run_ours("t384x16m2w8", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 16, 2, 8>>>{});
+    }
+    if constexpr (sizeof(K) == 1 && kv && sizeof(VS) == 8) {
+      run_ours("t384x16m2L", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 16, 2, 1, true>>>{});
+      run_ours("t512x12m2L", type_tag<OnesweepSort<K, VT, PassPolicy<8, 512, 12, 2, 1, true>>>{});
+    }
+    if constexpr (sizeof(K) == 1 && kv && sizeof(VS) == 4) {
+      run_ours("t512x20m2L", type_tag<OnesweepSort<K, VT, PassPolicy<8, 512, 20, 2, 1, true>>>{});
+      run_ours("t512x16m2L", type_tag<OnesweepSort<K, VT, PassPolicy<8, 512, 16, 2, 1, true>>>{});
+    }
+  }
+  // The counting sort of 1- and 2-byte keys alone with fill_kernel's shapes: positions per thread, blocks per SM.
+  if constexpr (sizeof(K) <= 2 && !kv) {
+    if (g_variants) {
+      auto counting = [&](const char* name, auto sorter_tag) {
+        using C = typename decltype(sorter_tag)::type;
+        run_fn(name, C::temp_bytes(), 3.0 * sizeof(K), "counting",
+               [](const SortProblem& q, const SortBuffers& b) { return C::sort(q, b); });
+      };
+      counting("count32m1", type_tag<CountingSort<K, 32, 1>>{});
+      counting("count16m4", type_tag<CountingSort<K, 16, 4>>{});
+      counting("count16m2", type_tag<CountingSort<K, 16, 2>>{});
+      counting("count32m2", type_tag<CountingSort<K, 32, 2>>{});
+    }
+  }
+  // The one-block path's 256 x 19 shape launched directly (no host dispatch), as kept (every bit) and with the OR
+  // of the differing bits first.
+  if constexpr (!small_wide_items<K, VT>) {
+    if (g_small && n > SmallShape2::capacity && n <= SmallShape3::capacity) {
+      const KeyCodec<K> codec = make_codec<K>(kt, Order::asc);
+      const double bpk = 2.0 * (sizeof(K) + (kv ? sizeof(VS) : 0));
+      auto direct = [&](const char* name, auto launch) {
+        run_fn(name, 0, bpk, "one block", [&](const SortProblem& q, const SortBuffers& b) {
+          launch(static_cast<K*>(b.keys[0]), static_cast<VT*>(b.values[0]), q.n);
+          return 0;
+        });
+      };
+      direct("k256x19", [&](K* k, VT* v, std::uint64_t m) { launch_small_sort<K, VT, SmallShape3>(k, v, m, codec, nullptr); });
+      direct("k256x19or", [&](K* k, VT* v, std::uint64_t m) {
+        launch_small_sort<K, VT, SmallShape<256, 19, true>>(k, v, m, codec, nullptr);
+      });
     }
   }
   CK(cudaFree(ref_k));
@@ -642,6 +699,47 @@ int main(int argc, char** argv) {
       perf_pair<std::uint32_t, NoValue, float>("f32", KeyType::f32, n, reps, 1, copy);
       perf_pair<std::uint64_t, std::uint64_t>("u64+u64", KeyType::u64, n, reps, 0, copy);
       perf_ladder(n / 10, 3);
+    }
+    // Tuning rounds of issue 19 (variants beside the kept tuning, each against cub-radix on the same input).
+    auto sizes = [&](const char* fallback) {
+      std::vector<std::uint64_t> ns;
+      std::string list = argc > 2 ? argv[2] : fallback;
+      for (std::size_t at = 0; at <= list.size();) {
+        const std::size_t comma = std::min(list.find(',', at), list.size());
+        ns.push_back(static_cast<std::uint64_t>(std::atof(list.substr(at, comma - at).c_str())));
+        at = comma + 1;
+      }
+      return ns;
+    };
+    const int round_reps = argc > 3 ? std::atoi(argv[3]) : 10;
+    if (mode == "pairs") {  // LSD passes of the pairs below 1.0x in the grid
+      for (const std::uint64_t n : sizes("16777216,1e8,268435456")) {
+        const double copy = measure_copy_gbps(n * 8);
+        perf_pair<std::uint32_t, std::uint64_t>("u32+u64", KeyType::u32, n, round_reps, 0, copy);
+        perf_pair<std::uint8_t, std::uint32_t>("u8+u32", KeyType::u8, n, round_reps, 0, copy);
+        perf_pair<std::uint16_t, std::uint64_t>("u16+u64", KeyType::u16, n, round_reps, 0, copy);
+        perf_pair<std::uint64_t, std::uint64_t>("u64+u64", KeyType::u64, n, round_reps, 0, copy);
+        perf_pair<std::uint16_t, std::uint32_t>("u16+u32", KeyType::u16, n, round_reps, 0, copy);
+        perf_pair<std::uint8_t, std::uint64_t>("u8+u64", KeyType::u8, n, round_reps, 0, copy);
+      }
+    }
+    if (mode == "counting") {  // the counting sort's fill shapes
+      for (const std::uint64_t n : sizes("1e7,1e8,268435456")) {
+        const double copy = measure_copy_gbps(n * 8);
+        perf_pair<std::uint16_t, NoValue>("u16", KeyType::u16, n, round_reps, 0, copy);
+        perf_pair<std::uint8_t, NoValue>("u8", KeyType::u8, n, round_reps, 0, copy);
+      }
+    }
+    if (mode == "small") {  // the one-block kernel at the top of its 256 x 19 shape
+      g_variants = false;
+      g_small = true;
+      for (const std::uint64_t n : sizes("2100,3500,4864")) {
+        perf_pair<std::uint32_t, NoValue>("u32", KeyType::u32, n, round_reps, 0, 1.0);
+        perf_pair<std::uint32_t, NoValue, float>("f32", KeyType::f32, n, round_reps, 1, 1.0);
+        perf_pair<std::uint32_t, std::uint32_t>("u32+u32", KeyType::u32, n, round_reps, 0, 1.0);
+        perf_pair<std::uint16_t, NoValue>("u16", KeyType::u16, n, round_reps, 0, 1.0);
+        perf_pair<std::uint8_t, std::uint32_t>("u8+u32", KeyType::u8, n, round_reps, 0, 1.0);
+      }
     }
     if (mode == "profile") {
       // One run each of `radix` and CUB on u32 keys, for ncu's per-kernel numbers.

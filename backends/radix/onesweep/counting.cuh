@@ -23,9 +23,16 @@
 namespace gsb::radix::onesweep {
 
 inline constexpr int fill_threads = 256;
-inline constexpr int fill_items = 32;  // consecutive output positions per thread
-inline constexpr int fill_tile = fill_threads * fill_items;
 inline constexpr int fill_window = 2048;  // bins of one tile staged in shared memory
+// Consecutive output positions per thread, and __launch_bounds__'s blocks per SM (the register cap). Measured
+// (tools/radix/radix_bench counting, H200, 2026-11-27, median of 10, whole counting sort at n = 1e7 / 1e8 / 2^28):
+// u16 with 16 positions at 2 blocks/SM (47 registers) 73.5 / 299 / 738 us, against 79.3 / 349 / 891 with 32
+// positions and no bound (94 registers), 74.8 / 308 / 773 with 32 at 2 blocks, 83.1 / 390 / 973 with 8; u8 with
+// 32 positions at 2 blocks (63 registers) 43.3 / 185 / 466 us, against 46.5 / 223 / 581 unbounded (88
+// registers) and 44.1 / 205 / 522 with 16.
+template <class Bits>
+inline constexpr int fill_items = sizeof(Bits) == 1 ? 32 : 16;
+inline constexpr int fill_min_blocks = 2;
 
 // The last bin in [lo, hi) whose start is <= p (starts non-decreasing, starts[lo] <= p): the bin holding position
 // p (empty bins share the next one's start, so the last of equal starts is the one that holds keys).
@@ -39,21 +46,22 @@ __device__ __forceinline__ unsigned bin_of(const Starts* starts, unsigned lo, un
   return lo;
 }
 
-// Block t writes positions [t * fill_tile, ...) of out: each thread fill_items consecutive positions, each the
+// Block t writes positions [t * 256 * Items, ...) of out: each thread Items consecutive positions, each the
 // decoded key value of its bin. The block first finds the bins of its first and last positions in two round trips
 // to memory (every 256th start, then the 256 starts of each one's group; a binary search over all the starts
 // would be 16 dependent loads before the block writes anything); where those bins span at most fill_window bins
 // their starts are staged in shared memory and searched there, else in global memory.
-template <class Bits>
-__global__ void __launch_bounds__(fill_threads)
+template <class Bits, int Items = fill_items<Bits>, int MinBlocks = fill_min_blocks>
+__global__ void __launch_bounds__(fill_threads, MinBlocks)
     fill_kernel(Bits* out, std::uint64_t n, const std::uint64_t* starts, unsigned bins, KeyCodec<Bits> codec) {
   static_assert(fill_threads == 256, "a thread per group of bins and per bin of a group");
+  constexpr std::uint64_t tile = std::uint64_t{fill_threads} * Items;
   __shared__ std::uint64_t s_starts[fill_window + 1];
   __shared__ std::uint64_t s_top[256];       // starts[g * group] for the 256 groups g
   __shared__ std::uint64_t s_group[2][256];  // the starts of the first and the last position's groups
   const unsigned group = bins / 256;         // bins per group: 1 (u8) or 256 (u16)
-  const std::uint64_t tile_first = static_cast<std::uint64_t>(blockIdx.x) * fill_tile;
-  const std::uint64_t tile_last = min(tile_first + fill_tile, n) - 1;
+  const std::uint64_t tile_first = static_cast<std::uint64_t>(blockIdx.x) * tile;
+  const std::uint64_t tile_last = min(tile_first + tile, n) - 1;
   s_top[threadIdx.x] = starts[threadIdx.x * group];
   __syncthreads();
   // The group holding position p is the last whose first start is <= p (bin_of's argument, over groups).
@@ -73,7 +81,7 @@ __global__ void __launch_bounds__(fill_threads)
     if (threadIdx.x == 0) s_starts[hi - lo] = hi < bins ? starts[hi] : n;
   }
   __syncthreads();
-  const std::uint64_t first = tile_first + static_cast<std::uint64_t>(threadIdx.x) * fill_items;
+  const std::uint64_t first = tile_first + static_cast<std::uint64_t>(threadIdx.x) * Items;
   if (first >= n) return;
   // The bin of the thread's first position, then onwards: a position at or past the bin's end searches again.
   unsigned bin = staged ? lo + bin_of(s_starts, 0, hi - lo, first) : bin_of(starts, lo, hi, first);
@@ -81,11 +89,11 @@ __global__ void __launch_bounds__(fill_threads)
   // The keys packed into 32-bit words as they are found (register arithmetic, no local array), stored as 16-byte
   // vectors where the run is whole and aligned.
   constexpr int per_word = 4 / static_cast<int>(sizeof(Bits));
-  constexpr int words = fill_items / per_word;
+  constexpr int words = Items / per_word;
   static_assert(words % 4 == 0, "whole 16-byte stores");
   unsigned w[words];
 #pragma unroll
-  for (int i = 0; i < fill_items; ++i) {
+  for (int i = 0; i < Items; ++i) {
     const std::uint64_t p = first + i;
     if (p >= end && p < n) {
       bin = staged ? lo + bin_of(s_starts, bin - lo + 1, hi - lo, p) : bin_of(starts, bin + 1, hi, p);
@@ -95,13 +103,13 @@ __global__ void __launch_bounds__(fill_threads)
     if (i % per_word == 0) w[i / per_word] = key;
     else w[i / per_word] |= key << (8 * sizeof(Bits) * (i % per_word));
   }
-  if (first + fill_items <= n && reinterpret_cast<std::uintptr_t>(out + first) % 16 == 0) {
+  if (first + Items <= n && reinterpret_cast<std::uintptr_t>(out + first) % 16 == 0) {
 #pragma unroll
     for (int j = 0; j < words / 4; ++j)
       reinterpret_cast<uint4*>(out + first)[j] = make_uint4(w[4 * j], w[4 * j + 1], w[4 * j + 2], w[4 * j + 3]);
   } else {
 #pragma unroll
-    for (int i = 0; i < fill_items; ++i)
+    for (int i = 0; i < Items; ++i)
       if (first + i < n) out[first + i] = static_cast<Bits>(w[i / per_word] >> (8 * sizeof(Bits) * (i % per_word)));
   }
 }
@@ -124,7 +132,7 @@ constexpr bool counting_fits(long long shared_bytes) {
 
 // The counting sort of 1- or 2-byte keys without values, n keys (1 < n < 2^32: a bin's count is 32 bits) in
 // b.keys[0], sorted in place. Returns the half holding the result (0).
-template <class Bits>
+template <class Bits, int FillItems = fill_items<Bits>, int FillMinBlocks = fill_min_blocks>
 struct CountingSort {
   static_assert(sizeof(Bits) <= 2, "a counting sort of 1- or 2-byte keys (256 or 65536 bins: fill_kernel's groups)");
   static constexpr bool wide = sizeof(Bits) == 2;
@@ -174,8 +182,9 @@ struct CountingSort {
       bins_kernel<Bits, 8><<<1, 256, 0, b.stream>>>(l.counts, n, l.starts, l.skippable);
       GSB_CHECK_LAUNCH();
     }
-    fill_kernel<Bits><<<static_cast<unsigned>(ceil_div<std::uint64_t>(n, fill_tile)), fill_threads, 0, b.stream>>>(
-        keys, n, l.starts, bins, codec);
+    constexpr std::uint64_t fill_tile = std::uint64_t{fill_threads} * FillItems;
+    fill_kernel<Bits, FillItems, FillMinBlocks>
+        <<<blocks_for(n, fill_tile, "radix: counting sort"), fill_threads, 0, b.stream>>>(keys, n, l.starts, bins, codec);
     GSB_CHECK_LAUNCH();
     return 0;
   }

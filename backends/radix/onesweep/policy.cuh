@@ -35,7 +35,7 @@ template <class Bits, class Value>
 struct HopperTuning {
   static constexpr int value_size = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
   // The counts below are the largest that compile without spills at the register cap that min_blocks implies
-  // (56 registers for 3 blocks, 80 for 2).
+  // (56 registers for 3 blocks of 384 threads, 80 for 2; 64 for 2 blocks of 512).
   // 4-byte keys with 4-byte values: 384 x 16 at 2 blocks/SM and a look-back window of 8 measured 3.196 ms
   // against 3.376 for 384 x 12 at 3 blocks/SM (H200, n = 1e8, 2026-11-22); every other case keeps 1.
   static constexpr bool kv32 = sizeof(Bits) == 4 && value_size == 4;
@@ -44,13 +44,24 @@ struct HopperTuning {
   // 8-byte values need 3 registers per item after the ranking). Measured (H200, n = 1e8, 2026-11-22 round 2):
   // u64+u32 7.574 ms against 8.698 with the values in registers at 384 x 12 (cub-radix 7.612), u64+u64 9.627
   // against 10.150 (cub-radix 9.32); 512 x 12 late was 7.710 / 9.878. For u32+u32 late values lost (3.279
-  // against 3.213 ms), so 4-byte keys keep the values in registers.
-  static constexpr bool late_values = sizeof(Bits) == 8 && value_size > 0;
-  static constexpr int threads = 384;
-  static constexpr int min_blocks = sizeof(Bits) == 8 || kv32 ? 2 : 3;
+  // against 3.213 ms), so 4-byte keys with 4-byte values keep the values in registers.
+  // 2- and 4-byte keys with u64 values load them late too, which lets their tile grow from 384 x 10 at 3 blocks/SM
+  // to 384 x 16 at 2 (tools/radix/radix_bench pairs, H200, 2026-11-27, ms at n = 2^24 / 1e8 / 2^28, cub-radix in
+  // the same run): u32+u64 0.710 / 3.872 / 10.436 against 0.750 / 4.118 / 11.173 (cub 0.738 / 3.923 / 10.431;
+  // 384 x 15 with the values in registers 0.711 / 3.926 / 10.463); u16+u64 0.341 / 1.761 / 4.695 against 0.360 /
+  // 1.925 / 5.129 (cub 0.356 / 1.876 / 4.974). 1-byte keys with u32 values take 512 x 16 at 2 blocks/SM (CUB's
+  // sm90 tile for them is 512 x 17): 0.141 / 0.663 / 1.759 against 384 x 12 at 3: 0.160 / 0.785 / 2.080 (cub
+  // 0.156 / 0.776 / 2.042). u64+u64 kept 384 x 12 late: 384 x 14, 256 x 16 (3 blocks), 512 x 10 and a window of
+  // 8 were each 2-5% slower.
+  static constexpr bool late_values = value_size > 0 && (sizeof(Bits) == 8 || (value_size == 8 && sizeof(Bits) >= 2));
+  static constexpr bool kv8_late = value_size == 8 && sizeof(Bits) >= 2 && sizeof(Bits) <= 4;
+  static constexpr bool k8v32 = sizeof(Bits) == 1 && value_size == 4;
+  static constexpr int threads = k8v32 ? 512 : 384;
+  static constexpr int min_blocks = sizeof(Bits) == 8 || kv32 || kv8_late || k8v32 ? 2 : 3;
   static constexpr int items = sizeof(Bits) == 8 ? (value_size == 0 || value_size == 4 ? 16 : 12)
                                : value_size == 0 ? (sizeof(Bits) == 4 ? 20 : 16)
-                               : value_size == 4 ? (kv32 ? 16 : 12)
+                               : value_size == 4 ? (kv32 || k8v32 ? 16 : 12)
+                               : kv8_late        ? 16
                                                  : 10;
   static constexpr int window = kv32 ? 8 : 1;  // measured: wider windows cost more loads than they save
   // L2 prefetch of the tile half the resident blocks ahead (pass_kernel). Measured (H200, 2026-11-23, n = 1e8,

@@ -5,8 +5,9 @@
 //
 // The block sorts with cub::BlockRadixSort (CUB's block-level primitive, composed here as its documentation shows
 // for a kernel of one's own), and differs from cub-radix's single-tile kernel in what it asks of it:
-//   - only the bits in which the keys differ are sorted (none: the input is its own stable sort, nothing is
-//     written), found by one OR over the block before the sort; CUB's device sort always sorts every bit;
+//   - up to 2048 keys only the bits in which the keys differ are sorted (none: the input is its own stable sort,
+//     nothing is written), found by one OR over the block before the sort; CUB's device sort always sorts every
+//     bit, and so do the two largest shapes here (measured: the OR's barrier cost more than it saved there);
 //   - the block shape grows with n (SmallShape0..4), so a few keys cost a few keys' work; CUB's single tile is
 //     256 x 19 keys whatever n is, and above 4864 keys (2304 with 8-byte keys or values) its device sort takes
 //     the multi-kernel path, where this one block still sorts up to 7680;
@@ -33,11 +34,12 @@ template <class Bits>
 inline constexpr int small_radix_bits = sizeof(Bits) > 1 ? 6 : 5;
 
 // The block shapes, smallest first: the first that holds n sorts it.
-template <int Threads, int Items>
+template <int Threads, int Items, bool DifferingBits = true>
 struct SmallShape {
   static constexpr int threads = Threads;
   static constexpr int items = Items;
   static constexpr unsigned capacity = Threads * Items;
+  static constexpr bool differing_bits = DifferingBits;  // sort only the bits in which the keys differ
 };
 // Measured on an H200 (u32 keys, 6-bit digits, whole sort including launch): 128 x 4 7.0 us, 256 x 8 9.7 us,
 // 512 x 10 15.5 us, 512 x 15 17.9 us (cub-radix's single tile, 256 x 19: 12.8 us at n = 4864): a block's time
@@ -46,8 +48,13 @@ struct SmallShape {
 using SmallShape0 = SmallShape<128, 4>;    // n <= 512
 using SmallShape1 = SmallShape<128, 8>;    // n <= 1024
 using SmallShape2 = SmallShape<256, 8>;    // n <= 2048
-using SmallShape3 = SmallShape<256, 19>;   // n <= 4864
-using SmallShape4 = SmallShape<512, 15>;   // n <= 7680
+// The two largest shapes sort every bit: at 2049-4864 keys the OR of the differing bits cost more than it saved
+// (H200, 2026-11-27, tools/radix/radix_bench small, the kernel launched alone, 50 repetitions, against cub-radix
+// in the same run, at n = 2100 / 3500 / 4864: u32+u32 0.96 / 0.96 / 0.92x with it, 1.10 / 1.03 / 1.05x without;
+// u16 0.99 / 0.97 / 0.98x against 1.07 / 1.03 / 1.06x; u8+u32 0.97 / 1.06 / 0.98x against 1.05 / 1.04 / 1.11x;
+// u32 and f32 within the run's noise, 0.94-1.06x either way). Uniform keys differ in every bit anyway.
+using SmallShape3 = SmallShape<256, 19, false>;  // n <= 4864
+using SmallShape4 = SmallShape<512, 15, false>;  // n <= 7680
 // With 8-byte keys or values, 256 x 19 costs half as much again as cub-radix's single tile for such keys (256 x 9,
 // 2304 keys: 30 against 20 us at n = 2049, H200) while it still has one: this shape serves them up to 2304.
 using SmallShapeWide = SmallShape<256, 9>;  // n <= 2304, 8-byte keys or values
@@ -90,44 +97,50 @@ constexpr std::uint64_t small_capacity(long long shared_bytes) {
   return most;
 }
 
-// Sorts keys[0, n) (and values) in place, n <= Threads * Items: blocked loads (thread t holds positions
-// [t * Items, (t + 1) * Items), past n the largest key, which a stable sort leaves after every real one), the OR
-// of how each key differs from key 0, the block sort of those bits, striped stores.
-template <class Bits, class Value, int Threads, int Items>
-__global__ void __launch_bounds__(Threads)
+// Sorts keys[0, n) (and values) in place, n <= Shape::capacity: blocked loads (thread t holds positions
+// [t * Items, (t + 1) * Items), past n the largest key, which a stable sort leaves after every real one), where the
+// shape asks for it the OR of how each key differs from key 0, the block sort of those bits (or of all), striped
+// stores.
+template <class Bits, class Value, class Shape>
+__global__ void __launch_bounds__(Shape::threads)
     small_sort_kernel(Bits* keys, Value* values, unsigned n, KeyCodec<Bits> codec) {
   constexpr bool with_values = has_values_v<Value>;
-  using Shape = SmallShape<Threads, Items>;
+  constexpr int Threads = Shape::threads;
+  constexpr int Items = Shape::items;
   using Sort = SmallBlockSort<Bits, Value, Shape>;
   extern __shared__ __align__(16) unsigned char s_small[];
-  __shared__ std::uint64_t s_differs[Threads / 32];
   const unsigned t = threadIdx.x;
-  const Bits first = codec.encode(keys[0]);
   Bits k[Items];
   SmallValue<Value> v[Items];
-  Bits differs = 0;
 #pragma unroll
   for (int i = 0; i < Items; ++i) {
     const unsigned at = t * Items + i;
     if (at < n) {
       k[i] = codec.encode(keys[at]);
-      differs |= static_cast<Bits>(k[i] ^ first);
       if constexpr (with_values) v[i] = values[at];
     } else {
       k[i] = static_cast<Bits>(~Bits{0});
     }
   }
-  std::uint64_t d64 = differs;
+  int lo = 0, hi = 8 * static_cast<int>(sizeof(Bits));
+  if constexpr (Shape::differing_bits) {
+    __shared__ std::uint64_t s_differs[Threads / 32];
+    const Bits first = codec.encode(keys[0]);
+    std::uint64_t d64 = 0;
 #pragma unroll
-  for (int s = 16; s > 0; s /= 2) d64 |= __shfl_xor_sync(full_warp, d64, s);
-  if (lane_id() == 0) s_differs[t / 32] = d64;
-  __syncthreads();
-  d64 = 0;
+    for (int i = 0; i < Items; ++i)
+      if (t * Items + i < n) d64 |= static_cast<Bits>(k[i] ^ first);
 #pragma unroll
-  for (int w = 0; w < Threads / 32; ++w) d64 |= s_differs[w];
-  if (d64 == 0) return;  // every key equal: the input is its own stable sort
-  const int lo = __ffsll(static_cast<long long>(d64)) - 1;
-  const int hi = 64 - __clzll(static_cast<long long>(d64));
+    for (int s = 16; s > 0; s /= 2) d64 |= __shfl_xor_sync(full_warp, d64, s);
+    if (lane_id() == 0) s_differs[t / 32] = d64;
+    __syncthreads();
+    d64 = 0;
+#pragma unroll
+    for (int w = 0; w < Threads / 32; ++w) d64 |= s_differs[w];
+    if (d64 == 0) return;  // every key equal: the input is its own stable sort
+    lo = __ffsll(static_cast<long long>(d64)) - 1;
+    hi = 64 - __clzll(static_cast<long long>(d64));
+  }
   auto& temp = *reinterpret_cast<typename Sort::TempStorage*>(s_small);
   if constexpr (with_values) Sort(temp).SortBlockedToStriped(k, v, lo, hi);
   else Sort(temp).SortBlockedToStriped(k, lo, hi);
@@ -144,7 +157,7 @@ __global__ void __launch_bounds__(Threads)
 template <class Bits, class Value, class Shape>
 void launch_small_sort(Bits* keys, Value* values, std::uint64_t n, const KeyCodec<Bits>& codec, cudaStream_t stream) {
   constexpr std::size_t smem = small_shared_bytes<Bits, Value, Shape>();
-  auto kernel = small_sort_kernel<Bits, Value, Shape::threads, Shape::items>;
+  auto kernel = small_sort_kernel<Bits, Value, Shape>;
   set_dynamic_shared_bytes(kernel, smem, "radix: one-block sort");
   kernel<<<1, Shape::threads, smem, stream>>>(keys, values, static_cast<unsigned>(n), codec);
   GSB_CHECK_LAUNCH();
