@@ -92,12 +92,12 @@ TEST(ArchPolicy, RadixHopperPlansAreTheMeasuredOnes) {
   expect_plan<PolicyFor<std::uint32_t, std::uint64_t, H>::type, 384, 16, 2, 1, true, 4>("u32+u64");
   expect_plan<PolicyFor<std::uint64_t, NoValue, H>::type, 384, 16, 2, 1, false, 4>("u64");
   expect_plan<PolicyFor<std::uint64_t, std::uint32_t, H>::type, 384, 16, 2, 1, true, 4>("u64+u32");
-  expect_plan<PolicyFor<std::uint64_t, std::uint64_t, H>::type, 384, 12, 2, 1, true, 4>("u64+u64");
+  expect_plan<PolicyFor<std::uint64_t, std::uint64_t, H>::type, 384, 12, 2, 1, true, 2>("u64+u64");
   expect_plan<PolicyFor<std::uint16_t, NoValue, H>::type, 384, 16, 3, 1, false, 4>("u16");
-  expect_plan<PolicyFor<std::uint16_t, std::uint32_t, H>::type, 384, 12, 3, 1, false, 4>("u16+u32");
+  expect_plan<PolicyFor<std::uint16_t, std::uint32_t, H>::type, 512, 16, 2, 1, false, 4>("u16+u32");
   expect_plan<PolicyFor<std::uint16_t, std::uint64_t, H>::type, 384, 16, 2, 1, true, 4>("u16+u64");
-  expect_plan<PolicyFor<std::uint8_t, std::uint32_t, H>::type, 512, 16, 2, 1, false, 4>("u8+u32");
-  expect_plan<PolicyFor<std::uint8_t, std::uint64_t, H>::type, 384, 10, 3, 1, false, 4>("u8+u64");
+  expect_plan<PolicyFor<std::uint8_t, std::uint32_t, H>::type, 512, 20, 2, 1, true, 4>("u8+u32");
+  expect_plan<PolicyFor<std::uint8_t, std::uint64_t, H>::type, 512, 12, 2, 1, true, 4>("u8+u64");
 }
 
 TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {

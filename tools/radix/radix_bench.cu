@@ -602,8 +602,9 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
       counting("count32m2", type_tag<CountingSort<K, 32, 2>>{});
     }
   }
-  // The one-block path's 256 x 19 shape launched directly (no host dispatch), as kept (every bit) and with the OR
-  // of the differing bits first.
+  // The one-block path's 256 x 19 shape launched directly (no host dispatch), as kept (every bit, 6-bit digits
+  // but for 1-byte keys) and with 5-, 7- and 8-bit digits. (Round 1 of 2026-11-27 timed the OR of the differing
+  // bits here too: it lost at 2049-4864 keys, small.cuh.)
   if constexpr (!small_wide_items<K, VT>) {
     if (g_small && n > SmallShape2::capacity && n <= SmallShape3::capacity) {
       const KeyCodec<K> codec = make_codec<K>(kt, Order::asc);
@@ -615,8 +616,14 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
         });
       };
       direct("k256x19", [&](K* k, VT* v, std::uint64_t m) { launch_small_sort<K, VT, SmallShape3>(k, v, m, codec, nullptr); });
-      direct("k256x19or", [&](K* k, VT* v, std::uint64_t m) {
-        launch_small_sort<K, VT, SmallShape<256, 19, true>>(k, v, m, codec, nullptr);
+      direct("k256x19b5", [&](K* k, VT* v, std::uint64_t m) {
+        launch_small_sort<K, VT, SmallShape<256, 19, false, 5>>(k, v, m, codec, nullptr);
+      });
+      direct("k256x19b7", [&](K* k, VT* v, std::uint64_t m) {
+        launch_small_sort<K, VT, SmallShape<256, 19, false, 7>>(k, v, m, codec, nullptr);
+      });
+      direct("k256x19b8", [&](K* k, VT* v, std::uint64_t m) {
+        launch_small_sort<K, VT, SmallShape<256, 19, false, 8>>(k, v, m, codec, nullptr);
       });
     }
   }

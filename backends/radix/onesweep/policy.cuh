@@ -29,47 +29,69 @@ struct PassPolicy {
   static_assert(PrefetchWavesPer8 == 0 || B == arch::Band::sm90, "the bulk L2 prefetch exists from sm_90 on");
 };
 
-// 8-bit digits, per key width and value type, for Hopper (sm90 band: measured on an H200; also what sm_100 runs,
-// not measured there). (11-bit digits lost on the device, NOTES.md.)
+// The measured shape of one pass for Hopper: threads, keys per thread, blocks per multiprocessor, look-back
+// window, whether values are loaded after the ranking, L2 prefetch distance in eighths of the resident blocks.
+struct HopperShape {
+  int threads, items, min_blocks, window;
+  bool late_values;
+  int prefetch_waves_per_8;
+};
+
+// 8-bit digits, per key width and value size (0: keys alone), for Hopper (sm90 band: measured on an H200; also
+// what sm_100 runs, not measured there). 11-bit digits lost on the device (NOTES.md). Each row is the largest tile
+// that compiles without spills at the register cap its blocks per SM imply (56 registers for 3 blocks of 384
+// threads, 80 for 2; 64 for 2 blocks of 512). Figures are ms on an H200, uniform keys, same-run cub-radix.
+//  - Keys alone: 384 x 20 (4-byte keys), 384 x 16 (1, 2 and 8 bytes).
+//  - 4-byte keys with 4-byte values: 384 x 16 at 2 blocks and a look-back window of 8, 3.196 ms at n = 1e8 against
+//    3.376 for 384 x 12 at 3 blocks (2026-11-22); every other row keeps a window of 1 (wider windows cost more
+//    loads than they save). Late values lost here (3.279 against 3.213 ms).
+//  - Late values (pass_kernel) keep the register peak at the keys' alone, so larger tiles fit: 8-byte keys with
+//    u32 values take the keys-only tile, 7.574 ms at 1e8 against 8.698 with the values in registers at 384 x 12
+//    (cub-radix 7.612); u64+u64 keep 384 x 12 (ranks and 8-byte values need 3 registers per item), 9.627 against
+//    10.150 (2026-11-22).
+//  - Rounds of 2026-11-27 (tools/radix/radix_bench pairs, n = 2^24 / 1e8 / 2^28, kept shape against the one
+//    before, cub-radix in brackets):
+//    u32+u64 384 x 16 late: 0.702 / 3.837 / 10.362 against 384 x 10 at 3 blocks 0.750 / 4.118 / 11.173
+//      (0.731 / 3.900 / 10.375); u16+u64 384 x 16 late: 0.342 / 1.756 / 4.674 against 0.360 / 1.925 / 5.129
+//      (0.358 / 1.867 / 4.949);
+//    1- and 2-byte keys with values take 512 threads (CUB's sm90 tiles for them are 384-576 x 11-23):
+//      u8+u32 512 x 20 late: 0.131 / 0.612 / 1.613 against 384 x 12 at 3 blocks 0.160 / 0.785 / 2.080 (0.156 /
+//      0.772 / 2.032; 512 x 16 0.141 / 0.664 / 1.757); u16+u32 512 x 16: 0.272 / 1.364 / 3.628 against 0.304 /
+//      1.582 / 4.211 (0.311 / 1.614 / 4.338); u8+u64 512 x 12 late: 0.170 / 0.851 / 2.256 against 0.183 /
+//      0.936 / 2.469 (0.202 / 1.023 / 2.698);
+//    u64+u64 keeps 384 x 12 late with the prefetch a quarter wave ahead: 1.634 / 9.252 / 25.185 against half a
+//      wave 1.681 / 9.542 / 25.729 (1.684 / 9.259 / 24.708); 384 x 14 and 16, 256 x 16, 512 x 10 and 12 and a
+//      window of 8 were 2-10% slower.
+//  - L2 prefetch of the tile half the resident blocks ahead elsewhere (2026-11-23, n = 1e8, distance none / 0.5 /
+//    1 / 2 waves): u32 2.100 / 2.052 / 2.068 / 2.122 ms, u64 6.093 / 5.860 / 6.027 / 6.331, u32+u32 3.189 / 3.181 /
+//    3.210 / 3.365, u64+u32 7.517 / 7.456 / 8.229 / 8.324: further ahead the prefetched lines compete with the
+//    demand traffic and are evicted before use.
+constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
+  switch (key_bytes * 16 + value_bytes) {
+    case 1 * 16 + 4: return {512, 20, 2, 1, true, 4};   // u8+u32
+    case 1 * 16 + 8: return {512, 12, 2, 1, true, 4};   // u8+u64
+    case 2 * 16 + 4: return {512, 16, 2, 1, false, 4};  // u16+u32
+    case 2 * 16 + 8: return {384, 16, 2, 1, true, 4};   // u16+u64
+    case 4 * 16 + 0: return {384, 20, 3, 1, false, 4};  // u32
+    case 4 * 16 + 4: return {384, 16, 2, 8, false, 4};  // u32+u32
+    case 4 * 16 + 8: return {384, 16, 2, 1, true, 4};   // u32+u64
+    case 8 * 16 + 0: return {384, 16, 2, 1, false, 4};  // u64
+    case 8 * 16 + 4: return {384, 16, 2, 1, true, 4};   // u64+u32
+    case 8 * 16 + 8: return {384, 12, 2, 1, true, 2};   // u64+u64
+    default: return {384, 16, 3, 1, false, 4};          // u8, u16
+  }
+}
+
 template <class Bits, class Value>
 struct HopperTuning {
-  static constexpr int value_size = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
-  // The counts below are the largest that compile without spills at the register cap that min_blocks implies
-  // (56 registers for 3 blocks of 384 threads, 80 for 2; 64 for 2 blocks of 512).
-  // 4-byte keys with 4-byte values: 384 x 16 at 2 blocks/SM and a look-back window of 8 measured 3.196 ms
-  // against 3.376 for 384 x 12 at 3 blocks/SM (H200, n = 1e8, 2026-11-22); every other case keeps 1.
-  static constexpr bool kv32 = sizeof(Bits) == 4 && value_size == 4;
-  // 8-byte keys with values load the values after the ranking (pass_kernel, LateValues): the register peak is
-  // then the keys' alone, so u32 values fit the keys-only tile of 384 x 16 (u64 values keep 384 x 12: ranks and
-  // 8-byte values need 3 registers per item after the ranking). Measured (H200, n = 1e8, 2026-11-22 round 2):
-  // u64+u32 7.574 ms against 8.698 with the values in registers at 384 x 12 (cub-radix 7.612), u64+u64 9.627
-  // against 10.150 (cub-radix 9.32); 512 x 12 late was 7.710 / 9.878. For u32+u32 late values lost (3.279
-  // against 3.213 ms), so 4-byte keys with 4-byte values keep the values in registers.
-  // 2- and 4-byte keys with u64 values load them late too, which lets their tile grow from 384 x 10 at 3 blocks/SM
-  // to 384 x 16 at 2 (tools/radix/radix_bench pairs, H200, 2026-11-27, ms at n = 2^24 / 1e8 / 2^28, cub-radix in
-  // the same run): u32+u64 0.710 / 3.872 / 10.436 against 0.750 / 4.118 / 11.173 (cub 0.738 / 3.923 / 10.431;
-  // 384 x 15 with the values in registers 0.711 / 3.926 / 10.463); u16+u64 0.341 / 1.761 / 4.695 against 0.360 /
-  // 1.925 / 5.129 (cub 0.356 / 1.876 / 4.974). 1-byte keys with u32 values take 512 x 16 at 2 blocks/SM (CUB's
-  // sm90 tile for them is 512 x 17): 0.141 / 0.663 / 1.759 against 384 x 12 at 3: 0.160 / 0.785 / 2.080 (cub
-  // 0.156 / 0.776 / 2.042). u64+u64 kept 384 x 12 late: 384 x 14, 256 x 16 (3 blocks), 512 x 10 and a window of
-  // 8 were each 2-5% slower.
-  static constexpr bool late_values = value_size > 0 && (sizeof(Bits) == 8 || (value_size == 8 && sizeof(Bits) >= 2));
-  static constexpr bool kv8_late = value_size == 8 && sizeof(Bits) >= 2 && sizeof(Bits) <= 4;
-  static constexpr bool k8v32 = sizeof(Bits) == 1 && value_size == 4;
-  static constexpr int threads = k8v32 ? 512 : 384;
-  static constexpr int min_blocks = sizeof(Bits) == 8 || kv32 || kv8_late || k8v32 ? 2 : 3;
-  static constexpr int items = sizeof(Bits) == 8 ? (value_size == 0 || value_size == 4 ? 16 : 12)
-                               : value_size == 0 ? (sizeof(Bits) == 4 ? 20 : 16)
-                               : value_size == 4 ? (kv32 || k8v32 ? 16 : 12)
-                               : kv8_late        ? 16
-                                                 : 10;
-  static constexpr int window = kv32 ? 8 : 1;  // measured: wider windows cost more loads than they save
-  // L2 prefetch of the tile half the resident blocks ahead (pass_kernel). Measured (H200, 2026-11-23, n = 1e8,
-  // median of 10, distance as a fraction of the resident blocks: none / 0.5 / 1 / 2): u32 2.100 / 2.052 / 2.068 /
-  // 2.122 ms, u64 6.093 / 5.860 / 6.027 / 6.331, u32+u32 3.189 / 3.181 / 3.210 / 3.365, u64+u32 7.517 / 7.456 /
-  // 8.229 / 8.324: half a wave ahead wins in every case; further ahead the prefetched lines compete with the
-  // demand traffic and are evicted before use.
-  static constexpr int prefetch_waves_per_8 = 4;
+  static constexpr HopperShape shape =
+      hopper_shape(static_cast<int>(sizeof(Bits)), has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0);
+  static constexpr int threads = shape.threads;
+  static constexpr int items = shape.items;
+  static constexpr int min_blocks = shape.min_blocks;
+  static constexpr int window = shape.window;
+  static constexpr bool late_values = shape.late_values;
+  static constexpr int prefetch_waves_per_8 = shape.prefetch_waves_per_8;
 };
 
 // The plan of one key width and value type on band B. sm90 is HopperTuning exactly. The older bands are NOT

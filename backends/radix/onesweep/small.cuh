@@ -34,12 +34,13 @@ template <class Bits>
 inline constexpr int small_radix_bits = sizeof(Bits) > 1 ? 6 : 5;
 
 // The block shapes, smallest first: the first that holds n sorts it.
-template <int Threads, int Items, bool DifferingBits = true>
+template <int Threads, int Items, bool DifferingBits = true, int RadixBits = 0>
 struct SmallShape {
   static constexpr int threads = Threads;
   static constexpr int items = Items;
   static constexpr unsigned capacity = Threads * Items;
   static constexpr bool differing_bits = DifferingBits;  // sort only the bits in which the keys differ
+  static constexpr int radix_bits = RadixBits;           // digit bits per round (0: small_radix_bits)
 };
 // Measured on an H200 (u32 keys, 6-bit digits, whole sort including launch): 128 x 4 7.0 us, 256 x 8 9.7 us,
 // 512 x 10 15.5 us, 512 x 15 17.9 us (cub-radix's single tile, 256 x 19: 12.8 us at n = 4864): a block's time
@@ -75,7 +76,8 @@ constexpr bool for_small_shapes(F&& f) {
 template <class Value>
 using SmallValue = std::conditional_t<has_values_v<Value>, Value, cub::NullType>;
 template <class Bits, class Value, class Shape>
-using SmallBlockSort = cub::BlockRadixSort<Bits, Shape::threads, Shape::items, SmallValue<Value>, small_radix_bits<Bits>>;
+using SmallBlockSort = cub::BlockRadixSort<Bits, Shape::threads, Shape::items, SmallValue<Value>,
+                                           Shape::radix_bits != 0 ? Shape::radix_bits : small_radix_bits<Bits>>;
 
 // Shared memory of one shape: the block sort's (dynamic, since it passes 48 KiB for the larger shapes).
 template <class Bits, class Value, class Shape>
