@@ -100,6 +100,42 @@ TEST(ArchPolicy, RadixHopperPlansAreTheMeasuredOnes) {
   expect_plan<PolicyFor<std::uint8_t, std::uint64_t, H>::type, 512, 12, 2, 1, true, 4>("u8+u64");
 }
 
+// The one-block path (small.cuh): 1-byte keys take one round of 8-bit digits at 2049-4864 keys where the band
+// holds its counters (sm80, sm90) and the 5-bit shape of the same capacity elsewhere, so every band keeps the
+// path up to 4864 keys at least for every key and value type (7680 where the 512 x 15 shape fits: not sm75's
+// 64 KiB with 4-byte or wider values).
+template <class Bits, class Value>
+void expect_small_path_on_every_band(const char* what) {
+  using namespace radix::onesweep;
+  for (Band b : {Band::sm75, Band::sm80, Band::sm86, Band::sm90}) {
+    const long long shared = arch::limits_of(b).shared_bytes_per_block_optin;
+    EXPECT_GE((small_capacity<Bits, Value>(shared)), SmallShape3::capacity) << what << " band " << static_cast<int>(b);
+    if (b != Band::sm75 || !has_values_v<Value>)
+      EXPECT_EQ((small_capacity<Bits, Value>(shared)), SmallShape4::capacity) << what << " band " << static_cast<int>(b);
+    EXPECT_TRUE((small_fits<Bits, Value, SmallShape3>(shared))) << what;
+  }
+}
+
+TEST(ArchPolicy, RadixOneBlockShapesOnEveryBand) {
+  using namespace radix::onesweep;
+  expect_small_path_on_every_band<std::uint8_t, NoValue>("u8");
+  expect_small_path_on_every_band<std::uint8_t, std::uint64_t>("u8+u64");
+  expect_small_path_on_every_band<std::uint32_t, std::uint32_t>("u32+u32");
+  expect_small_path_on_every_band<std::uint64_t, std::uint64_t>("u64+u64");
+  auto byte_shape_fits = [](Band b) {
+    return small_fits<std::uint8_t, std::uint32_t, SmallShape3Byte>(arch::limits_of(b).shared_bytes_per_block_optin);
+  };
+  EXPECT_TRUE(byte_shape_fits(Band::sm90));
+  EXPECT_TRUE(byte_shape_fits(Band::sm80));
+  EXPECT_FALSE(byte_shape_fits(Band::sm86));
+  EXPECT_FALSE(byte_shape_fits(Band::sm75));
+  EXPECT_EQ(SmallShape3Byte::capacity, SmallShape3::capacity);
+  // 8-bit digits hold a 1-byte key in one round: the shape exists for 1-byte keys only (wider keys lost with it).
+  EXPECT_EQ(SmallShape3Byte::radix_bits, 8);
+  EXPECT_EQ(small_radix_bits<std::uint8_t>, 5);
+  EXPECT_EQ(small_radix_bits<std::uint32_t>, 6);
+}
+
 TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   using radix::onesweep::hybrid_capacity;
   using radix::onesweep::min_bucket_capacity;

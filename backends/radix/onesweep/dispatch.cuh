@@ -96,7 +96,7 @@ struct OnesweepSort {
     const std::uint64_t n = p.n;
     const int result = result_half(D::passes);
     if (n == 0) return result;
-    if (small_sort<Bits, VT>(p, b, small_items)) return 0;
+    if (small_sort<Bits, VT>(p, b, arch::limits_of(P::band).shared_bytes_per_block_optin)) return 0;
     const Layout l = layout(n, b.temp);
     GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
                                              std::to_string(l.bytes));

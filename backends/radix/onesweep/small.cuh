@@ -56,6 +56,11 @@ using SmallShape2 = SmallShape<256, 8>;    // n <= 2048
 // u32 and f32 within the run's noise, 0.94-1.06x either way). Uniform keys differ in every bit anyway.
 using SmallShape3 = SmallShape<256, 19, false>;  // n <= 4864
 using SmallShape4 = SmallShape<512, 15, false>;  // n <= 7680
+// 1-byte keys in one round of 8-bit digits where the shared memory holds its counters (about 132 KiB: sm_80 and
+// sm_90 do, sm_75 and sm_86 take SmallShape3's two rounds of 5 and 3 bits). Measured (same runs as above, against
+// cub-radix at n = 2100 / 3500 / 4864): u8+u32 1.06 / 1.01 / 1.09x against 0.99 / 1.01 / 1.05x with 5-bit digits;
+// for wider keys 7- and 8-bit digits lost to 6 (u32 0.89-0.96x).
+using SmallShape3Byte = SmallShape<256, 19, false, 8>;  // n <= 4864, 1-byte keys
 // With 8-byte keys or values, 256 x 19 costs half as much again as cub-radix's single tile for such keys (256 x 9,
 // 2304 keys: 30 against 20 us at n = 2049, H200) while it still has one: this shape serves them up to 2304.
 using SmallShapeWide = SmallShape<256, 9>;  // n <= 2304, 8-byte keys or values
@@ -66,7 +71,13 @@ inline constexpr bool small_wide_items = sizeof(Bits) == 8 || (has_values_v<Valu
 // did. The wide shape only for 8-byte keys or values (no kernel is instantiated for the others).
 template <class Bits, class Value, class F>
 constexpr bool for_small_shapes(F&& f) {
-  if constexpr (small_wide_items<Bits, Value>)
+  if constexpr (sizeof(Bits) == 1 && small_wide_items<Bits, Value>)
+    return f(SmallShape0{}) || f(SmallShape1{}) || f(SmallShape2{}) || f(SmallShapeWide{}) ||
+           f(SmallShape3Byte{}) || f(SmallShape3{}) || f(SmallShape4{});
+  else if constexpr (sizeof(Bits) == 1)
+    return f(SmallShape0{}) || f(SmallShape1{}) || f(SmallShape2{}) || f(SmallShape3Byte{}) || f(SmallShape3{}) ||
+           f(SmallShape4{});
+  else if constexpr (small_wide_items<Bits, Value>)
     return f(SmallShape0{}) || f(SmallShape1{}) || f(SmallShape2{}) || f(SmallShapeWide{}) || f(SmallShape3{}) ||
            f(SmallShape4{});
   else
@@ -84,16 +95,20 @@ template <class Bits, class Value, class Shape>
 constexpr std::size_t small_shared_bytes() {
   return sizeof(typename SmallBlockSort<Bits, Value, Shape>::TempStorage);
 }
-// The most keys the path takes with `shared_bytes` of shared memory per block (the band's, or the device's): the
-// capacity of the largest shape that fits.
+// Whether one shape's block fits `shared_bytes` of shared memory per block (the band's, or the device's): the
+// block sort's, and 1 KiB for the kernel's own static shared memory (a word per warp) and the runtime's reserve.
+template <class Bits, class Value, class Shape>
+constexpr bool small_fits(long long shared_bytes) {
+  return static_cast<long long>(small_shared_bytes<Bits, Value, Shape>() + 1024) <= shared_bytes;
+}
+// The most keys the path takes with `shared_bytes` of shared memory per block: the capacity of the largest shape
+// that fits.
 template <class Bits, class Value>
 constexpr std::uint64_t small_capacity(long long shared_bytes) {
   std::uint64_t most = 0;
   for_small_shapes<Bits, Value>([&](auto shape) {
     using Shape = decltype(shape);
-    // 1 KiB for the kernel's own static shared memory (a word per warp) and the runtime's reserve.
-    if (static_cast<long long>(small_shared_bytes<Bits, Value, Shape>() + 1024) <= shared_bytes)
-      most = std::max<std::uint64_t>(most, Shape::capacity);
+    if (small_fits<Bits, Value, Shape>(shared_bytes)) most = std::max<std::uint64_t>(most, Shape::capacity);
     return false;
   });
   return most;
@@ -165,20 +180,21 @@ void launch_small_sort(Bits* keys, Value* values, std::uint64_t n, const KeyCode
   GSB_CHECK_LAUNCH();
 }
 
-// The one-block path for n keys of at most `capacity` (small_capacity on the policy's band) where the device at
-// hand has the shared memory too (newer PTX may run on a GPU with less than its band's). Returns whether it
-// sorted; the result is then in half 0. One key needs no launch at all.
+// The one-block path for n keys where a shape holds them within `band_shared_bytes` (the policy's band) and the
+// device at hand's shared memory per block (newer PTX may run on a GPU with less than its band's): the first such
+// shape sorts. Returns whether it sorted; the result is then in half 0. One key needs no launch at all.
 template <class Bits, class Value>
-bool small_sort(const SortProblem& p, const SortBuffers& b, std::uint64_t capacity) {
-  if (p.n > capacity || p.n > small_capacity<Bits, Value>(current_device_props().shared_bytes_per_block_optin))
-    return false;
+bool small_sort(const SortProblem& p, const SortBuffers& b, long long band_shared_bytes) {
+  const long long shared_bytes =
+      std::min(band_shared_bytes, static_cast<long long>(current_device_props().shared_bytes_per_block_optin));
+  if (p.n > small_capacity<Bits, Value>(shared_bytes)) return false;
   if (p.n <= 1) return true;
   auto* keys = static_cast<Bits*>(b.keys[0]);
   auto* values = static_cast<Value*>(b.values[0]);
   const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
   for_small_shapes<Bits, Value>([&](auto shape) {
     using Shape = decltype(shape);
-    if (p.n > Shape::capacity) return false;
+    if (p.n > Shape::capacity || !small_fits<Bits, Value, Shape>(shared_bytes)) return false;
     launch_small_sort<Bits, Value, Shape>(keys, values, p.n, codec, b.stream);
     return true;
   });
