@@ -35,6 +35,12 @@ namespace {
 int g_failures = 0;
 bool g_variants = true;  // also time the experimental tunings
 bool g_small = false;    // also time the one-block kernel launched directly (mode small)
+bool g_prefetch = false; // also time the kept tuning with other L2 prefetch distances (mode prefetch)
+
+// A pass policy with another L2 prefetch distance (eighths of the resident blocks; 0: none).
+template <class P, int PrefetchWavesPer8>
+using WithPrefetch = gsb::radix::onesweep::PassPolicy<P::radix_bits, P::threads, P::items, P::min_blocks, P::window,
+                                                      P::late_values, PrefetchWavesPer8, P::band>;
 
 struct DeviceBuffers {
   void* keys[2] = {nullptr, nullptr};
@@ -588,6 +594,12 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
       run_ours("t512x16m2L", type_tag<OnesweepSort<K, VT, PassPolicy<8, 512, 16, 2, 1, true>>>{});
     }
   }
+  if (g_prefetch) {
+    using P = typename PolicyFor<K, VT>::type;
+    run_ours("prefetch0", type_tag<OnesweepSort<K, VT, WithPrefetch<P, 0>>>{});
+    run_ours("prefetch2", type_tag<OnesweepSort<K, VT, WithPrefetch<P, 2>>>{});
+    run_ours("prefetch8", type_tag<OnesweepSort<K, VT, WithPrefetch<P, 8>>>{});
+  }
   // The counting sort of 1- and 2-byte keys alone with fill_kernel's shapes: positions per thread, blocks per SM.
   if constexpr (sizeof(K) <= 2 && !kv) {
     if (g_variants) {
@@ -728,6 +740,20 @@ int main(int argc, char** argv) {
         perf_pair<std::uint64_t, std::uint64_t>("u64+u64", KeyType::u64, n, round_reps, 0, copy);
         perf_pair<std::uint16_t, std::uint32_t>("u16+u32", KeyType::u16, n, round_reps, 0, copy);
         perf_pair<std::uint8_t, std::uint64_t>("u8+u64", KeyType::u8, n, round_reps, 0, copy);
+      }
+    }
+    if (mode == "prefetch") {  // the kept tunings' L2 prefetch distance (an H100 lost where an H200 won)
+      g_variants = false;
+      g_prefetch = true;
+      for (const std::uint64_t n : sizes("16777216,1e8")) {
+        const double copy = measure_copy_gbps(n * 8);
+        perf_pair<std::uint32_t, NoValue>("u32", KeyType::u32, n, round_reps, 0, copy);
+        perf_pair<std::uint32_t, std::uint32_t>("u32+u32", KeyType::u32, n, round_reps, 0, copy);
+        perf_pair<std::uint32_t, std::uint64_t>("u32+u64", KeyType::u32, n, round_reps, 0, copy);
+        perf_pair<std::uint64_t, NoValue>("u64", KeyType::u64, n, round_reps, 0, copy);
+        perf_pair<std::uint64_t, std::uint32_t>("u64+u32", KeyType::u64, n, round_reps, 0, copy);
+        perf_pair<std::uint64_t, std::uint64_t>("u64+u64", KeyType::u64, n, round_reps, 0, copy);
+        perf_pair<std::uint16_t, std::uint64_t>("u16+u64", KeyType::u16, n, round_reps, 0, copy);
       }
     }
     if (mode == "counting") {  // the counting sort's fill shapes

@@ -30,11 +30,10 @@ struct PassPolicy {
 };
 
 // The measured shape of one pass for Hopper: threads, keys per thread, blocks per multiprocessor, look-back
-// window, whether values are loaded after the ranking, L2 prefetch distance in eighths of the resident blocks.
+// window, whether values are loaded after the ranking.
 struct HopperShape {
   int threads, items, min_blocks, window;
   bool late_values;
-  int prefetch_waves_per_8;
 };
 
 // 8-bit digits, per key width and value size (0: keys alone), for Hopper (sm90 band: measured on an H200; also
@@ -59,28 +58,36 @@ struct HopperShape {
 //      0.772 / 2.032; 512 x 16 0.141 / 0.664 / 1.757); u16+u32 512 x 16: 0.272 / 1.364 / 3.628 against 0.304 /
 //      1.582 / 4.211 (0.311 / 1.614 / 4.338); u8+u64 512 x 12 late: 0.170 / 0.851 / 2.256 against 0.183 /
 //      0.936 / 2.469 (0.202 / 1.023 / 2.698);
-//    u64+u64 keeps 384 x 12 late with the prefetch a quarter wave ahead: 1.634 / 9.252 / 25.185 against half a
-//      wave 1.681 / 9.542 / 25.729 (1.684 / 9.259 / 24.708); 384 x 14 and 16, 256 x 16, 512 x 10 and 12 and a
-//      window of 8 were 2-10% slower.
-//  - L2 prefetch of the tile half the resident blocks ahead elsewhere (2026-11-23, n = 1e8, distance none / 0.5 /
-//    1 / 2 waves): u32 2.100 / 2.052 / 2.068 / 2.122 ms, u64 6.093 / 5.860 / 6.027 / 6.331, u32+u32 3.189 / 3.181 /
-//    3.210 / 3.365, u64+u32 7.517 / 7.456 / 8.229 / 8.324: further ahead the prefetched lines compete with the
-//    demand traffic and are evicted before use.
+//    u64+u64 keeps 384 x 12 late: 384 x 14 and 16, 256 x 16, 512 x 10 and 12 and a window of 8 were 2-10% slower.
 constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
   switch (key_bytes * 16 + value_bytes) {
-    case 1 * 16 + 4: return {512, 20, 2, 1, true, 4};   // u8+u32
-    case 1 * 16 + 8: return {512, 12, 2, 1, true, 4};   // u8+u64
-    case 2 * 16 + 4: return {512, 16, 2, 1, false, 4};  // u16+u32
-    case 2 * 16 + 8: return {384, 16, 2, 1, true, 4};   // u16+u64
-    case 4 * 16 + 0: return {384, 20, 3, 1, false, 4};  // u32
-    case 4 * 16 + 4: return {384, 16, 2, 8, false, 4};  // u32+u32
-    case 4 * 16 + 8: return {384, 16, 2, 1, true, 4};   // u32+u64
-    case 8 * 16 + 0: return {384, 16, 2, 1, false, 4};  // u64
-    case 8 * 16 + 4: return {384, 16, 2, 1, true, 4};   // u64+u32
-    case 8 * 16 + 8: return {384, 12, 2, 1, true, 2};   // u64+u64
-    default: return {384, 16, 3, 1, false, 4};          // u8, u16
+    case 1 * 16 + 4: return {512, 20, 2, 1, true};   // u8+u32
+    case 1 * 16 + 8: return {512, 12, 2, 1, true};   // u8+u64
+    case 2 * 16 + 4: return {512, 16, 2, 1, false};  // u16+u32
+    case 2 * 16 + 8: return {384, 16, 2, 1, true};   // u16+u64
+    case 4 * 16 + 0: return {384, 20, 3, 1, false};  // u32
+    case 4 * 16 + 4: return {384, 16, 2, 8, false};  // u32+u32
+    case 4 * 16 + 8: return {384, 16, 2, 1, true};   // u32+u64
+    case 8 * 16 + 0: return {384, 16, 2, 1, false};  // u64
+    case 8 * 16 + 4: return {384, 16, 2, 1, true};   // u64+u32
+    case 8 * 16 + 8: return {384, 12, 2, 1, true};   // u64+u64
+    default: return {384, 16, 3, 1, false};          // u8, u16
   }
 }
+
+// L2 prefetch of the tile a quarter of the resident blocks ahead (pass_kernel), every Hopper row. Measured with the
+// shapes above (tools/radix/radix_bench prefetch, 2026-11-27, n = 2^24 and 1e8, cub-radix in the same run; distance
+// none / a quarter / half / a whole wave): on the H200 a quarter was the fastest or within 0.1% in all 14 cases
+// (u32+u64 at 1e8 3.798 / 3.652 / 3.831 / 4.190 ms, u64 6.069 / 5.846 / 5.861 / 6.031, u64+u64 9.523 / 9.234 /
+// 9.259 / 10.673; u64+u64 at 2^24 / 1e8 / 2^28 in the pairs round 1.634 / 9.252 / 25.185 against half a wave
+// 1.681 / 9.542 / 25.729); on an H100 80GB HBM3 a quarter was at least as fast as half in all 14, but with values
+// none beat both (u32+u64 at 1e8 4.664 / 5.039 / 5.487 / 5.935, cub-radix 4.623; u32+u32 3.734 / 3.776 / 3.786 /
+// 4.177, cub-radix 3.437), while keys alone kept gaining from it (u64 6.492 / 6.356 / 6.369 / 6.725). Which
+// property of the device makes the prefetch of pairs pay (the H200's faster memory, or its 60 MB of L2 against
+// 50) two GPUs cannot tell, so one distance serves the band. Earlier (2026-11-23, H200, n = 1e8, none / half / a
+// whole / two waves): u32 2.100 / 2.052 / 2.068 / 2.122 ms, u64 6.093 / 5.860 / 6.027 / 6.331: further ahead the
+// prefetched lines compete with the demand traffic and are evicted before use.
+inline constexpr int hopper_prefetch_waves_per_8 = 2;
 
 template <class Bits, class Value>
 struct HopperTuning {
@@ -91,7 +98,7 @@ struct HopperTuning {
   static constexpr int min_blocks = shape.min_blocks;
   static constexpr int window = shape.window;
   static constexpr bool late_values = shape.late_values;
-  static constexpr int prefetch_waves_per_8 = shape.prefetch_waves_per_8;
+  static constexpr int prefetch_waves_per_8 = hopper_prefetch_waves_per_8;
 };
 
 // The plan of one key width and value type on band B. sm90 is HopperTuning exactly. The older bands are NOT
