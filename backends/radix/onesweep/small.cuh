@@ -67,21 +67,19 @@ using SmallShapeWide = SmallShape<256, 9>;  // n <= 2304, 8-byte keys or values
 template <class Bits, class Value>
 inline constexpr bool small_wide_items = sizeof(Bits) == 8 || (has_values_v<Value> && sizeof(Value) == 8);
 
+// f(Shape{}) where the shape applies to these keys and values (no kernel is instantiated for the others).
+template <bool Applies, class Shape, class F>
+constexpr bool small_shape_if(F& f) {
+  if constexpr (Applies) return f(Shape{});
+  else return false;
+}
 // The one list of the shapes, in the order they are tried: f(shape) for each until it returns true; whether one
-// did. The wide shape only for 8-byte keys or values (no kernel is instantiated for the others).
+// did. The wide shape only for 8-byte keys or values, the 8-bit-digit shape only for 1-byte keys.
 template <class Bits, class Value, class F>
 constexpr bool for_small_shapes(F&& f) {
-  if constexpr (sizeof(Bits) == 1 && small_wide_items<Bits, Value>)
-    return f(SmallShape0{}) || f(SmallShape1{}) || f(SmallShape2{}) || f(SmallShapeWide{}) ||
-           f(SmallShape3Byte{}) || f(SmallShape3{}) || f(SmallShape4{});
-  else if constexpr (sizeof(Bits) == 1)
-    return f(SmallShape0{}) || f(SmallShape1{}) || f(SmallShape2{}) || f(SmallShape3Byte{}) || f(SmallShape3{}) ||
-           f(SmallShape4{});
-  else if constexpr (small_wide_items<Bits, Value>)
-    return f(SmallShape0{}) || f(SmallShape1{}) || f(SmallShape2{}) || f(SmallShapeWide{}) || f(SmallShape3{}) ||
-           f(SmallShape4{});
-  else
-    return f(SmallShape0{}) || f(SmallShape1{}) || f(SmallShape2{}) || f(SmallShape3{}) || f(SmallShape4{});
+  return f(SmallShape0{}) || f(SmallShape1{}) || f(SmallShape2{}) ||
+         small_shape_if<small_wide_items<Bits, Value>, SmallShapeWide>(f) ||
+         small_shape_if<sizeof(Bits) == 1, SmallShape3Byte>(f) || f(SmallShape3{}) || f(SmallShape4{});
 }
 
 template <class Value>
