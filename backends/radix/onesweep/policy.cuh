@@ -37,9 +37,10 @@ struct HopperShape {
 };
 
 // 8-bit digits, per key width and value size (0: keys alone), for Hopper (sm90 band: measured on an H200; also
-// what sm_100 runs, not measured there). 11-bit digits lost on the device (NOTES.md). Each row is the largest tile
-// that compiles without spills at the register cap its blocks per SM imply (56 registers for 3 blocks of 384
-// threads, 80 for 2; 64 for 2 blocks of 512). Figures are ms on an H200, uniform keys, same-run cub-radix.
+// what sm_100 runs, not measured there). 11-bit digits lost on the device (NOTES.md). Each row is the fastest
+// shape measured, and compiles without spills at the register cap its blocks per SM imply (56 registers for 3
+// blocks of 384 threads, 80 for 2; 64 for 2 blocks of 512). Figures are ms on an H200, uniform keys, same-run
+// cub-radix.
 //  - Keys alone: 384 x 20 (4-byte keys), 384 x 16 (1, 2 and 8 bytes).
 //  - 4-byte keys with 4-byte values: 384 x 16 at 2 blocks and a look-back window of 8, 3.196 ms at n = 1e8 against
 //    3.376 for 384 x 12 at 3 blocks (2026-11-22); every other row keeps a window of 1 (wider windows cost more
