@@ -175,7 +175,7 @@ struct CountingSort {
     if constexpr (wide) {
       const unsigned* counts = launch_top16_histogram<Bits>(
           keys, n, codec, reinterpret_cast<unsigned long long*>(l.counts), nullptr, l.top_counts, b.stream);
-      top16_starts_kernel<Bits><<<256, 256, 0, b.stream>>>(counts, l.top_counts, l.starts);
+      top16_starts_kernel<><<<256, 256, 0, b.stream>>>(counts, l.top_counts, l.starts);
       GSB_CHECK_LAUNCH();
     } else {
       launch_digit_histograms<Bits, 8>(keys, n, codec, l.counts, b.stream);

@@ -127,17 +127,12 @@ struct OnesweepSort {
     std::uint64_t launch = 0;
     for (int q = 0; q < D::passes; ++q) {
       for (std::uint64_t r = 0; r < portions; ++r, ++launch) {
-        // (the first clear is the one memset above)
-        if (launch % stamps_per_clear == 0 && launch != 0)
-          GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.status_bytes, b.stream));
+        stamp_launch(prm, launch, l.tile_counters, l.status, l.status_bytes, b.stream);  // (launch 0: the memset above)
         prm.offset = r * portion;
         prm.num_items = static_cast<unsigned>(std::min(portion, n - prm.offset));
         prm.pass = q;
         prm.bins_in = l.bins + (r * D::passes + q) * D::radix;
         prm.bins_out = r + 1 < portions ? l.bins + ((r + 1) * D::passes + q) * D::radix : nullptr;
-        prm.status = l.status;
-        prm.stamp = static_cast<unsigned>(launch % stamps_per_clear) + 1;
-        prm.tile_counter = l.tile_counters + launch;
         const unsigned tiles = static_cast<unsigned>(ceil_div<std::uint64_t>(prm.num_items, S::tile));
         pass<<<tiles, Threads, S::shared_bytes, b.stream>>>(prm, NoSegments{});
         GSB_CHECK_LAUNCH();

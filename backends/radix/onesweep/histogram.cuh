@@ -169,8 +169,9 @@ __global__ void __launch_bounds__(top16_threads, 1)
 }
 
 // top_counts[b] = the keys in top-8-bit bucket b: the sum of its 256 16-bit buckets (block b of 256 threads), of
-// the top16_histogram_kernel<Bits> counts.
-template <class Bits>
+// the top16_histogram_kernel counts. (A template, as top16_starts_kernel, only so that this header may define it
+// in every translation unit that includes it; the counts are the same for every key width.)
+template <int = 0>
 __global__ void __launch_bounds__(256) top_counts_kernel(const unsigned* counts, unsigned* top_counts) {
   __shared__ unsigned warp_sums[32];
   unsigned total;
@@ -210,13 +211,13 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
   top16_histogram_kernel<Bits><<<blocks, top16_threads, smem, stream>>>(keys, n, codec, pairs, skewed);
   GSB_CHECK_LAUNCH();
   const auto* counts = reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
-  top_counts_kernel<Bits><<<256, 256, 0, stream>>>(counts, top_counts);
+  top_counts_kernel<><<<256, 256, 0, stream>>>(counts, top_counts);
   GSB_CHECK_LAUNCH();
   return counts;
 }
 
-// starts[b] = where 16-bit bin b starts (block b / 256, as top16_start), of the top16_histogram_kernel<Bits> counts.
-template <class Bits>
+// starts[b] = where 16-bit bin b starts (block b / 256, as top16_start), of the top16_histogram_kernel counts.
+template <int = 0>
 __global__ void __launch_bounds__(256)
     top16_starts_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t* starts) {
   unsigned top_size;

@@ -587,25 +587,21 @@ struct HybridSort {
     prm.values[0] = static_cast<VT*>(b.values[0]);
     prm.values[1] = static_cast<VT*>(b.values[1]);
     prm.codec = codec;
-    prm.status = l.status;
     {
       const int per_sm = resident_blocks_per_sm(pass, P::threads, S::shared_bytes);
       prm.prefetch_ahead = static_cast<unsigned>(per_sm * dev.sm_count * P::prefetch_waves_per_8 / 8);
     }
-    // Launch `launch` of the passes: a stamp of its own; the status rows are cleared every stamps_per_clear
-    // launches (the first clear is the memset above). Launches before the last use the rows of one portion only;
-    // the last (the second pass) uses more, which the memset above cleared and nothing else wrote.
-    auto stamp_launch = [&](unsigned launch) {
-      if (launch % stamps_per_clear == 0 && launch != 0)
-        GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.portion_status_bytes, b.stream));
-      prm.stamp = launch % stamps_per_clear + 1;
-      prm.tile_counter = l.tile_counters + launch;
+    // Each launch stamps its look-back (stamp_launch; launch 0 relies on the memset above). Launches before the
+    // last use the status rows of one portion only, which is what the clears cover; the last (the second pass)
+    // uses more, which the memset above cleared and nothing else wrote.
+    auto stamp = [&](unsigned launch) {
+      stamp_launch(prm, launch, l.tile_counters, l.status, l.portion_status_bytes, b.stream);
     };
     // Bits 24..31 over the whole array, encoding on the way in, portion by portion: the last tile of a portion
     // writes the next one's digit starts.
     prm.pass = 3;
     for (unsigned r = 0; r < top.portions; ++r) {
-      stamp_launch(r);
+      stamp(r);
       prm.offset = r * top.portion;
       const std::uint64_t items = std::min(top.portion, n - prm.offset);
       prm.num_items = static_cast<unsigned>(items);
@@ -618,7 +614,7 @@ struct HybridSort {
     }
     // Bits 16..23 within each top-8-bit bucket (one launch: each bucket is its own look-back chain, of fewer than
     // 2^27 keys wherever the path goes on, every one of its 16-bit buckets fitting a block).
-    stamp_launch(top.portions);
+    stamp(top.portions);
     prm.pass = 2;
     prm.offset = 0;
     prm.num_items = static_cast<unsigned>(n);
