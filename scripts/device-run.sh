@@ -81,6 +81,10 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # radix's counting sort of 1- and 2-byte keys starts at 2^16 / 2^22 keys (counting.cuh): once more from n = 2.
   GSB_RADIX_COUNTING_MIN_N=2 run_part "conformance (radix counting sort from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u8_none:*/radix_u16_none"
+  # merge-samples sorts n <= 2^20 with small tiles (merge_samples.cuh, with_policy_for): its large-n tiles and
+  # ranked passes once more from n = 2.
+  GSB_MERGE_SAMPLES_LARGE=1 run_part "conformance (merge-samples large tiles from n = 2)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/merge_samples_*"
   # The harness's own faults (tests/faults): through Runner::run, and through the binary with the command-line
   # tests, whose GPU cases (a device back-end wrong on one repetition, in core and out of core) skip elsewhere.
   if [ -x "$B/tests/faults/gsb_fault_runner_tests" ]; then
@@ -114,6 +118,13 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
       run_part "compute-sanitizer $tool (radix counting)" \
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u8_none:*/radix_u16_none"
+  done
+  # merge-samples' large-n tiles from n = 2 (above).
+  for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
+    GSB_MERGE_SAMPLES_LARGE=1 GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} \
+      run_part "compute-sanitizer $tool (merge-samples large tiles)" \
+      compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
+      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/merge_samples_u32_u32:*/merge_samples_u64_none"
   done
   # radix's hybrid path from n = 2 (above), its passes in portions of one tile; u32+u64 takes the 256-thread
   # bucket sort, the others the 128-thread one.

@@ -1,10 +1,15 @@
 // merge-samples: registration. The algorithm and what differs from the CUDA samples: merge_samples.cuh.
 #include "gsb/dispatch.hpp"
+#include "gsb/env.hpp"
 #include "gsb/sort_backend.hpp"
 #include "merge/merge_samples.hpp"
 
 namespace gsb::merge {
 namespace {
+
+const EnvKnob& large_tiles_knob = declare_env_knob(
+    "GSB_MERGE_SAMPLES_LARGE", "merge-samples: 1 takes the large-n tiles at every n (tests run their passes at small n)",
+    [](const std::string& v) { parse_env_choice("GSB_MERGE_SAMPLES_LARGE", v, {"0", "1"}); });
 
 struct MergeSamples : TypedSort<MergeSamples> {
   static BackendInfo describe() {
@@ -29,5 +34,11 @@ struct MergeSamples : TypedSort<MergeSamples> {
 };
 
 }  // namespace
+
+bool samples::forced_large_tiles() {
+  static const bool forced = env_value(large_tiles_knob.name.c_str()).value_or("0") == "1";
+  return forced;
+}
+
 GSB_REGISTER_SORT(MergeSamples);
 }  // namespace gsb::merge

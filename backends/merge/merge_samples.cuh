@@ -33,6 +33,10 @@
 //     of the merge path (two loads: pass_geometry.hpp's tile_window) which a warp finishes in 3 rounds; then
 //     coalesced loads of the tile's A and B parts, a merge-path split per thread and a serial merge of 16
 //     keys into registers, 16-byte stores.
+//   - small n: the tiles shrink with n (DefaultPolicy: one 128 x 8 tile alone to 1024 keys, 256 x 8 tiles to
+//     2^18), since there each step costs its latency and a tile sort's grows with the tile; a short tile stops its
+//     block levels once one run holds all its keys; passes over segments of at most 2^15 keys search each tile
+//     start in the whole segment and launch no rank kernel (whole_segment_search_max).
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
 //     of bank conflicts.
 #pragma once
@@ -50,24 +54,39 @@
 
 namespace gsb::merge::samples {
 
-// Tuning as plain data. Every merge pass splits its output into equal tiles of merge_capacity keys
-// (merge_tiles_kernel); stride is SAMPLE_STRIDE. MergeMinBlocks is the tile merge kernel's
-// __launch_bounds__ minimum of resident blocks an SM: it caps the kernel's registers (65536 / (256 x MB)).
+// Tuning as plain data, one shape per kernel, so that policies sharing a kernel's shape share its instantiation.
+// TileShape: the tile sort (tile_sort_kernel), Threads x Items keys a block.
+template <int Threads, int Items, arch::Band B>
+struct TileShape {
+  static constexpr arch::Band band = B;  // the architecture band it is written for (arch.hpp)
+  static constexpr int tile_threads = Threads;
+  static constexpr int tile_items = Items;
+  static constexpr int tile = Threads * Items;
+  static_assert((tile_items & (tile_items - 1)) == 0 && (tile & (tile - 1)) == 0, "powers of two");
+};
+// MergeShape: every merge pass splits its output into equal tiles of merge_capacity keys (merge_tiles_kernel);
+// MinBlocks is its __launch_bounds__ minimum of resident blocks an SM: it caps the kernel's registers
+// (65536 / (threads x MinBlocks)).
+template <int Threads, int Items, int MinBlocks, arch::Band B>
+struct MergeShape {
+  static constexpr arch::Band band = B;
+  static constexpr int merge_min_blocks = MinBlocks;
+  static constexpr int merge_threads = Threads;
+  static constexpr int merge_items = Items;  // most keys one thread merges
+  static constexpr int merge_capacity = Threads * Items;
+};
+// A whole sort: the tile sort's shape, the merge passes' shape and SAMPLE_STRIDE.
 template <int TileThreads, int TileItems, int MergeThreads, int MergeItems, int Stride, int MergeMinBlocks = 1,
           arch::Band B = arch::Band::sm90>
 struct Policy {
-  static constexpr arch::Band band = B;  // the architecture band it is written for (arch.hpp)
-  static constexpr int merge_min_blocks = MergeMinBlocks;
-  static constexpr int tile_threads = TileThreads;
-  static constexpr int tile_items = TileItems;
-  static constexpr int tile = TileThreads * TileItems;
-  static constexpr int merge_threads = MergeThreads;
-  static constexpr int merge_items = MergeItems;  // most keys one thread merges
-  static constexpr int merge_capacity = MergeThreads * MergeItems;
+  using Tile = TileShape<TileThreads, TileItems, B>;
+  using Merge = MergeShape<MergeThreads, MergeItems, MergeMinBlocks, B>;
+  static constexpr arch::Band band = B;
+  static constexpr int tile = Tile::tile;
+  static constexpr int merge_capacity = Merge::merge_capacity;
   static constexpr int stride = Stride;
   static_assert(tile % stride == 0, "runs must be whole numbers of samples");
   static_assert(2 * tile % merge_capacity == 0, "output tiles never straddle two segments");
-  static_assert((tile_items & (tile_items - 1)) == 0 && (tile & (tile - 1)) == 0, "powers of two");
   static_assert((stride & (stride - 1)) == 0, "powers of two");
 };
 
@@ -121,6 +140,15 @@ struct DefaultPolicy {
       std::conditional_t<big_tiles, tiles<1024, 32, 8192>,
                          std::conditional_t<sm75 && has_values_v<Value>, tiles<512, 8, 4096>, tiles<512, 16, 8192>>>,
       tiles<256, 16, 4096>>;
+  // Small n, where a sort costs the latency of its steps and a tile sort's latency grows with its tile (one
+  // 1024 x 32 tile takes 70 us on an H200 whatever n). Measured there (2026-11-27, u32 keys alone and with u32
+  // values, against cub-merge; backends/merge/NOTES.md): n <= 1024 one 128 x 8 tile, the tile sort alone (one
+  // launch); n <= 2^18 tiles of 256 x 8; then, where the large tiles are 1024 x 32, tiles of 512 x 16 to 2^21.
+  using single = TileShape<128, 8, B>;
+  using small = tiles<256, 8, 2048>;
+  static constexpr std::uint64_t small_max_n = std::uint64_t{1} << 18;
+  using mid = std::conditional_t<big_tiles, tiles<512, 16, 8192>, type>;
+  static constexpr std::uint64_t mid_max_n = std::uint64_t{1} << 21;
 };
 
 // Shared memory index with one spare word per 128 bytes: thread-consecutive runs of items then start in
@@ -217,7 +245,7 @@ struct GroupSearch {
   }
 };
 
-template <class Bits, class Value, class P>
+template <class Bits, class Value, class P>  // P: a TileShape
 constexpr int tile_smem_bytes() {
   return align16<Bits>(padded_count<Bits>(P::tile) * int(sizeof(Bits))) +
          (has_values_v<Value> ? padded_count<int>(P::tile) * int(sizeof(int)) : 0);
@@ -280,8 +308,10 @@ __device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, c
   }
   }
 
-  // Block merge passes: runs of I, 2I, ... keys; thread t produces outputs [t I, t I + I) of its pair.
-  for (int w = I; w < TILE; w *= 2) {
+  // Block merge passes: runs of I, 2I, ... keys; thread t produces outputs [t I, t I + I) of its pair. Once a
+  // run holds every real key of a short tile (w >= valid, the same in the whole block) the rest is padding, which
+  // sorts after them: the levels stop there.
+  for (int w = I; w < TILE && w < valid; w *= 2) {
     // A level whose pairs of runs lie inside one warp (2 w <= 32 I) reads and writes only that warp's part
     // of shared memory: a warp barrier suffices, so warps do not wait for each other.
     if (2 * w <= 32 * I) __syncwarp(); else __syncthreads();
@@ -333,7 +363,7 @@ __global__ void __launch_bounds__(P::tile_threads)
   GSB_KERNEL_FOR_BAND(P::band) tile_sort_block<Bits, Value, P>(in_k, in_v, out_k, out_v, n, codec, decode_out);
 }
 
-template <class Bits, class Value, class P>
+template <class Bits, class Value, class P>  // P: a MergeShape
 constexpr int merge_smem_bytes() {
   return align16<Bits>(padded_count<Bits>(P::merge_capacity) * int(sizeof(Bits))) +
          (has_values_v<Value> ? padded_count<Value>(P::merge_capacity) * int(sizeof(Value)) : 0);
@@ -478,11 +508,19 @@ __global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>(
   merge_tiles_block<Bits, Value, P>(in_k, in_v, out_k, out_v, g, limit_a, limit_b, codec, decode_out, vector_store);
 }
 
-// Temporary storage: the two limit arrays, sized for the pass with the most slots.
+// A merge pass whose segments hold at most this many keys searches each tile's start in its whole segment (the
+// null limits of tile_split): 32 probes a round take ceil(log32(2^15)) = 3 rounds, as many as the sample window's
+// 2 stride + 1 candidates, so such a pass launches no rank kernel (one launch instead of two; at small n a pass
+// costs its latency, not its bytes).
+constexpr std::uint64_t whole_segment_search_max = std::uint64_t{1} << 15;
+inline bool pass_is_ranked(std::uint64_t width) { return 2 * width > whole_segment_search_max; }
+
+// Temporary storage: the two limit arrays, sized for the ranked pass with the most slots.
 template <class P>
 std::uint64_t most_slots(std::uint64_t n) {
   std::uint64_t most = 0;
-  for (std::uint64_t w = P::tile; w < n; w *= 2) most = std::max(most, make_pass(n, w, P::stride).slots());
+  for (std::uint64_t w = P::tile; w < n; w *= 2)
+    if (pass_is_ranked(w)) most = std::max(most, make_pass(n, w, P::stride).slots());
   return most;
 }
 template <class P>
@@ -490,52 +528,45 @@ std::size_t temp_bytes_for(std::uint64_t n) {
   return 2 * most_slots<P>(n) * sizeof(std::uint64_t);
 }
 
-// What a sort of n keys launches: for the report (passes, launches, bytes moved per key).
-template <class P>
-struct Plan {
-  int passes = 0;
-  int launches = 1;
-};
-template <class P>
-Plan<P> plan_for(std::uint64_t n) {
-  Plan<P> pl;
-  for (std::uint64_t w = P::tile; w < n; w *= 2) {
-    ++pl.passes;
-    pl.launches += 2;
-  }
-  return pl;
+// 1. alone or first: the tile sort of in (keys[0]) into keys[1]; decoded when no pass follows.
+template <class Bits, class Value, class Tile>
+void launch_tile_sort(const SortBuffers& b, std::uint64_t n, const KeyCodec<Bits>& codec) {
+  const std::uint64_t tiles = (n + Tile::tile - 1) / Tile::tile;
+  GSB_EXPECTS(tiles <= max_grid_blocks, "merge-samples: n=" + std::to_string(n) + " needs too many tiles");
+  constexpr int tile_smem = tile_smem_bytes<Bits, Value, Tile>();
+  static_assert(tile_smem <= arch::limits_of(Tile::band).shared_bytes_per_block_optin, "tile exceeds a block");
+  set_dynamic_shared_bytes(tile_sort_kernel<Bits, Value, Tile>, tile_smem, "merge-samples: tile sort");
+  tile_sort_kernel<Bits, Value, Tile><<<static_cast<unsigned>(tiles), Tile::tile_threads, tile_smem, b.stream>>>(
+      static_cast<const Bits*>(b.keys[0]), static_cast<const Value*>(b.values[0]), static_cast<Bits*>(b.keys[1]),
+      static_cast<Value*>(b.values[1]), n, codec, n <= std::uint64_t{Tile::tile});
+  GSB_CHECK_LAUNCH();
 }
 
+// The tile sort, then the merge passes over runs of tile, 2 tile, ... keys.
 template <class Bits, class Value, class P>
 int sort(const SortProblem& p, const SortBuffers& b) {
+  using M = typename P::Merge;
   const std::uint64_t n = p.n;
   if (n == 0) return 0;
   const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
   Bits* keys[2] = {static_cast<Bits*>(b.keys[0]), static_cast<Bits*>(b.keys[1])};
   Value* values[2] = {static_cast<Value*>(b.values[0]), static_cast<Value*>(b.values[1])};
-
-  const std::uint64_t tiles = (n + P::tile - 1) / P::tile;
-  GSB_EXPECTS(tiles <= max_grid_blocks, "merge-samples: n=" + std::to_string(n) + " needs too many tiles");
-  constexpr int tile_smem = tile_smem_bytes<Bits, Value, P>();
-  set_dynamic_shared_bytes(tile_sort_kernel<Bits, Value, P>, tile_smem, "merge-samples: tile sort");
-  tile_sort_kernel<Bits, Value, P><<<static_cast<unsigned>(tiles), P::tile_threads, tile_smem, b.stream>>>(
-      keys[0], values[0], keys[1], values[1], n, codec, n <= std::uint64_t{P::tile});
-  GSB_CHECK_LAUNCH();
+  launch_tile_sort<Bits, Value, typename P::Tile>(b, n, codec);
   int cur = 1;
   if (n <= std::uint64_t{P::tile}) return cur;
 
-  GSB_EXPECTS(b.temp != nullptr && b.temp_bytes >= temp_bytes_for<P>(n), "merge-samples: temp storage too small");
+  GSB_EXPECTS(b.temp_bytes >= temp_bytes_for<P>(n) && (b.temp != nullptr || temp_bytes_for<P>(n) == 0),
+              "merge-samples: temp storage too small");
   const std::uint64_t most = most_slots<P>(n);
   std::uint64_t* limit_a = static_cast<std::uint64_t*>(b.temp);
   std::uint64_t* limit_b = limit_a + most;
   constexpr int rank_threads = 128;
-  constexpr int merge_smem = merge_smem_bytes<Bits, Value, P>();
+  constexpr int merge_smem = merge_smem_bytes<Bits, Value, M>();
   // The resident-block bound must be reachable on the policy's band.
-  static_assert(P::merge_min_blocks <= arch::blocks_that_fit(P::band, merge_smem, P::merge_threads),
+  static_assert(M::merge_min_blocks <= arch::blocks_that_fit(M::band, merge_smem, M::merge_threads),
                 "min blocks exceed the band's shared memory");
-  static_assert(tile_smem <= arch::limits_of(P::band).shared_bytes_per_block_optin, "tile exceeds a block");
-  set_dynamic_shared_bytes(merge_tiles_kernel<Bits, Value, P>, merge_smem, "merge-samples: tile merge");
-  const std::uint64_t out_tiles = (n + P::merge_capacity - 1) / P::merge_capacity;
+  set_dynamic_shared_bytes(merge_tiles_kernel<Bits, Value, M>, merge_smem, "merge-samples: tile merge");
+  const std::uint64_t out_tiles = (n + M::merge_capacity - 1) / M::merge_capacity;
   GSB_EXPECTS(out_tiles <= max_grid_blocks, "merge-samples: n=" + std::to_string(n) + " needs too many merge tiles");
   auto groups_grid = [&](std::uint64_t groups) {
     return static_cast<unsigned>((groups * rank_lanes + rank_threads - 1) / rank_threads);
@@ -543,37 +574,76 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   const auto aligned = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q) % 16 == 0; };
   for (std::uint64_t w = P::tile; w < n; w *= 2) {
     const PassGeometry g = make_pass(n, w, P::stride);
-    GSB_EXPECTS(g.slots() * rank_lanes / rank_threads < max_grid_blocks, "merge-samples: too many samples");
-    sample_ranks_group_kernel<Bits><<<groups_grid(g.slots()), rank_threads, 0, b.stream>>>(keys[cur], g,
-                                                                                          limit_a, limit_b);
-    GSB_CHECK_LAUNCH();
+    const bool ranked = pass_is_ranked(w);
+    if (ranked) {
+      GSB_EXPECTS(g.slots() * rank_lanes / rank_threads < max_grid_blocks, "merge-samples: too many samples");
+      sample_ranks_group_kernel<Bits><<<groups_grid(g.slots()), rank_threads, 0, b.stream>>>(keys[cur], g,
+                                                                                            limit_a, limit_b);
+      GSB_CHECK_LAUNCH();
+    }
     const bool vec = aligned(keys[1 - cur]) && (!has_values_v<Value> || aligned(values[1 - cur]));
-    merge_tiles_kernel<Bits, Value, P><<<static_cast<unsigned>(out_tiles), P::merge_threads, merge_smem, b.stream>>>(
-        keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, limit_a, limit_b, codec, 2 * w >= n, vec);
+    merge_tiles_kernel<Bits, Value, M><<<static_cast<unsigned>(out_tiles), M::merge_threads, merge_smem, b.stream>>>(
+        keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, ranked ? limit_a : nullptr,
+        ranked ? limit_b : nullptr, codec, 2 * w >= n, vec);
     GSB_CHECK_LAUNCH();
     cur = 1 - cur;
   }
   return cur;
 }
 
+// Which of the band's policies sorts n keys (Policies: DefaultPolicy<Bits, Value, B>), as a tag for f:
+// single (a TileShape) where one tile holds n, then small and mid up to their n, the large tiles beyond. `forced_large` (the
+// GSB_MERGE_SAMPLES_LARGE knob of merge_samples.cpp) takes the large tiles at every n, so that tests run the
+// passes of the large-n policy at small n.
+template <class Policies, class F>
+decltype(auto) with_policy_for(std::uint64_t n, bool forced_large, F&& f) {
+  if (!forced_large) {
+    if (n <= std::uint64_t{Policies::single::tile}) return f(type_tag<typename Policies::single>{}, std::true_type{});
+    if (n <= Policies::small_max_n) return f(type_tag<typename Policies::small>{}, std::false_type{});
+    if (n <= Policies::mid_max_n) return f(type_tag<typename Policies::mid>{}, std::false_type{});
+  }
+  return f(type_tag<typename Policies::type>{}, std::false_type{});
+}
+
 // Entry points, one explicit instantiation per key width and value type (generated by CMakeLists.txt).
 template <class Bits, class Value>
 int sort_default(const SortProblem& p, const SortBuffers& b) {
   return arch::dispatch_band(policy_band(), [&](auto band) {
-    return sort<Bits, Value, typename DefaultPolicy<Bits, Value, decltype(band)::value>::type>(p, b);
+    using Policies = DefaultPolicy<Bits, Value, decltype(band)::value>;
+    return with_policy_for<Policies>(p.n, forced_large_tiles(), [&](auto policy, auto single) -> int {
+      using P = typename decltype(policy)::type;
+      if constexpr (decltype(single)::value) {
+        if (p.n <= 1) return 0;  // sorted as it is
+        launch_tile_sort<Bits, Value, P>(b, p.n, make_codec<Bits>(p.key_type, p.order));
+        return 1;
+      } else {
+        return sort<Bits, Value, P>(p, b);
+      }
+    });
   });
 }
 template <class Bits, class Value>
 std::size_t temp_bytes_default(std::uint64_t n) {
   return arch::dispatch_band(policy_band(), [&](auto band) {
-    return temp_bytes_for<typename DefaultPolicy<Bits, Value, decltype(band)::value>::type>(n);
+    using Policies = DefaultPolicy<Bits, Value, decltype(band)::value>;
+    return with_policy_for<Policies>(n, forced_large_tiles(), [&](auto policy, auto single) -> std::size_t {
+      if constexpr (decltype(single)::value) return 0;
+      else return temp_bytes_for<typename decltype(policy)::type>(n);
+    });
   });
 }
+// The tiles conformance sizes go around: each policy's tile sort and merge tile, and the n where the policy changes.
 template <class Bits, class Value>
 std::vector<std::uint64_t> tile_items_default() {
   return arch::dispatch_band(policy_band(), [](auto band) {
-    using P = typename DefaultPolicy<Bits, Value, decltype(band)::value>::type;
-    return std::vector<std::uint64_t>{std::uint64_t{P::tile}, std::uint64_t{P::merge_capacity}};
+    using Policies = DefaultPolicy<Bits, Value, decltype(band)::value>;
+    std::vector<std::uint64_t> t{std::uint64_t{Policies::single::tile}, std::uint64_t{Policies::small::tile},
+                                 std::uint64_t{Policies::small::merge_capacity}, Policies::small_max_n,
+                                 std::uint64_t{Policies::mid::tile}, Policies::mid_max_n,
+                                 std::uint64_t{Policies::type::tile}, std::uint64_t{Policies::type::merge_capacity}};
+    std::sort(t.begin(), t.end());
+    t.erase(std::unique(t.begin(), t.end()), t.end());
+    return t;
   });
 }
 

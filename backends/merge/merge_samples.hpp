@@ -18,6 +18,8 @@ std::size_t temp_bytes_default(std::uint64_t n);
 // The tile sort's tile and the merge kernel's output tile of the device's policy.
 template <class Bits, class Value>
 std::vector<std::uint64_t> tile_items_default();
+// GSB_MERGE_SAMPLES_LARGE=1 (merge_samples.cpp): the large-n policy at every n, for tests of its passes at small n.
+bool forced_large_tiles();
 
 }  // namespace gsb::merge::samples
 

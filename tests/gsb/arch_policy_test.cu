@@ -178,15 +178,26 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
 
 // ---- merge-samples --------------------------------------------------------------------------------------------
 
+template <class Bits, class Value, class P>  // a Policy: tile sort and merge passes
+void expect_samples_sort_fits(Band b, const std::string& what) {
+  const int tile = merge::samples::tile_smem_bytes<Bits, Value, typename P::Tile>();
+  const int merge = merge::samples::merge_smem_bytes<Bits, Value, typename P::Merge>();
+  EXPECT_LE(tile, arch::limits_of(b).shared_bytes_per_block_optin) << what;
+  EXPECT_LE(merge, arch::limits_of(b).shared_bytes_per_block_optin) << what;
+  EXPECT_LE(P::Merge::merge_min_blocks, arch::blocks_that_fit(b, merge, P::Merge::merge_threads)) << what;
+}
 template <class Bits, class Value, Band B>
 void expect_samples_policy_fits() {
-  using P = typename merge::samples::DefaultPolicy<Bits, Value, B>::type;
+  using Policies = merge::samples::DefaultPolicy<Bits, Value, B>;
   const std::string what = "merge-samples K" + std::to_string(sizeof(Bits)) + " band " + std::to_string(int(B));
-  const int tile = merge::samples::tile_smem_bytes<Bits, Value, P>();
-  const int merge = merge::samples::merge_smem_bytes<Bits, Value, P>();
-  EXPECT_LE(tile, arch::limits_of(B).shared_bytes_per_block_optin) << what;
-  EXPECT_LE(merge, arch::limits_of(B).shared_bytes_per_block_optin) << what;
-  EXPECT_LE(P::merge_min_blocks, arch::blocks_that_fit(B, merge, P::merge_threads)) << what;
+  expect_samples_sort_fits<Bits, Value, typename Policies::type>(B, what + " large");
+  expect_samples_sort_fits<Bits, Value, typename Policies::mid>(B, what + " mid");
+  expect_samples_sort_fits<Bits, Value, typename Policies::small>(B, what + " small");
+  const int single = merge::samples::tile_smem_bytes<Bits, Value, typename Policies::single>();
+  EXPECT_LE(single, arch::limits_of(B).shared_bytes_per_block_optin) << what << " single";
+  // Each policy takes over where the one before stops.
+  EXPECT_LT(std::uint64_t{Policies::single::tile}, Policies::small_max_n) << what;
+  EXPECT_LT(Policies::small_max_n, Policies::mid_max_n) << what;
 }
 template <Band B>
 void expect_samples_band() {
@@ -209,17 +220,25 @@ TEST(ArchPolicy, MergeSamplesPoliciesFitEveryBand) {
 TEST(ArchPolicy, MergeSamplesHopperPoliciesAreTheMeasuredOnes) {
   using merge::samples::DefaultPolicy;
   using K4 = DefaultPolicy<std::uint32_t, NoValue, Band::sm90>::type;
-  EXPECT_EQ(K4::tile_threads * 1000 + K4::tile_items, 1024 * 1000 + 32);
+  EXPECT_EQ(K4::Tile::tile_threads * 1000 + K4::Tile::tile_items, 1024 * 1000 + 32);
   EXPECT_EQ(K4::stride, 8192);
   EXPECT_EQ(K4::merge_capacity, 256 * 16);
-  EXPECT_EQ(K4::merge_min_blocks, 8);
+  EXPECT_EQ(K4::Merge::merge_min_blocks, 8);
   using KV4 = DefaultPolicy<std::uint32_t, std::uint32_t, Band::sm90>::type;
   EXPECT_EQ(KV4::tile, 512 * 16);
-  EXPECT_EQ(KV4::merge_min_blocks, 5);
+  EXPECT_EQ(KV4::Merge::merge_min_blocks, 5);
+  // Small n (2026-11-27): one 128 x 8 tile to 1024 keys, 2048-key tiles to 2^18, 8192-key tiles to 2^21 where the
+  // large tiles are 32768.
+  using K4s = DefaultPolicy<std::uint32_t, NoValue, Band::sm90>;
+  EXPECT_EQ(K4s::single::tile_threads * 1000 + K4s::single::tile_items, 128 * 1000 + 8);
+  EXPECT_EQ(K4s::small::tile, 2048);
+  EXPECT_EQ(K4s::small_max_n, 1u << 18);
+  EXPECT_EQ(K4s::mid::tile, 8192);
+  EXPECT_EQ(K4s::mid_max_n, 1u << 21);
   using K8 = DefaultPolicy<std::uint64_t, std::uint64_t, Band::sm90>::type;
   EXPECT_EQ(K8::tile, 256 * 16);
   EXPECT_EQ(K8::stride, 4096);
-  EXPECT_EQ(K8::merge_min_blocks, 1);
+  EXPECT_EQ(K8::Merge::merge_min_blocks, 1);
 }
 
 // ---- sorting networks -------------------------------------------------------------------------------------------

@@ -22,22 +22,27 @@ struct Item {
 // One pass over runs of `width` sorted in `in`, with equal output tiles of `out_tile` keys (merge-samples'
 // merge_tiles_kernel): the limits from place_sample, each tile's start and end from tile_split; checks that
 // every split lies in its window and that tiles cover every output once. Returns the merged runs of 2 width.
+// ranked = false: no limits at all (the passes whose segments are short enough for merge_tiles_kernel to search
+// them whole, with no rank kernel): every split searches its whole segment.
 std::vector<Item> run_tile_pass(const std::vector<Item>& in, std::uint64_t width, std::uint64_t stride,
-                                std::uint64_t out_tile) {
+                                std::uint64_t out_tile, bool ranked = true) {
   const PassGeometry g = make_pass(in.size(), width, stride);
   std::vector<std::uint32_t> keys(in.size());
   for (std::size_t i = 0; i < in.size(); ++i) keys[i] = in[i].key;
   std::vector<std::uint64_t> la(g.slots() + 1, ~0ull), lb(g.slots() + 1, ~0ull);
-  for (std::uint64_t t = 0; t < g.slots() + 5; ++t) place_sample(keys.data(), g, t, la.data(), lb.data());
+  if (ranked)
+    for (std::uint64_t t = 0; t < g.slots() + 5; ++t) place_sample(keys.data(), g, t, la.data(), lb.data());
+  const std::uint64_t* lim_a = ranked ? la.data() : nullptr;
+  const std::uint64_t* lim_b = ranked ? lb.data() : nullptr;
   std::vector<Item> out(in.size(), Item{0xdeadbeef, 0xdeadbeef});
   std::vector<int> written(in.size(), 0);
   for (std::uint64_t out0 = 0; out0 < in.size(); out0 += out_tile) {
     const std::uint64_t s = out0 / (2 * width);
     const Segment seg = g.segment(s);
     const std::uint64_t d0 = out0 - seg.base, d1 = std::min(d0 + out_tile, seg.len_a + seg.len_b);
-    const std::uint64_t a0 = tile_split(keys.data(), g, s, seg, d0, la.data(), lb.data());
-    const std::uint64_t a1 = tile_split(keys.data(), g, s, seg, d1, la.data(), lb.data());
-    if (d0 > 0) {
+    const std::uint64_t a0 = tile_split(keys.data(), g, s, seg, d0, lim_a, lim_b);
+    const std::uint64_t a1 = tile_split(keys.data(), g, s, seg, d1, lim_a, lim_b);
+    if (ranked && d0 > 0) {
       const Window w = tile_window(g, s, seg, d0, la.data(), lb.data());
       EXPECT_LE(w.a_hi - w.a_lo, 2 * stride);
       EXPECT_LE(w.b_hi - w.b_lo, 2 * stride);
@@ -76,7 +81,7 @@ std::vector<Item> run_tile_pass(const std::vector<Item>& in, std::uint64_t width
 }
 
 void check_sort(std::size_t n, std::uint64_t tile, std::uint64_t stride, std::uint32_t range, unsigned seed,
-                std::uint64_t out_tile) {
+                std::uint64_t out_tile, bool ranked = true) {
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<std::uint32_t> d(0, range - 1);
   std::vector<Item> v(n);
@@ -87,7 +92,7 @@ void check_sort(std::size_t n, std::uint64_t tile, std::uint64_t stride, std::ui
   for (std::size_t t = 0; t < n; t += tile)
     std::stable_sort(v.begin() + t, v.begin() + std::min<std::size_t>(n, t + tile),
                      [](const Item& a, const Item& b) { return a.key < b.key; });
-  for (std::uint64_t w = tile; w < n; w *= 2) v = run_tile_pass(v, w, stride, out_tile);
+  for (std::uint64_t w = tile; w < n; w *= 2) v = run_tile_pass(v, w, stride, out_tile, ranked);
   for (std::size_t i = 0; i < n; ++i) {
     ASSERT_EQ(v[i].key, ref[i].key) << "n=" << n << " i=" << i;
     ASSERT_EQ(v[i].index, ref[i].index) << "n=" << n << " i=" << i << " (stability)";
@@ -116,6 +121,13 @@ TEST(PassGeometry, EqualOutputTilesFromSampleWindows) {
         check_sort(n, 8, 4, range, seed++, out_tile);  // stride < tile
         check_sort(n, 8, 8, range, seed++, out_tile);  // stride = tile (the shipped keys-only choice)
       }
+}
+
+TEST(PassGeometry, WholeSegmentSearchWithoutSamples) {
+  unsigned seed = 500;
+  for (std::uint32_t range : {1u, 3u, 100u, 1u << 30})
+    for (std::size_t n : {1, 2, 7, 8, 9, 17, 33, 64, 65, 100, 129, 1000, 4097})
+      for (std::uint64_t out_tile : {4u, 16u}) check_sort(n, 8, 4, range, seed++, out_tile, false);
 }
 
 TEST(PassGeometry, GeometryOfShortLastSegment) {

@@ -139,13 +139,17 @@ GSB_HD Window tile_window(const PassGeometry& g, std::uint64_t s, const Segment&
 }
 
 // How many of the first d outputs of segment s come from A (the merge path at diagonal d), searching only
-// the window. d may be 0 or the segment's length. Like place_sample, `search` is called exactly once.
+// the window (the whole segment where limit_a is null). d may be 0 or the segment's length. Like place_sample,
+// `search` is called exactly once.
 template <class Key, class Search = BinarySearch>
 GSB_HD std::uint64_t tile_split(const Key* src, const PassGeometry& g, std::uint64_t s, const Segment& seg,
                                 std::uint64_t d, const std::uint64_t* limit_a, const std::uint64_t* limit_b,
                                 Search search = {}) {
   const bool inside = d > 0 && d < seg.len_a + seg.len_b;
-  const Window w = inside ? tile_window(g, s, seg, d, limit_a, limit_b) : Window{};
+  // Without limits (null: short segments, whose pass runs no rank kernel) the window is the whole segment.
+  const Window w = !inside ? Window{}
+                   : limit_a != nullptr ? tile_window(g, s, seg, d, limit_a, limit_b)
+                                        : Window{0, seg.len_a, 0, seg.len_b};
   const std::uint64_t diag = inside ? d - w.a_lo - w.b_lo : 0;
   const std::uint64_t len_a = w.a_hi - w.a_lo, len_b = w.b_hi - w.b_lo;
   const std::uint64_t lo = diag > len_b ? diag - len_b : 0;
