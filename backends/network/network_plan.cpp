@@ -121,6 +121,7 @@ std::uint64_t pass_bytes(const Plan& plan, const Pass& pass, std::uint64_t eleme
 }
 
 Plan plan_for(Network network, const SortProblem& p) {
+  if (p.n <= (std::uint64_t{1} << small_tile_log2)) return make_plan(network, p.n, small_plan_config());
   return make_plan(network, p.n, plan_config_for(int(p.key_size() + p.value_size()), policy_band()));
 }
 

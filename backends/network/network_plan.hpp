@@ -101,6 +101,14 @@ constexpr PlanConfig plan_config_for(int element_bytes, arch::Band band = arch::
   return PlanConfig{tile, tile - 3, t.row_min_log2};
 }
 
+// Small n, up to one small tile: a single block sort of 2^small_tile_log2 elements on 2^small_tile_threads_log2
+// threads (network_sort.cuh), planned with this configuration (plan_for picks it).
+inline constexpr int small_tile_threads_log2 = 7, small_tile_items_log2 = 4;
+inline constexpr int small_tile_log2 = small_tile_threads_log2 + small_tile_items_log2;
+constexpr PlanConfig small_plan_config() {
+  return PlanConfig{small_tile_log2, small_tile_log2 - 3, small_tile_items_log2};
+}
+
 // The tile of a row_merge pass (host and device: the kernel uses it, the unit tests check it is a bijection
 // that turns the network's comparators into tile-local ones). Tile element x (tile_log2 bits) is row x >> C
 // (global index bits [lo, lo + S), S = tile_log2 - C) and column x & (2^C - 1) (global bits [0, C)); the
@@ -129,7 +137,7 @@ struct RowTile {
   }
 };
 
-// The plan the back-ends follow for p.
+// The plan the back-ends follow for p (the small tile's up to 2^small_tile_log2 elements).
 Plan plan_for(Network network, const SortProblem& p);
 
 int ceil_log2(std::uint64_t n);  // smallest L with 2^L >= n (0 for n <= 1)

@@ -58,7 +58,10 @@ TEST(NetworkPlan, SortsEveryZeroOneInput) {
 TEST(NetworkPlan, RandomKeyValueWithAllOnesKeys) {
   std::mt19937_64 rng(42);
   std::vector<Case> cs = small_cases();
-  for (Network net : {Network::bitonic, Network::odd_even_merge}) cs.push_back({net, PlanConfig{6, 3, 2}});
+  for (Network net : {Network::bitonic, Network::odd_even_merge}) {
+    cs.push_back({net, PlanConfig{6, 3, 2}});
+    cs.push_back({net, small_plan_config()});
+  }
   for (const Case& c : cs) {
     for (std::uint64_t n : {1, 2, 3, 5, 31, 33, 63, 64, 65, 100, 255, 257, 500, 1000, 1025}) {
       const Plan plan = make_plan(c.network, n, c.config);
@@ -160,6 +163,17 @@ TEST(NetworkPlan, NonPowerOfTwoCostsNoMoreThanNextPowerOfTwo) {
       EXPECT_LE(bytes_a, bytes_b);
     }
   }
+}
+
+TEST(NetworkPlan, SmallNIsOneBlockSortOfTheSmallTile) {
+  for (Network net : {Network::bitonic, Network::odd_even_merge})
+    for (std::uint64_t n : {2, 3, 100, 1000, 2048}) {
+      const Plan p = make_plan(net, n, small_plan_config());
+      ASSERT_EQ(p.passes.size(), 1u) << name(net) << " n=" << n;
+      EXPECT_EQ(p.passes[0].kind, PassKind::block_sort);
+      EXPECT_TRUE(p.passes[0].encode_keys && p.passes[0].decode_keys);
+    }
+  EXPECT_GT(make_plan(Network::bitonic, 2049, small_plan_config()).passes.size(), 1u);
 }
 
 TEST(NetworkPlan, HandlesBeyondTwoToTheThirtyTwo) {
