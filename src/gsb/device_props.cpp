@@ -59,6 +59,10 @@ const DeviceProps& current_device_props() {
     GSB_CUDA_TRY(cudaDeviceGetAttribute(&p.shared_bytes_per_block_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     GSB_CUDA_TRY(cudaDeviceGetAttribute(&p.shared_bytes_per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
     GSB_CUDA_TRY(cudaDeviceGetAttribute(&p.l2_bytes, cudaDevAttrL2CacheSize, dev));
+    int mem_khz = 0, bus_bits = 0;
+    GSB_CUDA_TRY(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, dev));
+    GSB_CUDA_TRY(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, dev));
+    p.dram_bytes_per_s = 2.0 * 1000.0 * double(mem_khz) * double(bus_bits) / 8.0;
     GSB_CUDA_TRY(cudaDeviceGetAttribute(&p.cc_major, cudaDevAttrComputeCapabilityMajor, dev));
     GSB_CUDA_TRY(cudaDeviceGetAttribute(&p.cc_minor, cudaDevAttrComputeCapabilityMinor, dev));
     loaded_code_versions(p.ptx_cc, p.binary_cc);

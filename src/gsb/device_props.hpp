@@ -17,6 +17,9 @@ struct DeviceProps {
   int shared_bytes_per_block_optin = 0;  // usable after cudaFuncSetAttribute(MaxDynamicSharedMemorySize)
   int shared_bytes_per_sm = 0;
   int l2_bytes = 0;
+  // Peak DRAM bandwidth in bytes/s (read + write), from the memory clock and bus width (double data rate); 0 when
+  // the device does not say.
+  double dram_bytes_per_s = 0;
   int cc_major = 0, cc_minor = 0;  // the device's own compute capability
   // The device code the driver loaded for this device (x10): its PTX version decides the band, its binary
   // version says what runs (equal to the device's compute capability; ptx_cc below it when older PTX was

@@ -116,6 +116,19 @@ void expect_small_path_on_every_band(const char* what) {
   }
 }
 
+// The L2 prefetch distance (policy.cuh): a quarter of the resident blocks for keys on both measured GPUs, none for
+// pairs on the H100 80GB HBM3 (5120-bit bus at 2619 MHz: 3.35 TB/s over 132 SMs), a quarter on the H200 (6144 bits at
+// 3201 MHz: 4.92 TB/s).
+TEST(ArchPolicy, RadixPrefetchOfPairsOnlyWhereTheMemoryIsFastPerSm) {
+  using radix::onesweep::prefetch_distance;
+  const double h100 = 2.0 * 2619e6 * 5120 / 8, h200 = 2.0 * 3201e6 * 6144 / 8;
+  EXPECT_EQ(prefetch_distance(2, 132, 2, false, h100), 66u);
+  EXPECT_EQ(prefetch_distance(2, 132, 2, true, h100), 0u);
+  EXPECT_EQ(prefetch_distance(2, 132, 2, true, h200), 66u);
+  EXPECT_EQ(prefetch_distance(2, 132, 2, true, 0.0), 66u);  // a device that does not say keeps the band's distance
+  EXPECT_EQ(prefetch_distance(2, 132, 0, false, h200), 0u);  // bands without the bulk prefetch
+}
+
 TEST(ArchPolicy, RadixOneBlockShapesOnEveryBand) {
   using namespace radix::onesweep;
   expect_small_path_on_every_band<std::uint8_t, NoValue>("u8");

@@ -118,10 +118,8 @@ struct OnesweepSort {
     prm.num_passes = D::passes;
     prm.codec = codec;
     prm.skippable = l.skippable;
-    {  // prefetch distance: the policy's fraction of the blocks resident on the whole device
-      const int per_sm = resident_blocks_per_sm(pass, Threads, S::shared_bytes);
-      prm.prefetch_ahead = static_cast<unsigned>(per_sm * dev.sm_count * P::prefetch_waves_per_8 / 8);
-    }
+    prm.prefetch_ahead = prefetch_distance(resident_blocks_per_sm(pass, Threads, S::shared_bytes), dev.sm_count,
+                                           P::prefetch_waves_per_8, has_values_v<Value>, dev.dram_bytes_per_s);
     const std::uint64_t portion = portion_items();
     const std::uint64_t portions = ceil_div(n, portion);
     std::uint64_t launch = 0;

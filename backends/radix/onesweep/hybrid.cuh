@@ -587,10 +587,8 @@ struct HybridSort {
     prm.values[0] = static_cast<VT*>(b.values[0]);
     prm.values[1] = static_cast<VT*>(b.values[1]);
     prm.codec = codec;
-    {
-      const int per_sm = resident_blocks_per_sm(pass, P::threads, S::shared_bytes);
-      prm.prefetch_ahead = static_cast<unsigned>(per_sm * dev.sm_count * P::prefetch_waves_per_8 / 8);
-    }
+    prm.prefetch_ahead = prefetch_distance(resident_blocks_per_sm(pass, P::threads, S::shared_bytes), dev.sm_count,
+                                           P::prefetch_waves_per_8, has_values_v<VT>, dev.dram_bytes_per_s);
     // Each launch stamps its look-back (stamp_launch; launch 0 relies on the memset above). Launches before the
     // last use the status rows of one portion only, which is what the clears cover; the last (the second pass)
     // uses more, which the memset above cleared and nothing else wrote.

@@ -85,10 +85,26 @@ constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
 // none beat both (u32+u64 at 1e8 4.664 / 5.039 / 5.487 / 5.935, cub-radix 4.623; u32+u32 3.734 / 3.776 / 3.786 /
 // 4.177, cub-radix 3.437), while keys alone kept gaining from it (u64 6.492 / 6.356 / 6.369 / 6.725). Which
 // property of the device makes the prefetch of pairs pay (the H200's faster memory, or its 60 MB of L2 against
-// 50) two GPUs cannot tell, so one distance serves the band. Earlier (2026-11-23, H200, n = 1e8, none / half / a
+// 50) two GPUs cannot tell; prefetch_distance below takes the memory (pairs_prefetch_min_dram_per_sm). Earlier (2026-11-23, H200, n = 1e8, none / half / a
 // whole / two waves): u32 2.100 / 2.052 / 2.068 / 2.122 ms, u64 6.093 / 5.860 / 6.027 / 6.331: further ahead the
 // prefetched lines compete with the demand traffic and are evicted before use.
 inline constexpr int hopper_prefetch_waves_per_8 = 2;
+
+// Pairs are prefetched only where the DRAM feeds each SM at least this many bytes/s (peak: DeviceProps): the H200
+// (4.8 TB/s over 132 SMs, 36 GB/s an SM) gains 1-4% from the prefetch of pairs, the H100 80GB HBM3 (3.35 TB/s, 25 GB/s
+// an SM) loses up to 8% to it (u32+u64 at 1e8: 5.039 against 4.664 ms; the measurements above). Of the two properties that tell those GPUs apart the rule takes
+// the memory, since the prefetch adds DRAM traffic ahead of demand (its lines compete with the demand traffic where
+// the memory is the bound); an L2 rule would decide the same on both GPUs, and no third GPU was lent to separate
+// them. Keys alone gain from the prefetch on both.
+inline constexpr double pairs_prefetch_min_dram_per_sm = 30e9;
+
+// The L2 prefetch distance of a digit pass, in tiles: waves_per_8 eighths of the blocks resident on the whole
+// device (per_sm of them an SM), none for pairs where the memory is slower per SM than the threshold above.
+constexpr unsigned prefetch_distance(int per_sm, int sm_count, int waves_per_8, bool pairs, double dram_bytes_per_s) {
+  if (pairs && dram_bytes_per_s > 0 && sm_count > 0 && dram_bytes_per_s / sm_count < pairs_prefetch_min_dram_per_sm)
+    return 0;
+  return static_cast<unsigned>(per_sm * sm_count * waves_per_8 / 8);
+}
 
 template <class Bits, class Value>
 struct HopperTuning {
