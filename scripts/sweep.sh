@@ -10,6 +10,7 @@
 #   scripts/sweep.sh --plot-only      # re-plot the JSON files already in the output folder
 #   scripts/sweep.sh --parts radix-grid --grid-runs main --no-plot   # radix vs cub-radix, n x type x values
 #   scripts/sweep.sh --parts radix-grid --dry-run   # print the commands a sweep would run, run nothing
+#   scripts/sweep.sh --parts small-n --no-plot   # every single-GPU back-end at n = 1 .. 2^16 (fixed costs)
 #
 # Options: --out DIR (default results/<device name>/), --tool PATH (default $GSB_TOOL or build/release/
 # gpusort-bench), --reps N (default 10), --max-n N (largest n of the sweeps, default 2^26), --no-plot,
@@ -193,6 +194,10 @@ if [[ $plot_only -eq 0 ]]; then
   # End to end from pageable host memory, with the CPU sorts a user would otherwise call.
   wants end-to-end && bench end-to-end --algo std-sort,std-sort-par,radix,cub-radix,thrust,merge-samples,bitonic \
     --type u32 --values none --n "$n1,$n2,$mid_n" --dist uniform --timing both --reps 3 --warmup 0
+  # The fixed cost of every single-GPU back-end at small n (issue 19; not a default part): one launch or a few
+  # where each can, against the library sorts in the same run.
+  wants small-n && bench small-n --algo radix,cub-radix,thrust,cub-merge,merge-samples,bitonic,odd-even-merge,radix-coarse,radix-multibit,radix-shared,radix-naive \
+    --type u32 --values none,u32 --n "1,100,1e3,2048,4864,1e4,2^16" --dist uniform --reps 20 --warmup 3
   # The r sweep of the multibit rung, and radix over the entropy levels (last: the longest tables).
   wants ladder && bench ladder-r --algo radix-multibit-r1,radix-multibit-r2,radix-multibit-r3,radix-multibit-r4,radix-multibit-r5,radix-multibit-r6,radix-multibit-r7,radix-multibit-r8,cub-radix \
     --type u32 --values none --n "$mid_n" --dist uniform
