@@ -112,30 +112,29 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${filter}:${exclude}"
   done
+  # forced_sanitize NAME FILTER RACE_FILTER VAR=VALUE...: the tools over FILTER (racecheck, the slowest, over
+  # RACE_FILTER), quick sizes, with the variables forcing a path at small n.
+  forced_sanitize() {
+    local name=$1 filter=$2 race=$3 tool f
+    shift 3
+    for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
+      f=$filter
+      [ "$tool" = racecheck ] && f=$race
+      run_part "compute-sanitizer $tool ($name)" env "$@" GSB_CONFORMANCE_QUICK=1 \
+        "GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
+        --print-limit 20 "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=$f"
+    done
+  }
   # radix's counting sort of 1- and 2-byte keys without values, from the first n past the one-block path.
-  for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
-    GSB_RADIX_COUNTING_MIN_N=2 GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} \
-      run_part "compute-sanitizer $tool (radix counting)" \
-      compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
-      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u8_none:*/radix_u16_none"
-  done
+  forced_sanitize "radix counting" "*/radix_u8_none:*/radix_u16_none" "*/radix_u8_none:*/radix_u16_none" \
+    GSB_RADIX_COUNTING_MIN_N=2
   # merge-samples' large-n tiles from n = 2 (above).
-  for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
-    GSB_MERGE_SAMPLES_LARGE=1 GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} \
-      run_part "compute-sanitizer $tool (merge-samples large tiles)" \
-      compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
-      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/merge_samples_u32_u32:*/merge_samples_u64_none"
-  done
+  forced_sanitize "merge-samples large tiles" "*/merge_samples_u32_u32:*/merge_samples_u64_none" \
+    "*/merge_samples_u32_u32:*/merge_samples_u64_none" GSB_MERGE_SAMPLES_LARGE=1
   # radix's hybrid path from n = 2 (above), its passes in portions of one tile; u32+u64 takes the 256-thread
   # bucket sort, the others the 128-thread one.
-  for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
-    filter="*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64"
-    [ "$tool" = racecheck ] && filter="*/radix_u32_none:*/radix_u32_u64"
-    GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_CONFORMANCE_QUICK=1 \
-      GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000} run_part "compute-sanitizer $tool (radix hybrid)" \
-      compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
-      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=$filter"
-  done
+  forced_sanitize "radix hybrid" "*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64" \
+    "*/radix_u32_none:*/radix_u32_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1
   if [ -x "$B/tests/radix/gsb_radix_parts_tests" ]; then  # the ranking and the look-back alone
     for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
       run_part "compute-sanitizer $tool (radix pass parts)" \
