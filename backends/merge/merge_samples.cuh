@@ -34,7 +34,8 @@
 //     coalesced loads of the tile's A and B parts, a merge-path split per thread and a serial merge of 16
 //     keys into registers, 16-byte stores.
 //   - small n: the tiles shrink with n (DefaultPolicy: one 128 x 8 tile alone to 1024 keys, 256 x 8 tiles to
-//     2^18), since there each step costs its latency and a tile sort's grows with the tile; a short tile stops its
+//     2^18, 512 x 16 to 2^21 where the large ones are 1024 x 32), since there each step costs its latency and a
+//     tile sort's grows with the tile; a short tile stops its
 //     block levels once one run holds all its keys; passes over segments of at most 2^15 keys search each tile
 //     start in the whole segment and launch no rank kernel (whole_segment_search_max).
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
@@ -591,10 +592,10 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   return cur;
 }
 
-// Which of the band's policies sorts n keys (Policies: DefaultPolicy<Bits, Value, B>), as a tag for f:
-// single (a TileShape) where one tile holds n, then small and mid up to their n, the large tiles beyond. `forced_large` (the
-// GSB_MERGE_SAMPLES_LARGE knob of merge_samples.cpp) takes the large tiles at every n, so that tests run the
-// passes of the large-n policy at small n.
+// Which of the band's policies sorts n keys (Policies: DefaultPolicy<Bits, Value, B>), as a tag for f: single (a
+// TileShape) where one tile holds n, then small and mid up to their n, the large tiles beyond. `forced_large` (the
+// GSB_MERGE_SAMPLES_LARGE knob of merge_samples.cpp) takes the large tiles at every n, so that tests run the passes
+// of the large-n policy at small n.
 template <class Policies, class F>
 decltype(auto) with_policy_for(std::uint64_t n, bool forced_large, F&& f) {
   if (!forced_large) {

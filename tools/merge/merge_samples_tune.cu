@@ -79,11 +79,16 @@ void variant(const char* name, Bufs& b, float cub_ms) {
   }
   // Stage split: tile sort alone.
   const float tile_ms = time_median(b, values, [&] {
-    merge::samples::tile_sort_kernel<std::uint32_t, V, P>
-        <<<unsigned((b.n + P::tile - 1) / P::tile), P::tile_threads, merge::samples::tile_smem_bytes<std::uint32_t, V, P>()>>>(
+    using T = typename P::Tile;
+    merge::samples::tile_sort_kernel<std::uint32_t, V, T>
+        <<<unsigned((b.n + T::tile - 1) / T::tile), T::tile_threads, merge::samples::tile_smem_bytes<std::uint32_t, V, T>()>>>(
             b.k0, values ? (const V*)b.v0 : nullptr, b.k1, values ? (V*)b.v1 : nullptr, b.n, make_codec<std::uint32_t>(KeyType::u32, Order::asc), false);
   }, 5);
-  const auto pl = merge::samples::plan_for<P>(b.n);
+  struct { int passes = 0, launches = 1; } pl;  // the tile sort, then a merge launch a pass (and a rank launch if ranked)
+  for (std::uint64_t w = P::tile; w < b.n; w *= 2) {
+    ++pl.passes;
+    pl.launches += merge::samples::pass_is_ranked(w) ? 2 : 1;
+  }
   const double bytes_per_key = (values ? 8.0 : 4.0) * 2 * (1 + pl.passes);
   std::printf("%-34s n=%llu %s: %8.3f ms  %6.2f Gkeys/s  ratio_vs_cub=%.3f  tile_sort=%.3f ms  passes=%d launches=%d  per_pass=%.3f ms  eff_GBps=%.0f  %s\n",
               name, (unsigned long long)b.n, values ? "kv" : "k ", ms, b.n / ms / 1e6, cub_ms / ms, tile_ms, pl.passes, pl.launches,

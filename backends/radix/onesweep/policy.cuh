@@ -85,17 +85,18 @@ constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
 // none beat both (u32+u64 at 1e8 4.664 / 5.039 / 5.487 / 5.935, cub-radix 4.623; u32+u32 3.734 / 3.776 / 3.786 /
 // 4.177, cub-radix 3.437), while keys alone kept gaining from it (u64 6.492 / 6.356 / 6.369 / 6.725). Which
 // property of the device makes the prefetch of pairs pay (the H200's faster memory, or its 60 MB of L2 against
-// 50) two GPUs cannot tell; prefetch_distance below takes the memory (pairs_prefetch_min_dram_per_sm). Earlier (2026-11-23, H200, n = 1e8, none / half / a
-// whole / two waves): u32 2.100 / 2.052 / 2.068 / 2.122 ms, u64 6.093 / 5.860 / 6.027 / 6.331: further ahead the
-// prefetched lines compete with the demand traffic and are evicted before use.
+// 50) two GPUs cannot tell; prefetch_distance below takes the memory (pairs_prefetch_min_dram_per_sm). Earlier
+// (2026-11-23, H200, n = 1e8, none / half / a whole / two waves): u32 2.100 / 2.052 / 2.068 / 2.122 ms, u64 6.093 /
+// 5.860 / 6.027 / 6.331: further ahead the prefetched lines compete with the demand traffic and are evicted before use.
 inline constexpr int hopper_prefetch_waves_per_8 = 2;
 
-// Pairs are prefetched only where the DRAM feeds each SM at least this many bytes/s (peak: DeviceProps): the H200
-// (4.8 TB/s over 132 SMs, 36 GB/s an SM) gains 1-4% from the prefetch of pairs, the H100 80GB HBM3 (3.35 TB/s, 25 GB/s
-// an SM) loses up to 8% to it (u32+u64 at 1e8: 5.039 against 4.664 ms; the measurements above). Of the two properties that tell those GPUs apart the rule takes
-// the memory, since the prefetch adds DRAM traffic ahead of demand (its lines compete with the demand traffic where
-// the memory is the bound); an L2 rule would decide the same on both GPUs, and no third GPU was lent to separate
-// them. Keys alone gain from the prefetch on both.
+// Pairs are prefetched only where the DRAM feeds each SM at least this many bytes/s (peak, DeviceProps; as the
+// devices report it: the H200 3201 MHz x 6016 bits = 4.81 TB/s over 132 SMs, 36.5 GB/s an SM; the H100 80GB HBM3
+// 2619 MHz x 5120 bits = 3.35 TB/s, 25.4 GB/s an SM). The H200 gains 1-4% from the prefetch of pairs, the H100 loses
+// up to 8% to it (u32+u64 at 1e8: 5.039 against 4.664 ms; the measurements above). Of the two properties that tell
+// those GPUs apart the rule takes the memory, since the prefetch adds DRAM traffic ahead of demand (its lines compete
+// with the demand traffic where the memory is the bound); an L2 rule would decide the same on both GPUs, and no third
+// GPU was lent to separate them. Keys alone gain from the prefetch on both.
 inline constexpr double pairs_prefetch_min_dram_per_sm = 30e9;
 
 // The L2 prefetch distance of a digit pass, in tiles: waves_per_8 eighths of the blocks resident on the whole
