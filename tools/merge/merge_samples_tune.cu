@@ -1,8 +1,6 @@
-// Tuning harness for merge-samples (not part of the build): times several Policy variants of the same
-// kernels against cub::DeviceMergeSort in one process, checks each result against CUB's (both stable, so
-// outputs must be identical), and prints the per-stage split. Build by hand:
-//   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr -Isrc -Ikernels \
-//        tools/merge/merge_samples_tune.cu src/gsb/error.cpp src/gsb/types.cpp -o merge_samples_tune
+// Tuning harness for merge-samples (built on request: cmake --build build/release --target merge_samples_tune):
+// times several Policy variants of the same kernels against cub::DeviceMergeSort in one process, checks each
+// result against CUB's (both stable, so outputs must be identical), and prints the per-stage split.
 // Usage: merge_samples_tune [n]   (default 1e8)
 #include <algorithm>
 #include <cstdint>
