@@ -8,7 +8,8 @@
 //                                          the same data and buffers, CUDA events, median of reps; ladder at n/10
 //   radix_bench profile [n]                one run of `radix` and of CUB on u32 keys, for ncu
 //   radix_bench pairs [n,n,..] [reps]      the LSD passes of pairs against their shape variants (issue 19)
-//   radix_bench prefetch [n,n,..] [reps]   the kept shapes at other L2 prefetch distances
+//   radix_bench prefetch [n,n,..] [reps]   the kept shapes at other L2 prefetch distances (pairs get none, whatever
+//                                          the variant, where the DRAM per SM is under policy.cuh's threshold)
 //   radix_bench counting [n,n,..] [reps]   the counting sort of u8/u16 keys with fill_kernel's shapes
 //   radix_bench small [n,n,..] [reps]      the one-block kernel at 2049-4864 keys, launched alone, digit widths
 // Not part of the library and not registered; built only on request (tests/radix/CMakeLists.txt).
