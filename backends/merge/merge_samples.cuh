@@ -623,18 +623,22 @@ int sort_default(const SortProblem& p, const SortBuffers& b) {
     });
   });
 }
-// The most any policy takes at n or below: the driver sizes temp storage once for a run's largest n, so the bytes
-// never decrease as n grows (the small tiles' finer samples may take more than the large tiles' just above them).
+// The most any of the band's policies takes at n or below: the driver sizes temp storage once for a run's largest n,
+// so the bytes never decrease as n grows (the small tiles' finer samples may take more than the large tiles' just
+// above them).
+template <class Policies>
+std::size_t temp_bytes_of(std::uint64_t n, bool forced_large) {
+  std::size_t most = temp_bytes_for<typename Policies::type>(n);
+  if (!forced_large) {
+    most = std::max(most, temp_bytes_for<typename Policies::small>(std::min(n, Policies::small_max_n)));
+    most = std::max(most, temp_bytes_for<typename Policies::mid>(std::min(n, Policies::mid_max_n)));
+  }
+  return most;
+}
 template <class Bits, class Value>
 std::size_t temp_bytes_default(std::uint64_t n) {
   return arch::dispatch_band(policy_band(), [&](auto band) {
-    using Policies = DefaultPolicy<Bits, Value, decltype(band)::value>;
-    std::size_t most = temp_bytes_for<typename Policies::type>(n);
-    if (!forced_large_tiles()) {
-      most = std::max(most, temp_bytes_for<typename Policies::small>(std::min(n, Policies::small_max_n)));
-      most = std::max(most, temp_bytes_for<typename Policies::mid>(std::min(n, Policies::mid_max_n)));
-    }
-    return most;
+    return temp_bytes_of<DefaultPolicy<Bits, Value, decltype(band)::value>>(n, forced_large_tiles());
   });
 }
 // The tiles conformance sizes go around: each policy's tile sort and merge tile, and the n where the policy changes.

@@ -1,8 +1,10 @@
 // The architecture bands (src/gsb/arch.hpp) and every band's policies: each fits its band's documented
 // limits, and the sm90 ones are exactly the plans measured on an H200 (no Hopper change hides here).
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
@@ -211,6 +213,21 @@ void expect_samples_policy_fits() {
   // Each policy takes over where the one before stops.
   EXPECT_LT(std::uint64_t{Policies::single::tile}, Policies::small_max_n) << what;
   EXPECT_LT(Policies::small_max_n, Policies::mid_max_n) << what;
+  // Temp storage never decreases as n grows (the driver sizes it once for a run's largest n), with the policies
+  // chosen by n and with the large tiles forced: around every policy's edge, and by powers of two to 2^36.
+  for (bool forced : {false, true}) {
+    std::vector<std::uint64_t> ns;
+    for (std::uint64_t e : {std::uint64_t{Policies::single::tile}, Policies::small_max_n, Policies::mid_max_n})
+      for (std::uint64_t d : {e - 1, e, e + 1, 2 * e + 1}) ns.push_back(d);
+    for (int k = 0; k <= 36; ++k) ns.push_back(std::uint64_t{1} << k);
+    std::sort(ns.begin(), ns.end());
+    std::size_t before = 0;
+    for (std::uint64_t n : ns) {
+      const std::size_t bytes = merge::samples::temp_bytes_of<Policies>(n, forced);
+      EXPECT_GE(bytes, before) << what << " n=" << n << (forced ? " (large tiles forced)" : "");
+      before = bytes;
+    }
+  }
 }
 template <Band B>
 void expect_samples_band() {
