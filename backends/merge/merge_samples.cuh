@@ -556,8 +556,8 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   int cur = 1;
   if (n <= std::uint64_t{P::tile}) return cur;
 
-  GSB_EXPECTS(b.temp_bytes >= temp_bytes_for<P>(n) && (b.temp != nullptr || temp_bytes_for<P>(n) == 0),
-              "merge-samples: temp storage too small");
+  const std::size_t need = temp_bytes_for<P>(n);
+  GSB_EXPECTS(b.temp_bytes >= need && (b.temp != nullptr || need == 0), "merge-samples: temp storage too small");
   const std::uint64_t most = most_slots<P>(n);
   std::uint64_t* limit_a = static_cast<std::uint64_t*>(b.temp);
   std::uint64_t* limit_b = limit_a + most;

@@ -23,6 +23,15 @@ namespace gsb::network::device {
 
 using u64 = std::uint64_t;
 
+// log2 of a block kernel's thread count (128..1024; -100 for any other count, which the kernels' asserts reject).
+constexpr int block_threads_log2(int p) { return p == 1024 ? 10 : p == 512 ? 9 : p == 256 ? 8 : p == 128 ? 7 : -100; }
+
+// Shared memory of a block tile of 2^tile_log2 elements of pair_bytes each, padded a word per 32 (pad below).
+constexpr std::size_t tile_shared_bytes(int tile_log2, int pair_bytes) {
+  const std::size_t t = std::size_t{1} << tile_log2;
+  return (t + t / 32) * std::size_t(pair_bytes);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Tuning: plain data, per key width and value type.
 template <class Bits, class Value, arch::Band B = arch::Band::sm90>
@@ -34,10 +43,7 @@ struct Policy {
   static constexpr int block_items_log2 = tuning.block_items_log2;
   static constexpr int tile_log2 = tuning.block_threads_log2 + tuning.block_items_log2;
   static constexpr PlanConfig plan_config() { return plan_config_for(pair_bytes, B); }
-  static constexpr std::size_t tile_shared_bytes() {
-    const std::size_t t = std::size_t{1} << tile_log2;
-    return (t + t / 32) * std::size_t(pair_bytes);
-  }
+  static constexpr std::size_t tile_shared_bytes() { return device::tile_shared_bytes(tile_log2, pair_bytes); }
 };
 
 // Blocks per SM that the block kernels ask __launch_bounds__ for: 2 of <= 512 threads (at most 64 registers a
@@ -531,7 +537,7 @@ __global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
     constexpr std::uint32_t T = std::uint32_t(P) << R;
-    constexpr int tile_log2 = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+    constexpr int tile_log2 = R + block_threads_log2(P);
     static_assert(tile_log2 > R, "block of 128..1024 threads");
     const u64 offset = u64(blockIdx.x) * T;
     Bits k[1 << R];
@@ -558,7 +564,7 @@ __global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
     constexpr std::uint32_t T = std::uint32_t(P) << R;
-    constexpr int LO = P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100;
+    constexpr int LO = block_threads_log2(P);
     static_assert(LO > 0, "block of 128..1024 threads");
     const u64 offset = u64(blockIdx.x) * T;
     Bits k[1 << R];
@@ -627,7 +633,7 @@ __global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<
     bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo, int cols_log2, bool flip) {
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
-    constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+    constexpr int TILE = R + block_threads_log2(P);
     static_assert(TILE > R, "block of 128..1024 threads");
     constexpr std::uint32_t T = 1u << TILE;
     const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, flip);
@@ -652,7 +658,7 @@ template <class Bits, class Value, int P, int R, arch::Band B>
 __global__ void __launch_bounds__(P) odd_even_row_merge(Bits* keys, Value* vals, u64 n, int lo, int cols_log2) {
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
-    constexpr int TILE = R + (P == 1024 ? 10 : P == 512 ? 9 : P == 256 ? 8 : P == 128 ? 7 : -100);
+    constexpr int TILE = R + block_threads_log2(P);
     static_assert(TILE > R, "block of 128..1024 threads");
     constexpr std::uint32_t T = 1u << TILE;
     const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, false);

@@ -16,6 +16,27 @@
 
 namespace gsb::network {
 
+// The block sort pass (every stage of each tile of P << R elements; odd-even merge stops at `stage`), in place on
+// keys/vals: the large tile's first pass and the small tile's only one.
+template <Network Net, class Bits, class Value, int P, int R, arch::Band B>
+void launch_block_sort(Bits* keys, Value* vals, std::uint64_t n, const KeyCodec<Bits>& codec, int stage, bool decode,
+                       cudaStream_t stream) {
+  constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
+  constexpr int tile_log2 = R + device::block_threads_log2(P);
+  constexpr std::size_t smem = device::tile_shared_bytes(tile_log2, pair_bytes);
+  static_assert(smem <= std::size_t(arch::limits_of(B).shared_bytes_per_block_optin), "a tile fits a block");
+  const unsigned tiles = blocks_for(n, std::uint64_t{1} << tile_log2, "network sort");
+  if constexpr (Net == Network::bitonic) {
+    auto kernel = device::bitonic_block_sort<Bits, Value, P, R, B>;
+    set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
+    kernel<<<tiles, P, smem, stream>>>(keys, vals, n, codec, decode);
+  } else {
+    auto kernel = device::odd_even_block_sort<Bits, Value, P, R, B>;
+    set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
+    kernel<<<tiles, P, smem, stream>>>(keys, vals, n, codec, stage, decode);
+  }
+}
+
 // Enqueues the passes of `plan` (made with Policy<Bits, Value>::plan_config()); after_pass(i), when given, is
 // called on the host after pass i is enqueued (the pass benchmark records an event there).
 template <Network Net, class Bits, class Value, arch::Band B = arch::Band::sm90, class AfterPass>
@@ -40,15 +61,7 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
   for (const Pass& ps : plan.passes) {
     switch (ps.kind) {
       case PassKind::block_sort:
-        if constexpr (Net == Network::bitonic) {
-          auto kernel = device::bitonic_block_sort<Bits, Value, P, R, B>;
-          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
-          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.decode_keys);
-        } else {
-          auto kernel = device::odd_even_block_sort<Bits, Value, P, R, B>;
-          set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
-          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.stage, ps.decode_keys);
-        }
+        launch_block_sort<Net, Bits, Value, P, R, B>(keys[cur], vals[cur], n, codec, ps.stage, ps.decode_keys, stream);
         break;
       case PassKind::block_merge:
         if constexpr (Net == Network::bitonic) {
@@ -119,16 +132,8 @@ int network_sort_small(const SortProblem& p, const SortBuffers& b) {
   GSB_EXPECTS(plan.passes.size() == 1 && plan.passes[0].kind == PassKind::block_sort && plan.passes[0].decode_keys,
               "network sort: n=" + std::to_string(p.n) + " is more than one small tile");
   const Pass& ps = plan.passes[0];
-  const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
-  Bits* keys = static_cast<Bits*>(b.keys[0]);
-  Value* vals = static_cast<Value*>(b.values[0]);
-  constexpr std::size_t smem = ((std::size_t{1} << small_tile_log2) * 33 / 32) *
-                               (sizeof(Bits) + (has_values_v<Value> ? sizeof(Value) : 0));
-  static_assert(smem <= 48 * 1024, "a small tile needs no shared-memory opt-in");
-  if constexpr (Net == Network::bitonic)
-    device::bitonic_block_sort<Bits, Value, P, R, B><<<1, P, smem, b.stream>>>(keys, vals, p.n, codec, true);
-  else
-    device::odd_even_block_sort<Bits, Value, P, R, B><<<1, P, smem, b.stream>>>(keys, vals, p.n, codec, ps.stage, true);
+  launch_block_sort<Net, Bits, Value, P, R, B>(static_cast<Bits*>(b.keys[0]), static_cast<Value*>(b.values[0]), p.n,
+                                               make_codec<Bits>(p.key_type, p.order), ps.stage, true, b.stream);
   GSB_CHECK_LAUNCH();
   return 0;
 }

@@ -185,18 +185,14 @@ template <class Bits, class Value>
 bool small_sort(const SortProblem& p, const SortBuffers& b, long long band_shared_bytes) {
   const long long shared_bytes =
       std::min(band_shared_bytes, static_cast<long long>(current_device_props().shared_bytes_per_block_optin));
-  if (p.n > small_capacity<Bits, Value>(shared_bytes)) return false;
-  if (p.n <= 1) return true;
-  auto* keys = static_cast<Bits*>(b.keys[0]);
-  auto* values = static_cast<Value*>(b.values[0]);
-  const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
-  for_small_shapes<Bits, Value>([&](auto shape) {
+  return for_small_shapes<Bits, Value>([&](auto shape) {
     using Shape = decltype(shape);
     if (p.n > Shape::capacity || !small_fits<Bits, Value, Shape>(shared_bytes)) return false;
-    launch_small_sort<Bits, Value, Shape>(keys, values, p.n, codec, b.stream);
+    if (p.n > 1)
+      launch_small_sort<Bits, Value, Shape>(static_cast<Bits*>(b.keys[0]), static_cast<Value*>(b.values[0]), p.n,
+                                            make_codec<Bits>(p.key_type, p.order), b.stream);
     return true;
   });
-  return true;
 }
 
 }  // namespace gsb::radix::onesweep
