@@ -71,13 +71,13 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
     GSB_CONFORMANCE_MAX_N=70000 run_part "conformance (merge-cdp, merge-iterative, n <= 70000)" \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*merge_cdp*:*merge_iterative*"
   fi
-  # radix's hybrid path (4-byte keys, with or without values) starts at about 2e7 keys; the
+  # radix's hybrid path (4- and 8-byte keys, with or without values) starts at about 2e7 keys; the
   # conformance sizes stop at 2^22, so it runs once more with the path taken from n = 2
   # (backends/radix/onesweep/hybrid.hpp).
   # GSB_RADIX_PORTION_N: the digit passes in portions of 5 tiles, so that the portion chaining (and, from 15
   # portions on, the look-back stamps' wrap) runs at these sizes too.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=38400 run_part "conformance (radix hybrid path from n = 2)" \
-    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32:*/radix_u32_u64:*/radix_f32_u64"
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
   # radix's counting sort of 1- and 2-byte keys starts at 2^16 / 2^22 keys (counting.cuh): once more from n = 2.
   GSB_RADIX_COUNTING_MIN_N=2 run_part "conformance (radix counting sort from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u8_none:*/radix_u16_none"
@@ -131,10 +131,11 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
   # merge-samples' large-n tiles from n = 2 (above).
   forced_sanitize "merge-samples large tiles" "*/merge_samples_u32_u32:*/merge_samples_u64_none" \
     "*/merge_samples_u32_u32:*/merge_samples_u64_none" GSB_MERGE_SAMPLES_LARGE=1
-  # radix's hybrid path from n = 2 (above), its passes in portions of one tile; u32+u64 takes the 256-thread
-  # bucket sort, the others the 128-thread one.
-  forced_sanitize "radix hybrid" "*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64" \
-    "*/radix_u32_none:*/radix_u32_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1
+  # radix's hybrid path from n = 2 (above), its passes in portions of one tile; u32+u64 and u64+u64 take the
+  # 256-thread bucket sort, the others the 128-thread one; 8-byte keys its six rounds.
+  forced_sanitize "radix hybrid" \
+    "*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64:*/radix_u64_none:*/radix_f64_u32:*/radix_u64_u64" \
+    "*/radix_u32_none:*/radix_u32_u64:*/radix_u64_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1
   if [ -x "$B/tests/radix/gsb_radix_parts_tests" ]; then  # the ranking and the look-back alone
     for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
       run_part "compute-sanitizer $tool (radix pass parts)" \

@@ -191,6 +191,31 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ(bucket_threads_for<std::uint32_t>(Band::sm90, 4608), 256);
 }
 
+TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {
+  using radix::onesweep::hybrid_capacity;
+  using radix::onesweep::hybrid_tried_capacity;
+  using radix::onesweep::min_bucket_capacity;
+  using u64 = std::uint64_t;
+  // 8-byte keys take twice the shared memory of 4-byte ones per key (16 bytes alone, 24 with u32 values, 32 with
+  // u64 values) and two sets of per-warp counts (six rounds, each counting the next): less room than 4-byte keys.
+  for (Band b : {Band::sm80, Band::sm90}) {
+    const long long smem = arch::limits_of(b).shared_bytes_per_block_optin;
+    EXPECT_GE((hybrid_capacity<NoValue, u64>(smem)), min_bucket_capacity);
+    EXPECT_GE((hybrid_capacity<u64, u64>(smem)), min_bucket_capacity);
+    EXPECT_LT((hybrid_capacity<NoValue, u64>(smem)), hybrid_capacity<NoValue>(smem));
+    EXPECT_GT((hybrid_capacity<NoValue, u64>(smem)), (hybrid_capacity<std::uint32_t, u64>(smem)));
+    EXPECT_GT((hybrid_capacity<std::uint32_t, u64>(smem)), (hybrid_capacity<u64, u64>(smem)));
+    EXPECT_GE((radix::onesweep::bucket_warps_for<u64, u64>(b, hybrid_tried_capacity<u64, u64>(b))),
+              radix::onesweep::bucket_min_warps_per_sm);
+  }
+  for (Band b : {Band::sm75, Band::sm86})
+    EXPECT_EQ((hybrid_capacity<NoValue, u64>(arch::limits_of(b).shared_bytes_per_block_optin)), 0u);
+  // Hopper: keys alone are tried to past 2^28 (4608 keys with 8 standard deviations), u64 values to past 2^27 (2410).
+  EXPECT_GT((hybrid_tried_capacity<NoValue, u64>(Band::sm90)), 4608u);
+  EXPECT_GT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 2410u);
+  EXPECT_LT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 4608u);
+}
+
 // ---- merge-samples --------------------------------------------------------------------------------------------
 
 template <class Bits, class Value, class P>  // a Policy: tile sort and merge passes

@@ -140,23 +140,23 @@ struct OnesweepSort {
   }
 };
 
-// Keys of every width but 4 bytes (hybrid.cuh sorts those): 1- and 2-byte keys without values take the counting
-// sort (counting.cuh) beyond the one-block path, where the band and the device hold its histogram; everything else
-// the LSD passes. lsd_only (`radix-lsd`): the LSD passes always.
+// 1- and 2-byte keys (hybrid.cuh sorts 4- and 8-byte ones): without values they take the counting sort
+// (counting.cuh) beyond the one-block path, where the band and the device hold its histogram; everything else the
+// LSD passes. lsd_only (`radix-lsd`): the LSD passes always.
 template <class Bits, class Value, arch::Band B>
 struct KeySort {
   using Lsd = OnesweepSort<Bits, Value, typename PolicyFor<Bits, Value, B>::type>;
+  static_assert(sizeof(Bits) <= 2, "4- and 8-byte keys: HybridSort (hybrid.cuh)");
   static constexpr bool counting =
-      sizeof(Bits) <= 2 && !has_values_v<Value> && counting_fits<Bits>(arch::limits_of(B).shared_bytes_per_block_optin);
-  using Narrow = std::conditional_t<sizeof(Bits) <= 2, Bits, std::uint16_t>;  // (8-byte keys: unused)
-  using Counting = CountingSort<Narrow>;
+      !has_values_v<Value> && counting_fits<Bits>(arch::limits_of(B).shared_bytes_per_block_optin);
+  using Counting = CountingSort<Bits>;
 
   // Where the sort changes shape: the LSD passes' (one-block shapes, a pass's tile) and where the counting sort
   // takes over.
   static std::vector<std::uint64_t> tiles() {
     std::vector<std::uint64_t> t = Lsd::tiles();
     if (counting) {
-      t.push_back(counting_min_items<Narrow>());
+      t.push_back(counting_min_items<Bits>());
       std::sort(t.begin(), t.end());
     }
     return t;
@@ -175,8 +175,8 @@ struct KeySort {
 
 }  // namespace gsb::radix::onesweep
 
-// The instantiations that the back-end uses for one key width and value type (4-byte keys are instantiated with
-// the hybrid path, hybrid.cuh).
+// The instantiations that the back-end uses for one key width and value type (4- and 8-byte keys are instantiated
+// with the hybrid path, hybrid.cuh).
 #define GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, VALUE)                                                    \
   template <>                                                                                         \
   std::vector<std::uint64_t> tile_items<BITS, VALUE>() {                                              \
@@ -195,8 +195,8 @@ struct KeySort {
     });                                                                                               \
   }
 
-// `radix` for one key width, every value type (generated per width by backends/radix/CMakeLists.txt; 32-bit keys
-// take GSB_RADIX_HYBRID_INSTANTIATE_KEY in hybrid.cuh instead).
+// `radix` for one key width, every value type (generated per width by backends/radix/CMakeLists.txt; 32- and 64-bit
+// keys take GSB_RADIX_HYBRID_INSTANTIATE_KEY in hybrid.cuh instead).
 #define GSB_RADIX_ONESWEEP_INSTANTIATE_KEY(BITS)                \
   namespace gsb::radix::onesweep {                              \
   GSB_RADIX_ONESWEEP_INSTANTIATE(BITS, NoValue)                 \

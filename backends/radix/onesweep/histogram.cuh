@@ -110,7 +110,7 @@ inline constexpr int top16_threads = 1024;
 inline constexpr int top16_words = top16_bins / 2;  // two 16-bit counter fields per shared word
 
 // counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b (2-byte keys: the
-// whole key; the hybrid path counts 4-byte keys, the counting sort 2-byte ones). Nothing is counted while *skewed
+// whole key; the hybrid path counts 4- and 8-byte keys, the counting sort 2-byte ones). Nothing is counted while *skewed
 // (may be null) is set.
 // The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per word: a 15-bit
 // count and a guard bit. The atomic that takes a field from below 0x8000 to 0x8000 or more (sets the guard) moves
@@ -121,13 +121,13 @@ template <class Bits>
 __global__ void __launch_bounds__(top16_threads, 1)
     top16_histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
                            const unsigned* skewed) {
-  static_assert(sizeof(Bits) == 2 || sizeof(Bits) == 4, "16 of 16 or 32 bits");
+  static_assert(sizeof(Bits) == 2 || sizeof(Bits) == 4 || sizeof(Bits) == 8, "16 of 16, 32 or 64 bits");
   constexpr int per_quad = 16 / static_cast<int>(sizeof(Bits));  // keys per 16-byte load
   if (skewed != nullptr && *skewed) return;
   extern __shared__ __align__(16) unsigned s_fields[];
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
   __syncthreads();
-  auto bin_of = [&](Bits key) { return static_cast<unsigned>(codec.encode(key)) >> (8 * sizeof(Bits) - 16); };
+  auto bin_of = [&](Bits key) { return static_cast<unsigned>(codec.encode(key) >> (8 * sizeof(Bits) - 16)); };
   // c (1 .. per_quad) more keys in bin. The add that takes the field past 0x7fff moves 32768 out; while it does,
   // the other threads' adds in flight (one each, at most per_quad) stay far below the 32768 that would carry.
   auto count_run = [&](unsigned bin, unsigned c) {

@@ -1,4 +1,4 @@
-// The `radix` back-end's hybrid path for 4-byte keys (alone or with values): two MSD digit passes, then each
+// The `radix` back-end's hybrid path for 4- and 8-byte keys (alone or with values): two MSD digit passes, then each
 // 16-bit bucket sorted whole in shared memory (see hybrid.hpp for when it runs and why it moves fewer bytes).
 //
 //   0. skew_sample_kernel: 16384 keys spread over the array; if one top-12-bit bin holds far more than its
@@ -9,13 +9,15 @@
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
 //      starts of the top-8-bit buckets, the tile tables of the segmented passes, and the largest bucket (over
 //      the bucket capacity: the tile tables are emptied, so steps 3 and 4 do nothing);
-//   3. pass_kernel (Segmented, one segment per launch): bits 24..31, half 0 -> half 1, one launch per look-back
-//      portion, each handing its digit starts to the next (as the LSD passes do);
-//   4. pass_kernel (Segmented, one segment per top-8-bit bucket): bits 16..23, half 1 -> half 0; every key
+//   3. pass_kernel (Segmented, one segment per launch): the top 8 bits (24..31 of a 4-byte key, 56..63 of an 8-byte
+//      one), half 0 -> half 1, one launch per look-back portion, each handing its digit starts to the next (as the
+//      LSD passes do);
+//   4. pass_kernel (Segmented, one segment per top-8-bit bucket): the next 8 bits, half 1 -> half 0; every key
 //      now sits in its 16-bit bucket, buckets in order;
 //   -- meanwhile the host reads the largest bucket back: over the capacity it sorts by LSD passes instead --
-//   5. bucket_sort_kernel: one block per 16-bit bucket sorts it in shared memory by bits 0..7 (a counting
-//      sort) and 8..15 (the warp-level multisplit of the passes) and writes it back in place, decoded.
+//   5. bucket_sort_kernel: one block per 16-bit bucket sorts it in shared memory by its remaining bits, 8 at a
+//      time from bit 0 (2 rounds for 4-byte keys, 6 for 8-byte ones: a counting sort, then the warp-level
+//      multisplit of the passes) and writes it back in place, decoded.
 // The sort is stable (steps 3-5 are, and step 5's first round may reorder only equal keys).
 #pragma once
 
@@ -58,12 +60,14 @@ __device__ __forceinline__ bool arrived_last(unsigned* arrivals) {
 // (zeroed) with global atomics; the last block to finish finds the fullest bin and sets *skewed. Block b
 // samples one 64th of the array: one block sampling all of it spent 17 us (H200, n = 1e8) on the address
 // translation of a few hundred pages from one multiprocessor, not on the loads themselves.
+template <class Bits>
 __global__ void __launch_bounds__(sample_threads)
-    skew_sample_kernel(const std::uint32_t* keys, std::uint64_t n, KeyCodec<std::uint32_t> codec, unsigned* bins,
+    skew_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned* bins,
                        unsigned* done_blocks, unsigned* skewed) {
   __shared__ unsigned warp_max[sample_threads / 32];
   const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * sample_threads + threadIdx.x;
-  atomicAdd(&bins[codec.encode(keys[i * n / sample_keys]) >> (32 - sample_bin_bits)], 1u);
+  atomicAdd(&bins[static_cast<unsigned>(codec.encode(keys[i * n / sample_keys]) >> (8 * sizeof(Bits) - sample_bin_bits))],
+            1u);
   if (!arrived_last(done_blocks)) return;
   unsigned m = 0;
   for (int b = threadIdx.x; b < (1 << sample_bin_bits); b += sample_threads) m = max(m, __ldcg(&bins[b]));
@@ -100,7 +104,9 @@ __device__ __forceinline__ void empty_pass_tables(const HybridTables& t, const T
 }
 
 // Block b, thread t: 16-bit bucket 256 b + t. Every block scans the 256 top-8-bit counts (a few hundred
-// nanoseconds) for its own bucket's start; block 0 also writes the tables of the passes.
+// nanoseconds) for its own bucket's start; block 0 also writes the tables of the passes. (A template only so that
+// every translation unit that includes this header may define it: it is the same for every key width.)
+template <int = 0>
 __global__ void __launch_bounds__(plan_threads)
     hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
                        TopPortions first_pass, unsigned capacity, HybridTables t, const unsigned* skewed) {
@@ -196,16 +202,16 @@ __device__ __forceinline__ void scan_warp_digit_counts(unsigned* s_hist, unsigne
 // dst. Rows wholly inside the bucket first, then those that reach past it: lanes past it vote digit 255 (after
 // every real key of the warp) and store nothing; rows wholly past it are skipped. next(pos, key) is called for
 // every real key at its new position.
-template <class Value, class Next>
-__device__ __forceinline__ void rank_rows(const std::uint32_t* src_k, const Value* src_v, std::uint32_t* dst_k,
-                                          Value* dst_v, unsigned* my_hist, int shift, unsigned size,
-                                          unsigned warp_begin, unsigned per, Next next) {
+template <class Bits, class Value, class Next>
+__device__ __forceinline__ void rank_rows(const Bits* src_k, const Value* src_v, Bits* dst_k, Value* dst_v,
+                                          unsigned* my_hist, int shift, unsigned size, unsigned warp_begin,
+                                          unsigned per, Next next) {
   constexpr bool with_values = has_values_v<Value>;
   const unsigned lane = lane_id();
   const unsigned lt = lanemask_lt();
   auto rank = [&](unsigned at, bool real) {
-    const std::uint32_t k = real ? src_k[at] : ~0u;
-    const unsigned d = (k >> shift) & 0xffu;
+    const Bits k = real ? src_k[at] : static_cast<Bits>(~Bits{0});
+    const unsigned d = digit_of(k, shift, 8);
     const unsigned peers = same_digit_lanes<8>(d);
     const int leader = 31 - __clz(peers);
     unsigned first = 0;
@@ -225,33 +231,43 @@ __device__ __forceinline__ void rank_rows(const std::uint32_t* src_k, const Valu
   for (unsigned u = full_rows; u < per && at - lane < size; ++u, at += 32) rank(at, at < size);
 }
 
-// One block per 16-bit bucket (at most the capacity, which the host checked) sorts it by its low 16 bits
-// in shared memory and writes it back where it is, keys decoded. The keys (and values) pass through shared
-// memory three times rather than living in registers, so every loop runs as often as the bucket needs (no
-// per-item predicates), one kernel serves every bucket size, and the buffers are sized by the largest bucket
-// (occupancy). Round 1 is ranked by warps: warp w takes the positions [w * chunk, (w + 1) * chunk).
-//   load:    global -> a, counting bits 0..7;
-//   round 0: a -> b by bits 0..7, counting bits 8..15 per warp that owns the key's new position in round 1.
-//            Keys only: a counting sort with an atomic per key, in no particular order within a digit: the
-//            keys are the whole record and every key of a bucket has the same top 16 bits, so keys with the
-//            same bits 0..7 that the stable round 1 leaves in one run of bits 8..15 are equal. With values:
-//            stable, ranked by warps as round 1 (the load counts per warp owning the position);
-//   round 1: b -> a by bits 8..15, stable;
-//   store:   a -> global.
-template <int Threads, class Value>
+// The rounds of 8 bits that sort a 16-bit bucket of keys of type Bits by their remaining bits: 2 for 4-byte keys,
+// 6 for 8-byte ones (an even number: the rounds alternate between two buffers and end in the first).
+template <class Bits>
+inline constexpr int bucket_rounds = (8 * static_cast<int>(sizeof(Bits)) - 16) / 8;
+
+// One block per 16-bit bucket (at most the capacity, which the host checked) sorts it by its remaining bits
+// (bucket_rounds<Bits> rounds of 8 bits) in shared memory and writes it back where it is, keys decoded. The keys
+// (and values) pass through shared memory once per round rather than living in registers, so every loop runs as
+// often as the bucket needs (no per-item predicates), one kernel serves every bucket size, and the buffers are
+// sized by the largest bucket (occupancy). The stable rounds are ranked by warps: warp w takes the positions
+// [w * chunk, (w + 1) * chunk).
+//   load:      global -> a, counting bits 0..7;
+//   round 0:   a -> b by bits 0..7, counting the next round's digit per warp that owns the key's new position.
+//              Keys only: a counting sort with an atomic per key, in no particular order within a digit: the
+//              keys are the whole record and every key of a bucket has the same top 16 bits, so keys with the
+//              same bits 0..7 that the stable later rounds leave in one run are equal. With values: stable,
+//              ranked by warps as the later rounds (the load counts per warp owning the position);
+//   round r:   by bits 8r..8r+7, stable, b -> a for odd r, a -> b for even r, counting round r + 1's digit on the
+//              way (two sets of per-warp counts in turn where there are more than two rounds);
+//   store:     a -> global.
+template <int Threads, class Bits, class Value>
 __global__ void __launch_bounds__(Threads)
-    bucket_sort_kernel(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
-                       KeyCodec<std::uint32_t> codec, unsigned size_above, unsigned buffer_keys) {
+    bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
+                       KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys) {
   constexpr int radix = 256;
   constexpr int warps = Threads / 32;
   constexpr int bins_per_thread = radix / Threads;
   constexpr int load_unroll = 8;
+  constexpr int rounds = bucket_rounds<Bits>;
+  constexpr int hist_sets = rounds > 2 ? 2 : 1;
   constexpr bool with_values = has_values_v<Value>;
   static_assert(radix % Threads == 0, "whole digits per thread");
+  static_assert(rounds % 2 == 0, "the rounds end in buffer a");
   static_assert(!with_values || sizeof(Value) % 4 == 0, "values of whole 4-byte words");
-  extern __shared__ __align__(16) std::uint32_t s_buffers[];  // keys a, keys b[, values a, values b]: 16-B aligned
+  extern __shared__ __align__(16) unsigned char s_buffers[];  // keys a, keys b[, values a, values b]: 16-B aligned
   __shared__ unsigned s_count0[with_values ? warps * radix : radix];  // round 0: per block, or per warp
-  __shared__ unsigned s_hist[warps * radix];                          // round 1: per warp
+  __shared__ unsigned s_hist[hist_sets][warps * radix];               // rounds 1..: per warp
   __shared__ unsigned warp_sums[32];
   const unsigned size = counts[blockIdx.x];
   const std::uint64_t start = starts[blockIdx.x];
@@ -259,7 +275,7 @@ __global__ void __launch_bounds__(Threads)
   // n < 2^32); it makes the branch wait for both loads, so that their round trips overlap instead of the start
   // being loaded after it.
   if (size <= size_above || size > buffer_keys || start > ~0u) return;  // size_above >= 0: empty buckets too
-  std::uint32_t* data = keys + start;
+  Bits* data = keys + start;
   [[maybe_unused]] Value* vdata = nullptr;
   if constexpr (with_values) vdata = values + start;
   const bool decode = !codec.is_identity();
@@ -267,37 +283,39 @@ __global__ void __launch_bounds__(Threads)
     if (threadIdx.x == 0 && decode) data[0] = codec.decode(data[0]);
     return;
   }
-  std::uint32_t* s_ka = s_buffers;
-  std::uint32_t* s_kb = s_buffers + buffer_keys;
-  Value* s_va = reinterpret_cast<Value*>(s_buffers + 2 * buffer_keys);
+  Bits* s_ka = reinterpret_cast<Bits*>(s_buffers);
+  Bits* s_kb = s_ka + buffer_keys;
+  Value* s_va = reinterpret_cast<Value*>(s_kb + buffer_keys);
   Value* s_vb = s_va + buffer_keys;
 #pragma unroll
   for (int i = 0; i < (with_values ? warps : 1) * radix / Threads; ++i) s_count0[i * Threads + threadIdx.x] = 0;
 #pragma unroll
-  for (int i = 0; i < warps * radix / Threads; ++i) s_hist[i * Threads + threadIdx.x] = 0;
+  for (int h = 0; h < hist_sets; ++h)
+#pragma unroll
+    for (int i = 0; i < warps * radix / Threads; ++i) s_hist[h][i * Threads + threadIdx.x] = 0;
   const unsigned warp = threadIdx.x / 32;
   const unsigned per = (size + Threads - 1) / Threads;  // rows of 32 keys per warp
   const unsigned chunk = 32u * per;                      // positions per warp
   const unsigned chunk_recip = 0xffffffffu / chunk + 1u;  // ceil(2^32 / chunk): __umulhi(pos, .) = pos / chunk
   __syncthreads();
 
-  auto take = [&](unsigned i, std::uint32_t k) {
-    if constexpr (with_values) atomicAdd(&s_count0[__umulhi(i, chunk_recip) * radix + (k & 0xffu)], 1u);
-    else atomicAdd(&s_count0[k & 0xffu], 1u);
+  auto take = [&](unsigned i, Bits k) {
+    if constexpr (with_values) atomicAdd(&s_count0[__umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8)], 1u);
+    else atomicAdd(&s_count0[digit_of(k, 0, 8)], 1u);
     s_ka[i] = k;
     if constexpr (with_values) s_va[i] = vdata[i];
   };
   // Whole groups of load_unroll keys per thread without bounds checks, then the rest.
   unsigned i0 = threadIdx.x;
   for (; i0 + (load_unroll - 1) * Threads < size; i0 += load_unroll * Threads) {
-    std::uint32_t k[load_unroll];
+    Bits k[load_unroll];
 #pragma unroll
     for (int j = 0; j < load_unroll; ++j) k[j] = data[i0 + j * Threads];
 #pragma unroll
     for (int j = 0; j < load_unroll; ++j) take(i0 + j * Threads, k[j]);
   }
   {
-    std::uint32_t k[load_unroll - 1];
+    Bits k[load_unroll - 1];
 #pragma unroll
     for (int j = 0; j < load_unroll - 1; ++j)
       if (i0 + j * Threads < size) k[j] = data[i0 + j * Threads];
@@ -306,13 +324,16 @@ __global__ void __launch_bounds__(Threads)
       if (i0 + j * Threads < size) take(i0 + j * Threads, k[j]);
   }
   __syncthreads();
-  auto count_round1 = [&](unsigned pos, std::uint32_t k) {
-    atomicAdd(&s_hist[__umulhi(pos, chunk_recip) * radix + ((k >> 8) & 0xffu)], 1u);
+  // Counts round r's digit (bits 8r..) of a key placed at pos, per warp owning pos, into set (r - 1) % hist_sets.
+  auto count_for = [&](int r) {
+    unsigned* h = s_hist[(r - 1) % hist_sets];
+    const int shift = 8 * r;
+    return [=](unsigned pos, Bits k) { atomicAdd(&h[__umulhi(pos, chunk_recip) * radix + digit_of(k, shift, 8)], 1u); };
   };
   if constexpr (with_values) {
     scan_warp_digit_counts<Threads>(s_count0, warp_sums);
     __syncthreads();
-    rank_rows(s_ka, s_va, s_kb, s_vb, s_count0 + warp * radix, 0, size, warp * chunk, per, count_round1);
+    rank_rows(s_ka, s_va, s_kb, s_vb, s_count0 + warp * radix, 0, size, warp * chunk, per, count_for(1));
   } else {
     {
       unsigned count[bins_per_thread];
@@ -331,20 +352,38 @@ __global__ void __launch_bounds__(Threads)
       }
     }
     __syncthreads();
+    const auto count_next = count_for(1);
 #pragma unroll 4
     for (unsigned i = threadIdx.x; i < size; i += Threads) {
-      const std::uint32_t k = s_ka[i];
-      const unsigned pos = atomicAdd(&s_count0[k & 0xffu], 1u);
+      const Bits k = s_ka[i];
+      const unsigned pos = atomicAdd(&s_count0[digit_of(k, 0, 8)], 1u);
       s_kb[pos] = k;
-      count_round1(pos, k);
+      count_next(pos, k);
     }
   }
   __syncthreads();
-  scan_warp_digit_counts<Threads>(s_hist, warp_sums);
-  __syncthreads();
-  rank_rows(s_kb, s_vb, s_ka, s_va, s_hist + warp * radix, 8, size, warp * chunk, per,
-            [](unsigned, std::uint32_t) {});
-  __syncthreads();
+#pragma unroll
+  for (int r = 1; r < rounds; ++r) {
+    unsigned* h = s_hist[(r - 1) % hist_sets];  // this round's counts (counted in round r - 1)
+    if (r >= 2) {  // round r fills the set round r - 1 consumed: cleared here, ordered by the barrier below
+#pragma unroll
+      for (int i = 0; i < warps * radix / Threads; ++i) s_hist[r % hist_sets][i * Threads + threadIdx.x] = 0;
+    }
+    scan_warp_digit_counts<Threads>(h, warp_sums);
+    __syncthreads();
+    const bool odd = r % 2 == 1;
+    const Bits* src_k = odd ? s_kb : s_ka;
+    Bits* dst_k = odd ? s_ka : s_kb;
+    const Value* src_v = odd ? s_vb : s_va;
+    Value* dst_v = odd ? s_va : s_vb;
+    if (r + 1 < rounds) {
+      rank_rows(src_k, src_v, dst_k, dst_v, h + warp * radix, 8 * r, size, warp * chunk, per, count_for(r + 1));
+    } else {
+      rank_rows(src_k, src_v, dst_k, dst_v, h + warp * radix, 8 * r, size, warp * chunk, per,
+                [](unsigned, Bits) {});
+    }
+    __syncthreads();
+  }
   if (decode) {
 #pragma unroll 4
     for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = codec.decode(s_ka[i]);
@@ -358,47 +397,51 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
+// The capacities below take the value type first and the key type second (4-byte keys by default).
+
 // 32-bit words of shared memory bucket_sort_kernel takes per key: keys a and b (values a and b).
-template <class Value>
+template <class Value, class Bits = std::uint32_t>
 constexpr int bucket_words_per_key() {
-  return 2 + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
+  return 2 * static_cast<int>(sizeof(Bits) / 4) + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
 }
 
-// bucket_sort_kernel's own arrays: round 0's and round 1's counts, warp sums.
-template <class Value, int Threads = bucket_threads_wide>
+// bucket_sort_kernel's own arrays: round 0's counts, the later rounds' (one or two sets), warp sums.
+template <class Value, class Bits = std::uint32_t, int Threads = bucket_threads_wide>
 constexpr int bucket_static_bytes() {
   constexpr int warps = Threads / 32;
-  return ((has_values_v<Value> ? warps : 1) * 256 + warps * 256 + 32) * 4;
+  constexpr int hist_sets = bucket_rounds<Bits> > 2 ? 2 : 1;
+  return ((has_values_v<Value> ? warps : 1) * 256 + hist_sets * warps * 256 + 32) * 4;
 }
 
 // The most keys of one bucket that a block (of either shape) with shared_bytes of shared memory sorts (a multiple
 // of 4: the buffers stay 16-B aligned); 0 where not even the arrays fit.
-template <class Value>
+template <class Value, class Bits = std::uint32_t>
 constexpr unsigned bucket_capacity(long long shared_bytes) {
-  const long long room = shared_bytes - bucket_static_bytes<Value>();
-  return room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Value>()) / 4 * 4);
+  const long long room = shared_bytes - bucket_static_bytes<Value, Bits>();
+  return room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Value, Bits>()) / 4 * 4);
 }
 
 // Warps of bucket_sort_kernel<Threads> resident on one multiprocessor of band b with buffers of buffer_keys (by
 // shared memory and threads; the kernel's registers allow more).
-template <class Value, int Threads>
+template <class Value, class Bits, int Threads>
 constexpr int bucket_resident_warps(arch::Band b, unsigned buffer_keys) {
-  const long long smem = 4LL * bucket_words_per_key<Value>() * buffer_keys + bucket_static_bytes<Value, Threads>();
+  const long long smem =
+      4LL * bucket_words_per_key<Value, Bits>() * buffer_keys + bucket_static_bytes<Value, Bits, Threads>();
   return Threads / 32 * arch::blocks_that_fit(b, smem, Threads);
 }
 // The threads of the bucket sort's block for buffers of buffer_keys on band b.
-template <class Value>
+template <class Value, class Bits = std::uint32_t>
 constexpr int bucket_threads_for(arch::Band b, unsigned buffer_keys) {
-  const int narrow = bucket_resident_warps<Value, bucket_threads>(b, buffer_keys);
+  const int narrow = bucket_resident_warps<Value, Bits, bucket_threads>(b, buffer_keys);
   if (2 * narrow * 32 >= arch::limits_of(b).max_threads_per_sm) return bucket_threads;
-  return bucket_resident_warps<Value, bucket_threads_wide>(b, buffer_keys) > narrow ? bucket_threads_wide
-                                                                                       : bucket_threads;
+  return bucket_resident_warps<Value, Bits, bucket_threads_wide>(b, buffer_keys) > narrow ? bucket_threads_wide
+                                                                                             : bucket_threads;
 }
-template <class Value>
+template <class Value, class Bits = std::uint32_t>
 constexpr int bucket_warps_for(arch::Band b, unsigned buffer_keys) {
-  return bucket_threads_for<Value>(b, buffer_keys) == bucket_threads
-             ? bucket_resident_warps<Value, bucket_threads>(b, buffer_keys)
-             : bucket_resident_warps<Value, bucket_threads_wide>(b, buffer_keys);
+  return bucket_threads_for<Value, Bits>(b, buffer_keys) == bucket_threads
+             ? bucket_resident_warps<Value, Bits, bucket_threads>(b, buffer_keys)
+             : bucket_resident_warps<Value, Bits, bucket_threads_wide>(b, buffer_keys);
 }
 
 // The buckets up to what uniform keys would give (uniform_bucket_bound) are sorted by one launch whose shared
@@ -406,18 +449,19 @@ constexpr int bucket_warps_for(arch::Band b, unsigned buffer_keys) {
 // put twice the mean into the 1/256 of the buckets that hold the largest exponent, and sizing every block for
 // those would halve the blocks resident on a multiprocessor. Each launch takes the shape that keeps more warps
 // resident on band B.
-template <class Value, arch::Band B>
-void launch_bucket_sort(std::uint32_t* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
-                        const KeyCodec<std::uint32_t>& codec, std::uint64_t n, unsigned largest, unsigned capacity,
+template <class Bits, class Value, arch::Band B>
+void launch_bucket_sort(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
+                        const KeyCodec<Bits>& codec, std::uint64_t n, unsigned largest, unsigned capacity,
                         cudaStream_t stream) {
   GSB_EXPECTS(largest <= capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
                                        std::to_string(capacity));
-  constexpr int words_per_key = bucket_words_per_key<Value>();
+  constexpr int words_per_key = bucket_words_per_key<Value, Bits>();
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
   auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
     const std::size_t smem = words_per_key * sizeof(std::uint32_t) * buffer_keys;
-    const bool wide = bucket_threads_for<Value>(B, buffer_keys) == bucket_threads_wide;
-    auto kernel = wide ? bucket_sort_kernel<bucket_threads_wide, Value> : bucket_sort_kernel<bucket_threads, Value>;
+    const bool wide = bucket_threads_for<Value, Bits>(B, buffer_keys) == bucket_threads_wide;
+    auto kernel = wide ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
+                       : bucket_sort_kernel<bucket_threads, Bits, Value>;
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
     kernel<<<hybrid_buckets, wide ? bucket_threads_wide : bucket_threads, smem, stream>>>(keys, values, counts, starts,
                                                                                         codec, above, buffer_keys);
@@ -450,9 +494,9 @@ inline cudaEvent_t plan_done_event() {
 // The keys of one bucket a block sorts where a block has shared_bytes of shared memory, 0 where that cannot hold
 // the path's 16-bit histogram (top16_histogram_kernel) or buckets of min_bucket_capacity keys (sm75, sm86: 4-byte
 // keys take the LSD passes at every n there). A larger bucket than this makes the sort fall back.
-template <class Value>
+template <class Value, class Bits = std::uint32_t>
 constexpr unsigned hybrid_capacity(long long shared_bytes) {
-  const unsigned c = bucket_capacity<Value>(shared_bytes);
+  const unsigned c = bucket_capacity<Value, Bits>(shared_bytes);
   return top16_words * 4 <= shared_bytes && c >= min_bucket_capacity ? c : 0u;
 }
 
@@ -466,30 +510,34 @@ inline constexpr int bucket_min_warps_per_sm = 12;
 // The largest bucket of uniform keys (uniform_bucket_bound) for which the path is tried on band b: one block holds
 // it (hybrid_capacity) and its shape (bucket_threads_for) keeps bucket_min_warps_per_sm warps resident. (Every
 // smaller bucket keeps at least as many, or half a multiprocessor's.)
-template <class Value>
+template <class Value, class Bits = std::uint32_t>
 constexpr unsigned hybrid_tried_capacity(arch::Band b) {
-  unsigned k = hybrid_capacity<Value>(arch::limits_of(b).shared_bytes_per_block_optin);
-  while (k >= 4 && bucket_warps_for<Value>(b, k) < bucket_min_warps_per_sm) k -= 4;
+  unsigned k = hybrid_capacity<Value, Bits>(arch::limits_of(b).shared_bytes_per_block_optin);
+  while (k >= 4 && bucket_warps_for<Value, Bits>(b, k) < bucket_min_warps_per_sm) k -= 4;
   return k;
 }
 
-// 4-byte keys, with or without values: the hybrid path where hybrid_applies() and every 16-bit
+// 4- and 8-byte keys, with or without values: the hybrid path where hybrid_applies() and every 16-bit
 // bucket fits a block, the LSD passes (OnesweepSort) otherwise. Both leave the result in half 0.
-template <class Value, arch::Band B>
+template <class Bits, class Value, arch::Band B>
 struct HybridSort {
-  using P = typename PolicyFor<std::uint32_t, Value, B>::type;
-  using Lsd = OnesweepSort<std::uint32_t, Value, P>;
+  static_assert(sizeof(Bits) == 4 || sizeof(Bits) == 8, "the hybrid path sorts 4- and 8-byte keys");
+  using P = typename PolicyFor<Bits, Value, B>::type;
+  using Lsd = OnesweepSort<Bits, Value, P>;
+  using D = Digits<Bits, 8>;
   // The band's capacities (hybrid_capacity: one block's, hybrid_tried_capacity: where the path is tried); the
   // device's one-block capacity may be smaller (newer PTX may run on a GPU with less shared memory than its band's).
-  static constexpr unsigned band_capacity = hybrid_capacity<Value>(arch::limits_of(B).shared_bytes_per_block_optin);
-  static constexpr unsigned tried_capacity = hybrid_tried_capacity<Value>(B);
+  static constexpr unsigned band_capacity =
+      hybrid_capacity<Value, Bits>(arch::limits_of(B).shared_bytes_per_block_optin);
+  static constexpr unsigned tried_capacity = hybrid_tried_capacity<Value, Bits>(B);
   static constexpr bool fits = band_capacity != 0;
-  using S = PassShape<std::uint32_t, Value, 8, P::threads, P::items>;
+  using S = PassShape<Bits, Value, 8, P::threads, P::items>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
-  static_assert(result_half(4) == 0, "the hybrid path ends in half 0, as four LSD passes do");
+  static_assert(result_half(D::passes) == 0, "the hybrid path ends in half 0, as the LSD passes do");
 
   static unsigned device_capacity() {
-    return std::min(band_capacity, hybrid_capacity<Value>(current_device_props().shared_bytes_per_block_optin));
+    return std::min(band_capacity,
+                    hybrid_capacity<Value, Bits>(current_device_props().shared_bytes_per_block_optin));
   }
 
   static TopPortions top_portions(std::uint64_t n) {
@@ -564,26 +612,25 @@ struct HybridSort {
     const Layout l = layout(n, b.temp);
     GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
                                              std::to_string(l.bytes));
-    const KeyCodec<std::uint32_t> codec = make_codec<std::uint32_t>(p.key_type, p.order);
+    const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
     const DeviceProps& dev = current_device_props();
-    auto* keys0 = static_cast<std::uint32_t*>(b.keys[0]);
+    auto* keys0 = static_cast<Bits*>(b.keys[0]);
 
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
     skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(keys0, n, codec, l.sample_bins,
                                                                        l.sample_done, l.skewed);
     GSB_CHECK_LAUNCH();
-    const unsigned* counts = launch_top16_histogram<std::uint32_t>(keys0, n, codec, l.pairs, l.skewed, l.top_counts,
-                                                                   b.stream);
-    hybrid_plan_kernel<<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, top, capacity, l.tables,
+    const unsigned* counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream);
+    hybrid_plan_kernel<><<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, top, capacity, l.tables,
                                                            l.skewed);
     GSB_CHECK_LAUNCH();
     const cudaEvent_t plan_done = plan_done_event();
     GSB_CUDA_TRY(cudaEventRecord(plan_done, b.stream));
-    auto pass = pass_kernel<std::uint32_t, VT, P, SegmentTable>;
+    auto pass = pass_kernel<Bits, VT, P, SegmentTable>;
     set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: segmented digit pass");
-    PassParams<std::uint32_t, VT> prm{};
+    PassParams<Bits, VT> prm{};
     prm.keys[0] = keys0;
-    prm.keys[1] = static_cast<std::uint32_t*>(b.keys[1]);
+    prm.keys[1] = static_cast<Bits*>(b.keys[1]);
     prm.values[0] = static_cast<VT*>(b.values[0]);
     prm.values[1] = static_cast<VT*>(b.values[1]);
     prm.codec = codec;
@@ -595,9 +642,9 @@ struct HybridSort {
     auto stamp = [&](unsigned launch) {
       stamp_launch(prm, launch, l.tile_counters, l.status, l.portion_status_bytes, b.stream);
     };
-    // Bits 24..31 over the whole array, encoding on the way in, portion by portion: the last tile of a portion
+    // The top 8 bits over the whole array, encoding on the way in, portion by portion: the last tile of a portion
     // writes the next one's digit starts.
-    prm.pass = 3;
+    prm.pass = D::passes - 1;
     for (unsigned r = 0; r < top.portions; ++r) {
       stamp(r);
       prm.offset = r * top.portion;
@@ -610,10 +657,10 @@ struct HybridSort {
           prm, whole);
       GSB_CHECK_LAUNCH();
     }
-    // Bits 16..23 within each top-8-bit bucket (one launch: each bucket is its own look-back chain, of fewer than
-    // 2^27 keys wherever the path goes on, every one of its 16-bit buckets fitting a block).
+    // The next 8 bits within each top-8-bit bucket (one launch: each bucket is its own look-back chain, of fewer
+    // than 2^27 keys wherever the path goes on, every one of its 16-bit buckets fitting a block).
     stamp(top.portions);
-    prm.pass = 2;
+    prm.pass = D::passes - 2;
     prm.offset = 0;
     prm.num_items = static_cast<unsigned>(n);
     prm.bins_in = l.tables.starts16;
@@ -630,39 +677,40 @@ struct HybridSort {
                                  cudaStreamPerThread));
     GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
     if (largest > capacity) return Lsd::sort(p, b);  // skewed keys (sampled, or a bucket too large)
-    launch_bucket_sort<VT, B>(keys0, static_cast<VT*>(b.values[0]), counts, l.tables.starts16, codec, n, largest, capacity,
-                       b.stream);
+    launch_bucket_sort<Bits, VT, B>(keys0, static_cast<VT*>(b.values[0]), counts, l.tables.starts16, codec, n, largest,
+                                    capacity, b.stream);
     return 0;
   }
 };
 
 }  // namespace gsb::radix::onesweep
 
-// `radix` for 32-bit keys, every value type (generated by backends/radix/CMakeLists.txt): every 32-bit-key sort may
+// `radix` for 4- and 8-byte keys, every value type (generated by backends/radix/CMakeLists.txt): every such sort may
 // take the hybrid path; the other widths take GSB_RADIX_ONESWEEP_INSTANTIATE_KEY (dispatch.cuh).
-#define GSB_RADIX_HYBRID_INSTANTIATE(VALUE)                                                       \
+#define GSB_RADIX_HYBRID_INSTANTIATE(BITS, VALUE)                                                 \
   template <>                                                                                     \
-  std::vector<std::uint64_t> tile_items<std::uint32_t, VALUE>() {                                \
+  std::vector<std::uint64_t> tile_items<BITS, VALUE>() {                                          \
     return arch::dispatch_band(policy_band(), [](auto band) {                                     \
-      return HybridSort<VALUE, decltype(band)::value>::Lsd::tiles();                              \
+      return HybridSort<BITS, VALUE, decltype(band)::value>::Lsd::tiles();                        \
     });                                                                                           \
   }                                                                                               \
   template <>                                                                                     \
-  std::size_t temp_bytes<std::uint32_t, VALUE>(const SortProblem& p) {                            \
-    return arch::dispatch_band(policy_band(),                                                     \
-                               [&](auto band) { return HybridSort<VALUE, decltype(band)::value>::temp_bytes(p); }); \
+  std::size_t temp_bytes<BITS, VALUE>(const SortProblem& p) {                                     \
+    return arch::dispatch_band(policy_band(), [&](auto band) {                                    \
+      return HybridSort<BITS, VALUE, decltype(band)::value>::temp_bytes(p);                       \
+    });                                                                                           \
   }                                                                                               \
   template <>                                                                                     \
-  int sort<std::uint32_t, VALUE>(const SortProblem& p, const SortBuffers& b, bool lsd_only) {     \
+  int sort<BITS, VALUE>(const SortProblem& p, const SortBuffers& b, bool lsd_only) {              \
     return arch::dispatch_band(policy_band(), [&](auto band) {                                    \
-      return HybridSort<VALUE, decltype(band)::value>::sort(p, b, lsd_only);                      \
+      return HybridSort<BITS, VALUE, decltype(band)::value>::sort(p, b, lsd_only);                \
     });                                                                                           \
   }
 
 #define GSB_RADIX_HYBRID_INSTANTIATE_KEY(BITS)                                                    \
-  static_assert(sizeof(BITS) == 4, "the hybrid path sorts 4-byte keys");                          \
+  static_assert(sizeof(BITS) == 4 || sizeof(BITS) == 8, "the hybrid path sorts 4- and 8-byte keys"); \
   namespace gsb::radix::onesweep {                                                                \
-  GSB_RADIX_HYBRID_INSTANTIATE(gsb::NoValue)                                                      \
-  GSB_RADIX_HYBRID_INSTANTIATE(std::uint32_t)                                                     \
-  GSB_RADIX_HYBRID_INSTANTIATE(std::uint64_t)                                                     \
+  GSB_RADIX_HYBRID_INSTANTIATE(BITS, gsb::NoValue)                                                \
+  GSB_RADIX_HYBRID_INSTANTIATE(BITS, std::uint32_t)                                               \
+  GSB_RADIX_HYBRID_INSTANTIATE(BITS, std::uint64_t)                                               \
   }

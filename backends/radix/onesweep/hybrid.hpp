@@ -1,18 +1,20 @@
 // When the `radix` back-end takes its hybrid path (hybrid.cuh) instead of LSD passes alone.
 //
-// 4-byte keys, with or without values: an LSD sort moves 4 B per key for the
-// histograms and 8 B per key (16 B per pair with u32 values) in each of 4 digit passes, 36 B (68 B). The
-// hybrid path sorts by the top 8 bits, then by the next 8 within each top bucket (two chained-scan passes, MSD
-// order), after which every key is in its 16-bit bucket and each bucket (n / 65536 keys on average) is sorted
-// in one block's shared memory by its low 16 bits and written back in place: 4 + 8 + 8 + 8 = 28 B per key
-// (4 + 3 x 16 = 52 B per pair), and the last two digits cost one block-local pass without a look-back. It needs
-// every 16-bit bucket to fit one block's shared memory (bucket_capacity keys, from the device's shared memory and
-// the value type): the largest bucket is known after the histogram, and the sort falls back to the LSD passes when
-// one does not fit (skewed keys), so the result is the same either way. It is tried only where uniform keys'
-// buckets (n / 65536 on average: 2048 at 2^27, 4096 at 2^28, 8192 at 2^29) would keep 12 warps of the bucket sort
-// resident per multiprocessor (hybrid.cuh: hybrid_tried_capacity): on Hopper up to about 8e8 keys alone, 3.7e8 with
-// u32 values, 2.4e8 with u64 values. The first pass runs portion by portion beyond one look-back portion (2^27 - 1
-// keys), as the LSD passes do.
+// 4- and 8-byte keys, with or without values: an LSD sort of 4-byte keys moves 4 B per key for the histograms and
+// 8 B per key (16 B per pair with u32 values) in each of 4 digit passes, 36 B (68 B); of 8-byte keys 8 B and 16 B in
+// each of 8 passes, 136 B (264 B with u64 values). The hybrid path sorts by the top 8 bits, then by the next 8
+// within each top bucket (two chained-scan passes, MSD order), after which every key is in its 16-bit bucket and
+// each bucket (n / 65536 keys on average) is sorted in one block's shared memory by its remaining bits (16 for
+// 4-byte keys, 48 for 8-byte ones, 8 per round) and written back in place: 4 + 8 + 8 + 8 = 28 B per 4-byte key
+// (4 + 3 x 16 = 52 B per pair), 8 + 3 x 16 = 56 B per 8-byte key (8 + 3 x 32 = 104 B with u64 values), and the
+// remaining digits cost one block-local pass without a look-back. It needs every 16-bit bucket to fit one block's
+// shared memory (bucket_capacity keys, from the device's shared memory, the key and the value type): the largest
+// bucket is known after the histogram, and the sort falls back to the LSD passes when one does not fit (skewed
+// keys), so the result is the same either way. It is tried only where uniform keys' buckets (n / 65536 on average:
+// 2048 at 2^27, 4096 at 2^28, 8192 at 2^29) would keep 12 warps of the bucket sort resident per multiprocessor
+// (hybrid.cuh: hybrid_tried_capacity): on Hopper up to about 8e8 4-byte keys alone, 3.7e8 with u32 values, 2.4e8
+// with u64 values; about 3.6e8 8-byte keys alone, 1.6e8 with u64 values. The first pass runs portion by portion
+// beyond one look-back portion (2^27 - 1 keys), as the LSD passes do.
 #pragma once
 
 #include <cmath>

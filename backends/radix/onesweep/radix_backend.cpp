@@ -66,7 +66,7 @@ struct Radix : TypedSort<Radix<LsdOnly>> {
                   LsdOnly ? "LSD radix after Onesweep: up-front histograms, chained-scan digit passes, "
                             "warp-level ranking, constant-digit passes skipped; a few thousand keys or fewer: one "
                             "block (cub::BlockRadixSort over the bits that differ) in one launch"
-                          : "radix-lsd, with 4-byte keys (alone or with values) from about 2e7 keys taking two "
+                          : "radix-lsd, with 4- and 8-byte keys (alone or with values) from about 2e7 keys taking two "
                             "MSD passes and a shared-memory sort of each 16-bit bucket when every bucket fits a "
                             "block, and 1- and 2-byte keys without values a counting sort (the output written "
                             "from the histogram)",
