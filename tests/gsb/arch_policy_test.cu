@@ -171,11 +171,12 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   for (Band b : {Band::sm75, Band::sm86}) EXPECT_EQ(capacity(b, NoValue{}), 0u);  // 128 KiB histogram
   EXPECT_EQ(hybrid_capacity<NoValue>(64 * 1024), 0u);
   // Where the path is tried: 12 warps of the bucket sort resident per SM. On Hopper (228 KiB per SM) that holds
-  // uniform keys alone to past 2^29 (8916 keys with 8 standard deviations) but not to 1e9 (16247, measured a loss
-  // with 8 warps); with u32 values past 2^28 (4608) and not to 2^29, also measured a loss.
+  // uniform keys alone to past 1e9 (16247 keys with 8 standard deviations: one 512-thread block per SM, measured a
+  // win; 8 warps of 256-thread blocks lost), to every bucket one block holds; with u32 values past 2^28 (4608) and
+  // not to 2^29 (no 512-thread block for 4-byte keys with values: measured a loss with u64 values).
   using radix::onesweep::hybrid_tried_capacity;
-  EXPECT_GT(hybrid_tried_capacity<NoValue>(Band::sm90), 8916u);
-  EXPECT_LT(hybrid_tried_capacity<NoValue>(Band::sm90), 16247u);
+  EXPECT_GT(hybrid_tried_capacity<NoValue>(Band::sm90), 16247u);
+  EXPECT_EQ(hybrid_tried_capacity<NoValue>(Band::sm90), capacity(Band::sm90, NoValue{}));
   EXPECT_GT(hybrid_tried_capacity<std::uint32_t>(Band::sm90), 4608u);
   EXPECT_LT(hybrid_tried_capacity<std::uint32_t>(Band::sm90), 8916u);
   EXPECT_GT(hybrid_tried_capacity<std::uint64_t>(Band::sm90), 2410u);  // one look-back portion at least
@@ -184,11 +185,15 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
     EXPECT_GE(radix::onesweep::bucket_warps_for<NoValue>(b, hybrid_tried_capacity<NoValue>(b)),
               radix::onesweep::bucket_min_warps_per_sm);
   }
-  // The block: 128 threads at 1e8 (buckets of about 1840 keys, measured best), 256 at 2^28 (4608).
+  // The block: 128 threads at 1e8 (buckets of about 1840 keys, measured best), 256 at 2^28 (4608), 512 at 1e9
+  // (16247) for keys alone, never for 4-byte keys with values.
   using radix::onesweep::bucket_threads_for;
   EXPECT_EQ(bucket_threads_for<NoValue>(Band::sm90, 1840), 128);
   EXPECT_EQ(bucket_threads_for<NoValue>(Band::sm90, 4608), 256);
+  EXPECT_EQ(bucket_threads_for<NoValue>(Band::sm90, 16248), 512);
   EXPECT_EQ(bucket_threads_for<std::uint32_t>(Band::sm90, 4608), 256);
+  EXPECT_EQ(bucket_threads_for<std::uint32_t>(Band::sm90, 8916), 256);
+  EXPECT_EQ(bucket_threads_for<std::uint64_t>(Band::sm90, 4608), 256);
 }
 
 TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {
@@ -210,10 +215,12 @@ TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {
   }
   for (Band b : {Band::sm75, Band::sm86})
     EXPECT_EQ((hybrid_capacity<NoValue, u64>(arch::limits_of(b).shared_bytes_per_block_optin)), 0u);
-  // Hopper: keys alone are tried to past 2^28 (4608 keys with 8 standard deviations), u64 values to past 2^27 (2410).
-  EXPECT_GT((hybrid_tried_capacity<NoValue, u64>(Band::sm90)), 4608u);
-  EXPECT_GT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 2410u);
-  EXPECT_LT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 4608u);
+  // Hopper: keys alone are tried to past 2^29 (8916 keys with 8 standard deviations), u64 values to past 2^28 (4608),
+  // both with one 512-thread block per SM there (measured wins: 1.36x and 1.42x radix-lsd).
+  EXPECT_GT((hybrid_tried_capacity<NoValue, u64>(Band::sm90)), 8916u);
+  EXPECT_GT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 4608u);
+  EXPECT_EQ((radix::onesweep::bucket_threads_for<u64, u64>(Band::sm90, 4608)), 512);
+  EXPECT_EQ((radix::onesweep::bucket_threads_for<NoValue, u64>(Band::sm90, 1840)), 256);  // as measured at 1e8
 }
 
 // ---- merge-samples --------------------------------------------------------------------------------------------

@@ -209,6 +209,11 @@ TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
   EXPECT_FALSE(hybrid_applies(1, hopper_keys, 2));
   EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 31, hopper_keys, 2));
   EXPECT_EQ(hybrid_applies(1000, hopper_keys, 0), hybrid_applies(1000, hopper_keys));
+  // Float keys' largest buckets hold twice the mean: bounded as 2n keys' (1e9: 16247 keys, as floats 31897).
+  EXPECT_TRUE(hybrid_applies(1000000000, 26864));
+  EXPECT_FALSE(hybrid_applies(1000000000, 26864, 0, true));
+  EXPECT_TRUE(hybrid_applies(std::uint64_t{1} << 29, 26864, 0, true));
+  EXPECT_EQ(hybrid_applies(100000000, 1840, 0, true), hybrid_applies(200000000, 1840));
 }
 
 TEST(RadixHybrid, LastItemsBoundsEveryNTheCapacityTakes) {
