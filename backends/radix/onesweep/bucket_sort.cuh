@@ -1,0 +1,383 @@
+// The hybrid path's bucket sort (hybrid.cuh, step 5): one block per 16-bit bucket sorts it in shared memory by
+// the key's remaining bits, 8 per round (bucket_sort_kernel), and writes it back in place; the shared memory a block
+// takes per key and value, the buckets one block holds (bucket_capacity), the block's shape by the warps it keeps
+// resident (bucket_threads_for), and the launches (launch_bucket_sort).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "radix/onesweep/hybrid.hpp"
+#include "radix/onesweep/pass.cuh"
+
+namespace gsb::radix::onesweep {
+
+// The bucket sort's blocks: 128 threads while those keep half a multiprocessor's warps resident, else whichever of
+// 128 and 256 keeps more (bucket_threads_for below). Measured on an H200 (2026-11-27, radix ms with 128 / 256
+// threads, warps resident with each): u32 keys 1e8 1.544 / 1.585 (44 / 64), 2^27 2.049 / 2.081 (36 / 48), 2^28
+// 4.183 / 4.025 (20 / 32); u32+u32 1e8 2.651 / 2.661 (24 / 32), 2^27 3.560 / 3.502, 2^28 9.382 / 7.688 (8 / 16);
+// u32+u64 1e8 3.711 / 3.358 (12 / 24), 2^27 5.182 / 4.564, 2.3e8 9.980 / 8.602 (8 / 16).
+inline constexpr int bucket_threads = 128;
+inline constexpr int bucket_threads_wide = 256;
+// Where neither keeps bucket_min_warps_per_sm warps resident (large buckets: one block per multiprocessor), 512
+// (bucket_widest_pays).
+inline constexpr int bucket_threads_widest = 512;
+
+// With fewer warps resident per multiprocessor the bucket sort no longer hides its latency, and the path loses to
+// the LSD passes (H200, 2026-11-27, same runs, radix / radix-lsd ms): 8 warps (one 256-thread block of 143 KB,
+// u32+u32 at 2^29) 19.34 / 17.02; 8 (one block of 130 KB, u32 keys at 1e9) 20.84 / 20.29; 8 (two 128-thread
+// blocks of 112 KB, u32+u64 at 2.3e8) 10.09 / 9.83. With 12 (three 128-thread blocks, u32+u64 at 2^27) 5.23 / 5.57;
+// with 16 or more (u32+u32 at 3.6e8, u32 keys at 2^29 and 7.5e8) 1.11-1.35x.
+inline constexpr int bucket_min_warps_per_sm = 12;
+
+// The 256 digits of a bucket-sort round over Threads threads: thread t owns [t * per_thread, (t + 1) * per_thread)
+// (none past the 256th digit where there are more threads than digits).
+template <int Threads>
+inline constexpr int bucket_digits_per_thread = Threads < 256 ? 256 / Threads : 1;
+
+// Per-warp digit counts (s_hist[warp][digit]) -> where each warp's run of each digit starts: the exclusive
+// prefix over warps within a digit, then over digits. Thread t owns digits [t * bins_per_thread, ...).
+template <int Threads>
+__device__ __forceinline__ void scan_warp_digit_counts(unsigned* s_hist, unsigned* warp_sums) {
+  constexpr int radix = 256;
+  constexpr int warps = Threads / 32;
+  constexpr int bins_per_thread = bucket_digits_per_thread<Threads>;
+  unsigned count[bins_per_thread];
+  unsigned sum = 0;
+#pragma unroll
+  for (int b = 0; b < bins_per_thread; ++b) {
+    const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
+    unsigned c_sum = 0;
+    if (d < radix) {
+#pragma unroll
+      for (int w = 0; w < warps; ++w) {
+        const unsigned c = s_hist[w * radix + d];
+        s_hist[w * radix + d] = c_sum;
+        c_sum += c;
+      }
+    }
+    count[b] = c_sum;
+    sum += c_sum;
+  }
+  unsigned total;
+  unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
+#pragma unroll
+  for (int b = 0; b < bins_per_thread; ++b) {
+    const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
+    if (d >= radix) break;
+#pragma unroll
+    for (int w = 0; w < warps; ++w) s_hist[w * radix + d] += start;
+    start += count[b];
+  }
+}
+
+// A stable round: this warp ranks the positions [warp_begin, warp_begin + 32 * per) of src by the digit at
+// `shift`, row by row (32 keys), with ballots and its run starts in my_hist, and moves each key (and value) to
+// dst. Rows wholly inside the bucket first, then those that reach past it: lanes past it vote digit 255 (after
+// every real key of the warp) and store nothing; rows wholly past it are skipped. next(pos, key) is called for
+// every real key at its new position.
+template <class Bits, class Value, class Next>
+__device__ __forceinline__ void rank_rows(const Bits* src_k, const Value* src_v, Bits* dst_k, Value* dst_v,
+                                          unsigned* my_hist, int shift, unsigned size, unsigned warp_begin,
+                                          unsigned per, Next next) {
+  constexpr bool with_values = has_values_v<Value>;
+  const unsigned lane = lane_id();
+  const unsigned lt = lanemask_lt();
+  auto rank = [&](unsigned at, bool real) {
+    const Bits k = real ? src_k[at] : static_cast<Bits>(~Bits{0});
+    const unsigned d = digit_of(k, shift, 8);
+    const unsigned peers = same_digit_lanes<8>(d);
+    const int leader = 31 - __clz(peers);
+    unsigned first = 0;
+    if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[d], static_cast<unsigned>(__popc(peers)));
+    first = __shfl_sync(full_warp, first, leader);
+    if (real) {
+      const unsigned pos = first + __popc(peers & lt);
+      dst_k[pos] = k;
+      if constexpr (with_values) dst_v[pos] = src_v[at];
+      next(pos, k);
+    }
+  };
+  const unsigned full_rows = warp_begin >= size ? 0u : min(per, (size - warp_begin) / 32u);
+  unsigned at = warp_begin + lane;
+#pragma unroll 2
+  for (unsigned u = 0; u < full_rows; ++u, at += 32) rank(at, true);
+  for (unsigned u = full_rows; u < per && at - lane < size; ++u, at += 32) rank(at, at < size);
+}
+
+// The rounds of 8 bits that sort a 16-bit bucket of keys of type Bits by their remaining bits: 2 for 4-byte keys,
+// 6 for 8-byte ones (an even number: the rounds alternate between two buffers and end in the first).
+template <class Bits>
+inline constexpr int bucket_rounds = (8 * static_cast<int>(sizeof(Bits)) - 16) / 8;
+// The per-warp count sets bucket_sort_kernel keeps: round r ranks with set r % 2 and counts round r + 1 into the
+// other; keys alone in two rounds count round 0 per block and use set 1 only.
+template <class Bits, class Value>
+inline constexpr int bucket_first_count_set = !has_values_v<Value> && bucket_rounds<Bits> == 2 ? 1 : 0;
+
+// One block per 16-bit bucket (at most the capacity, which the host checked) sorts it by its remaining bits
+// (bucket_rounds<Bits> rounds of 8 bits) in shared memory and writes it back where it is, keys decoded. The keys
+// (and values) pass through shared memory once per round rather than living in registers, so every loop runs as
+// often as the bucket needs (no per-item predicates), one kernel serves every bucket size, and the buffers are
+// sized by the largest bucket (occupancy). The stable rounds are ranked by warps: warp w takes the positions
+// [w * chunk, (w + 1) * chunk).
+//   load:      global -> a, counting bits 0..7 (keys only: per block; with values: per warp owning the position,
+//              into count set 0);
+//   round 0:   a -> b by bits 0..7, counting the next round's digit per warp that owns the key's new position.
+//              Keys only: a counting sort with an atomic per key, in no particular order within a digit: the
+//              keys are the whole record and every key of a bucket has the same top 16 bits, so keys with the
+//              same bits 0..7 that the stable later rounds leave in one run are equal. With values: stable,
+//              ranked by warps as the later rounds (the load counts per warp owning the position);
+//   round r:   by bits 8r..8r+7, stable, b -> a for odd r, a -> b for even r, counting round r + 1's digit on the
+//              way: round r ranks with count set r % 2 and counts into set (r + 1) % 2 (keys only with two rounds:
+//              set 1 alone);
+//   store:     a -> global.
+template <int Threads, class Bits, class Value>
+__global__ void __launch_bounds__(Threads)
+    bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
+                       KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys) {
+  constexpr int radix = 256;
+  constexpr int warps = Threads / 32;
+  constexpr int bins_per_thread = bucket_digits_per_thread<Threads>;
+  constexpr int load_unroll = 8;
+  constexpr int rounds = bucket_rounds<Bits>;
+  constexpr bool with_values = has_values_v<Value>;
+  constexpr int first_set = bucket_first_count_set<Bits, Value>;
+  static_assert(radix % Threads == 0 || Threads % radix == 0, "whole digits per thread, or one digit");
+  static_assert(rounds % 2 == 0, "the rounds end in buffer a");
+  static_assert(!with_values || sizeof(Value) % 4 == 0, "values of whole 4-byte words");
+  extern __shared__ __align__(16) unsigned char s_buffers[];  // keys a, keys b[, values a, values b]: 16-B aligned
+  __shared__ unsigned s_block_count0[with_values ? 1 : radix];  // keys only: round 0's counts, per block
+  __shared__ unsigned s_sets[2 - first_set][warps * radix];     // per-warp counts (sets first_set..1)
+  __shared__ unsigned warp_sums[32];
+  auto set = [&](int i) { return s_sets[i - first_set]; };
+  const unsigned size = counts[blockIdx.x];
+  const std::uint64_t start = starts[blockIdx.x];
+  // This launch sorts the buckets of size_above + 1 to buffer_keys keys. The last test never holds (start <=
+  // n < 2^32); it makes the branch wait for both loads, so that their round trips overlap instead of the start
+  // being loaded after it.
+  if (size <= size_above || size > buffer_keys || start > ~0u) return;  // size_above >= 0: empty buckets too
+  Bits* data = keys + start;
+  [[maybe_unused]] Value* vdata = nullptr;
+  if constexpr (with_values) vdata = values + start;
+  const bool decode = !codec.is_identity();
+  if (size == 1) {
+    if (threadIdx.x == 0 && decode) data[0] = codec.decode(data[0]);
+    return;
+  }
+  Bits* s_ka = reinterpret_cast<Bits*>(s_buffers);
+  Bits* s_kb = s_ka + buffer_keys;
+  Value* s_va = reinterpret_cast<Value*>(s_kb + buffer_keys);
+  Value* s_vb = s_va + buffer_keys;
+  if constexpr (!with_values) {
+#pragma unroll
+    for (int i = threadIdx.x; i < radix; i += Threads) s_block_count0[i] = 0;
+  }
+#pragma unroll
+  for (int h = 0; h < 2 - first_set; ++h)
+#pragma unroll
+    for (int i = 0; i < warps * radix / Threads; ++i) s_sets[h][i * Threads + threadIdx.x] = 0;
+  const unsigned warp = threadIdx.x / 32;
+  const unsigned per = (size + Threads - 1) / Threads;  // rows of 32 keys per warp
+  const unsigned chunk = 32u * per;                      // positions per warp
+  const unsigned chunk_recip = 0xffffffffu / chunk + 1u;  // ceil(2^32 / chunk): __umulhi(pos, .) = pos / chunk
+  __syncthreads();
+
+  auto take = [&](unsigned i, Bits k) {
+    if constexpr (with_values) atomicAdd(&set(0)[__umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8)], 1u);
+    else atomicAdd(&s_block_count0[digit_of(k, 0, 8)], 1u);
+    s_ka[i] = k;
+    if constexpr (with_values) s_va[i] = vdata[i];
+  };
+  // Whole groups of load_unroll keys per thread without bounds checks, then the rest.
+  unsigned i0 = threadIdx.x;
+  for (; i0 + (load_unroll - 1) * Threads < size; i0 += load_unroll * Threads) {
+    Bits k[load_unroll];
+#pragma unroll
+    for (int j = 0; j < load_unroll; ++j) k[j] = data[i0 + j * Threads];
+#pragma unroll
+    for (int j = 0; j < load_unroll; ++j) take(i0 + j * Threads, k[j]);
+  }
+  {
+    Bits k[load_unroll - 1];
+#pragma unroll
+    for (int j = 0; j < load_unroll - 1; ++j)
+      if (i0 + j * Threads < size) k[j] = data[i0 + j * Threads];
+#pragma unroll
+    for (int j = 0; j < load_unroll - 1; ++j)
+      if (i0 + j * Threads < size) take(i0 + j * Threads, k[j]);
+  }
+  __syncthreads();
+  // Counts round r's digit (bits 8r..) of a key placed at pos, per warp owning pos, into set r % 2.
+  auto count_for = [&](int r) {
+    unsigned* h = set(r % 2);
+    const int shift = 8 * r;
+    return [=](unsigned pos, Bits k) { atomicAdd(&h[__umulhi(pos, chunk_recip) * radix + digit_of(k, shift, 8)], 1u); };
+  };
+  if constexpr (with_values) {
+    scan_warp_digit_counts<Threads>(set(0), warp_sums);
+    __syncthreads();
+    rank_rows(s_ka, s_va, s_kb, s_vb, set(0) + warp * radix, 0, size, warp * chunk, per, count_for(1));
+  } else {
+    {
+      unsigned count[bins_per_thread];
+      unsigned sum = 0;
+#pragma unroll
+      for (int b = 0; b < bins_per_thread; ++b) {
+        const int d = threadIdx.x * bins_per_thread + b;
+        count[b] = d < radix ? s_block_count0[d] : 0u;
+        sum += count[b];
+      }
+      unsigned total;
+      unsigned first = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
+#pragma unroll
+      for (int b = 0; b < bins_per_thread; ++b) {
+        const int d = threadIdx.x * bins_per_thread + b;
+        if (d < radix) s_block_count0[d] = first;
+        first += count[b];
+      }
+    }
+    __syncthreads();
+    const auto count_next = count_for(1);
+#pragma unroll 4
+    for (unsigned i = threadIdx.x; i < size; i += Threads) {
+      const Bits k = s_ka[i];
+      const unsigned pos = atomicAdd(&s_block_count0[digit_of(k, 0, 8)], 1u);
+      s_kb[pos] = k;
+      count_next(pos, k);
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int r = 1; r < rounds; ++r) {
+    unsigned* h = set(r % 2);  // this round's counts (counted in round r - 1)
+    if (r + 1 < rounds) {  // round r counts into the set round r - 1 ranked with: cleared here, ordered by the barrier below
+#pragma unroll
+      for (int i = 0; i < warps * radix / Threads; ++i) set((r + 1) % 2)[i * Threads + threadIdx.x] = 0;
+    }
+    scan_warp_digit_counts<Threads>(h, warp_sums);
+    __syncthreads();
+    const bool odd = r % 2 == 1;
+    const Bits* src_k = odd ? s_kb : s_ka;
+    Bits* dst_k = odd ? s_ka : s_kb;
+    const Value* src_v = odd ? s_vb : s_va;
+    Value* dst_v = odd ? s_va : s_vb;
+    if (r + 1 < rounds) {
+      rank_rows(src_k, src_v, dst_k, dst_v, h + warp * radix, 8 * r, size, warp * chunk, per, count_for(r + 1));
+    } else {
+      rank_rows(src_k, src_v, dst_k, dst_v, h + warp * radix, 8 * r, size, warp * chunk, per,
+                [](unsigned, Bits) {});
+    }
+    __syncthreads();
+  }
+  if (decode) {
+#pragma unroll 4
+    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = codec.decode(s_ka[i]);
+  } else {
+#pragma unroll 4
+    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = s_ka[i];
+  }
+  if constexpr (with_values) {
+#pragma unroll 4
+    for (unsigned i = threadIdx.x; i < size; i += Threads) vdata[i] = s_va[i];
+  }
+}
+
+// The capacities below take the value type first and the key type second (4-byte keys by default).
+
+// 32-bit words of shared memory bucket_sort_kernel takes per key: keys a and b (values a and b).
+template <class Value, class Bits = std::uint32_t>
+constexpr int bucket_words_per_key() {
+  return 2 * static_cast<int>(sizeof(Bits) / 4) + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
+}
+
+// bucket_sort_kernel's own arrays: keys alone round 0's block counts, the per-warp count sets, warp sums.
+template <class Value, class Bits = std::uint32_t, int Threads = bucket_threads_widest>
+constexpr int bucket_static_bytes() {
+  constexpr int warps = Threads / 32;
+  constexpr int sets = 2 - bucket_first_count_set<Bits, Value>;
+  return ((has_values_v<Value> ? 1 : 256) + sets * warps * 256 + 32) * 4;
+}
+
+// The most keys of one bucket that a block (of any shape) with shared_bytes of shared memory sorts (a multiple
+// of 4: the buffers stay 16-B aligned); 0 where not even the arrays fit.
+template <class Value, class Bits = std::uint32_t>
+constexpr unsigned bucket_capacity(long long shared_bytes) {
+  const long long room = shared_bytes - bucket_static_bytes<Value, Bits>();
+  return room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Value, Bits>()) / 4 * 4);
+}
+
+// Warps of bucket_sort_kernel<Threads> resident on one multiprocessor of band b with buffers of buffer_keys (by
+// shared memory and threads; the kernel's registers allow more).
+template <class Value, class Bits, int Threads>
+constexpr int bucket_resident_warps(arch::Band b, unsigned buffer_keys) {
+  const long long smem =
+      4LL * bucket_words_per_key<Value, Bits>() * buffer_keys + bucket_static_bytes<Value, Bits, Threads>();
+  return Threads / 32 * arch::blocks_that_fit(b, smem, Threads);
+}
+// Where one 512-thread block per multiprocessor (16 warps) beat the LSD passes (H200, 2026-11-27, same runs,
+// radix / radix-lsd ms, logs/session27/round3): keys alone, u32 at 1e9 18.09 / 20.27, u64 at 2^29 23.04 / 31.32;
+// 8-byte keys with values, u64+u32 at 2^28 15.77 / 20.03, u64+u64 17.62 / 24.95. Not 4-byte keys with values:
+// u32+u64 at 2^28 10.16 / 9.83 (their passes move a smaller share of what the bucket sort moves), and u32+u32 with 8
+// warps lost by 14% (above).
+template <class Value, class Bits>
+inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) == 8;
+
+// The threads of the bucket sort's block for buffers of buffer_keys on band b: 128 while those keep half a
+// multiprocessor's warps resident, else whichever of 128 and 256 keeps more, and 512 where neither keeps
+// bucket_min_warps_per_sm (one block per multiprocessor) and bucket_widest_pays.
+template <class Value, class Bits = std::uint32_t>
+constexpr int bucket_threads_for(arch::Band b, unsigned buffer_keys) {
+  const int narrow = bucket_resident_warps<Value, Bits, bucket_threads>(b, buffer_keys);
+  if (2 * narrow * 32 >= arch::limits_of(b).max_threads_per_sm) return bucket_threads;
+  const int wide = bucket_resident_warps<Value, Bits, bucket_threads_wide>(b, buffer_keys);
+  const int best = wide > narrow ? wide : narrow;
+  if (bucket_widest_pays<Value, Bits> && best < bucket_min_warps_per_sm &&
+      bucket_resident_warps<Value, Bits, bucket_threads_widest>(b, buffer_keys) > best)
+    return bucket_threads_widest;
+  return wide > narrow ? bucket_threads_wide : bucket_threads;
+}
+template <class Value, class Bits = std::uint32_t>
+constexpr int bucket_warps_for(arch::Band b, unsigned buffer_keys) {
+  switch (bucket_threads_for<Value, Bits>(b, buffer_keys)) {
+    case bucket_threads: return bucket_resident_warps<Value, Bits, bucket_threads>(b, buffer_keys);
+    case bucket_threads_wide: return bucket_resident_warps<Value, Bits, bucket_threads_wide>(b, buffer_keys);
+    default: return bucket_resident_warps<Value, Bits, bucket_threads_widest>(b, buffer_keys);
+  }
+}
+
+// The buckets up to what uniform keys would give (uniform_bucket_bound) are sorted by one launch whose shared
+// memory fits them, the larger ones (if any) by a second launch sized for the largest: finite f32 keys, for one,
+// put twice the mean into the 1/256 of the buckets that hold the largest exponent, and sizing every block for
+// those would halve the blocks resident on a multiprocessor. Each launch takes the shape that keeps more warps
+// resident on band B.
+template <class Bits, class Value, arch::Band B>
+void launch_bucket_sort(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
+                        const KeyCodec<Bits>& codec, std::uint64_t n, unsigned largest, unsigned capacity,
+                        cudaStream_t stream) {
+  GSB_EXPECTS(largest <= capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
+                                       std::to_string(capacity));
+  constexpr int words_per_key = bucket_words_per_key<Value, Bits>();
+  auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
+  auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
+    const std::size_t smem = words_per_key * sizeof(std::uint32_t) * buffer_keys;
+    const int forced = bucket_threads_override();
+    const int threads = forced != 0 ? forced : bucket_threads_for<Value, Bits>(B, buffer_keys);
+    auto kernel = threads == bucket_threads        ? bucket_sort_kernel<bucket_threads, Bits, Value>
+                  : threads == bucket_threads_wide ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
+                                                   : bucket_sort_kernel<bucket_threads_widest, Bits, Value>;
+    set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
+    kernel<<<hybrid_buckets, threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
+    GSB_CHECK_LAUNCH();
+  };
+  const unsigned typical = round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), 1024, capacity));
+  const unsigned all = round4(largest);
+  if (all <= typical) {
+    launch(0, all);
+  } else {
+    launch(0, typical);
+    launch(typical, all);
+  }
+}
+
+}  // namespace gsb::radix::onesweep
