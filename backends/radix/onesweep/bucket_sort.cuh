@@ -251,7 +251,8 @@ __global__ void __launch_bounds__(Threads)
 #pragma unroll
   for (int r = 1; r < rounds; ++r) {
     unsigned* h = set(r % 2);  // this round's counts (counted in round r - 1)
-    if (r + 1 < rounds) {  // round r counts into the set round r - 1 ranked with: cleared here, ordered by the barrier below
+    // Round r counts into the set round r - 1 ranked with: cleared here, ordered by the barrier below.
+    if (r + 1 < rounds) {
 #pragma unroll
       for (int i = 0; i < warps * radix / Threads; ++i) set((r + 1) % 2)[i * Threads + threadIdx.x] = 0;
     }

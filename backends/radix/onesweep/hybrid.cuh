@@ -67,8 +67,8 @@ __global__ void __launch_bounds__(sample_threads)
                        unsigned* done_blocks, unsigned* skewed) {
   __shared__ unsigned warp_max[sample_threads / 32];
   const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * sample_threads + threadIdx.x;
-  atomicAdd(&bins[static_cast<unsigned>(codec.encode(keys[i * n / sample_keys]) >> (8 * sizeof(Bits) - sample_bin_bits))],
-            1u);
+  const Bits key = codec.encode(keys[i * n / sample_keys]);
+  atomicAdd(&bins[static_cast<unsigned>(key >> (8 * sizeof(Bits) - sample_bin_bits))], 1u);
   if (!arrived_last(done_blocks)) return;
   unsigned m = 0;
   for (int b = threadIdx.x; b < (1 << sample_bin_bits); b += sample_threads) m = max(m, __ldcg(&bins[b]));
