@@ -78,6 +78,9 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # portions on, the look-back stamps' wrap) runs at these sizes too.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=38400 run_part "conformance (radix hybrid path from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
+  # ... and with its bucket sort in 512-thread blocks (bucket_sort.cuh: large buckets only) at every size.
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=512 run_part "conformance (radix hybrid, 512-thread buckets)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
   # radix's counting sort of 1- and 2-byte keys starts at 2^16 / 2^22 keys (counting.cuh): once more from n = 2.
   GSB_RADIX_COUNTING_MIN_N=2 run_part "conformance (radix counting sort from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u8_none:*/radix_u16_none"
@@ -113,15 +116,16 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${filter}:${exclude}"
   done
   # forced_sanitize NAME FILTER RACE_FILTER VAR=VALUE...: the tools over FILTER (racecheck, the slowest, over
-  # RACE_FILTER), quick sizes, with the variables forcing a path at small n.
+  # RACE_FILTER), quick sizes, with the variables forcing a path at small n (they may also lower
+  # GSB_CONFORMANCE_MAX_N).
   forced_sanitize() {
     local name=$1 filter=$2 race=$3 tool f
     shift 3
     for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
       f=$filter
       [ "$tool" = racecheck ] && f=$race
-      run_part "compute-sanitizer $tool ($name)" env "$@" GSB_CONFORMANCE_QUICK=1 \
-        "GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
+      run_part "compute-sanitizer $tool ($name)" env GSB_CONFORMANCE_QUICK=1 \
+        "GSB_CONFORMANCE_MAX_N=${GSB_SANITIZE_MAX_N:-70000}" "$@" compute-sanitizer --tool "$tool" --error-exitcode 99 \
         --print-limit 20 "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=$f"
     done
   }
@@ -136,6 +140,11 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
   forced_sanitize "radix hybrid" \
     "*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64:*/radix_u64_none:*/radix_f64_u32:*/radix_u64_u64" \
     "*/radix_u32_none:*/radix_u32_u64:*/radix_u64_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1
+  # ... and its 512-thread bucket sort (large buckets) forced at every size; 65536 such blocks a sort make racecheck
+  # slow, so n <= 5000 (44 s on an H100 for these two).
+  forced_sanitize "radix hybrid, 512-thread buckets" "*/radix_u32_none:*/radix_u32_u32:*/radix_u64_none:*/radix_u64_u64" \
+    "*/radix_u32_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_RADIX_BUCKET_THREADS=512 \
+    GSB_CONFORMANCE_MAX_N=5000
   if [ -x "$B/tests/radix/gsb_radix_parts_tests" ]; then  # the ranking and the look-back alone
     for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
       run_part "compute-sanitizer $tool (radix pass parts)" \
