@@ -32,7 +32,8 @@ inline constexpr unsigned min_bucket_capacity = 4096;
 // per bucket, the host's read of the largest bucket and the 65536-block launch weigh more than the pass they
 // save. Measured with the path forced (H200, 2026-11-24, uniform, radix-lsd / hybrid ms): u32 keys 2^24 0.403 /
 // 0.423, 1.5 x 2^24 0.569 / 0.529, 3e7 0.667 / 0.592, 2^25 0.734 / 0.638; u32+u32 2^24 0.600 / 0.644, 1.5 x 2^24
-// 0.858 / 0.818, 2^25 1.125 / 1.001 (NOTES.md round 7).
+// 0.858 / 0.818, 2^25 1.125 / 1.001 (NOTES.md round 7); u64 keys 2^23 0.585 / 0.824, 2^24 1.065 / 1.047, u64+u64
+// 2^24 1.650 / 1.434 (2026-11-27, round 12): the same threshold serves 8-byte keys.
 inline constexpr std::uint64_t hybrid_min_items = (std::uint64_t{1} << 24) + (std::uint64_t{1} << 22);
 // Above this the path is not tried whatever the shared memory: every count (a bucket's, a segment's, n itself in
 // the segmented pass) stays below 2^32, and beyond it the buckets would hold too few blocks per multiprocessor.
