@@ -155,7 +155,7 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   using radix::onesweep::hybrid_capacity;
   using radix::onesweep::min_bucket_capacity;
   auto capacity = [](Band b, auto value) {
-    return hybrid_capacity<decltype(value)>(arch::limits_of(b).shared_bytes_per_block_optin);
+    return hybrid_capacity<std::uint32_t, decltype(value)>(arch::limits_of(b).shared_bytes_per_block_optin);
   };
   for (Band b : {Band::sm80, Band::sm90}) {
     EXPECT_GE(capacity(b, NoValue{}), min_bucket_capacity);
@@ -169,31 +169,33 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   // Hopper's 227 KiB: uniform keys' buckets fit up to n = 2^30 keys alone (16384 keys on average).
   EXPECT_GT(capacity(Band::sm90, NoValue{}), 16384u + 8 * 128);
   for (Band b : {Band::sm75, Band::sm86}) EXPECT_EQ(capacity(b, NoValue{}), 0u);  // 128 KiB histogram
-  EXPECT_EQ(hybrid_capacity<NoValue>(64 * 1024), 0u);
+  EXPECT_EQ((hybrid_capacity<std::uint32_t, NoValue>(64 * 1024)), 0u);
   // Where the path is tried: 12 warps of the bucket sort resident per SM. On Hopper (228 KiB per SM) that holds
   // uniform keys alone to past 1e9 (16247 keys with 8 standard deviations: one 512-thread block per SM, measured a
   // win; 8 warps of 256-thread blocks lost), to every bucket one block holds; with u32 values past 2^28 (4608) and
   // not to 2^29 (no 512-thread block for 4-byte keys with values: measured a loss with u64 values).
   using radix::onesweep::hybrid_tried_capacity;
-  EXPECT_GT(hybrid_tried_capacity<NoValue>(Band::sm90), 16247u);
-  EXPECT_EQ(hybrid_tried_capacity<NoValue>(Band::sm90), capacity(Band::sm90, NoValue{}));
-  EXPECT_GT(hybrid_tried_capacity<std::uint32_t>(Band::sm90), 4608u);
-  EXPECT_LT(hybrid_tried_capacity<std::uint32_t>(Band::sm90), 8916u);
-  EXPECT_GT(hybrid_tried_capacity<std::uint64_t>(Band::sm90), 2410u);  // one look-back portion at least
+  EXPECT_GT((hybrid_tried_capacity<std::uint32_t, NoValue>(Band::sm90)), 16247u);
+  EXPECT_EQ((hybrid_tried_capacity<std::uint32_t, NoValue>(Band::sm90)), capacity(Band::sm90, NoValue{}));
+  EXPECT_GT((hybrid_tried_capacity<std::uint32_t, std::uint32_t>(Band::sm90)), 4608u);
+  EXPECT_LT((hybrid_tried_capacity<std::uint32_t, std::uint32_t>(Band::sm90)), 8916u);
+  // one look-back portion at least:
+  EXPECT_GT((hybrid_tried_capacity<std::uint32_t, std::uint64_t>(Band::sm90)), 2410u);
   for (Band b : {Band::sm80, Band::sm90}) {
-    EXPECT_LE(hybrid_tried_capacity<NoValue>(b), capacity(b, NoValue{}));
-    EXPECT_GE(radix::onesweep::bucket_warps_for<NoValue>(b, hybrid_tried_capacity<NoValue>(b)),
+    const unsigned tried = hybrid_tried_capacity<std::uint32_t, NoValue>(b);
+    EXPECT_LE(tried, capacity(b, NoValue{}));
+    EXPECT_GE((radix::onesweep::bucket_warps_for<std::uint32_t, NoValue>(b, tried)),
               radix::onesweep::bucket_min_warps_per_sm);
   }
   // The block: 128 threads at 1e8 (buckets of about 1840 keys, measured best), 256 at 2^28 (4608), 512 at 1e9
   // (16247) for keys alone, never for 4-byte keys with values.
   using radix::onesweep::bucket_threads_for;
-  EXPECT_EQ(bucket_threads_for<NoValue>(Band::sm90, 1840), 128);
-  EXPECT_EQ(bucket_threads_for<NoValue>(Band::sm90, 4608), 256);
-  EXPECT_EQ(bucket_threads_for<NoValue>(Band::sm90, 16248), 512);
-  EXPECT_EQ(bucket_threads_for<std::uint32_t>(Band::sm90, 4608), 256);
-  EXPECT_EQ(bucket_threads_for<std::uint32_t>(Band::sm90, 8916), 256);
-  EXPECT_EQ(bucket_threads_for<std::uint64_t>(Band::sm90, 4608), 256);
+  EXPECT_EQ((bucket_threads_for<std::uint32_t, NoValue>(Band::sm90, 1840)), 128);
+  EXPECT_EQ((bucket_threads_for<std::uint32_t, NoValue>(Band::sm90, 4608)), 256);
+  EXPECT_EQ((bucket_threads_for<std::uint32_t, NoValue>(Band::sm90, 16248)), 512);
+  EXPECT_EQ((bucket_threads_for<std::uint32_t, std::uint32_t>(Band::sm90, 4608)), 256);
+  EXPECT_EQ((bucket_threads_for<std::uint32_t, std::uint32_t>(Band::sm90, 8916)), 256);
+  EXPECT_EQ((bucket_threads_for<std::uint32_t, std::uint64_t>(Band::sm90, 4608)), 256);
 }
 
 TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {
@@ -205,22 +207,22 @@ TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {
   // u64 values) and two sets of per-warp counts (six rounds, each counting the next): less room than 4-byte keys.
   for (Band b : {Band::sm80, Band::sm90}) {
     const long long smem = arch::limits_of(b).shared_bytes_per_block_optin;
-    EXPECT_GE((hybrid_capacity<NoValue, u64>(smem)), min_bucket_capacity);
+    EXPECT_GE((hybrid_capacity<u64, NoValue>(smem)), min_bucket_capacity);
     EXPECT_GE((hybrid_capacity<u64, u64>(smem)), min_bucket_capacity);
-    EXPECT_LT((hybrid_capacity<NoValue, u64>(smem)), hybrid_capacity<NoValue>(smem));
-    EXPECT_GT((hybrid_capacity<NoValue, u64>(smem)), (hybrid_capacity<std::uint32_t, u64>(smem)));
-    EXPECT_GT((hybrid_capacity<std::uint32_t, u64>(smem)), (hybrid_capacity<u64, u64>(smem)));
+    EXPECT_LT((hybrid_capacity<u64, NoValue>(smem)), (hybrid_capacity<std::uint32_t, NoValue>(smem)));
+    EXPECT_GT((hybrid_capacity<u64, NoValue>(smem)), (hybrid_capacity<u64, std::uint32_t>(smem)));
+    EXPECT_GT((hybrid_capacity<u64, std::uint32_t>(smem)), (hybrid_capacity<u64, u64>(smem)));
     EXPECT_GE((radix::onesweep::bucket_warps_for<u64, u64>(b, hybrid_tried_capacity<u64, u64>(b))),
               radix::onesweep::bucket_min_warps_per_sm);
   }
   for (Band b : {Band::sm75, Band::sm86})
-    EXPECT_EQ((hybrid_capacity<NoValue, u64>(arch::limits_of(b).shared_bytes_per_block_optin)), 0u);
+    EXPECT_EQ((hybrid_capacity<u64, NoValue>(arch::limits_of(b).shared_bytes_per_block_optin)), 0u);
   // Hopper: keys alone are tried to past 2^29 (8916 keys with 8 standard deviations), u64 values to past 2^28 (4608),
   // both with one 512-thread block per SM there (measured wins: 1.36x and 1.42x radix-lsd).
-  EXPECT_GT((hybrid_tried_capacity<NoValue, u64>(Band::sm90)), 8916u);
+  EXPECT_GT((hybrid_tried_capacity<u64, NoValue>(Band::sm90)), 8916u);
   EXPECT_GT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 4608u);
   EXPECT_EQ((radix::onesweep::bucket_threads_for<u64, u64>(Band::sm90, 4608)), 512);
-  EXPECT_EQ((radix::onesweep::bucket_threads_for<NoValue, u64>(Band::sm90, 1840)), 256);  // as measured at 1e8
+  EXPECT_EQ((radix::onesweep::bucket_threads_for<u64, NoValue>(Band::sm90, 1840)), 256);  // as measured at 1e8
 }
 
 // ---- merge-samples --------------------------------------------------------------------------------------------

@@ -284,16 +284,14 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
-// The capacities below take the value type first and the key type second (4-byte keys by default).
-
 // 32-bit words of shared memory bucket_sort_kernel takes per key: keys a and b (values a and b).
-template <class Value, class Bits = std::uint32_t>
+template <class Bits, class Value>
 constexpr int bucket_words_per_key() {
   return 2 * static_cast<int>(sizeof(Bits) / 4) + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
 }
 
 // bucket_sort_kernel's own arrays: keys alone round 0's block counts, the per-warp count sets, warp sums.
-template <class Value, class Bits = std::uint32_t, int Threads = bucket_threads_widest>
+template <class Bits, class Value, int Threads = bucket_threads_widest>
 constexpr int bucket_static_bytes() {
   constexpr int warps = Threads / 32;
   constexpr int sets = 2 - bucket_first_count_set<Bits, Value>;
@@ -302,18 +300,18 @@ constexpr int bucket_static_bytes() {
 
 // The most keys of one bucket that a block (of any shape) with shared_bytes of shared memory sorts (a multiple
 // of 4: the buffers stay 16-B aligned); 0 where not even the arrays fit.
-template <class Value, class Bits = std::uint32_t>
+template <class Bits, class Value>
 constexpr unsigned bucket_capacity(long long shared_bytes) {
-  const long long room = shared_bytes - bucket_static_bytes<Value, Bits>();
-  return room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Value, Bits>()) / 4 * 4);
+  const long long room = shared_bytes - bucket_static_bytes<Bits, Value>();
+  return room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Bits, Value>()) / 4 * 4);
 }
 
 // Warps of bucket_sort_kernel<Threads> resident on one multiprocessor of band b with buffers of buffer_keys (by
 // shared memory and threads; the kernel's registers allow more).
-template <class Value, class Bits, int Threads>
+template <class Bits, class Value, int Threads>
 constexpr int bucket_resident_warps(arch::Band b, unsigned buffer_keys) {
   const long long smem =
-      4LL * bucket_words_per_key<Value, Bits>() * buffer_keys + bucket_static_bytes<Value, Bits, Threads>();
+      4LL * bucket_words_per_key<Bits, Value>() * buffer_keys + bucket_static_bytes<Bits, Value, Threads>();
   return Threads / 32 * arch::blocks_that_fit(b, smem, Threads);
 }
 // Where one 512-thread block per multiprocessor (16 warps) beat the LSD passes (H200, 2026-11-27, same runs,
@@ -321,29 +319,29 @@ constexpr int bucket_resident_warps(arch::Band b, unsigned buffer_keys) {
 // 8-byte keys with values, u64+u32 at 2^28 15.77 / 20.03, u64+u64 17.62 / 24.95. Not 4-byte keys with values:
 // u32+u64 at 2^28 10.16 / 9.83 (their passes move a smaller share of what the bucket sort moves), and u32+u32 with 8
 // warps lost by 14% (above).
-template <class Value, class Bits>
+template <class Bits, class Value>
 inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) == 8;
 
 // The threads of the bucket sort's block for buffers of buffer_keys on band b: 128 while those keep half a
 // multiprocessor's warps resident, else whichever of 128 and 256 keeps more, and 512 where neither keeps
 // bucket_min_warps_per_sm (one block per multiprocessor) and bucket_widest_pays.
-template <class Value, class Bits = std::uint32_t>
+template <class Bits, class Value>
 constexpr int bucket_threads_for(arch::Band b, unsigned buffer_keys) {
-  const int narrow = bucket_resident_warps<Value, Bits, bucket_threads>(b, buffer_keys);
+  const int narrow = bucket_resident_warps<Bits, Value, bucket_threads>(b, buffer_keys);
   if (2 * narrow * 32 >= arch::limits_of(b).max_threads_per_sm) return bucket_threads;
-  const int wide = bucket_resident_warps<Value, Bits, bucket_threads_wide>(b, buffer_keys);
+  const int wide = bucket_resident_warps<Bits, Value, bucket_threads_wide>(b, buffer_keys);
   const int best = wide > narrow ? wide : narrow;
-  if (bucket_widest_pays<Value, Bits> && best < bucket_min_warps_per_sm &&
-      bucket_resident_warps<Value, Bits, bucket_threads_widest>(b, buffer_keys) > best)
+  if (bucket_widest_pays<Bits, Value> && best < bucket_min_warps_per_sm &&
+      bucket_resident_warps<Bits, Value, bucket_threads_widest>(b, buffer_keys) > best)
     return bucket_threads_widest;
   return wide > narrow ? bucket_threads_wide : bucket_threads;
 }
-template <class Value, class Bits = std::uint32_t>
+template <class Bits, class Value>
 constexpr int bucket_warps_for(arch::Band b, unsigned buffer_keys) {
-  switch (bucket_threads_for<Value, Bits>(b, buffer_keys)) {
-    case bucket_threads: return bucket_resident_warps<Value, Bits, bucket_threads>(b, buffer_keys);
-    case bucket_threads_wide: return bucket_resident_warps<Value, Bits, bucket_threads_wide>(b, buffer_keys);
-    default: return bucket_resident_warps<Value, Bits, bucket_threads_widest>(b, buffer_keys);
+  switch (bucket_threads_for<Bits, Value>(b, buffer_keys)) {
+    case bucket_threads: return bucket_resident_warps<Bits, Value, bucket_threads>(b, buffer_keys);
+    case bucket_threads_wide: return bucket_resident_warps<Bits, Value, bucket_threads_wide>(b, buffer_keys);
+    default: return bucket_resident_warps<Bits, Value, bucket_threads_widest>(b, buffer_keys);
   }
 }
 
@@ -358,12 +356,12 @@ void launch_bucket_sort(Bits* keys, Value* values, const unsigned* counts, const
                         cudaStream_t stream) {
   GSB_EXPECTS(largest <= capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
                                        std::to_string(capacity));
-  constexpr int words_per_key = bucket_words_per_key<Value, Bits>();
+  constexpr int words_per_key = bucket_words_per_key<Bits, Value>();
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
   auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
     const std::size_t smem = words_per_key * sizeof(std::uint32_t) * buffer_keys;
     const int forced = bucket_threads_override();
-    const int threads = forced != 0 ? forced : bucket_threads_for<Value, Bits>(B, buffer_keys);
+    const int threads = forced != 0 ? forced : bucket_threads_for<Bits, Value>(B, buffer_keys);
     auto kernel = threads == bucket_threads        ? bucket_sort_kernel<bucket_threads, Bits, Value>
                   : threads == bucket_threads_wide ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
                                                    : bucket_sort_kernel<bucket_threads_widest, Bits, Value>;

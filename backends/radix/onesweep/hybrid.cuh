@@ -174,19 +174,19 @@ inline cudaEvent_t plan_done_event() {
 // The keys of one bucket a block sorts where a block has shared_bytes of shared memory, 0 where that cannot hold
 // the path's 16-bit histogram (top16_histogram_kernel) or buckets of min_bucket_capacity keys (sm75, sm86: 4-byte
 // keys take the LSD passes at every n there). A larger bucket than this makes the sort fall back.
-template <class Value, class Bits = std::uint32_t>
+template <class Bits, class Value>
 constexpr unsigned hybrid_capacity(long long shared_bytes) {
-  const unsigned c = bucket_capacity<Value, Bits>(shared_bytes);
+  const unsigned c = bucket_capacity<Bits, Value>(shared_bytes);
   return top16_words * 4 <= shared_bytes && c >= min_bucket_capacity ? c : 0u;
 }
 
 // The largest bucket of uniform keys (uniform_bucket_bound) for which the path is tried on band b: one block holds
 // it (hybrid_capacity) and its shape (bucket_threads_for) keeps bucket_min_warps_per_sm warps resident. (Every
 // smaller bucket keeps at least as many, or half a multiprocessor's.)
-template <class Value, class Bits = std::uint32_t>
+template <class Bits, class Value>
 constexpr unsigned hybrid_tried_capacity(arch::Band b) {
-  unsigned k = hybrid_capacity<Value, Bits>(arch::limits_of(b).shared_bytes_per_block_optin);
-  while (k >= 4 && bucket_warps_for<Value, Bits>(b, k) < bucket_min_warps_per_sm) k -= 4;
+  unsigned k = hybrid_capacity<Bits, Value>(arch::limits_of(b).shared_bytes_per_block_optin);
+  while (k >= 4 && bucket_warps_for<Bits, Value>(b, k) < bucket_min_warps_per_sm) k -= 4;
   return k;
 }
 
@@ -201,8 +201,8 @@ struct HybridSort {
   // The band's capacities (hybrid_capacity: one block's, hybrid_tried_capacity: where the path is tried); the
   // device's one-block capacity may be smaller (newer PTX may run on a GPU with less shared memory than its band's).
   static constexpr unsigned band_capacity =
-      hybrid_capacity<Value, Bits>(arch::limits_of(B).shared_bytes_per_block_optin);
-  static constexpr unsigned tried_capacity = hybrid_tried_capacity<Value, Bits>(B);
+      hybrid_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin);
+  static constexpr unsigned tried_capacity = hybrid_tried_capacity<Bits, Value>(B);
   static constexpr bool fits = band_capacity != 0;
   using S = PassShape<Bits, Value, 8, P::threads, P::items>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
@@ -210,7 +210,7 @@ struct HybridSort {
 
   static unsigned device_capacity() {
     return std::min(band_capacity,
-                    hybrid_capacity<Value, Bits>(current_device_props().shared_bytes_per_block_optin));
+                    hybrid_capacity<Bits, Value>(current_device_props().shared_bytes_per_block_optin));
   }
 
   static TopPortions top_portions(std::uint64_t n) {
