@@ -36,15 +36,16 @@ struct Limits {
   int shared_bytes_per_block_optin;
   int shared_bytes_per_sm;
   int max_threads_per_sm;
+  int registers_per_sm;  // 32-bit registers
 };
 GSB_HD constexpr Limits limits_of(Band b) {
   switch (b) {
-    case Band::sm75: return {64 * 1024, 64 * 1024, 1024};
-    case Band::sm80: return {163 * 1024, 164 * 1024, 2048};
-    case Band::sm86: return {99 * 1024, 100 * 1024, 1536};
+    case Band::sm75: return {64 * 1024, 64 * 1024, 1024, 64 * 1024};
+    case Band::sm80: return {163 * 1024, 164 * 1024, 2048, 64 * 1024};
+    case Band::sm86: return {99 * 1024, 100 * 1024, 1536, 64 * 1024};
     case Band::sm90: break;
   }
-  return {227 * 1024, 228 * 1024, 2048};
+  return {227 * 1024, 228 * 1024, 2048, 64 * 1024};
 }
 // Shared memory the hardware reserves per resident block (1 KiB from sm_80 on, none before).
 GSB_HD constexpr int reserved_shared_bytes_per_block(Band b) { return b == Band::sm75 ? 0 : 1024; }

@@ -161,9 +161,10 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
     EXPECT_GE(capacity(b, NoValue{}), min_bucket_capacity);
     EXPECT_GE(capacity(b, std::uint32_t{}), min_bucket_capacity);
     EXPECT_GE(capacity(b, std::uint64_t{}), min_bucket_capacity);
-    // Keys alone take 8 bytes of shared memory per key, with u32 values 16, with u64 values 24.
+    // Keys alone take 8 bytes of shared memory per key, with u32 values 16, with u64 values 24 (half in place,
+    // where the in-place shape's registers bound both kinds of pairs: 16384 keys).
     EXPECT_GT(capacity(b, NoValue{}), capacity(b, std::uint32_t{}));
-    EXPECT_GT(capacity(b, std::uint32_t{}), capacity(b, std::uint64_t{}));
+    EXPECT_GE(capacity(b, std::uint32_t{}), capacity(b, std::uint64_t{}));
     EXPECT_EQ(capacity(b, NoValue{}) % 4, 0u);
   }
   // Hopper's 227 KiB: uniform keys' buckets fit up to n = 2^30 keys alone (16384 keys on average).
@@ -172,15 +173,13 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((hybrid_capacity<std::uint32_t, NoValue>(64 * 1024)), 0u);
   // Where the path is tried: 12 warps of the bucket sort resident per SM. On Hopper (228 KiB per SM) that holds
   // uniform keys alone to past 1e9 (16247 keys with 8 standard deviations: one 512-thread block per SM, measured a
-  // win; 8 warps of 256-thread blocks lost), to every bucket one block holds; with u32 values past 2^28 (4608) and
-  // not to 2^29 (no 512-thread block for 4-byte keys with values: measured a loss with u64 values).
+  // win; 8 warps of 256-thread blocks lost), to every bucket one block holds; with values, to the buckets the
+  // in-place shape holds (16384 keys: 1e9 and no further).
   using radix::onesweep::hybrid_tried_capacity;
   EXPECT_GT((hybrid_tried_capacity<std::uint32_t, NoValue>(Band::sm90)), 16247u);
   EXPECT_EQ((hybrid_tried_capacity<std::uint32_t, NoValue>(Band::sm90)), capacity(Band::sm90, NoValue{}));
-  EXPECT_GT((hybrid_tried_capacity<std::uint32_t, std::uint32_t>(Band::sm90)), 4608u);
-  EXPECT_LT((hybrid_tried_capacity<std::uint32_t, std::uint32_t>(Band::sm90)), 8916u);
-  // one look-back portion at least:
-  EXPECT_GT((hybrid_tried_capacity<std::uint32_t, std::uint64_t>(Band::sm90)), 2410u);
+  EXPECT_EQ((hybrid_tried_capacity<std::uint32_t, std::uint32_t>(Band::sm90)), 16384u);
+  EXPECT_EQ((hybrid_tried_capacity<std::uint32_t, std::uint64_t>(Band::sm90)), 16384u);
   for (Band b : {Band::sm80, Band::sm90}) {
     const unsigned tried = hybrid_tried_capacity<std::uint32_t, NoValue>(b);
     EXPECT_LE(tried, capacity(b, NoValue{}));
@@ -188,14 +187,50 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
               radix::onesweep::bucket_min_warps_per_sm);
   }
   // The block: 128 threads at 1e8 (buckets of about 1840 keys, measured best), 256 at 2^28 (4608), 512 at 1e9
-  // (16247) for keys alone, never for 4-byte keys with values.
-  using radix::onesweep::bucket_threads_for;
-  EXPECT_EQ((bucket_threads_for<std::uint32_t, NoValue>(Band::sm90, 1840)), 128);
-  EXPECT_EQ((bucket_threads_for<std::uint32_t, NoValue>(Band::sm90, 4608)), 256);
-  EXPECT_EQ((bucket_threads_for<std::uint32_t, NoValue>(Band::sm90, 16248)), 512);
-  EXPECT_EQ((bucket_threads_for<std::uint32_t, std::uint32_t>(Band::sm90, 4608)), 256);
-  EXPECT_EQ((bucket_threads_for<std::uint32_t, std::uint32_t>(Band::sm90, 8916)), 256);
-  EXPECT_EQ((bucket_threads_for<std::uint32_t, std::uint64_t>(Band::sm90, 4608)), 256);
+  // (16247) for keys alone; 4-byte keys with values 256 while it keeps 12 warps, then in place (never 512 threads
+  // with two buffers).
+  using radix::onesweep::bucket_shape_for;
+  using radix::onesweep::BucketShape;
+  constexpr BucketShape narrow{128, false}, wide{256, false}, widest{512, false}, in_place{512, true};
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 1840)), narrow);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 4608)), wide);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 16248)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4608)), wide);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8916)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 16248)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 2412)), wide);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 4608)), in_place);
+}
+
+// The in-place shape: one buffer of shared memory (half the two buffers' bytes per key), at most the rows its
+// warps hold in registers (32 rows of 32 keys per warp, 24 with 8-byte keys and values), one block per SM.
+TEST(ArchPolicy, RadixBucketSortInPlace) {
+  using radix::onesweep::bucket_capacity;
+  using radix::onesweep::bucket_capacity_in_place;
+  using radix::onesweep::bucket_in_place_most;
+  using radix::onesweep::bucket_resident_warps;
+  using radix::onesweep::BucketShape;
+  using u32 = std::uint32_t;
+  using u64 = std::uint64_t;
+  const long long smem = arch::limits_of(Band::sm90).shared_bytes_per_block_optin;
+  EXPECT_EQ((bucket_in_place_most<u64, NoValue>), 16384u);
+  EXPECT_EQ((bucket_in_place_most<u64, u32>), 16384u);
+  EXPECT_EQ((bucket_in_place_most<u64, u64>), 12288u);
+  // Where shared memory holds more than the registers, the registers bound it; else shared memory does.
+  EXPECT_EQ((bucket_capacity_in_place<u64, NoValue>(smem)), 16384u);
+  EXPECT_EQ((bucket_capacity_in_place<u64, u64>(smem)), 12288u);
+  EXPECT_LT((bucket_capacity_in_place<u64, u32>(64 * 1024)), 4096u);
+  EXPECT_EQ((bucket_capacity_in_place<u64, u32>(64 * 1024)) % 4, 0u);
+  EXPECT_EQ((bucket_capacity_in_place<u32, NoValue>(0)), 0u);
+  // One buffer holds about twice two buffers' keys.
+  EXPECT_GT((bucket_capacity_in_place<u64, u64>(96 * 1024)), 2 * (bucket_capacity<u64, u64>(96 * 1024)));
+  // 8-byte keys at 1e9 (16247 with 8 standard deviations) fit one block in place and not in two buffers.
+  EXPECT_LT((bucket_capacity<u64, NoValue>(smem)), 16248u);
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, NoValue>(Band::sm90, 16248)), (BucketShape{512, true}));
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, u32>(Band::sm90, 16248)), (BucketShape{512, true}));
+  // One block per SM by its registers, whatever its shared memory would allow.
+  EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{512, true}, 1024)), 16);
+  EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{512, false}, 1024)), 64);
 }
 
 TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {
@@ -210,19 +245,25 @@ TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {
     EXPECT_GE((hybrid_capacity<u64, NoValue>(smem)), min_bucket_capacity);
     EXPECT_GE((hybrid_capacity<u64, u64>(smem)), min_bucket_capacity);
     EXPECT_LT((hybrid_capacity<u64, NoValue>(smem)), (hybrid_capacity<std::uint32_t, NoValue>(smem)));
-    EXPECT_GT((hybrid_capacity<u64, NoValue>(smem)), (hybrid_capacity<u64, std::uint32_t>(smem)));
+    // (In place, the registers bound keys alone and with u32 values alike: 16384 keys.)
+    EXPECT_GE((hybrid_capacity<u64, NoValue>(smem)), (hybrid_capacity<u64, std::uint32_t>(smem)));
     EXPECT_GT((hybrid_capacity<u64, std::uint32_t>(smem)), (hybrid_capacity<u64, u64>(smem)));
     EXPECT_GE((radix::onesweep::bucket_warps_for<u64, u64>(b, hybrid_tried_capacity<u64, u64>(b))),
               radix::onesweep::bucket_min_warps_per_sm);
   }
   for (Band b : {Band::sm75, Band::sm86})
     EXPECT_EQ((hybrid_capacity<u64, NoValue>(arch::limits_of(b).shared_bytes_per_block_optin)), 0u);
-  // Hopper: keys alone are tried to past 2^29 (8916 keys with 8 standard deviations), u64 values to past 2^28 (4608),
-  // both with one 512-thread block per SM there (measured wins: 1.36x and 1.42x radix-lsd).
-  EXPECT_GT((hybrid_tried_capacity<u64, NoValue>(Band::sm90)), 8916u);
-  EXPECT_GT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 4608u);
-  EXPECT_EQ((radix::onesweep::bucket_threads_for<u64, u64>(Band::sm90, 4608)), 512);
-  EXPECT_EQ((radix::onesweep::bucket_threads_for<u64, NoValue>(Band::sm90, 1840)), 256);  // as measured at 1e8
+  // Hopper: keys alone and with u32 values are tried to 1e9 (16247 keys with 8 standard deviations, in place),
+  // u64 values to past 2^29 (8916); one 512-thread block per SM there (measured wins at 2^28 and 2^29: 1.36x and
+  // 1.42x radix-lsd with two buffers).
+  EXPECT_GT((hybrid_tried_capacity<u64, NoValue>(Band::sm90)), 16247u);
+  EXPECT_GT((hybrid_tried_capacity<u64, std::uint32_t>(Band::sm90)), 16247u);
+  EXPECT_GT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 8916u);
+  EXPECT_LT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 16247u);
+  using radix::onesweep::BucketShape;
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, u64>(Band::sm90, 4608)), (BucketShape{512, false}));
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, NoValue>(Band::sm90, 1840)), (BucketShape{256, false}));  // as measured at 1e8
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, NoValue>(Band::sm90, 8916)), (BucketShape{512, false}));  // a tie: two buffers
 }
 
 // ---- merge-samples --------------------------------------------------------------------------------------------

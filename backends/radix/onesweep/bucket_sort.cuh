@@ -1,11 +1,12 @@
 // The hybrid path's bucket sort (hybrid.cuh, step 5): one block per 16-bit bucket sorts it in shared memory by
 // the key's remaining bits, 8 per round (bucket_sort_kernel), and writes it back in place; the shared memory a block
 // takes per key and value, the buckets one block holds (bucket_capacity), the block's shape by the warps it keeps
-// resident (bucket_threads_for), and the launches (launch_bucket_sort).
+// resident (bucket_shape_for), and the launches (launch_bucket_sort).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "radix/onesweep/hybrid.hpp"
@@ -14,7 +15,7 @@
 namespace gsb::radix::onesweep {
 
 // The bucket sort's blocks: 128 threads while those keep half a multiprocessor's warps resident, else whichever of
-// 128 and 256 keeps more (bucket_threads_for below). Measured on an H200 (2026-11-27, radix ms with 128 / 256
+// 128 and 256 keeps more (bucket_shape_for below). Measured on an H200 (2026-11-27, radix ms with 128 / 256
 // threads, warps resident with each): u32 keys 1e8 1.544 / 1.585 (44 / 64), 2^27 2.049 / 2.081 (36 / 48), 2^28
 // 4.183 / 4.025 (20 / 32); u32+u32 1e8 2.651 / 2.661 (24 / 32), 2^27 3.560 / 3.502, 2^28 9.382 / 7.688 (8 / 16);
 // u32+u64 1e8 3.711 / 3.358 (12 / 24), 2^27 5.182 / 4.564, 2.3e8 9.980 / 8.602 (8 / 16).
@@ -23,6 +24,11 @@ inline constexpr int bucket_threads_wide = 256;
 // Where neither keeps bucket_min_warps_per_sm warps resident (large buckets: one block per multiprocessor), 512
 // (bucket_widest_pays).
 inline constexpr int bucket_threads_widest = 512;
+
+inline constexpr BucketShape bucket_narrow{bucket_threads, false};
+inline constexpr BucketShape bucket_wide{bucket_threads_wide, false};
+inline constexpr BucketShape bucket_widest{bucket_threads_widest, false};
+inline constexpr BucketShape bucket_in_place{bucket_threads_widest, true};
 
 // With fewer warps resident per multiprocessor the bucket sort no longer hides its latency, and the path loses to
 // the LSD passes (H200, 2026-11-27, same runs, radix / radix-lsd ms): 8 warps (one 256-thread block of 143 KB,
@@ -73,27 +79,20 @@ __device__ __forceinline__ void scan_warp_digit_counts(unsigned* s_hist, unsigne
 }
 
 // A stable round: this warp ranks the positions [warp_begin, warp_begin + 32 * per) of src by the digit at
-// `shift`, row by row (32 keys), with ballots and its run starts in my_hist, and moves each key (and value) to
-// dst. Rows wholly inside the bucket first, then those that reach past it: lanes past it vote digit 255 (after
-// every real key of the warp) and store nothing; rows wholly past it are skipped. next(pos, key) is called for
-// every real key at its new position.
+// `shift`, row by row (32 keys), with ballots and its run starts in my_hist (rank_in_warp), and moves each key (and
+// value) to dst. Rows wholly inside the bucket first, then those that reach past it: lanes past it vote digit 255
+// (after every real key of the warp) and store nothing; rows wholly past it are skipped. next(pos, key) is called
+// for every real key at its new position.
 template <class Bits, class Value, class Next>
 __device__ __forceinline__ void rank_rows(const Bits* src_k, const Value* src_v, Bits* dst_k, Value* dst_v,
                                           unsigned* my_hist, int shift, unsigned size, unsigned warp_begin,
                                           unsigned per, Next next) {
   constexpr bool with_values = has_values_v<Value>;
   const unsigned lane = lane_id();
-  const unsigned lt = lanemask_lt();
   auto rank = [&](unsigned at, bool real) {
     const Bits k = real ? src_k[at] : static_cast<Bits>(~Bits{0});
-    const unsigned d = digit_of(k, shift, 8);
-    const unsigned peers = same_digit_lanes<8>(d);
-    const int leader = 31 - __clz(peers);
-    unsigned first = 0;
-    if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[d], static_cast<unsigned>(__popc(peers)));
-    first = __shfl_sync(full_warp, first, leader);
+    const unsigned pos = rank_in_warp<8>(digit_of(k, shift, 8), my_hist, lane);
     if (real) {
-      const unsigned pos = first + __popc(peers & lt);
       dst_k[pos] = k;
       if constexpr (with_values) dst_v[pos] = src_v[at];
       next(pos, k);
@@ -106,6 +105,41 @@ __device__ __forceinline__ void rank_rows(const Bits* src_k, const Value* src_v,
   for (unsigned u = full_rows; u < per && at - lane < size; ++u, at += 32) rank(at, at < size);
 }
 
+// The same round in place (per <= Rows): this warp reads its rows of buf into registers, the block waits until every
+// warp has, and then each key (and value) is ranked and stored into buf at its new position.
+template <int Rows, class Bits, class Value, class Next>
+__device__ __forceinline__ void rank_rows_in_place(Bits* buf_k, Value* buf_v, unsigned* my_hist, int shift,
+                                                   unsigned size, unsigned warp_begin, unsigned per, Next next) {
+  constexpr bool with_values = has_values_v<Value>;
+  const unsigned lane = lane_id();
+  Bits k[Rows];
+  std::conditional_t<with_values, Value, char> v[Rows];
+  // The rows of this warp that hold keys: the last of them may reach past the bucket.
+  const unsigned rows = warp_begin >= size ? 0u : min(per, (size - warp_begin + 31) / 32u);
+#pragma unroll
+  for (int u = 0; u < Rows; ++u) {
+    if (u >= rows) break;
+    const unsigned at = warp_begin + 32u * u + lane;
+    k[u] = static_cast<Bits>(~Bits{0});
+    if (at < size) {
+      k[u] = buf_k[at];
+      if constexpr (with_values) v[u] = buf_v[at];
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int u = 0; u < Rows; ++u) {
+    if (u >= rows) break;  // the same for the whole warp
+    const unsigned at = warp_begin + 32u * u + lane;
+    const unsigned pos = rank_in_warp<8, false>(digit_of(k[u], shift, 8), my_hist, lane);  // (PtxVotes: pass.cuh)
+    if (at < size) {
+      buf_k[pos] = k[u];
+      if constexpr (with_values) buf_v[pos] = v[u];
+      next(pos, k[u]);
+    }
+  }
+}
+
 // The rounds of 8 bits that sort a 16-bit bucket of keys of type Bits by their remaining bits: 2 for 4-byte keys,
 // 6 for 8-byte ones (an even number: the rounds alternate between two buffers and end in the first).
 template <class Bits>
@@ -114,6 +148,24 @@ inline constexpr int bucket_rounds = (8 * static_cast<int>(sizeof(Bits)) - 16) /
 // other; keys alone in two rounds count round 0 per block and use set 1 only.
 template <class Bits, class Value>
 inline constexpr int bucket_first_count_set = !has_values_v<Value> && bucket_rounds<Bits> == 2 ? 1 : 0;
+
+// 32-bit words of shared memory bucket_sort_kernel takes per key: keys a and b (values a and b), or a alone in place.
+template <class Bits, class Value>
+constexpr int bucket_words_per_key(bool in_place = false) {
+  const int buffers = in_place ? 1 : 2;
+  return buffers * static_cast<int>(sizeof(Bits) / 4) + (has_values_v<Value> ? buffers * static_cast<int>(sizeof(Value) / 4) : 0);
+}
+
+// The in-place shape's rows of 32 keys per warp, each thread holding one key (and value) of each in registers:
+// 32, or 24 with 8-byte keys and values (ptxas, sm_90, 512 threads: 107 registers for u64 keys, 128 without spills
+// for u64+u32, 128 and 1.7 KB of spills for u64+u64 with 32 rows). Registers of up to 128 a thread leave room for
+// one block per multiprocessor (bucket_in_place_registers, bucket_resident_warps).
+template <class Bits, class Value>
+inline constexpr int bucket_rows_in_place = bucket_words_per_key<Bits, Value>(true) > 3 ? 24 : 32;
+inline constexpr int bucket_in_place_registers = 128;
+// The most keys a block of the in-place shape holds in its warps' registers.
+template <class Bits, class Value>
+inline constexpr unsigned bucket_in_place_most = bucket_threads_widest * bucket_rows_in_place<Bits, Value>;
 
 // One block per 16-bit bucket (at most the capacity, which the host checked) sorts it by its remaining bits
 // (bucket_rounds<Bits> rounds of 8 bits) in shared memory and writes it back where it is, keys decoded. The keys
@@ -132,8 +184,10 @@ inline constexpr int bucket_first_count_set = !has_values_v<Value> && bucket_rou
 //              way: round r ranks with count set r % 2 and counts into set (r + 1) % 2 (keys only with two rounds:
 //              set 1 alone);
 //   store:     a -> global.
-template <int Threads, class Bits, class Value>
-__global__ void __launch_bounds__(Threads)
+// InPlace (bucket_in_place): b is a, every round reads a warp's rows into registers first (rank_rows_in_place), and
+// keys alone read their keys for round 0 the same way.
+template <int Threads, class Bits, class Value, bool InPlace = false>
+__global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                        KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys) {
   constexpr int radix = 256;
@@ -146,7 +200,9 @@ __global__ void __launch_bounds__(Threads)
   static_assert(radix % Threads == 0 || Threads % radix == 0, "whole digits per thread, or one digit");
   static_assert(rounds % 2 == 0, "the rounds end in buffer a");
   static_assert(!with_values || sizeof(Value) % 4 == 0, "values of whole 4-byte words");
-  extern __shared__ __align__(16) unsigned char s_buffers[];  // keys a, keys b[, values a, values b]: 16-B aligned
+  static_assert(!InPlace || Threads == bucket_threads_widest, "the in-place shape");
+  constexpr unsigned buffers = InPlace ? 1 : 2;
+  extern __shared__ __align__(16) unsigned char s_buffers[];  // keys a[, b][, values a[, b]]: 16-B aligned
   __shared__ unsigned s_block_count0[with_values ? 1 : radix];  // keys only: round 0's counts, per block
   __shared__ unsigned s_sets[2 - first_set][warps * radix];     // per-warp counts (sets first_set..1)
   __shared__ unsigned warp_sums[32];
@@ -157,6 +213,7 @@ __global__ void __launch_bounds__(Threads)
   // n < 2^32); it makes the branch wait for both loads, so that their round trips overlap instead of the start
   // being loaded after it.
   if (size <= size_above || size > buffer_keys || start > ~0u) return;  // size_above >= 0: empty buckets too
+  // (In place, the host checked buffer_keys <= bucket_in_place_most: per <= bucket_rows_in_place below.)
   Bits* data = keys + start;
   [[maybe_unused]] Value* vdata = nullptr;
   if constexpr (with_values) vdata = values + start;
@@ -166,9 +223,9 @@ __global__ void __launch_bounds__(Threads)
     return;
   }
   Bits* s_ka = reinterpret_cast<Bits*>(s_buffers);
-  Bits* s_kb = s_ka + buffer_keys;
-  Value* s_va = reinterpret_cast<Value*>(s_kb + buffer_keys);
-  Value* s_vb = s_va + buffer_keys;
+  Bits* s_kb = s_ka + (buffers - 1) * buffer_keys;
+  Value* s_va = reinterpret_cast<Value*>(s_ka + buffers * buffer_keys);
+  Value* s_vb = s_va + (buffers - 1) * buffer_keys;
   if constexpr (!with_values) {
 #pragma unroll
     for (int i = threadIdx.x; i < radix; i += Threads) s_block_count0[i] = 0;
@@ -214,10 +271,18 @@ __global__ void __launch_bounds__(Threads)
     const int shift = 8 * r;
     return [=](unsigned pos, Bits k) { atomicAdd(&h[__umulhi(pos, chunk_recip) * radix + digit_of(k, shift, 8)], 1u); };
   };
+  // A stable round from src to dst (the same buffer in place).
+  auto stable_round = [&](const Bits* src_k, const Value* src_v, Bits* dst_k, Value* dst_v, unsigned* my_hist, int shift,
+                   auto next) {
+    if constexpr (InPlace)
+      rank_rows_in_place<bucket_rows_in_place<Bits, Value>>(dst_k, dst_v, my_hist, shift, size, warp * chunk, per, next);
+    else
+      rank_rows(src_k, src_v, dst_k, dst_v, my_hist, shift, size, warp * chunk, per, next);
+  };
   if constexpr (with_values) {
     scan_warp_digit_counts<Threads>(set(0), warp_sums);
     __syncthreads();
-    rank_rows(s_ka, s_va, s_kb, s_vb, set(0) + warp * radix, 0, size, warp * chunk, per, count_for(1));
+    stable_round(s_ka, s_va, s_kb, s_vb, set(0) + warp * radix, 0, count_for(1));
   } else {
     {
       unsigned count[bins_per_thread];
@@ -239,12 +304,28 @@ __global__ void __launch_bounds__(Threads)
     }
     __syncthreads();
     const auto count_next = count_for(1);
-#pragma unroll 4
-    for (unsigned i = threadIdx.x; i < size; i += Threads) {
-      const Bits k = s_ka[i];
+    auto place = [&](Bits k) {
       const unsigned pos = atomicAdd(&s_block_count0[digit_of(k, 0, 8)], 1u);
       s_kb[pos] = k;
       count_next(pos, k);
+    };
+    if constexpr (InPlace) {  // every key read before any is placed: thread t's keys t, t + Threads, ...
+      Bits k[bucket_rows_in_place<Bits, Value>];
+      const unsigned mine = threadIdx.x < size ? (size - threadIdx.x + Threads - 1) / Threads : 0u;
+#pragma unroll
+      for (int u = 0; u < bucket_rows_in_place<Bits, Value>; ++u) {
+        if (u >= mine) break;
+        k[u] = s_ka[threadIdx.x + u * Threads];
+      }
+      __syncthreads();
+#pragma unroll
+      for (int u = 0; u < bucket_rows_in_place<Bits, Value>; ++u) {
+        if (u >= mine) break;
+        place(k[u]);
+      }
+    } else {
+#pragma unroll 4
+      for (unsigned i = threadIdx.x; i < size; i += Threads) place(s_ka[i]);
     }
   }
   __syncthreads();
@@ -263,12 +344,8 @@ __global__ void __launch_bounds__(Threads)
     Bits* dst_k = odd ? s_ka : s_kb;
     const Value* src_v = odd ? s_vb : s_va;
     Value* dst_v = odd ? s_va : s_vb;
-    if (r + 1 < rounds) {
-      rank_rows(src_k, src_v, dst_k, dst_v, h + warp * radix, 8 * r, size, warp * chunk, per, count_for(r + 1));
-    } else {
-      rank_rows(src_k, src_v, dst_k, dst_v, h + warp * radix, 8 * r, size, warp * chunk, per,
-                [](unsigned, Bits) {});
-    }
+    if (r + 1 < rounds) stable_round(src_k, src_v, dst_k, dst_v, h + warp * radix, 8 * r, count_for(r + 1));
+    else stable_round(src_k, src_v, dst_k, dst_v, h + warp * radix, 8 * r, [](unsigned, Bits) {});
     __syncthreads();
   }
   if (decode) {
@@ -284,12 +361,6 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
-// 32-bit words of shared memory bucket_sort_kernel takes per key: keys a and b (values a and b).
-template <class Bits, class Value>
-constexpr int bucket_words_per_key() {
-  return 2 * static_cast<int>(sizeof(Bits) / 4) + (has_values_v<Value> ? 2 * static_cast<int>(sizeof(Value) / 4) : 0);
-}
-
 // bucket_sort_kernel's own arrays: keys alone round 0's block counts, the per-warp count sets, warp sums.
 template <class Bits, class Value, int Threads = bucket_threads_widest>
 constexpr int bucket_static_bytes() {
@@ -297,22 +368,37 @@ constexpr int bucket_static_bytes() {
   constexpr int sets = 2 - bucket_first_count_set<Bits, Value>;
   return ((has_values_v<Value> ? 1 : 256) + sets * warps * 256 + 32) * 4;
 }
+template <class Bits, class Value>
+constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
+  const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, Value, bucket_threads>()
+                           : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, Value, bucket_threads_wide>()
+                                                              : bucket_static_bytes<Bits, Value, bucket_threads_widest>();
+  return 4LL * bucket_words_per_key<Bits, Value>(s.in_place) * buffer_keys + arrays;
+}
 
-// The most keys of one bucket that a block (of any shape) with shared_bytes of shared memory sorts (a multiple
-// of 4: the buffers stay 16-B aligned); 0 where not even the arrays fit.
+// The most keys of one bucket that a block with shared_bytes of shared memory sorts (a multiple of 4: the buffers
+// stay 16-B aligned) from one buffer into another, with any shape (its capacity computed with the largest shape's
+// arrays); 0 where not even the arrays fit.
 template <class Bits, class Value>
 constexpr unsigned bucket_capacity(long long shared_bytes) {
   const long long room = shared_bytes - bucket_static_bytes<Bits, Value>();
   return room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Bits, Value>()) / 4 * 4);
 }
+// ... and in place (bucket_in_place): at most what its warps' registers hold.
+template <class Bits, class Value>
+constexpr unsigned bucket_capacity_in_place(long long shared_bytes) {
+  const long long room = shared_bytes - bucket_static_bytes<Bits, Value>();
+  const unsigned c = room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Bits, Value>(true)) / 4 * 4);
+  return c < bucket_in_place_most<Bits, Value> ? c : bucket_in_place_most<Bits, Value>;
+}
 
-// Warps of bucket_sort_kernel<Threads> resident on one multiprocessor of band b with buffers of buffer_keys (by
+// Warps of bucket_sort_kernel of shape s resident on one multiprocessor of band b with buffers of buffer_keys (by
 // shared memory and threads; the kernel's registers allow more).
-template <class Bits, class Value, int Threads>
-constexpr int bucket_resident_warps(arch::Band b, unsigned buffer_keys) {
-  const long long smem =
-      4LL * bucket_words_per_key<Bits, Value>() * buffer_keys + bucket_static_bytes<Bits, Value, Threads>();
-  return Threads / 32 * arch::blocks_that_fit(b, smem, Threads);
+template <class Bits, class Value>
+constexpr int bucket_resident_warps(arch::Band b, BucketShape s, unsigned buffer_keys) {
+  const int fit = arch::blocks_that_fit(b, bucket_shared_bytes<Bits, Value>(s, buffer_keys), s.threads);
+  const int by_registers = arch::limits_of(b).registers_per_sm / (s.threads * bucket_in_place_registers);
+  return s.threads / 32 * (s.in_place && by_registers < fit ? (by_registers < 1 ? 1 : by_registers) : fit);
 }
 // Where one 512-thread block per multiprocessor (16 warps) beat the LSD passes (H200, 2026-11-27, same runs,
 // radix / radix-lsd ms, logs/session27/round3): keys alone, u32 at 1e9 18.09 / 20.27, u64 at 2^29 23.04 / 31.32;
@@ -322,27 +408,34 @@ constexpr int bucket_resident_warps(arch::Band b, unsigned buffer_keys) {
 template <class Bits, class Value>
 inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) == 8;
 
-// The threads of the bucket sort's block for buffers of buffer_keys on band b: 128 while those keep half a
-// multiprocessor's warps resident, else whichever of 128 and 256 keeps more, and 512 where neither keeps
-// bucket_min_warps_per_sm (one block per multiprocessor) and bucket_widest_pays.
+// The shape of the bucket sort's block for buffers of buffer_keys on band b (with shared_bytes per block): 128
+// threads while those keep half a multiprocessor's warps resident, else whichever of 128 and 256 keeps more; where
+// neither keeps bucket_min_warps_per_sm, whichever of the 512-thread shapes keeps more (two buffers only where
+// bucket_widest_pays; in place only where it holds the buffers; two buffers on a tie); in place wherever two
+// buffers do not fit.
 template <class Bits, class Value>
-constexpr int bucket_threads_for(arch::Band b, unsigned buffer_keys) {
-  const int narrow = bucket_resident_warps<Bits, Value, bucket_threads>(b, buffer_keys);
-  if (2 * narrow * 32 >= arch::limits_of(b).max_threads_per_sm) return bucket_threads;
-  const int wide = bucket_resident_warps<Bits, Value, bucket_threads_wide>(b, buffer_keys);
+constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long long shared_bytes) {
+  const bool in_place_fits = buffer_keys <= bucket_capacity_in_place<Bits, Value>(shared_bytes);
+  if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes)) return bucket_in_place;
+  const int narrow = bucket_resident_warps<Bits, Value>(b, bucket_narrow, buffer_keys);
+  if (2 * narrow * 32 >= arch::limits_of(b).max_threads_per_sm) return bucket_narrow;
+  const int wide = bucket_resident_warps<Bits, Value>(b, bucket_wide, buffer_keys);
+  const BucketShape two = wide > narrow ? bucket_wide : bucket_narrow;
   const int best = wide > narrow ? wide : narrow;
-  if (bucket_widest_pays<Bits, Value> && best < bucket_min_warps_per_sm &&
-      bucket_resident_warps<Bits, Value, bucket_threads_widest>(b, buffer_keys) > best)
-    return bucket_threads_widest;
-  return wide > narrow ? bucket_threads_wide : bucket_threads;
+  if (best >= bucket_min_warps_per_sm) return two;
+  const int widest = bucket_widest_pays<Bits, Value> ? bucket_resident_warps<Bits, Value>(b, bucket_widest, buffer_keys) : 0;
+  const int in_place = in_place_fits ? bucket_resident_warps<Bits, Value>(b, bucket_in_place, buffer_keys) : 0;
+  if (in_place > widest && in_place > best) return bucket_in_place;
+  if (widest > best) return bucket_widest;
+  return two;
+}
+template <class Bits, class Value>
+constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys) {
+  return bucket_shape_for<Bits, Value>(b, buffer_keys, arch::limits_of(b).shared_bytes_per_block_optin);
 }
 template <class Bits, class Value>
 constexpr int bucket_warps_for(arch::Band b, unsigned buffer_keys) {
-  switch (bucket_threads_for<Bits, Value>(b, buffer_keys)) {
-    case bucket_threads: return bucket_resident_warps<Bits, Value, bucket_threads>(b, buffer_keys);
-    case bucket_threads_wide: return bucket_resident_warps<Bits, Value, bucket_threads_wide>(b, buffer_keys);
-    default: return bucket_resident_warps<Bits, Value, bucket_threads_widest>(b, buffer_keys);
-  }
+  return bucket_resident_warps<Bits, Value>(b, bucket_shape_for<Bits, Value>(b, buffer_keys), buffer_keys);
 }
 
 // The buckets up to what uniform keys would give (uniform_bucket_bound) are sorted by one launch whose shared
@@ -356,17 +449,23 @@ void launch_bucket_sort(Bits* keys, Value* values, const unsigned* counts, const
                         cudaStream_t stream) {
   GSB_EXPECTS(largest <= capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
                                        std::to_string(capacity));
-  constexpr int words_per_key = bucket_words_per_key<Bits, Value>();
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
   auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
-    const std::size_t smem = words_per_key * sizeof(std::uint32_t) * buffer_keys;
-    const int forced = bucket_threads_override();
-    const int threads = forced != 0 ? forced : bucket_threads_for<Bits, Value>(B, buffer_keys);
-    auto kernel = threads == bucket_threads        ? bucket_sort_kernel<bucket_threads, Bits, Value>
-                  : threads == bucket_threads_wide ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
-                                                   : bucket_sort_kernel<bucket_threads_widest, Bits, Value>;
+    constexpr unsigned in_place_most = bucket_in_place_most<Bits, Value>;
+    const std::optional<BucketShape> forced = bucket_shape_override();
+    const long long room = current_device_props().shared_bytes_per_block_optin;
+    const bool forced_fits = forced && bucket_shared_bytes<Bits, Value>(*forced, buffer_keys) <= room &&
+                             (!forced->in_place || buffer_keys <= in_place_most);
+    const BucketShape shape = forced_fits ? *forced : bucket_shape_for<Bits, Value>(B, buffer_keys, room);
+    const std::size_t smem = 4 * bucket_words_per_key<Bits, Value>(shape.in_place) * std::size_t{buffer_keys};
+    GSB_EXPECTS(!shape.in_place || buffer_keys <= in_place_most,
+                "radix: an in-place bucket of " + std::to_string(buffer_keys) + " keys");
+    auto kernel = shape == bucket_narrow ? bucket_sort_kernel<bucket_threads, Bits, Value>
+                  : shape == bucket_wide ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
+                  : shape == bucket_widest ? bucket_sort_kernel<bucket_threads_widest, Bits, Value>
+                                           : bucket_sort_kernel<bucket_threads_widest, Bits, Value, true>;
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
-    kernel<<<hybrid_buckets, threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
+    kernel<<<hybrid_buckets, shape.threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
     GSB_CHECK_LAUNCH();
   };
   const unsigned typical = round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), 1024, capacity));

@@ -171,17 +171,20 @@ inline cudaEvent_t plan_done_event() {
 
 // ---- host --------------------------------------------------------------------------------------------------
 
-// The keys of one bucket a block sorts where a block has shared_bytes of shared memory, 0 where that cannot hold
-// the path's 16-bit histogram (top16_histogram_kernel) or buckets of min_bucket_capacity keys (sm75, sm86: 4-byte
-// keys take the LSD passes at every n there). A larger bucket than this makes the sort fall back.
+// The keys of one bucket a block sorts where a block has shared_bytes of shared memory (from one buffer into
+// another, or in place where that holds more), 0 where that cannot hold the path's 16-bit histogram
+// (top16_histogram_kernel) or buckets of min_bucket_capacity keys (sm75, sm86: 4-byte keys take the LSD passes at
+// every n there). A larger bucket than this makes the sort fall back.
 template <class Bits, class Value>
 constexpr unsigned hybrid_capacity(long long shared_bytes) {
-  const unsigned c = bucket_capacity<Bits, Value>(shared_bytes);
+  const unsigned two = bucket_capacity<Bits, Value>(shared_bytes);
+  const unsigned one = bucket_capacity_in_place<Bits, Value>(shared_bytes);
+  const unsigned c = one > two ? one : two;
   return top16_words * 4 <= shared_bytes && c >= min_bucket_capacity ? c : 0u;
 }
 
 // The largest bucket of uniform keys (uniform_bucket_bound) for which the path is tried on band b: one block holds
-// it (hybrid_capacity) and its shape (bucket_threads_for) keeps bucket_min_warps_per_sm warps resident. (Every
+// it (hybrid_capacity) and its shape (bucket_shape_for) keeps bucket_min_warps_per_sm warps resident. (Every
 // smaller bucket keeps at least as many, or half a multiprocessor's.)
 template <class Bits, class Value>
 constexpr unsigned hybrid_tried_capacity(arch::Band b) {

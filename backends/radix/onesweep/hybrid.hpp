@@ -20,6 +20,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 
 #include "radix/onesweep/onesweep.hpp"
 
@@ -74,9 +75,20 @@ inline bool hybrid_applies(std::uint64_t n, std::uint64_t capacity, std::uint64_
 // that many keys on, so that the sanitizer runs, which keep n small, exercise it. 0 when unset: hybrid_min_items.
 std::uint64_t hybrid_min_items_override();
 
-// GSB_RADIX_BUCKET_THREADS (128, 256 or 512, for tests; gsb/env.hpp): the hybrid path's bucket sort in blocks of
-// that many threads at every size, so that the sanitizer runs, which keep n small, exercise every shape. 0 when
-// unset: the shape by resident warps (hybrid.cuh: bucket_threads_for).
-int bucket_threads_override();
+// A shape of the hybrid path's bucket sort (bucket_sort.cuh): its block's threads, and whether it sorts a bucket in
+// place in one buffer of shared memory, each warp holding its rows in registers between reading and ranking them,
+// or (the others) from one buffer into a second. One buffer holds twice the keys: 8-byte keys at 1e9 (16247 with 8
+// standard deviations) take 254 KB in two buffers, past a block's 227 KB on Hopper, and 130 KB in one.
+struct BucketShape {
+  int threads;
+  bool in_place;
+  constexpr bool operator==(const BucketShape& o) const { return threads == o.threads && in_place == o.in_place; }
+  constexpr bool operator!=(const BucketShape& o) const { return !(*this == o); }
+};
+
+// GSB_RADIX_BUCKET_THREADS (128, 256, 512 or 512-in-place, for tests; gsb/env.hpp): the hybrid path's bucket sort
+// in that shape at every size where it holds the bucket, so that the sanitizer runs, which keep n small, exercise
+// every shape. Empty when unset: the shape by resident warps (bucket_sort.cuh: bucket_shape_for).
+std::optional<BucketShape> bucket_shape_override();
 
 }  // namespace gsb::radix::onesweep

@@ -42,16 +42,22 @@ const KeyCountKnob counting_min_n_knob{
     "radix: the counting sort of 1- and 2-byte keys from this many keys on (tests force it at small n)",
     std::uint64_t{1} << 32};
 
-const gsb::EnvKnob& bucket_threads_knob = gsb::declare_env_knob(
-    "GSB_RADIX_BUCKET_THREADS", "radix: the hybrid path's bucket sort in blocks of 128, 256 or 512 threads (tests)",
-    [](const std::string& v) { gsb::parse_env_choice("GSB_RADIX_BUCKET_THREADS", v, {"128", "256", "512"}); });
+std::string bucket_shape_choice(const std::string& v) {
+  return gsb::parse_env_choice("GSB_RADIX_BUCKET_THREADS", v, {"128", "256", "512", "512-in-place"});
+}
+const gsb::EnvKnob& bucket_shape_knob = gsb::declare_env_knob(
+    "GSB_RADIX_BUCKET_THREADS",
+    "radix: the hybrid path's bucket sort in blocks of 128, 256 or 512 threads, or 512 in place (tests)",
+    [](const std::string& v) { bucket_shape_choice(v); });
 
 }  // namespace
 
-int bucket_threads_override() {
-  static const int value = [] {
-    const auto v = gsb::env_value(bucket_threads_knob.name.c_str());
-    return v ? std::stoi(gsb::parse_env_choice(bucket_threads_knob.name.c_str(), *v, {"128", "256", "512"})) : 0;
+std::optional<BucketShape> bucket_shape_override() {
+  static const std::optional<BucketShape> value = []() -> std::optional<BucketShape> {
+    const auto v = gsb::env_value(bucket_shape_knob.name.c_str());
+    if (!v) return std::nullopt;
+    const std::string c = bucket_shape_choice(*v);
+    return BucketShape{std::stoi(c), c == "512-in-place"};
   }();
   return value;
 }
