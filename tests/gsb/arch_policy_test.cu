@@ -220,10 +220,14 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((bucket_capacity_in_place<u64, NoValue>(smem)), 16384u);
   EXPECT_EQ((bucket_capacity_in_place<u64, u64>(smem)), 12288u);
   EXPECT_LT((bucket_capacity_in_place<u64, u32>(64 * 1024)), 4096u);
-  EXPECT_EQ((bucket_capacity_in_place<u64, u32>(64 * 1024)) % 4, 0u);
+  EXPECT_EQ((bucket_capacity_in_place<u64, u32>(64 * 1024)) % 512, 0u);  // whole rows of every warp
   EXPECT_EQ((bucket_capacity_in_place<u32, NoValue>(0)), 0u);
-  // One buffer holds about twice two buffers' keys.
-  EXPECT_GT((bucket_capacity_in_place<u64, u64>(96 * 1024)), 2 * (bucket_capacity<u64, u64>(96 * 1024)));
+  // One buffer holds about twice two buffers' keys (less the rounding to whole rows).
+  EXPECT_GT((bucket_capacity_in_place<u64, u64>(96 * 1024)) + 512, 2 * (bucket_capacity<u64, u64>(96 * 1024)));
+  // Its buffer holds whole rows: a bucket of 1025 keys takes 1536 positions.
+  using radix::onesweep::bucket_buffer_bytes;
+  EXPECT_EQ((bucket_buffer_bytes<u64, NoValue>(BucketShape{512, true}, 1025)), 1536 * 8);
+  EXPECT_EQ((bucket_buffer_bytes<u64, NoValue>(BucketShape{512, false}, 1025)), 1025 * 16);
   // 8-byte keys at 1e9 (16247 with 8 standard deviations) fit one block in place and not in two buffers.
   EXPECT_LT((bucket_capacity<u64, NoValue>(smem)), 16248u);
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, NoValue>(Band::sm90, 16248)), (BucketShape{512, true}));

@@ -105,38 +105,30 @@ __device__ __forceinline__ void rank_rows(const Bits* src_k, const Value* src_v,
   for (unsigned u = full_rows; u < per && at - lane < size; ++u, at += 32) rank(at, at < size);
 }
 
-// The same round in place (per <= Rows): this warp reads its rows of buf into registers, the block waits until every
-// warp has, and then each key (and value) is ranked and stored into buf at its new position.
+// The same round in place (per <= Rows), over a bucket padded to whole rows: this warp reads its `per` rows of buf
+// into registers, the block waits until every warp has, and then each key (and value) is ranked and stored into buf
+// at its new position. Every row is whole, so no lane tests a bound.
 template <int Rows, class Bits, class Value, class Next>
 __device__ __forceinline__ void rank_rows_in_place(Bits* buf_k, Value* buf_v, unsigned* my_hist, int shift,
-                                                   unsigned size, unsigned warp_begin, unsigned per, Next next) {
+                                                   unsigned warp_begin, unsigned per, Next next) {
   constexpr bool with_values = has_values_v<Value>;
   const unsigned lane = lane_id();
   Bits k[Rows];
   std::conditional_t<with_values, Value, char> v[Rows];
-  // The rows of this warp that hold keys: the last of them may reach past the bucket.
-  const unsigned rows = warp_begin >= size ? 0u : min(per, (size - warp_begin + 31) / 32u);
 #pragma unroll
   for (int u = 0; u < Rows; ++u) {
-    if (u >= rows) break;
-    const unsigned at = warp_begin + 32u * u + lane;
-    k[u] = static_cast<Bits>(~Bits{0});
-    if (at < size) {
-      k[u] = buf_k[at];
-      if constexpr (with_values) v[u] = buf_v[at];
-    }
+    if (u >= per) break;
+    k[u] = buf_k[warp_begin + 32u * u + lane];
+    if constexpr (with_values) v[u] = buf_v[warp_begin + 32u * u + lane];
   }
   __syncthreads();
 #pragma unroll
   for (int u = 0; u < Rows; ++u) {
-    if (u >= rows) break;  // the same for the whole warp
-    const unsigned at = warp_begin + 32u * u + lane;
-    const unsigned pos = rank_in_warp<8, false>(digit_of(k[u], shift, 8), my_hist, lane);  // (PtxVotes: pass.cuh)
-    if (at < size) {
-      buf_k[pos] = k[u];
-      if constexpr (with_values) buf_v[pos] = v[u];
-      next(pos, k[u]);
-    }
+    if (u >= per) break;
+    const unsigned pos = rank_in_warp<8>(digit_of(k[u], shift, 8), my_hist, lane);
+    buf_k[pos] = k[u];
+    if constexpr (with_values) buf_v[pos] = v[u];
+    next(pos, k[u]);
   }
 }
 
@@ -166,6 +158,11 @@ inline constexpr int bucket_in_place_registers = 128;
 // The most keys a block of the in-place shape holds in its warps' registers.
 template <class Bits, class Value>
 inline constexpr unsigned bucket_in_place_most = bucket_threads_widest * bucket_rows_in_place<Bits, Value>;
+// The keys (and values) each buffer holds for buckets of up to `keys` keys: in place, whole rows of every warp.
+template <bool InPlace, int Threads>
+constexpr unsigned bucket_buffer_keys(unsigned keys) {
+  return InPlace ? (keys + Threads - 1) / Threads * Threads : keys;
+}
 
 // One block per 16-bit bucket (at most the capacity, which the host checked) sorts it by its remaining bits
 // (bucket_rounds<Bits> rounds of 8 bits) in shared memory and writes it back where it is, keys decoded. The keys
@@ -185,7 +182,9 @@ inline constexpr unsigned bucket_in_place_most = bucket_threads_widest * bucket_
 //              set 1 alone);
 //   store:     a -> global.
 // InPlace (bucket_in_place): b is a, every round reads a warp's rows into registers first (rank_rows_in_place), and
-// keys alone read their keys for round 0 the same way.
+// keys alone read their keys for round 0 the same way. The bucket is padded to whole rows (Threads * per positions)
+// with the largest key, which every stable round keeps after the real keys (keys alone: round 0 mixes the padding
+// with real keys of that value, which are the same bits); the buffer holds buffer_keys rounded up to whole rows.
 template <int Threads, class Bits, class Value, bool InPlace = false>
 __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
@@ -222,10 +221,11 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     if (threadIdx.x == 0 && decode) data[0] = codec.decode(data[0]);
     return;
   }
+  const unsigned stride = bucket_buffer_keys<InPlace, Threads>(buffer_keys);
   Bits* s_ka = reinterpret_cast<Bits*>(s_buffers);
-  Bits* s_kb = s_ka + (buffers - 1) * buffer_keys;
-  Value* s_va = reinterpret_cast<Value*>(s_ka + buffers * buffer_keys);
-  Value* s_vb = s_va + (buffers - 1) * buffer_keys;
+  Bits* s_kb = s_ka + (buffers - 1) * stride;
+  Value* s_va = reinterpret_cast<Value*>(s_ka + buffers * stride);
+  Value* s_vb = s_va + (buffers - 1) * stride;
   if constexpr (!with_values) {
 #pragma unroll
     for (int i = threadIdx.x; i < radix; i += Threads) s_block_count0[i] = 0;
@@ -238,6 +238,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
   const unsigned per = (size + Threads - 1) / Threads;  // rows of 32 keys per warp
   const unsigned chunk = 32u * per;                      // positions per warp
   const unsigned chunk_recip = 0xffffffffu / chunk + 1u;  // ceil(2^32 / chunk): __umulhi(pos, .) = pos / chunk
+  const unsigned slots = InPlace ? Threads * per : size;  // the positions the rounds sort (with the padding)
   __syncthreads();
 
   auto take = [&](unsigned i, Bits k) {
@@ -264,6 +265,14 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     for (int j = 0; j < load_unroll - 1; ++j)
       if (i0 + j * Threads < size) take(i0 + j * Threads, k[j]);
   }
+  if constexpr (InPlace) {  // the padding: the largest key, counted as the real keys are (its values are unused)
+    const Bits pad = static_cast<Bits>(~Bits{0});
+    for (unsigned i = size + threadIdx.x; i < slots; i += Threads) {
+      if constexpr (with_values) atomicAdd(&set(0)[__umulhi(i, chunk_recip) * radix + digit_of(pad, 0, 8)], 1u);
+      else atomicAdd(&s_block_count0[digit_of(pad, 0, 8)], 1u);
+      s_ka[i] = pad;
+    }
+  }
   __syncthreads();
   // Counts round r's digit (bits 8r..) of a key placed at pos, per warp owning pos, into set r % 2.
   auto count_for = [&](int r) {
@@ -275,7 +284,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
   auto stable_round = [&](const Bits* src_k, const Value* src_v, Bits* dst_k, Value* dst_v, unsigned* my_hist, int shift,
                    auto next) {
     if constexpr (InPlace)
-      rank_rows_in_place<bucket_rows_in_place<Bits, Value>>(dst_k, dst_v, my_hist, shift, size, warp * chunk, per, next);
+      rank_rows_in_place<bucket_rows_in_place<Bits, Value>>(dst_k, dst_v, my_hist, shift, warp * chunk, per, next);
     else
       rank_rows(src_k, src_v, dst_k, dst_v, my_hist, shift, size, warp * chunk, per, next);
   };
@@ -311,16 +320,15 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     };
     if constexpr (InPlace) {  // every key read before any is placed: thread t's keys t, t + Threads, ...
       Bits k[bucket_rows_in_place<Bits, Value>];
-      const unsigned mine = threadIdx.x < size ? (size - threadIdx.x + Threads - 1) / Threads : 0u;
 #pragma unroll
       for (int u = 0; u < bucket_rows_in_place<Bits, Value>; ++u) {
-        if (u >= mine) break;
+        if (u >= per) break;
         k[u] = s_ka[threadIdx.x + u * Threads];
       }
       __syncthreads();
 #pragma unroll
       for (int u = 0; u < bucket_rows_in_place<Bits, Value>; ++u) {
-        if (u >= mine) break;
+        if (u >= per) break;
         place(k[u]);
       }
     } else {
@@ -368,12 +376,18 @@ constexpr int bucket_static_bytes() {
   constexpr int sets = 2 - bucket_first_count_set<Bits, Value>;
   return ((has_values_v<Value> ? 1 : 256) + sets * warps * 256 + 32) * 4;
 }
+// The dynamic shared memory of shape s with buffers for buckets of up to buffer_keys keys, and with its arrays.
+template <class Bits, class Value>
+constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
+  const unsigned slots = s.in_place ? bucket_buffer_keys<true, bucket_threads_widest>(buffer_keys) : buffer_keys;
+  return 4LL * bucket_words_per_key<Bits, Value>(s.in_place) * slots;
+}
 template <class Bits, class Value>
 constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
   const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, Value, bucket_threads>()
                            : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, Value, bucket_threads_wide>()
                                                               : bucket_static_bytes<Bits, Value, bucket_threads_widest>();
-  return 4LL * bucket_words_per_key<Bits, Value>(s.in_place) * buffer_keys + arrays;
+  return bucket_buffer_bytes<Bits, Value>(s, buffer_keys) + arrays;
 }
 
 // The most keys of one bucket that a block with shared_bytes of shared memory sorts (a multiple of 4: the buffers
@@ -384,11 +398,13 @@ constexpr unsigned bucket_capacity(long long shared_bytes) {
   const long long room = shared_bytes - bucket_static_bytes<Bits, Value>();
   return room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Bits, Value>()) / 4 * 4);
 }
-// ... and in place (bucket_in_place): at most what its warps' registers hold.
+// ... and in place (bucket_in_place): whole rows of every warp (its buffer holds them), at most what its warps'
+// registers hold.
 template <class Bits, class Value>
 constexpr unsigned bucket_capacity_in_place(long long shared_bytes) {
+  constexpr long long row = bucket_threads_widest;
   const long long room = shared_bytes - bucket_static_bytes<Bits, Value>();
-  const unsigned c = room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Bits, Value>(true)) / 4 * 4);
+  const unsigned c = room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Bits, Value>(true)) / row * row);
   return c < bucket_in_place_most<Bits, Value> ? c : bucket_in_place_most<Bits, Value>;
 }
 
@@ -457,7 +473,7 @@ void launch_bucket_sort(Bits* keys, Value* values, const unsigned* counts, const
     const bool forced_fits = forced && bucket_shared_bytes<Bits, Value>(*forced, buffer_keys) <= room &&
                              (!forced->in_place || buffer_keys <= in_place_most);
     const BucketShape shape = forced_fits ? *forced : bucket_shape_for<Bits, Value>(B, buffer_keys, room);
-    const std::size_t smem = 4 * bucket_words_per_key<Bits, Value>(shape.in_place) * std::size_t{buffer_keys};
+    const auto smem = static_cast<std::size_t>(bucket_buffer_bytes<Bits, Value>(shape, buffer_keys));
     GSB_EXPECTS(!shape.in_place || buffer_keys <= in_place_most,
                 "radix: an in-place bucket of " + std::to_string(buffer_keys) + " keys");
     auto kernel = shape == bucket_narrow ? bucket_sort_kernel<bucket_threads, Bits, Value>

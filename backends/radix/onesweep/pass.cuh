@@ -110,28 +110,15 @@ __device__ __forceinline__ unsigned lanes_agreeing_on_bit(unsigned digit, unsign
 // From sm_100 on, one match.any instead: ptxas 13.0 fails to allocate predicate registers for the ballot form in
 // bucket_sort_kernel there ("Register allocation failed with register count of '7'"; found by building the
 // default architecture list). Not measured on Blackwell; Hopper and older keep the ballots measured on an H200.
-// PtxVotes = false: the ballots in plain C++, for code in which ptxas fails the same way on Hopper too (the
-// in-place bucket sort, whose rows stay in registers across the votes).
-template <int RadixBits, bool PtxVotes = true>
+template <int RadixBits>
 __device__ __forceinline__ unsigned same_digit_lanes(unsigned digit) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
   return __match_any_sync(full_warp, digit);
 #else
-  if constexpr (PtxVotes) {
-    unsigned peers = lanes_agreeing_on_bit(digit, 1u);
+  unsigned peers = lanes_agreeing_on_bit(digit, 1u);
 #pragma unroll
-    for (int b = 1; b < RadixBits; ++b) peers &= lanes_agreeing_on_bit(digit, 1u << b);
-    return peers;
-  } else {
-    unsigned peers = full_warp;
-#pragma unroll
-    for (int b = 0; b < RadixBits; ++b) {
-      const bool set = (digit >> b) & 1u;
-      const unsigned votes = __ballot_sync(full_warp, set);
-      peers &= set ? votes : ~votes;
-    }
-    return peers;
-  }
+  for (int b = 1; b < RadixBits; ++b) peers &= lanes_agreeing_on_bit(digit, 1u << b);
+  return peers;
 #endif
 }
 
@@ -212,9 +199,9 @@ __device__ __forceinline__ void start_tile_digits(unsigned thread_total, const u
 // Warp-level multisplit: the lanes holding the same digit find each other; the last of them takes the digit's
 // next ranks with one atomic on the warp's running count and passes the first to its peers by a shuffle. No item
 // waits on the previous one's shared-memory round trip except through the atomic itself. Returns the rank.
-template <int RadixBits, bool PtxVotes = true>
+template <int RadixBits>
 __device__ __forceinline__ unsigned rank_in_warp(unsigned digit, unsigned* my_hist, unsigned lane) {
-  const unsigned peers = same_digit_lanes<RadixBits, PtxVotes>(digit);
+  const unsigned peers = same_digit_lanes<RadixBits>(digit);
   const int leader = 31 - __clz(peers);
   unsigned first = 0;
   if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[digit], static_cast<unsigned>(__popc(peers)));
