@@ -186,15 +186,16 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
     EXPECT_GE((radix::onesweep::bucket_warps_for<std::uint32_t, NoValue>(b, tried)),
               radix::onesweep::bucket_min_warps_per_sm);
   }
-  // The block: 128 threads at 1e8 (buckets of about 1840 keys, measured best), 256 at 2^28 (4608), 512 at 1e9
-  // (16247) for keys alone; 4-byte keys with values 256 while it keeps 12 warps, then in place (never 512 threads
-  // with two buffers).
+  // The block: 128 threads at 1e8 (buckets of about 1840 keys, measured best), 256 at 2^28 (4608), 512 in place at
+  // 1e9 (16247: a tie with two buffers, in place measured faster) for keys alone; 4-byte keys with values 256 while
+  // it keeps 12 warps, then in place (never 512 threads with two buffers).
   using radix::onesweep::bucket_shape_for;
   using radix::onesweep::BucketShape;
   constexpr BucketShape narrow{128, false}, wide{256, false}, widest{512, false}, in_place{512, true};
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 1840)), narrow);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 4608)), wide);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 16248)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 16248)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 20000)), widest);  // past 16384: registers
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4608)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8916)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 16248)), in_place);
@@ -265,9 +266,9 @@ TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {
   EXPECT_GT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 8916u);
   EXPECT_LT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 16247u);
   using radix::onesweep::BucketShape;
-  EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, u64>(Band::sm90, 4608)), (BucketShape{512, false}));
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, u64>(Band::sm90, 4608)), (BucketShape{512, true}));
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, NoValue>(Band::sm90, 1840)), (BucketShape{256, false}));  // as measured at 1e8
-  EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, NoValue>(Band::sm90, 8916)), (BucketShape{512, false}));  // a tie: two buffers
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, NoValue>(Band::sm90, 8916)), (BucketShape{512, true}));  // a tie: in place
 }
 
 // ---- merge-samples --------------------------------------------------------------------------------------------

@@ -183,8 +183,8 @@ constexpr unsigned bucket_buffer_keys(unsigned keys) {
 //   store:     a -> global.
 // InPlace (bucket_in_place): b is a, every round reads a warp's rows into registers first (rank_rows_in_place), and
 // keys alone read their keys for round 0 the same way. The bucket is padded to whole rows (Threads * per positions)
-// with the largest key, which every stable round keeps after the real keys (keys alone: round 0 mixes the padding
-// with real keys of that value, which are the same bits); the buffer holds buffer_keys rounded up to whole rows.
+// with the largest key, which every stable round keeps after the real keys (keys alone, round 0 leaves it where
+// it is); the buffer holds buffer_keys rounded up to whole rows.
 template <int Threads, class Bits, class Value, bool InPlace = false>
 __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
@@ -265,11 +265,12 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     for (int j = 0; j < load_unroll - 1; ++j)
       if (i0 + j * Threads < size) take(i0 + j * Threads, k[j]);
   }
-  if constexpr (InPlace) {  // the padding: the largest key, counted as the real keys are (its values are unused)
+  if constexpr (InPlace) {  // the padding: the largest key (its values are unused)
     const Bits pad = static_cast<Bits>(~Bits{0});
     for (unsigned i = size + threadIdx.x; i < slots; i += Threads) {
+      // With values round 0 is stable and ranks the padding after every real key; keys alone it stays where it is,
+      // after the real keys, and is counted only for round 1 (below).
       if constexpr (with_values) atomicAdd(&set(0)[__umulhi(i, chunk_recip) * radix + digit_of(pad, 0, 8)], 1u);
-      else atomicAdd(&s_block_count0[digit_of(pad, 0, 8)], 1u);
       s_ka[i] = pad;
     }
   }
@@ -326,10 +327,14 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
         k[u] = s_ka[threadIdx.x + u * Threads];
       }
       __syncthreads();
+      // A real key to its digit's run; the padding stays at [size, slots) (after every real key: round 0 is not
+      // stable, so counting it would mix it with the real keys of digit 255) and is counted for round 1.
 #pragma unroll
       for (int u = 0; u < bucket_rows_in_place<Bits, Value>; ++u) {
         if (u >= per) break;
-        place(k[u]);
+        const unsigned i = threadIdx.x + u * Threads;
+        if (i < size) place(k[u]);
+        else count_next(i, k[u]);
       }
     } else {
 #pragma unroll 4
@@ -427,8 +432,10 @@ inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) 
 // The shape of the bucket sort's block for buffers of buffer_keys on band b (with shared_bytes per block): 128
 // threads while those keep half a multiprocessor's warps resident, else whichever of 128 and 256 keeps more; where
 // neither keeps bucket_min_warps_per_sm, whichever of the 512-thread shapes keeps more (two buffers only where
-// bucket_widest_pays; in place only where it holds the buffers; two buffers on a tie); in place wherever two
-// buffers do not fit.
+// bucket_widest_pays; in place only where it holds the bucket; in place on a tie); in place wherever two buffers do
+// not fit. In place against two buffers, both one 512-thread block per SM (H200, 2026-11-27, radix ms, the in-place
+// shape forced, logs/session28/round2): u64 keys at 2^29 21.96 / 23.01, u64+u32 at 2^28 15.00 / 15.66, u64+u64 at
+// 2^28 16.69 / 17.80.
 template <class Bits, class Value>
 constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long long shared_bytes) {
   const bool in_place_fits = buffer_keys <= bucket_capacity_in_place<Bits, Value>(shared_bytes);
@@ -441,7 +448,7 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   if (best >= bucket_min_warps_per_sm) return two;
   const int widest = bucket_widest_pays<Bits, Value> ? bucket_resident_warps<Bits, Value>(b, bucket_widest, buffer_keys) : 0;
   const int in_place = in_place_fits ? bucket_resident_warps<Bits, Value>(b, bucket_in_place, buffer_keys) : 0;
-  if (in_place > widest && in_place > best) return bucket_in_place;
+  if (in_place >= widest && in_place > best) return bucket_in_place;
   if (widest > best) return bucket_widest;
   return two;
 }
