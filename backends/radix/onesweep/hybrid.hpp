@@ -12,10 +12,11 @@
 // bucket is known after the histogram, and the sort falls back to the LSD passes when one does not fit (skewed
 // keys), so the result is the same either way. It is tried only where uniform keys' buckets (n / 65536 on average:
 // 2048 at 2^27, 4096 at 2^28, 8192 at 2^29) would keep 12 warps of the bucket sort resident per multiprocessor
-// (hybrid.cuh: hybrid_tried_capacity; a 512-thread block where smaller ones keep fewer, bucket_sort.cuh): on Hopper up
-// to about 1.68e9 4-byte keys alone, 3.7e8 with u32 values, 2.4e8 with u64 values; 7.6e8 8-byte keys alone, 5e8 with
-// u32 values, 3.7e8 with u64 values (float keys about half as many: hybrid_applies). The first pass runs portion by
-// portion beyond one look-back portion (2^27 - 1 keys), as the LSD passes do.
+// (hybrid.cuh: hybrid_tried_capacity; 512-thread blocks, with two buffers or in place, where smaller ones keep fewer,
+// bucket_sort.cuh): on Hopper up to about 1.68e9 4-byte keys alone, 1.0e9 with values and 8-byte keys alone or with
+// u32 values (the in-place block's 16384 keys), 7.5e8 8-byte keys with u64 values (float keys about half as many:
+// hybrid_applies). The first pass runs portion by portion beyond one look-back portion (2^27 - 1 keys), as the LSD
+// passes do.
 #pragma once
 
 #include <cmath>
