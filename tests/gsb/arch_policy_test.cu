@@ -267,8 +267,9 @@ TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {
   EXPECT_LT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 16247u);
   using radix::onesweep::BucketShape;
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, u64>(Band::sm90, 4608)), (BucketShape{512, true}));
-  EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, NoValue>(Band::sm90, 1840)), (BucketShape{256, false}));  // as measured at 1e8
-  EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, NoValue>(Band::sm90, 8916)), (BucketShape{512, true}));  // a tie: in place
+  using radix::onesweep::bucket_shape_for;
+  EXPECT_EQ((bucket_shape_for<u64, NoValue>(Band::sm90, 1840)), (BucketShape{256, false}));  // as measured at 1e8
+  EXPECT_EQ((bucket_shape_for<u64, NoValue>(Band::sm90, 8916)), (BucketShape{512, true}));   // a tie: in place
 }
 
 // ---- merge-samples --------------------------------------------------------------------------------------------

@@ -144,14 +144,15 @@ inline constexpr int bucket_first_count_set = !has_values_v<Value> && bucket_rou
 // 32-bit words of shared memory bucket_sort_kernel takes per key: keys a and b (values a and b), or a alone in place.
 template <class Bits, class Value>
 constexpr int bucket_words_per_key(bool in_place = false) {
-  const int buffers = in_place ? 1 : 2;
-  return buffers * static_cast<int>(sizeof(Bits) / 4) + (has_values_v<Value> ? buffers * static_cast<int>(sizeof(Value) / 4) : 0);
+  const int key_words = static_cast<int>(sizeof(Bits) / 4);
+  const int value_words = has_values_v<Value> ? static_cast<int>(sizeof(Value) / 4) : 0;
+  return (in_place ? 1 : 2) * (key_words + value_words);
 }
 
 // The in-place shape's rows of 32 keys per warp, each thread holding one key (and value) of each in registers:
-// 32, or 24 with 8-byte keys and values (ptxas, sm_90, 512 threads: 107 registers for u64 keys, 128 without spills
-// for u64+u32, 128 and 1.7 KB of spills for u64+u64 with 32 rows). Registers of up to 128 a thread leave room for
-// one block per multiprocessor (bucket_in_place_registers, bucket_resident_warps).
+// 32, or 24 with 8-byte keys and values (ptxas 13.0, sm_90, 512 threads: 109 registers for u64 keys, 128 without
+// spills for u64+u32 and for u64+u64 in 24 rows; u64+u64 in 32 rows spilled). Registers of up to 128 a thread leave
+// room for one block per multiprocessor (bucket_in_place_registers, bucket_resident_warps).
 template <class Bits, class Value>
 inline constexpr int bucket_rows_in_place = bucket_words_per_key<Bits, Value>(true) > 3 ? 24 : 32;
 inline constexpr int bucket_in_place_registers = 128;
@@ -282,8 +283,8 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     return [=](unsigned pos, Bits k) { atomicAdd(&h[__umulhi(pos, chunk_recip) * radix + digit_of(k, shift, 8)], 1u); };
   };
   // A stable round from src to dst (the same buffer in place).
-  auto stable_round = [&](const Bits* src_k, const Value* src_v, Bits* dst_k, Value* dst_v, unsigned* my_hist, int shift,
-                   auto next) {
+  auto stable_round = [&](const Bits* src_k, const Value* src_v, Bits* dst_k, Value* dst_v, unsigned* my_hist,
+                          int shift, auto next) {
     if constexpr (InPlace)
       rank_rows_in_place<bucket_rows_in_place<Bits, Value>>(dst_k, dst_v, my_hist, shift, warp * chunk, per, next);
     else
@@ -389,9 +390,10 @@ constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
 }
 template <class Bits, class Value>
 constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
-  const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, Value, bucket_threads>()
-                           : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, Value, bucket_threads_wide>()
-                                                              : bucket_static_bytes<Bits, Value, bucket_threads_widest>();
+  using V = Value;
+  const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, V, bucket_threads>()
+                           : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, V, bucket_threads_wide>()
+                                                              : bucket_static_bytes<Bits, V, bucket_threads_widest>();
   return bucket_buffer_bytes<Bits, Value>(s, buffer_keys) + arrays;
 }
 
@@ -409,7 +411,8 @@ template <class Bits, class Value>
 constexpr unsigned bucket_capacity_in_place(long long shared_bytes) {
   constexpr long long row = bucket_threads_widest;
   const long long room = shared_bytes - bucket_static_bytes<Bits, Value>();
-  const unsigned c = room <= 0 ? 0u : static_cast<unsigned>(room / (4 * bucket_words_per_key<Bits, Value>(true)) / row * row);
+  const long long keys = room / (4 * bucket_words_per_key<Bits, Value>(true)) / row * row;
+  const unsigned c = room <= 0 ? 0u : static_cast<unsigned>(keys);
   return c < bucket_in_place_most<Bits, Value> ? c : bucket_in_place_most<Bits, Value>;
 }
 
@@ -439,6 +442,7 @@ inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) 
 template <class Bits, class Value>
 constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long long shared_bytes) {
   const bool in_place_fits = buffer_keys <= bucket_capacity_in_place<Bits, Value>(shared_bytes);
+  // (Past two buffers' capacity the bucket is within the in-place one: hybrid_capacity, checked before the sort.)
   if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes)) return bucket_in_place;
   const int narrow = bucket_resident_warps<Bits, Value>(b, bucket_narrow, buffer_keys);
   if (2 * narrow * 32 >= arch::limits_of(b).max_threads_per_sm) return bucket_narrow;
@@ -446,7 +450,8 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   const BucketShape two = wide > narrow ? bucket_wide : bucket_narrow;
   const int best = wide > narrow ? wide : narrow;
   if (best >= bucket_min_warps_per_sm) return two;
-  const int widest = bucket_widest_pays<Bits, Value> ? bucket_resident_warps<Bits, Value>(b, bucket_widest, buffer_keys) : 0;
+  const int widest =
+      bucket_widest_pays<Bits, Value> ? bucket_resident_warps<Bits, Value>(b, bucket_widest, buffer_keys) : 0;
   const int in_place = in_place_fits ? bucket_resident_warps<Bits, Value>(b, bucket_in_place, buffer_keys) : 0;
   if (in_place >= widest && in_place > best) return bucket_in_place;
   if (widest > best) return bucket_widest;
