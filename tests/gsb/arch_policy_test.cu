@@ -194,6 +194,10 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   constexpr BucketShape narrow{128, false}, wide{256, false}, widest{512, false}, in_place{512, true};
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 1840)), narrow);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 4608)), wide);
+  // From 16 rows a warp (8192 keys) in place where 256 threads keep its 16 warps: 2^29 (8916) and 7.5e8 (12300).
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 8188)), wide);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 8916)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 12300)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 16248)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 20000)), widest);  // past 16384: registers
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4608)), wide);
@@ -269,6 +273,7 @@ TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, u64>(Band::sm90, 4608)), (BucketShape{512, true}));
   using radix::onesweep::bucket_shape_for;
   EXPECT_EQ((bucket_shape_for<u64, NoValue>(Band::sm90, 1840)), (BucketShape{256, false}));  // as measured at 1e8
+  EXPECT_EQ((bucket_shape_for<u64, NoValue>(Band::sm90, 4608)), (BucketShape{256, false}));  // 2^28: 9 rows a warp
   EXPECT_EQ((bucket_shape_for<u64, NoValue>(Band::sm90, 8916)), (BucketShape{512, true}));   // a tie: in place
 }
 

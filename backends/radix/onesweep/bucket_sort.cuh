@@ -156,6 +156,11 @@ constexpr int bucket_words_per_key(bool in_place = false) {
 template <class Bits, class Value>
 inline constexpr int bucket_rows_in_place = bucket_words_per_key<Bits, Value>(true) > 3 ? 24 : 32;
 inline constexpr int bucket_in_place_registers = 128;
+// Where a two-buffer shape keeps bucket_min_warps_per_sm warps or more, the in-place one pays only for buckets of this
+// many rows per warp or more (H200, 2026-11-27, radix ms with the default shape / in place forced, the default
+// keeping 16 warps in 256-thread blocks, logs/session28/round9): u32 keys at 2^29 (17.4 rows) 8.944 / 8.448, 7.5e8
+// (24 rows) 12.275 / 11.500; but u64 keys at 2^28 (9 rows) 10.653 / 12.374, u32+u32 at 2^28 (9 rows) 7.623 / 8.471.
+inline constexpr unsigned bucket_in_place_min_rows = 16;
 // The most keys a block of the in-place shape holds in its warps' registers.
 template <class Bits, class Value>
 inline constexpr unsigned bucket_in_place_most = bucket_threads_widest * bucket_rows_in_place<Bits, Value>;
@@ -433,7 +438,8 @@ template <class Bits, class Value>
 inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) == 8;
 
 // The shape of the bucket sort's block for buffers of buffer_keys on band b (with shared_bytes per block): 128
-// threads while those keep half a multiprocessor's warps resident, else whichever of 128 and 256 keeps more; where
+// threads while those keep half a multiprocessor's warps resident, else whichever of 128 and 256 keeps more (in place
+// instead where that keeps as many warps with bucket_in_place_min_rows rows or more per warp); where
 // neither keeps bucket_min_warps_per_sm, whichever of the 512-thread shapes keeps more (two buffers only where
 // bucket_widest_pays; in place only where it holds the bucket; in place on a tie); in place wherever two buffers do
 // not fit. In place against two buffers, both one 512-thread block per SM (H200, 2026-11-27, radix ms, the in-place
@@ -449,10 +455,13 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   const int wide = bucket_resident_warps<Bits, Value>(b, bucket_wide, buffer_keys);
   const BucketShape two = wide > narrow ? bucket_wide : bucket_narrow;
   const int best = wide > narrow ? wide : narrow;
-  if (best >= bucket_min_warps_per_sm) return two;
+  const int in_place = in_place_fits ? bucket_resident_warps<Bits, Value>(b, bucket_in_place, buffer_keys) : 0;
+  if (best >= bucket_min_warps_per_sm) {
+    const bool long_rows = buffer_keys >= bucket_in_place_min_rows * bucket_threads_widest;
+    return long_rows && in_place >= best ? bucket_in_place : two;
+  }
   const int widest =
       bucket_widest_pays<Bits, Value> ? bucket_resident_warps<Bits, Value>(b, bucket_widest, buffer_keys) : 0;
-  const int in_place = in_place_fits ? bucket_resident_warps<Bits, Value>(b, bucket_in_place, buffer_keys) : 0;
   if (in_place >= widest && in_place > best) return bucket_in_place;
   if (widest > best) return bucket_widest;
   return two;
