@@ -421,8 +421,17 @@ constexpr unsigned bucket_capacity_in_place(long long shared_bytes) {
   return c < bucket_in_place_most<Bits, Value> ? c : bucket_in_place_most<Bits, Value>;
 }
 
+// Whether shape s sorts buckets of buffer_keys keys in a block with shared_bytes of shared memory (in place: within
+// what its warps' registers hold).
+template <class Bits, class Value>
+constexpr bool bucket_shape_holds(BucketShape s, unsigned buffer_keys, long long shared_bytes) {
+  return bucket_shared_bytes<Bits, Value>(s, buffer_keys) <= shared_bytes &&
+         (!s.in_place || buffer_keys <= bucket_in_place_most<Bits, Value>);
+}
+
 // Warps of bucket_sort_kernel of shape s resident on one multiprocessor of band b with buffers of buffer_keys (by
-// shared memory and threads; the kernel's registers allow more).
+// shared memory and threads, and for the in-place shape by its registers, bucket_in_place_registers a thread; the
+// other shapes' registers allow more).
 template <class Bits, class Value>
 constexpr int bucket_resident_warps(arch::Band b, BucketShape s, unsigned buffer_keys) {
   const int fit = arch::blocks_that_fit(b, bucket_shared_bytes<Bits, Value>(s, buffer_keys), s.threads);
@@ -447,7 +456,7 @@ inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) 
 // 2^28 16.69 / 17.80.
 template <class Bits, class Value>
 constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long long shared_bytes) {
-  const bool in_place_fits = buffer_keys <= bucket_capacity_in_place<Bits, Value>(shared_bytes);
+  const bool in_place_fits = bucket_shape_holds<Bits, Value>(bucket_in_place, buffer_keys, shared_bytes);
   // (Past two buffers' capacity the bucket is within the in-place one: hybrid_capacity, checked before the sort.)
   if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes)) return bucket_in_place;
   const int narrow = bucket_resident_warps<Bits, Value>(b, bucket_narrow, buffer_keys);
@@ -488,15 +497,14 @@ void launch_bucket_sort(Bits* keys, Value* values, const unsigned* counts, const
                                        std::to_string(capacity));
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
   auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
-    constexpr unsigned in_place_most = bucket_in_place_most<Bits, Value>;
     const std::optional<BucketShape> forced = bucket_shape_override();
     const long long room = current_device_props().shared_bytes_per_block_optin;
-    const bool forced_fits = forced && bucket_shared_bytes<Bits, Value>(*forced, buffer_keys) <= room &&
-                             (!forced->in_place || buffer_keys <= in_place_most);
+    const bool forced_fits = forced && bucket_shape_holds<Bits, Value>(*forced, buffer_keys, room);
     const BucketShape shape = forced_fits ? *forced : bucket_shape_for<Bits, Value>(B, buffer_keys, room);
     const auto smem = static_cast<std::size_t>(bucket_buffer_bytes<Bits, Value>(shape, buffer_keys));
-    GSB_EXPECTS(!shape.in_place || buffer_keys <= in_place_most,
-                "radix: an in-place bucket of " + std::to_string(buffer_keys) + " keys");
+    const bool holds = bucket_shape_holds<Bits, Value>(shape, buffer_keys, room);
+    GSB_EXPECTS(holds, "radix: a bucket sort block of " + std::to_string(shape.threads) +
+                           " threads for buckets of " + std::to_string(buffer_keys) + " keys");
     auto kernel = shape == bucket_narrow ? bucket_sort_kernel<bucket_threads, Bits, Value>
                   : shape == bucket_wide ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
                   : shape == bucket_widest ? bucket_sort_kernel<bucket_threads_widest, Bits, Value>
