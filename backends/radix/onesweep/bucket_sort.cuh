@@ -141,6 +141,15 @@ inline constexpr int bucket_rounds = (8 * static_cast<int>(sizeof(Bits)) - 16) /
 template <class Bits, class Value>
 inline constexpr int bucket_first_count_set = !has_values_v<Value> && bucket_rounds<Bits> == 2 ? 1 : 0;
 
+// Whether bucket_sort_kernel unrolls its rounds. Unrolled, the six rounds of 8-byte keys in place (each with its 32
+// rows unrolled) outgrew the instruction cache: ncu, u64 keys at 1e9 on an H200, "no instruction" 1.91 cycles per
+// issued instruction (0.18 rolled), the kernel 27.75 ms (23.44 rolled). Radix ms unrolled / rolled, each beside
+// cub-radix, one H200 (2026-11-27, logs/session29/round3): u64 keys at 1e9 43.448 / 38.994, u64+u32 at 1e9 64.657 /
+// 50.284, u64+u32 at 1e8 5.073 / 4.969, u64 at 1e8 3.726 / 3.750; but u64+u64 at 2^28 (24 rows) 16.706 / 17.269, so
+// 8-byte keys with 8-byte values stay unrolled. (Keys of 4 bytes have one round in the loop.)
+template <class Bits, class Value>
+inline constexpr bool bucket_rounds_unrolled = sizeof(Bits) == 8 && has_values_v<Value> && sizeof(Value) == 8;
+
 // 32-bit words of shared memory bucket_sort_kernel takes per key: keys a and b (values a and b), or a alone in place.
 template <class Bits, class Value>
 constexpr int bucket_words_per_key(bool in_place = false) {
@@ -348,7 +357,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     }
   }
   __syncthreads();
-#pragma unroll
+#pragma unroll(bucket_rounds_unrolled<Bits, Value> ? rounds : 1)
   for (int r = 1; r < rounds; ++r) {
     unsigned* h = set(r % 2);  // this round's counts (counted in round r - 1)
     // Round r counts into the set round r - 1 ranked with: cleared here, ordered by the barrier below.
