@@ -12,6 +12,11 @@
 #   GSB_RACECHECK_FILTER    gtest filter for racecheck (default: u32+u32 of the back-ends with shared-memory kernels)
 #   GSB_SYNCCHECK_FILTER    gtest filter for synccheck (default: u32+u32 of every back-end but merge-cdp)
 #   GSB_SKIP_TESTS=1 / GSB_SKIP_SANITIZER=1 / GSB_SKIP_BENCH=1 to leave a part out
+#   GSB_SANITIZE_PART       default (the tools over every back-end) | forced (over the paths forced at small n) | all
+#                           (the default)
+# The whole run takes about 15 minutes on an H200, past the device tool's 10 minutes a call: run it as three calls,
+#   GSB_SKIP_SANITIZER=1 (tests and benchmark), then GSB_SKIP_TESTS=1 GSB_SANITIZE_PART=default, then
+#   GSB_SKIP_TESTS=1 GSB_SANITIZE_PART=forced.
 #   GSB_SANITIZER_TOOLS     which compute-sanitizer tools run (default: memcheck racecheck synccheck)
 #   GSB_ARCH, CUDA_FORCE_PTX_JIT  another architecture's code path on this GPU (README, "Architectures"): with a
 #                           build holding only compute_75 PTX (or CUDA_FORCE_PTX_JIT=1 and older PTX beside the
@@ -23,6 +28,8 @@
 # other two); the full grid would take them most of an hour.
 set -uo pipefail
 B=${1:?build folder or tarball}; OUT=${2:?output folder}; shift 2
+SAN_PART=${GSB_SANITIZE_PART:-all}
+case $SAN_PART in default | forced | all) ;; *) echo "GSB_SANITIZE_PART: '$SAN_PART' is not default, forced or all" >&2; exit 2 ;; esac
 mkdir -p "$OUT"
 if [ -f "$B" ]; then  # a tarball from pack-build.sh
   dir=$(mktemp -d)
@@ -107,7 +114,7 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
       "--gpusort-bench=$B/gpusort-bench" "--fault-backends=$B/tests/faults/libgsb_fault_backends.so"
   fi
 fi
-if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
+if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != forced ]; then
   for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
     filter=$SAN_FILTER exclude=$SAN_EXCLUDE
     case $tool in
@@ -118,6 +125,8 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ]; then
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${filter}:${exclude}"
   done
+fi
+if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # forced_sanitize NAME FILTER RACE_FILTER VAR=VALUE...: the tools over FILTER (racecheck, the slowest, over
   # RACE_FILTER), quick sizes, with the variables forcing a path at small n (they may also lower
   # GSB_CONFORMANCE_MAX_N).

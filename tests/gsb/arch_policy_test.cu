@@ -161,8 +161,9 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
     EXPECT_GE(capacity(b, NoValue{}), min_bucket_capacity);
     EXPECT_GE(capacity(b, std::uint32_t{}), min_bucket_capacity);
     EXPECT_GE(capacity(b, std::uint64_t{}), min_bucket_capacity);
-    // Keys alone take 8 bytes of shared memory per key, with u32 values 16, with u64 values 24 (half in place,
-    // where the in-place shape's registers bound both kinds of pairs: 16384 keys).
+    // Keys alone take 8 bytes of shared memory per key, with u32 values 16, with u64 values 24 (in place 4, 8 and
+    // 8: u64 values are gathered by positions of 4 bytes; the in-place shape's registers bound both kinds of pairs
+    // at 16384 keys).
     EXPECT_GT(capacity(b, NoValue{}), capacity(b, std::uint32_t{}));
     EXPECT_GE(capacity(b, std::uint32_t{}), capacity(b, std::uint64_t{}));
     EXPECT_EQ(capacity(b, NoValue{}) % 4, 0u);
@@ -220,10 +221,18 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   const long long smem = arch::limits_of(Band::sm90).shared_bytes_per_block_optin;
   EXPECT_EQ((bucket_in_place_most<u64, NoValue>), 16384u);
   EXPECT_EQ((bucket_in_place_most<u64, u32>), 16384u);
-  EXPECT_EQ((bucket_in_place_most<u64, u64>), 12288u);
+  EXPECT_EQ((bucket_in_place_most<u64, u64>), 16384u);  // its values gathered: key and position, as u64+u32
   // Where shared memory holds more than the registers, the registers bound it; else shared memory does.
   EXPECT_EQ((bucket_capacity_in_place<u64, NoValue>(smem)), 16384u);
-  EXPECT_EQ((bucket_capacity_in_place<u64, u64>(smem)), 12288u);
+  EXPECT_EQ((bucket_capacity_in_place<u64, u64>(smem)), 16384u);
+  EXPECT_EQ((bucket_capacity_in_place<u64, u64>(smem)), (bucket_capacity_in_place<u64, std::uint32_t>(smem)));
+  using radix::onesweep::bucket_words_per_key;
+  EXPECT_EQ((bucket_words_per_key<u64, u64>(true)), 3);
+  EXPECT_EQ((bucket_words_per_key<u64, u64>(false)), 8);
+  EXPECT_EQ((bucket_words_per_key<std::uint32_t, u64>(true)), 2);
+  EXPECT_TRUE((radix::onesweep::bucket_gathers_values<u64, true>));
+  EXPECT_FALSE((radix::onesweep::bucket_gathers_values<u64, false>));
+  EXPECT_FALSE((radix::onesweep::bucket_gathers_values<std::uint32_t, true>));
   EXPECT_LT((bucket_capacity_in_place<u64, u32>(64 * 1024)), 4096u);
   EXPECT_EQ((bucket_capacity_in_place<u64, u32>(64 * 1024)) % 512, 0u);  // whole rows of every warp
   EXPECT_EQ((bucket_capacity_in_place<u32, NoValue>(0)), 0u);
@@ -256,19 +265,19 @@ TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {
     EXPECT_LT((hybrid_capacity<u64, NoValue>(smem)), (hybrid_capacity<std::uint32_t, NoValue>(smem)));
     // (In place, the registers bound keys alone and with u32 values alike: 16384 keys.)
     EXPECT_GE((hybrid_capacity<u64, NoValue>(smem)), (hybrid_capacity<u64, std::uint32_t>(smem)));
-    EXPECT_GT((hybrid_capacity<u64, std::uint32_t>(smem)), (hybrid_capacity<u64, u64>(smem)));
+    // (In place u64 values take a position's 4 bytes, as u32 values do.)
+    EXPECT_EQ((hybrid_capacity<u64, std::uint32_t>(smem)), (hybrid_capacity<u64, u64>(smem)));
     EXPECT_GE((radix::onesweep::bucket_warps_for<u64, u64>(b, hybrid_tried_capacity<u64, u64>(b))),
               radix::onesweep::bucket_min_warps_per_sm);
   }
   for (Band b : {Band::sm75, Band::sm86})
     EXPECT_EQ((hybrid_capacity<u64, NoValue>(arch::limits_of(b).shared_bytes_per_block_optin)), 0u);
-  // Hopper: keys alone and with u32 values are tried to 1e9 (16247 keys with 8 standard deviations, in place),
-  // u64 values to past 2^29 (8916); one 512-thread block per SM there (measured wins at 2^28 and 2^29: 1.36x and
-  // 1.42x radix-lsd with two buffers).
+  // Hopper: keys alone and with u32 or u64 values are tried to 1e9 (16247 keys with 8 standard deviations, in
+  // place); one 512-thread block per SM there (measured wins at 2^28 and 2^29: 1.36x and 1.42x radix-lsd with two
+  // buffers).
   EXPECT_GT((hybrid_tried_capacity<u64, NoValue>(Band::sm90)), 16247u);
   EXPECT_GT((hybrid_tried_capacity<u64, std::uint32_t>(Band::sm90)), 16247u);
-  EXPECT_GT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 8916u);
-  EXPECT_LT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 16247u);
+  EXPECT_GT((hybrid_tried_capacity<u64, u64>(Band::sm90)), 16247u);
   using radix::onesweep::BucketShape;
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, u64>(Band::sm90, 4608)), (BucketShape{512, true}));
   using radix::onesweep::bucket_shape_for;

@@ -141,27 +141,43 @@ inline constexpr int bucket_rounds = (8 * static_cast<int>(sizeof(Bits)) - 16) /
 template <class Bits, class Value>
 inline constexpr int bucket_first_count_set = !has_values_v<Value> && bucket_rounds<Bits> == 2 ? 1 : 0;
 
-// Whether bucket_sort_kernel unrolls its rounds. Unrolled, the six rounds of 8-byte keys in place (each with its 32
+// In place, 8-byte values do not travel through the rounds: each key carries its position in the bucket (4 bytes) in
+// their place, and at the end every value is read from the position its key came from and written at the key's
+// (a third less shared memory and registers per key with 8-byte keys, half with 4-byte keys). So u64+u64 pairs in
+// place hold 32 rows a warp (16384 keys) as u64+u32 pairs do, where they held 24 (12288), and buckets of uniform
+// u64+u64 at 1e9 (16247 keys with 8 standard deviations) fit one block.
+template <class Value, bool InPlace>
+inline constexpr bool bucket_gathers_values = InPlace && has_values_v<Value> && sizeof(Value) == 8;
+// What the rounds move beside each key: the value, or its position where the values are gathered.
+template <class Value, bool InPlace>
+using bucket_slot_t = std::conditional_t<bucket_gathers_values<Value, InPlace>, unsigned, Value>;
+
+// Whether bucket_sort_kernel unrolls its rounds (Slot: what the rounds move beside each key). Unrolled, the six rounds of 8-byte keys in place (each with its 32
 // rows unrolled) outgrew the instruction cache: ncu, u64 keys at 1e9 on an H200, "no instruction" 1.91 cycles per
 // issued instruction (0.18 rolled), the kernel 27.75 ms (23.44 rolled). Radix ms unrolled / rolled, each beside
 // cub-radix, one H200 (2026-11-27, logs/session29/round3): u64 keys at 1e9 43.448 / 38.994, u64+u32 at 1e9 64.657 /
 // 50.284, u64+u32 at 1e8 5.073 / 4.969, u64 at 1e8 3.726 / 3.750; but u64+u64 at 2^28 (24 rows) 16.706 / 17.269, so
-// 8-byte keys with 8-byte values stay unrolled. (Keys of 4 bytes have one round in the loop.)
-template <class Bits, class Value>
-inline constexpr bool bucket_rounds_unrolled = sizeof(Bits) == 8 && has_values_v<Value> && sizeof(Value) == 8;
+// 8-byte keys with 8-byte values (two buffers: in place, they carry positions) stay unrolled. (Keys of 4 bytes have
+// one round in the loop.)
+template <class Bits, class Slot>
+inline constexpr bool bucket_rounds_unrolled = sizeof(Bits) == 8 && has_values_v<Slot> && sizeof(Slot) == 8;
 
-// 32-bit words of shared memory bucket_sort_kernel takes per key: keys a and b (values a and b), or a alone in place.
+// 32-bit words of shared memory bucket_sort_kernel takes per key: keys a and b (values a and b), or a alone in place
+// (with 8-byte values, the key's position instead: bucket_gathers_values).
 template <class Bits, class Value>
 constexpr int bucket_words_per_key(bool in_place = false) {
   const int key_words = static_cast<int>(sizeof(Bits) / 4);
-  const int value_words = has_values_v<Value> ? static_cast<int>(sizeof(Value) / 4) : 0;
+  const int value_words = !has_values_v<Value>                  ? 0
+                          : in_place && sizeof(Value) == 8 ? 1  // its position (bucket_gathers_values)
+                                                           : static_cast<int>(sizeof(Value) / 4);
   return (in_place ? 1 : 2) * (key_words + value_words);
 }
 
-// The in-place shape's rows of 32 keys per warp, each thread holding one key (and value) of each in registers:
-// 32, or 24 with 8-byte keys and values (ptxas 13.0, sm_90, 512 threads: 109 registers for u64 keys, 128 without
-// spills for u64+u32 and for u64+u64 in 24 rows; u64+u64 in 32 rows spilled). Registers of up to 128 a thread leave
-// room for one block per multiprocessor (bucket_in_place_registers, bucket_resident_warps).
+// The in-place shape's rows of 32 keys per warp, each thread holding one key (and value or position) of each in
+// registers: 32, or 24 were more than three words carried per key (ptxas 13.0, sm_90, 512 threads: 109 registers for
+// u64 keys, 128 without spills for u64+u32 and for u64+u64 with positions; with its values, u64+u64 in 32 rows
+// spilled and took 24 until the values were gathered). Registers of up to 128 a thread leave room for one block per
+// multiprocessor (bucket_in_place_registers, bucket_resident_warps).
 template <class Bits, class Value>
 inline constexpr int bucket_rows_in_place = bucket_words_per_key<Bits, Value>(true) > 3 ? 24 : 32;
 inline constexpr int bucket_in_place_registers = 128;
@@ -199,7 +215,8 @@ constexpr unsigned bucket_buffer_keys(unsigned keys) {
 // InPlace (bucket_in_place): b is a, every round reads a warp's rows into registers first (rank_rows_in_place), and
 // keys alone read their keys for round 0 the same way. The bucket is padded to whole rows (Threads * per positions)
 // with the largest key, which every stable round keeps after the real keys (keys alone, round 0 leaves it where
-// it is); the buffer holds buffer_keys rounded up to whole rows.
+// it is); the buffer holds buffer_keys rounded up to whole rows. 8-byte values are gathered at the end by the
+// positions the rounds moved in their place (bucket_gathers_values).
 template <int Threads, class Bits, class Value, bool InPlace = false>
 __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
@@ -210,6 +227,8 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
   constexpr int load_unroll = 8;
   constexpr int rounds = bucket_rounds<Bits>;
   constexpr bool with_values = has_values_v<Value>;
+  constexpr bool gather = bucket_gathers_values<Value, InPlace>;
+  using Slot = bucket_slot_t<Value, InPlace>;  // what the rounds move beside each key
   constexpr int first_set = bucket_first_count_set<Bits, Value>;
   static_assert(radix % Threads == 0 || Threads % radix == 0, "whole digits per thread, or one digit");
   static_assert(rounds % 2 == 0, "the rounds end in buffer a");
@@ -239,8 +258,8 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
   const unsigned stride = bucket_buffer_keys<InPlace, Threads>(buffer_keys);
   Bits* s_ka = reinterpret_cast<Bits*>(s_buffers);
   Bits* s_kb = s_ka + (buffers - 1) * stride;
-  Value* s_va = reinterpret_cast<Value*>(s_ka + buffers * stride);
-  Value* s_vb = s_va + (buffers - 1) * stride;
+  Slot* s_va = reinterpret_cast<Slot*>(s_ka + buffers * stride);
+  Slot* s_vb = s_va + (buffers - 1) * stride;
   if constexpr (!with_values) {
 #pragma unroll
     for (int i = threadIdx.x; i < radix; i += Threads) s_block_count0[i] = 0;
@@ -260,7 +279,8 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     if constexpr (with_values) atomicAdd(&set(0)[__umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8)], 1u);
     else atomicAdd(&s_block_count0[digit_of(k, 0, 8)], 1u);
     s_ka[i] = k;
-    if constexpr (with_values) s_va[i] = vdata[i];
+    if constexpr (gather) s_va[i] = i;
+    else if constexpr (with_values) s_va[i] = vdata[i];
   };
   // Whole groups of load_unroll keys per thread without bounds checks, then the rest.
   unsigned i0 = threadIdx.x;
@@ -297,7 +317,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     return [=](unsigned pos, Bits k) { atomicAdd(&h[__umulhi(pos, chunk_recip) * radix + digit_of(k, shift, 8)], 1u); };
   };
   // A stable round from src to dst (the same buffer in place).
-  auto stable_round = [&](const Bits* src_k, const Value* src_v, Bits* dst_k, Value* dst_v, unsigned* my_hist,
+  auto stable_round = [&](const Bits* src_k, const Slot* src_v, Bits* dst_k, Slot* dst_v, unsigned* my_hist,
                           int shift, auto next) {
     if constexpr (InPlace)
       rank_rows_in_place<bucket_rows_in_place<Bits, Value>>(dst_k, dst_v, my_hist, shift, warp * chunk, per, next);
@@ -357,7 +377,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     }
   }
   __syncthreads();
-#pragma unroll(bucket_rounds_unrolled<Bits, Value> ? rounds : 1)
+#pragma unroll(bucket_rounds_unrolled<Bits, Slot> ? rounds : 1)
   for (int r = 1; r < rounds; ++r) {
     unsigned* h = set(r % 2);  // this round's counts (counted in round r - 1)
     // Round r counts into the set round r - 1 ranked with: cleared here, ordered by the barrier below.
@@ -370,8 +390,8 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     const bool odd = r % 2 == 1;
     const Bits* src_k = odd ? s_kb : s_ka;
     Bits* dst_k = odd ? s_ka : s_kb;
-    const Value* src_v = odd ? s_vb : s_va;
-    Value* dst_v = odd ? s_va : s_vb;
+    const Slot* src_v = odd ? s_vb : s_va;
+    Slot* dst_v = odd ? s_va : s_vb;
     if (r + 1 < rounds) stable_round(src_k, src_v, dst_k, dst_v, h + warp * radix, 8 * r, count_for(r + 1));
     else stable_round(src_k, src_v, dst_k, dst_v, h + warp * radix, 8 * r, [](unsigned, Bits) {});
     __syncthreads();
@@ -383,7 +403,23 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
 #pragma unroll 4
     for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = s_ka[i];
   }
-  if constexpr (with_values) {
+  if constexpr (gather) {
+    // Every value is read (from where its key came) before any is written: thread t's positions t, t + Threads, ...
+    Value v[bucket_rows_in_place<Bits, Value>];
+#pragma unroll
+    for (int u = 0; u < bucket_rows_in_place<Bits, Value>; ++u) {
+      if (u >= per) break;
+      const unsigned i = threadIdx.x + u * Threads;
+      if (i < size) v[u] = vdata[s_va[i]];
+    }
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < bucket_rows_in_place<Bits, Value>; ++u) {
+      if (u >= per) break;
+      const unsigned i = threadIdx.x + u * Threads;
+      if (i < size) vdata[i] = v[u];
+    }
+  } else if constexpr (with_values) {
 #pragma unroll 4
     for (unsigned i = threadIdx.x; i < size; i += Threads) vdata[i] = s_va[i];
   }
