@@ -209,11 +209,27 @@ TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
   EXPECT_FALSE(hybrid_applies(1, hopper_keys, 2));
   EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 31, hopper_keys, 2));
   EXPECT_EQ(hybrid_applies(1000, hopper_keys, 0), hybrid_applies(1000, hopper_keys));
-  // Float keys' largest buckets hold twice the mean: bounded as 2n keys' (1e9: 16247 keys, as floats 31897).
-  EXPECT_TRUE(hybrid_applies(1000000000, 26864));
-  EXPECT_FALSE(hybrid_applies(1000000000, 26864, 0, true));
-  EXPECT_TRUE(hybrid_applies(std::uint64_t{1} << 29, 26864, 0, true));
-  EXPECT_EQ(hybrid_applies(100000000, 1840, 0, true), hybrid_applies(200000000, 1840));
+  EXPECT_TRUE(hybrid_applies(1000000000, 26864));  // 16247 keys a bucket with 8 standard deviations
+}
+
+// Past the histogram: every bucket within a block's capacity, or the ones past it (sorted one block each through
+// global memory) few and not too large; otherwise the LSD passes.
+TEST(RadixHybrid, BucketsPastABlockOnlyFewAndNotTooLarge) {
+  using onesweep::hybrid_buckets_fit;
+  constexpr std::uint64_t n = 1000000000;
+  EXPECT_TRUE(hybrid_buckets_fit(16384, 0, 16384, n, false));
+  // f64 keys at 1e9: 32 buckets of about 30500 keys (the largest exponent's) past the in-place block's 16384.
+  EXPECT_TRUE(hybrid_buckets_fit(30600, 32 * 30600, 16384, n, false));
+  // f32 keys at 1e9: 256 such buckets past the two-buffer block's 26864.
+  EXPECT_TRUE(hybrid_buckets_fit(30600, 256 * 30600, 26864, n, false));
+  // One bucket more than 4 capacities (a skewed input) or more than n / 16 keys past the capacity: LSD.
+  EXPECT_FALSE(hybrid_buckets_fit(4 * 16384 + 4, 4 * 16384 + 4, 16384, n, false));
+  EXPECT_TRUE(hybrid_buckets_fit(4 * 16384 + 3, 4 * 16384 + 3, 16384, n, false));
+  EXPECT_FALSE(hybrid_buckets_fit(20000, static_cast<unsigned>(n / 16 + 1), 16384, n, false));
+  EXPECT_TRUE(hybrid_buckets_fit(20000, static_cast<unsigned>(n / 16), 16384, n, false));
+  // A test's GSB_RADIX_LARGE_BUCKETS_ABOVE: any number of any size.
+  EXPECT_TRUE(hybrid_buckets_fit(1000, 1000, 4, 1000, true));
+  EXPECT_FALSE(hybrid_buckets_fit(1000, 1000, 4, 1000, false));
 }
 
 TEST(RadixHybrid, LastItemsBoundsEveryNTheCapacityTakes) {

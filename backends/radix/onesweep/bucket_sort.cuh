@@ -1,7 +1,7 @@
 // The hybrid path's bucket sort (hybrid.cuh, step 5): one block per 16-bit bucket sorts it in shared memory by
 // the key's remaining bits, 8 per round (bucket_sort_kernel), and writes it back in place; the shared memory a block
 // takes per key and value, the buckets one block holds (bucket_capacity), the block's shape by the warps it keeps
-// resident (bucket_shape_for), and the launches (launch_bucket_sort).
+// resident (bucket_shape_for), and the launches (launch_bucket_sort; buckets past a block: large_buckets.cuh).
 #pragma once
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <string>
 
 #include "radix/onesweep/hybrid.hpp"
+#include "radix/onesweep/large_buckets.cuh"
 #include "radix/onesweep/pass.cuh"
 
 namespace gsb::radix::onesweep {
@@ -132,10 +133,6 @@ __device__ __forceinline__ void rank_rows_in_place(Bits* buf_k, Value* buf_v, un
   }
 }
 
-// The rounds of 8 bits that sort a 16-bit bucket of keys of type Bits by their remaining bits: 2 for 4-byte keys,
-// 6 for 8-byte ones (an even number: the rounds alternate between two buffers and end in the first).
-template <class Bits>
-inline constexpr int bucket_rounds = (8 * static_cast<int>(sizeof(Bits)) - 16) / 8;
 // The per-warp count sets bucket_sort_kernel keeps: round r ranks with set r % 2 and counts round r + 1 into the
 // other; keys alone in two rounds count round 0 per block and use set 1 only.
 template <class Bits, class Value>
@@ -533,13 +530,13 @@ constexpr int bucket_warps_for(arch::Band b, unsigned buffer_keys) {
 // memory fits them, the larger ones (if any) by a second launch sized for the largest: finite f32 keys, for one,
 // put twice the mean into the 1/256 of the buckets that hold the largest exponent, and sizing every block for
 // those would halve the blocks resident on a multiprocessor. Each launch takes the shape that keeps more warps
-// resident on band B.
+// resident on band B. Buckets past `capacity` (a multiple of 4) are sorted through global memory, half 1 of the
+// keys (and values) lending its range (launch_large_buckets).
 template <class Bits, class Value, arch::Band B>
-void launch_bucket_sort(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
-                        const KeyCodec<Bits>& codec, std::uint64_t n, unsigned largest, unsigned capacity,
-                        cudaStream_t stream) {
-  GSB_EXPECTS(largest <= capacity, "radix: a bucket of " + std::to_string(largest) + " keys, more than " +
-                                       std::to_string(capacity));
+void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, const unsigned* counts,
+                        const std::uint64_t* starts, const KeyCodec<Bits>& codec, std::uint64_t n, unsigned largest,
+                        unsigned capacity, cudaStream_t stream) {
+  GSB_EXPECTS(capacity >= 4 && capacity % 4 == 0, "radix: a bucket capacity of " + std::to_string(capacity));
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
   auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
     const std::optional<BucketShape> forced = bucket_shape_override();
@@ -558,14 +555,17 @@ void launch_bucket_sort(Bits* keys, Value* values, const unsigned* counts, const
     kernel<<<hybrid_buckets, shape.threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
     GSB_CHECK_LAUNCH();
   };
-  const unsigned typical = round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), 1024, capacity));
-  const unsigned all = round4(largest);
+  const unsigned typical =
+      round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), std::min(1024u, capacity), capacity));
+  const unsigned all = std::min(round4(largest), capacity);
   if (all <= typical) {
     launch(0, all);
   } else {
     launch(0, typical);
     launch(typical, all);
   }
+  if (largest > capacity)
+    launch_large_buckets<Bits, Value>(keys, keys1, values, values1, counts, starts, codec, capacity, stream);
 }
 
 }  // namespace gsb::radix::onesweep

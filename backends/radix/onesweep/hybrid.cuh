@@ -7,17 +7,19 @@
 //   1. top16_histogram_kernel (histogram.cuh): one read of the keys, the histogram of their top 16 bits (65536 bins);
 //      top_counts_kernel sums it per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
-//      starts of the top-8-bit buckets, the tile tables of the segmented passes, and the largest bucket (over
-//      the bucket capacity: the tile tables are emptied, so steps 3 and 4 do nothing);
+//      starts of the top-8-bit buckets, the tile tables of the segmented passes, the largest bucket and the keys
+//      in buckets past the bucket capacity (too many or too large, hybrid_buckets_fit: the tile tables are emptied,
+//      so steps 3 and 4 do nothing);
 //   3. pass_kernel (Segmented, one segment per launch): the top 8 bits (24..31 of a 4-byte key, 56..63 of an 8-byte
 //      one), half 0 -> half 1, one launch per look-back portion, each handing its digit starts to the next (as the
 //      LSD passes do);
 //   4. pass_kernel (Segmented, one segment per top-8-bit bucket): the next 8 bits, half 1 -> half 0; every key
 //      now sits in its 16-bit bucket, buckets in order;
-//   -- meanwhile the host reads the largest bucket back: over the capacity it sorts by LSD passes instead --
+//   -- meanwhile the host reads those two back: where the buckets do not fit, it sorts by LSD passes instead --
 //   5. bucket_sort_kernel (bucket_sort.cuh): one block per 16-bit bucket sorts it in shared memory by its remaining
 //      bits, 8 at a time from bit 0 (2 rounds for 4-byte keys, 6 for 8-byte ones: a counting sort, then the
-//      warp-level multisplit of the passes) and writes it back in place, decoded.
+//      warp-level multisplit of the passes) and writes it back in place, decoded; the few buckets past the
+//      capacity are sorted one block each through global memory (large_buckets.cuh).
 // The sort is stable (steps 3-5 are, and step 5's first round may reorder only equal keys).
 #pragma once
 
@@ -88,7 +90,8 @@ struct HybridTables {
   std::uint64_t* seg_items_top;
   unsigned* seg_tiles_mid;  // [257] the second pass: one segment per top-8-bit bucket
   std::uint64_t* seg_items_mid;
-  unsigned* largest;        // the largest 16-bit bucket (zeroed before the histogram)
+  unsigned* largest;        // [2]: the largest 16-bit bucket, then the keys in buckets past the capacity (zeroed
+                            // before the histogram; ~0u, ~0u where the sample found skewed keys)
   unsigned* plan_blocks;    // hybrid_plan_kernel's finished blocks (zeroed)
 };
 
@@ -110,12 +113,14 @@ __device__ __forceinline__ void empty_pass_tables(const HybridTables& t, const T
 template <int = 0>
 __global__ void __launch_bounds__(plan_threads)
     hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
-                       TopPortions first_pass, unsigned capacity, HybridTables t, const unsigned* skewed) {
+                       TopPortions first_pass, unsigned capacity, bool any_large, HybridTables t,
+                       const unsigned* skewed) {
   if (*skewed) {  // the histogram did not run: make the host fall back, and the passes do nothing
     if (blockIdx.x == 0) {
       t.seg_tiles_mid[threadIdx.x] = 0;
       if (threadIdx.x == 0) {
-        *t.largest = ~0u;
+        t.largest[0] = ~0u;
+        t.largest[1] = ~0u;
         empty_pass_tables(t, first_pass);
       }
     }
@@ -150,10 +155,13 @@ __global__ void __launch_bounds__(plan_threads)
   t.starts16[top * 256 + threadIdx.x] = bin_start;
   unsigned m = c;
   for (int d = 16; d >= 1; d /= 2) m = max(m, __shfl_xor_sync(full_warp, m, d));
-  if (lane_id() == 0 && m != 0) atomicMax(t.largest, m);
-  // The last block to finish knows the largest bucket: beyond capacity it empties the passes' tile tables, so
-  // that the passes, enqueued before the host reads the largest bucket back, return at once.
-  if (arrived_last(t.plan_blocks) && threadIdx.x == 0 && __ldcg(t.largest) > capacity)
+  if (lane_id() == 0 && m != 0) atomicMax(&t.largest[0], m);
+  if (c > capacity) atomicAdd(&t.largest[1], c);
+  // The last block to finish knows the largest bucket and the keys past the capacity: where the buckets do not fit
+  // it empties the passes' tile tables, so that the passes, enqueued before the host reads those back, return at
+  // once.
+  if (arrived_last(t.plan_blocks) && threadIdx.x == 0 &&
+      !hybrid_buckets_fit(__ldcg(&t.largest[0]), __ldcg(&t.largest[1]), capacity, n, any_large))
     empty_pass_tables(t, first_pass);
 }
 
@@ -245,7 +253,7 @@ struct HybridSort {
     l.skewed = t.take<unsigned>(1);
     l.sample_bins = t.take<unsigned>(1u << sample_bin_bits);
     l.sample_done = t.take<unsigned>(1);
-    l.tables.largest = t.take<unsigned>(1);
+    l.tables.largest = t.take<unsigned>(2);
     l.tables.plan_blocks = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(top.portions + 1);
     l.status = t.take<unsigned>(max_tiles(n) * 256);
@@ -275,16 +283,21 @@ struct HybridSort {
     if constexpr (fits) {
       // (more portions than the plan's threads only with a tiny GSB_RADIX_PORTION_N)
       if (!lsd_only &&
-          hybrid_applies(p.n, std::min(tried_capacity, device_capacity()), hybrid_min_items_override(),
-                         is_float(p.key_type)) &&
+          hybrid_applies(p.n, std::min(tried_capacity, device_capacity()), hybrid_min_items_override()) &&
           top_portions(p.n).portions <= plan_threads)
         return sort_hybrid(p, b, device_capacity());
     }
     return Lsd::sort(p, b);
   }
 
-  static int sort_hybrid(const SortProblem& p, const SortBuffers& b, unsigned capacity) {
+  static int sort_hybrid(const SortProblem& p, const SortBuffers& b, unsigned block_capacity) {
     const std::uint64_t n = p.n;
+    // A test's GSB_RADIX_LARGE_BUCKETS_ABOVE lowers the bucket sort's capacity (to a multiple of 4) and sends every
+    // bucket past it through global memory.
+    const std::uint64_t large_above = large_buckets_above_override();
+    const unsigned capacity = large_above == 0 ? block_capacity
+                                               : static_cast<unsigned>(std::min<std::uint64_t>(
+                                                     block_capacity, std::max<std::uint64_t>(4, large_above / 4 * 4)));
     GSB_EXPECTS(n < (std::uint64_t{1} << 32), "radix: the hybrid path with " + std::to_string(n) + " keys");
     const TopPortions top = top_portions(n);
     const Layout l = layout(n, b.temp);
@@ -299,8 +312,8 @@ struct HybridSort {
                                                                        l.sample_done, l.skewed);
     GSB_CHECK_LAUNCH();
     const unsigned* counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream);
-    hybrid_plan_kernel<><<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, top, capacity, l.tables,
-                                                           l.skewed);
+    hybrid_plan_kernel<><<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, top, capacity,
+                                                           large_above != 0, l.tables, l.skewed);
     GSB_CHECK_LAUNCH();
     const cudaEvent_t plan_done = plan_done_event();
     GSB_CUDA_TRY(cudaEventRecord(plan_done, b.stream));
@@ -349,14 +362,16 @@ struct HybridSort {
     // The passes above do nothing when the plan fell back (hybrid_plan_kernel emptied their tile tables), so
     // they are enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a
     // second stream, overlaps them instead of leaving the device idle (about 19 us at 1e8, NOTES.md round 7).
-    unsigned largest = 0;
+    unsigned largest[2] = {0, 0};  // the largest bucket, the keys past the capacity
     GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, plan_done, 0));
-    GSB_CUDA_TRY(cudaMemcpyAsync(&largest, l.tables.largest, sizeof(largest), cudaMemcpyDeviceToHost,
+    GSB_CUDA_TRY(cudaMemcpyAsync(largest, l.tables.largest, sizeof(largest), cudaMemcpyDeviceToHost,
                                  cudaStreamPerThread));
     GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
-    if (largest > capacity) return Lsd::sort(p, b);  // skewed keys (sampled, or a bucket too large)
-    launch_bucket_sort<Bits, VT, B>(keys0, static_cast<VT*>(b.values[0]), counts, l.tables.starts16, codec, n, largest,
-                                    capacity, b.stream);
+    const bool skewed = largest[0] == ~0u;  // (the sample's mark: the histogram did not run)
+    if (skewed || !hybrid_buckets_fit(largest[0], largest[1], capacity, n, large_above != 0))
+      return Lsd::sort(p, b);  // skewed keys (sampled, or buckets too large or too many past a block)
+    launch_bucket_sort<Bits, VT, B>(keys0, static_cast<VT*>(b.values[0]), prm.keys[1], prm.values[1], counts,
+                                    l.tables.starts16, codec, n, largest[0], capacity, b.stream);
     return 0;
   }
 };

@@ -13,10 +13,10 @@
 // keys), so the result is the same either way. It is tried only where uniform keys' buckets (n / 65536 on average:
 // 2048 at 2^27, 4096 at 2^28, 8192 at 2^29) would keep 12 warps of the bucket sort resident per multiprocessor
 // (hybrid.cuh: hybrid_tried_capacity; 512-thread blocks, with two buffers or in place, where smaller ones keep fewer,
-// bucket_sort.cuh): on Hopper up to about 1.68e9 4-byte keys alone, 1.0e9 with values and 8-byte keys alone or with
-// u32 values (the in-place block's 16384 keys), 7.5e8 8-byte keys with u64 values (float keys about half as many:
-// hybrid_applies). The first pass runs portion by portion beyond one look-back portion (2^27 - 1 keys), as the LSD
-// passes do.
+// bucket_sort.cuh): on Hopper up to about 1.68e9 4-byte keys alone, 1.0e9 with values and 8-byte keys (the in-place
+// block's 16384 keys). A few buckets past a block (float keys' largest exponent, a mildly skewed input) are sorted one
+// block each through global memory instead (large_buckets.cuh, hybrid_buckets_fit). The first pass runs portion by
+// portion beyond one look-back portion (2^27 - 1 keys), as the LSD passes do.
 #pragma once
 
 #include <cmath>
@@ -62,15 +62,35 @@ constexpr std::uint64_t hybrid_first_items(std::uint64_t min_items = 0) {
 }
 
 // Whether a sort of n keys tries the hybrid path (the histogram still decides), where it is tried for buckets of up
-// to `capacity` keys (hybrid.cuh: hybrid_tried_capacity); min_items replaces hybrid_min_items where nonzero.
-// float_keys: the largest buckets of uniform float bits hold twice the mean (the input's NaN and infinity patterns
-// are made the largest finite exponent's), so they are bounded as those of 2n keys: where they would not fit, the
-// histogram and the plan would only find that out (f32 at 1e9 on an H200: 21.44 ms against radix-lsd's 20.27).
-inline bool hybrid_applies(std::uint64_t n, std::uint64_t capacity, std::uint64_t min_items = 0,
-                           bool float_keys = false) {
-  return n >= hybrid_first_items(min_items) && n <= hybrid_max_items &&
-         uniform_bucket_bound(float_keys ? 2 * n : n) <= capacity;
+// to `capacity` keys (hybrid.cuh: hybrid_tried_capacity); min_items replaces hybrid_min_items where nonzero. (Float
+// keys' largest buckets hold twice the mean: the input's NaN and infinity patterns are made the largest finite
+// exponent's. Where those do not fit a block, they are few -- 1/256 of the buckets for f32, 1/2048 for f64 -- and
+// sorted through global memory: hybrid_buckets_fit.)
+inline bool hybrid_applies(std::uint64_t n, std::uint64_t capacity, std::uint64_t min_items = 0) {
+  return n >= hybrid_first_items(min_items) && n <= hybrid_max_items && uniform_bucket_bound(n) <= capacity;
 }
+
+// The 8-bit rounds that sort a 16-bit bucket of keys of type Bits by their remaining bits: 2 for 4-byte keys, 6 for
+// 8-byte ones (an even number: the bucket sorts alternate between two buffers and end in the first).
+template <class Bits>
+inline constexpr int bucket_rounds = (8 * static_cast<int>(sizeof(Bits)) - 16) / 8;
+
+// Buckets past a block's capacity are sorted one block each through global memory (large_buckets.cuh): about a tile
+// of a digit pass per round and per few thousand keys, serially in one block, so the path goes on only where they
+// are few and not too large -- each at most large_bucket_capacities times the capacity, all together at most
+// 1 / large_bucket_share of the keys -- and otherwise takes the LSD passes (a skewed input). `any`: a test's
+// GSB_RADIX_LARGE_BUCKETS_ABOVE, any number of any size. (The plan kernel and the host decide alike.)
+inline constexpr unsigned large_bucket_capacities = 4;
+inline constexpr unsigned large_bucket_share = 16;
+constexpr bool hybrid_buckets_fit(unsigned largest, unsigned in_large, unsigned capacity, std::uint64_t n, bool any) {
+  return largest <= capacity || any ||
+         (largest / large_bucket_capacities <= capacity && in_large <= n / large_bucket_share);
+}
+
+// GSB_RADIX_LARGE_BUCKETS_ABOVE (a whole number, for tests; gsb/env.hpp): buckets of more than that many keys are
+// sorted through global memory (large_buckets.cuh) whatever their number and size, so that tests run that kernel at
+// small n. 0 when unset.
+std::uint64_t large_buckets_above_override();
 
 // GSB_RADIX_HYBRID_MIN_N (a whole number 1..max_portion_items, for tests; gsb/env.hpp): the hybrid path from
 // that many keys on, so that the sanitizer runs, which keep n small, exercise it. 0 when unset: hybrid_min_items.

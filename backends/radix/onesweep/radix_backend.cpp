@@ -42,6 +42,11 @@ const KeyCountKnob counting_min_n_knob{
     "radix: the counting sort of 1- and 2-byte keys from this many keys on (tests force it at small n)",
     std::uint64_t{1} << 32};
 
+const KeyCountKnob large_buckets_above_knob{
+    "GSB_RADIX_LARGE_BUCKETS_ABOVE",
+    "radix: the hybrid path's buckets of more than this many keys sorted through global memory (tests)",
+    std::uint64_t{1} << 20};
+
 std::string bucket_shape_choice(const std::string& v) {
   return gsb::parse_env_choice("GSB_RADIX_BUCKET_THREADS", v, {"128", "256", "512", "512-in-place"});
 }
@@ -63,6 +68,10 @@ std::optional<BucketShape> bucket_shape_override() {
 }
 std::uint64_t hybrid_min_items_override() {
   static const std::uint64_t value = hybrid_min_n_knob.value();
+  return value;
+}
+std::uint64_t large_buckets_above_override() {
+  static const std::uint64_t value = large_buckets_above_knob.value();
   return value;
 }
 std::uint64_t portion_items_override() {
