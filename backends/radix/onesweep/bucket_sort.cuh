@@ -140,7 +140,7 @@ inline constexpr int bucket_first_count_set = !has_values_v<Value> && bucket_rou
 
 // In place, 8-byte values do not travel through the rounds: each key carries its position in the bucket (4 bytes) in
 // their place, and at the end every value is read from the position its key came from and written at the key's
-// (a third less shared memory and registers per key with 8-byte keys, half with 4-byte keys). So u64+u64 pairs in
+// (a quarter less shared memory and registers per key with 8-byte keys, a third with 4-byte keys). So u64+u64 pairs in
 // place hold 32 rows a warp (16384 keys) as u64+u32 pairs do, where they held 24 (12288), and buckets of uniform
 // u64+u64 at 1e9 (16247 keys with 8 standard deviations) fit one block.
 template <class Value, bool InPlace>
@@ -149,8 +149,8 @@ inline constexpr bool bucket_gathers_values = InPlace && has_values_v<Value> && 
 template <class Value, bool InPlace>
 using bucket_slot_t = std::conditional_t<bucket_gathers_values<Value, InPlace>, unsigned, Value>;
 
-// Whether bucket_sort_kernel unrolls its rounds (Slot: what the rounds move beside each key). Unrolled, the six rounds of 8-byte keys in place (each with its 32
-// rows unrolled) outgrew the instruction cache: ncu, u64 keys at 1e9 on an H200, "no instruction" 1.91 cycles per
+// Whether bucket_sort_kernel unrolls its rounds (Slot: what the rounds move beside each key). Unrolled, the six
+// rounds of 8-byte keys in place (each with its 32 rows unrolled) outgrew the instruction cache: ncu, u64 keys at 1e9 on an H200, "no instruction" 1.91 cycles per
 // issued instruction (0.18 rolled), the kernel 27.75 ms (23.44 rolled). Radix ms unrolled / rolled, each beside
 // cub-radix, one H200 (2026-11-27, logs/session29/round3): u64 keys at 1e9 43.448 / 38.994, u64+u32 at 1e9 64.657 /
 // 50.284, u64+u32 at 1e8 5.073 / 4.969, u64 at 1e8 3.726 / 3.750; but u64+u64 at 2^28 (24 rows) 16.706 / 17.269, so
