@@ -150,10 +150,11 @@ template <class Value, bool InPlace>
 using bucket_slot_t = std::conditional_t<bucket_gathers_values<Value, InPlace>, unsigned, Value>;
 
 // Whether bucket_sort_kernel unrolls its rounds (Slot: what the rounds move beside each key). Unrolled, the six
-// rounds of 8-byte keys in place (each with its 32 rows unrolled) outgrew the instruction cache: ncu, u64 keys at 1e9 on an H200, "no instruction" 1.91 cycles per
-// issued instruction (0.18 rolled), the kernel 27.75 ms (23.44 rolled). Radix ms unrolled / rolled, each beside
-// cub-radix, one H200 (2026-11-27, logs/session29/round3): u64 keys at 1e9 43.448 / 38.994, u64+u32 at 1e9 64.657 /
-// 50.284, u64+u32 at 1e8 5.073 / 4.969, u64 at 1e8 3.726 / 3.750; but u64+u64 at 2^28 (24 rows) 16.706 / 17.269, so
+// rounds of 8-byte keys in place (each with its 32 rows unrolled) outgrew the instruction cache: ncu, u64 keys at
+// 1e9 on an H200, "no instruction" 1.91 cycles per issued instruction (0.18 rolled), the kernel 27.75 ms (23.44
+// rolled). Radix ms unrolled / rolled, each beside cub-radix, one H200 (2026-11-27, logs/session29/round3): u64 keys
+// at 1e9 43.448 / 38.994, u64+u32 at 1e9 64.657 / 50.284, u64+u32 at 1e8 5.073 / 4.969, u64 at 1e8 3.726 / 3.750;
+// but u64+u64 at 2^28 (24 rows, its values then carried) 16.706 / 17.269, so
 // 8-byte keys with 8-byte values (two buffers: in place, they carry positions) stay unrolled. (Keys of 4 bytes have
 // one round in the loop.)
 template <class Bits, class Slot>
