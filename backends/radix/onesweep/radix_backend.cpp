@@ -94,14 +94,15 @@ struct Radix : TypedSort<Radix<LsdOnly>> {
                             "block (cub::BlockRadixSort over the bits that differ) in one launch"
                           : "radix-lsd, with 4- and 8-byte keys (alone or with values) from about 2e7 keys taking two "
                             "MSD passes and a shared-memory sort of each 16-bit bucket when every bucket fits a "
-                            "block, and 1- and 2-byte keys without values a counting sort (the output written "
-                            "from the histogram)",
+                            "block (or the few that do not, sorted through global memory), and 1- and 2-byte keys "
+                            "without values a counting sort (the output written from the histogram)",
                   "radix"};
     i.stable = true;
     // Inputs beyond one lookback portion (2^27 - 1 keys) are sorted portion by portion in each pass;
     // all offsets are 64-bit, so only memory bounds n.
     i.max_n = no_n_limit;
-    // The hybrid path reads the largest bucket back to choose between itself and the LSD passes.
+    // The hybrid path reads the largest bucket (and the keys past a block) back to choose between itself and the
+    // LSD passes.
     i.host_synchronizes = !LsdOnly;
     return i;
   }
