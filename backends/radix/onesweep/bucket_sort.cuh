@@ -375,7 +375,14 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     }
   }
   __syncthreads();
-#pragma unroll(bucket_rounds_unrolled<Bits, Slot> ? rounds : 1)
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
+  // From sm_100 on (ranking by match.any, same_digit_lanes), rolled rounds in place spilled (ptxas 13.0: 324 bytes
+  // for u64 keys with values, 36 alone) where unrolled ones did not; not measured there, so they stay unrolled.
+  constexpr bool unrolled = true;
+#else
+  constexpr bool unrolled = bucket_rounds_unrolled<Bits, Slot>;
+#endif
+#pragma unroll(unrolled ? rounds : 1)
   for (int r = 1; r < rounds; ++r) {
     unsigned* h = set(r % 2);  // this round's counts (counted in round r - 1)
     // Round r counts into the set round r - 1 ranked with: cleared here, ordered by the barrier below.

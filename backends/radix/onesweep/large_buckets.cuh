@@ -35,11 +35,12 @@ __global__ void __launch_bounds__(large_bucket_threads)
   if (size <= size_above) return;
   const std::uint64_t start = starts[blockIdx.x];
   extern __shared__ __align__(16) unsigned char smem[];
-  Bits* s_keys = reinterpret_cast<Bits*>(smem + S::keys_offset);
-  Value* s_values = reinterpret_cast<Value*>(smem + S::values_offset);
-  unsigned* s_hist = reinterpret_cast<unsigned*>(smem + S::hist_offset);  // [warps][radix]
-  unsigned* s_local_start = reinterpret_cast<unsigned*>(smem + S::local_start_offset);
-  std::uint64_t* s_base = reinterpret_cast<std::uint64_t*>(smem + S::base_offset);
+  const TileArrays<S, Bits, Value> arrays(smem);  // a digit pass's tile (the tile number unused)
+  Bits* s_keys = arrays.keys;
+  Value* s_values = arrays.values;
+  unsigned* s_hist = arrays.hist;  // [warps][radix]
+  unsigned* s_local_start = arrays.local_start;
+  std::uint64_t* s_base = arrays.base;
   __shared__ unsigned s_counts[rounds][radix];  // every round's digit counts over the bucket
   __shared__ unsigned warp_sums[32];
   const int d = static_cast<int>(threadIdx.x);  // this thread's digit (threads < radix)

@@ -77,6 +77,24 @@ struct PassShape {
   static_assert(Threads % 32 == 0, "whole warps");
 };
 
+// The arrays of a tile in shared memory, laid out by PassShape S from `smem` (16-B aligned).
+template <class S, class Bits, class Value>
+struct TileArrays {
+  Bits* keys;
+  Value* values;
+  unsigned* hist;  // [warps][radix]
+  unsigned* local_start;
+  std::uint64_t* base;
+  unsigned* tile;
+  __device__ explicit TileArrays(unsigned char* smem)
+      : keys(reinterpret_cast<Bits*>(smem + S::keys_offset)),
+        values(reinterpret_cast<Value*>(smem + S::values_offset)),
+        hist(reinterpret_cast<unsigned*>(smem + S::hist_offset)),
+        local_start(reinterpret_cast<unsigned*>(smem + S::local_start_offset)),
+        base(reinterpret_cast<std::uint64_t*>(smem + S::base_offset)),
+        tile(reinterpret_cast<unsigned*>(smem + S::tile_id_offset)) {}
+};
+
 // One bulk prefetch of [p, p + bytes) into L2 (p rounded down to 16 bytes; bytes a multiple of 16). The
 // instruction exists from sm_90 on; policies of older bands set no prefetch distance (Tuning), and this compiles
 // to nothing there.
@@ -268,12 +286,13 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
   constexpr int radix = S::radix;
   extern __shared__ __align__(16) unsigned char smem[];
-  Bits* s_keys = reinterpret_cast<Bits*>(smem + S::keys_offset);
-  Value* s_values = reinterpret_cast<Value*>(smem + S::values_offset);
-  unsigned* s_hist = reinterpret_cast<unsigned*>(smem + S::hist_offset);  // [warps][radix]
-  unsigned* s_local_start = reinterpret_cast<unsigned*>(smem + S::local_start_offset);
-  std::uint64_t* s_base = reinterpret_cast<std::uint64_t*>(smem + S::base_offset);
-  unsigned* s_tile = reinterpret_cast<unsigned*>(smem + S::tile_id_offset);
+  const TileArrays<S, Bits, Value> arrays(smem);
+  Bits* s_keys = arrays.keys;
+  Value* s_values = arrays.values;
+  unsigned* s_hist = arrays.hist;  // [warps][radix]
+  unsigned* s_local_start = arrays.local_start;
+  std::uint64_t* s_base = arrays.base;
+  unsigned* s_tile = arrays.tile;
 
   // Which passes run is decided on the device from the histograms (pass_plan.hpp); the block is uniform.
   PassRole role;
