@@ -251,6 +251,35 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{512, false}, 1024)), 64);
 }
 
+// The bucket sort's launches: the buckets uniform keys give in one, the larger ones a block holds in a second, those
+// past a block through global memory.
+TEST(ArchPolicy, RadixBucketLaunches) {
+  using radix::onesweep::bucket_launches;
+  // u32 keys at 1e8 (1526 keys a bucket on average, 1838 with 8 standard deviations): one launch for the largest.
+  auto l = bucket_launches(100000000, 1701, 26864);
+  EXPECT_EQ(l.first, 1704u);
+  EXPECT_EQ(l.second, 0u);
+  EXPECT_FALSE(l.large);
+  // f32 keys at 1e8: the largest exponent's buckets twice the mean, in a second launch sized for them.
+  l = bucket_launches(100000000, 3100, 26864);
+  EXPECT_EQ(l.first, 1840u);
+  EXPECT_EQ(l.second, 3100u);
+  EXPECT_FALSE(l.large);
+  // f64 keys at 1e9 in place (16384): the mean's buckets, those up to the capacity, and 32 past it.
+  l = bucket_launches(1000000000, 30600, 16384);
+  EXPECT_EQ(l.first, 16248u);
+  EXPECT_EQ(l.second, 16384u);
+  EXPECT_TRUE(l.large);
+  // A test's capacity of 4 keys (GSB_RADIX_LARGE_BUCKETS_ABOVE): below 1024, the launches stay within it.
+  l = bucket_launches(5000, 9, 4);
+  EXPECT_EQ(l.first, 4u);
+  EXPECT_EQ(l.second, 0u);
+  EXPECT_TRUE(l.large);
+  l = bucket_launches(5000, 3, 4);
+  EXPECT_EQ(l.first, 4u);
+  EXPECT_FALSE(l.large);
+}
+
 TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {
   using radix::onesweep::hybrid_capacity;
   using radix::onesweep::hybrid_tried_capacity;

@@ -534,6 +534,22 @@ constexpr int bucket_warps_for(arch::Band b, unsigned buffer_keys) {
   return bucket_resident_warps<Bits, Value>(b, bucket_shape_for<Bits, Value>(b, buffer_keys), buffer_keys);
 }
 
+// The bucket sort's launches for n keys whose largest bucket holds `largest` keys, with blocks of `capacity` keys
+// (a multiple of 4): the buckets of 1 .. first keys, then (where second != 0) of first + 1 .. second, each launch's
+// buffers rounded to whole 4 keys (16-B aligned), and those past the capacity through global memory (large).
+struct BucketLaunches {
+  unsigned first;
+  unsigned second;
+  bool large;
+};
+inline BucketLaunches bucket_launches(std::uint64_t n, unsigned largest, unsigned capacity) {
+  auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };
+  const unsigned typical =
+      round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), std::min(1024u, capacity), capacity));
+  const unsigned all = std::min(round4(largest), capacity);
+  return all <= typical ? BucketLaunches{all, 0, largest > capacity} : BucketLaunches{typical, all, largest > capacity};
+}
+
 // The buckets up to what uniform keys would give (uniform_bucket_bound) are sorted by one launch whose shared
 // memory fits them, the larger ones (if any) by a second launch sized for the largest: finite f32 keys, for one,
 // put twice the mean into the 1/256 of the buckets that hold the largest exponent, and sizing every block for
@@ -545,7 +561,6 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
                         const std::uint64_t* starts, const KeyCodec<Bits>& codec, std::uint64_t n, unsigned largest,
                         unsigned capacity, cudaStream_t stream) {
   GSB_EXPECTS(capacity >= 4 && capacity % 4 == 0, "radix: a bucket capacity of " + std::to_string(capacity));
-  auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };  // 16-B buffers
   auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
     const std::optional<BucketShape> forced = bucket_shape_override();
     const long long room = current_device_props().shared_bytes_per_block_optin;
@@ -563,16 +578,10 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     kernel<<<hybrid_buckets, shape.threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
     GSB_CHECK_LAUNCH();
   };
-  const unsigned typical =
-      round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), std::min(1024u, capacity), capacity));
-  const unsigned all = std::min(round4(largest), capacity);
-  if (all <= typical) {
-    launch(0, all);
-  } else {
-    launch(0, typical);
-    launch(typical, all);
-  }
-  if (largest > capacity)
+  const BucketLaunches l = bucket_launches(n, largest, capacity);
+  launch(0, l.first);
+  if (l.second != 0) launch(l.first, l.second);
+  if (l.large)
     launch_large_buckets<Bits, Value>(keys, keys1, values, values1, counts, starts, codec, capacity, stream);
 }
 
