@@ -209,7 +209,7 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
 }
 
 // The in-place shape: one buffer of shared memory (half the two buffers' bytes per key), at most the rows its
-// warps hold in registers (32 rows of 32 keys per warp, 24 with 8-byte keys and values), one block per SM.
+// warps hold in registers (32 rows of 32 keys per warp; 8-byte values gathered by position), one block per SM.
 TEST(ArchPolicy, RadixBucketSortInPlace) {
   using radix::onesweep::bucket_capacity;
   using radix::onesweep::bucket_capacity_in_place;

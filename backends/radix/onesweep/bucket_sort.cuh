@@ -153,10 +153,11 @@ using bucket_slot_t = std::conditional_t<bucket_gathers_values<Value, InPlace>, 
 // rounds of 8-byte keys in place (each with its 32 rows unrolled) outgrew the instruction cache: ncu, u64 keys at
 // 1e9 on an H200, "no instruction" 1.91 cycles per issued instruction (0.18 rolled), the kernel 27.75 ms (23.44
 // rolled). Radix ms unrolled / rolled, each beside cub-radix, one H200 (2026-11-27, logs/session29/round3): u64 keys
-// at 1e9 43.448 / 38.994, u64+u32 at 1e9 64.657 / 50.284, u64+u32 at 1e8 5.073 / 4.969, u64 at 1e8 3.726 / 3.750;
-// but u64+u64 at 2^28 (24 rows, its values then carried) 16.706 / 17.269, so
-// 8-byte keys with 8-byte values (two buffers: in place, they carry positions) stay unrolled. (Keys of 4 bytes have
-// one round in the loop.)
+// at 1e9 43.448 / 38.994, u64+u32 at 1e9 64.657 / 50.284, u64+u32 at 1e8 5.073 / 4.969, u64 at 1e8 3.726 / 3.750.
+// The one loss, u64+u64 at 2^28 in place (16.706 / 17.269), was the kernel that still carried its 8-byte values in
+// 24 rows; in place they are now gathered (bucket_gathers_values), so the exception left covers the two-buffer
+// u64+u64 kernels only, which were not measured rolled and stay as they were. (Keys of 4 bytes have one round in
+// the loop.)
 template <class Bits, class Slot>
 inline constexpr bool bucket_rounds_unrolled = sizeof(Bits) == 8 && has_values_v<Slot> && sizeof(Slot) == 8;
 
@@ -172,12 +173,13 @@ constexpr int bucket_words_per_key(bool in_place = false) {
 }
 
 // The in-place shape's rows of 32 keys per warp, each thread holding one key (and value or position) of each in
-// registers: 32, or 24 were more than three words carried per key (ptxas 13.0, sm_90, 512 threads: 109 registers for
-// u64 keys, 128 without spills for u64+u32 and for u64+u64 with positions; with its values, u64+u64 in 32 rows
-// spilled and took 24 until the values were gathered). Registers of up to 128 a thread leave room for one block per
+// registers, at most three words a key (ptxas 13.0, sm_90, 512 threads: 109 registers for u64 keys, 128 without
+// spills for u64+u32 and for u64+u64 with positions; with its 8-byte values carried, u64+u64 in 32 rows spilled and
+// took 24 rows until the values were gathered). Registers of up to 128 a thread leave room for one block per
 // multiprocessor (bucket_in_place_registers, bucket_resident_warps).
 template <class Bits, class Value>
-inline constexpr int bucket_rows_in_place = bucket_words_per_key<Bits, Value>(true) > 3 ? 24 : 32;
+inline constexpr int bucket_rows_in_place = 32;
+static_assert(bucket_words_per_key<std::uint64_t, std::uint64_t>(true) <= 3, "the in-place rows: three words a key");
 inline constexpr int bucket_in_place_registers = 128;
 // Where a two-buffer shape keeps bucket_min_warps_per_sm warps or more, the in-place one pays only for buckets of this
 // many rows per warp or more (H200, 2026-11-27, radix ms with the default shape / in place forced, the default
