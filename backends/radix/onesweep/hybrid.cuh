@@ -3,7 +3,8 @@
 //
 //   0. skew_sample_kernel: 16384 keys spread over the array; if one top-12-bit bin holds far more than its
 //      share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned before the histogram
-//      (which would cost up to 0.4 ms on such keys, NOTES.md) and the steps below return at once;
+//      (which would cost up to 0.4 ms on such keys, NOTES.md): steps 1 and 2 return at once, and the host, which
+//      reads the mark back while they run, sorts by the LSD passes without enqueuing steps 3-5;
 //   1. top16_histogram_kernel (histogram.cuh): one read of the keys, the histogram of their top 16 bits (65536 bins);
 //      top_counts_kernel sums it per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
@@ -165,16 +166,31 @@ __global__ void __launch_bounds__(plan_threads)
     empty_pass_tables(t, first_pass);
 }
 
-// The event after the planning kernel, one per device and host thread (created on first use, kept for the
-// process): recorded on the sort's stream and waited for by the read-back of the largest bucket.
-inline cudaEvent_t plan_done_event() {
+// The hybrid path's two read-backs, per device and host thread (created on first use, kept for the process): events
+// after the sample and after the plan on the sort's stream, one after the sample's read on the second stream, and the
+// pinned words the reads land in (so that queueing a read does not block the host): [0] the sample's mark, [1] the
+// largest bucket, [2] the keys in buckets past the capacity.
+struct HybridReadBack {
+  cudaEvent_t sample_done = nullptr;
+  cudaEvent_t sample_read = nullptr;
+  cudaEvent_t plan_done = nullptr;
+  unsigned* words = nullptr;
+};
+inline HybridReadBack& hybrid_read_back() {
   constexpr int max_devices = 64;
-  thread_local std::array<cudaEvent_t, max_devices> events{};
+  thread_local std::array<HybridReadBack, max_devices> states{};
   int device = 0;
   GSB_CUDA_TRY(cudaGetDevice(&device));
   GSB_EXPECTS(device >= 0 && device < max_devices, "radix: device " + std::to_string(device) + " of too many");
-  if (events[device] == nullptr) GSB_CUDA_TRY(cudaEventCreateWithFlags(&events[device], cudaEventDisableTiming));
-  return events[device];
+  HybridReadBack& s = states[device];
+  if (s.words == nullptr) {
+    for (cudaEvent_t* e : {&s.sample_done, &s.sample_read, &s.plan_done})
+      GSB_CUDA_TRY(cudaEventCreateWithFlags(e, cudaEventDisableTiming));
+    void* words = nullptr;
+    GSB_CUDA_TRY(cudaHostAlloc(&words, 4 * sizeof(unsigned), cudaHostAllocDefault));
+    s.words = static_cast<unsigned*>(words);
+  }
+  return s;
 }
 
 // ---- host --------------------------------------------------------------------------------------------------
@@ -311,12 +327,24 @@ struct HybridSort {
     skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(keys0, n, codec, l.sample_bins,
                                                                        l.sample_done, l.skewed);
     GSB_CHECK_LAUNCH();
+    // The sample's mark is read back on a second stream while the histogram runs (it returns at once on skewed
+    // keys), so that skewed keys go to the LSD passes without the digit passes below being enqueued.
+    const HybridReadBack& rb = hybrid_read_back();
+    GSB_CUDA_TRY(cudaEventRecord(rb.sample_done, b.stream));
+    GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.sample_done, 0));
+    GSB_CUDA_TRY(cudaMemcpyAsync(rb.words, l.skewed, sizeof(unsigned), cudaMemcpyDeviceToHost, cudaStreamPerThread));
+    GSB_CUDA_TRY(cudaEventRecord(rb.sample_read, cudaStreamPerThread));
     const unsigned* counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream);
     hybrid_plan_kernel<><<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, top, capacity,
                                                            large_above != 0, l.tables, l.skewed);
     GSB_CHECK_LAUNCH();
-    const cudaEvent_t plan_done = plan_done_event();
-    GSB_CUDA_TRY(cudaEventRecord(plan_done, b.stream));
+    GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));
+    GSB_CUDA_TRY(cudaEventSynchronize(rb.sample_read));
+    if (rb.words[0] != 0) return Lsd::sort(p, b);  // skewed keys (sampled)
+    // The largest bucket and the keys past the capacity: read back while the passes below are enqueued and run.
+    GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.plan_done, 0));
+    GSB_CUDA_TRY(cudaMemcpyAsync(rb.words + 1, l.tables.largest, 2 * sizeof(unsigned), cudaMemcpyDeviceToHost,
+                                 cudaStreamPerThread));
     auto pass = pass_kernel<Bits, VT, P, SegmentTable>;
     set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: segmented digit pass");
     PassParams<Bits, VT> prm{};
@@ -362,14 +390,10 @@ struct HybridSort {
     // The passes above do nothing when the plan fell back (hybrid_plan_kernel emptied their tile tables), so
     // they are enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a
     // second stream, overlaps them instead of leaving the device idle (about 19 us at 1e8, NOTES.md round 7).
-    unsigned largest[2] = {0, 0};  // the largest bucket, the keys past the capacity
-    GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, plan_done, 0));
-    GSB_CUDA_TRY(cudaMemcpyAsync(largest, l.tables.largest, sizeof(largest), cudaMemcpyDeviceToHost,
-                                 cudaStreamPerThread));
     GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
-    const bool skewed = largest[0] == ~0u;  // (the sample's mark: the histogram did not run)
-    if (skewed || !hybrid_buckets_fit(largest[0], largest[1], capacity, n, large_above != 0))
-      return Lsd::sort(p, b);  // skewed keys (sampled, or buckets too large or too many past a block)
+    const unsigned largest[2] = {rb.words[1], rb.words[2]};  // the largest bucket, the keys past the capacity
+    if (!hybrid_buckets_fit(largest[0], largest[1], capacity, n, large_above != 0))
+      return Lsd::sort(p, b);  // skewed keys: buckets too large, or too many past a block
     launch_bucket_sort<Bits, VT, B>(keys0, static_cast<VT*>(b.values[0]), prm.keys[1], prm.values[1], counts,
                                     l.tables.starts16, codec, n, largest[0], capacity, b.stream);
     return 0;

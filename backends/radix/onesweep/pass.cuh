@@ -85,7 +85,7 @@ struct TileArrays {
   unsigned* hist;  // [warps][radix]
   unsigned* local_start;
   std::uint64_t* base;
-  unsigned* tile;
+  unsigned* tile;  // [4]: the tile number, its segment, whether its keys have one digit
   __device__ explicit TileArrays(unsigned char* smem)
       : keys(reinterpret_cast<Bits*>(smem + S::keys_offset)),
         values(reinterpret_cast<Value*>(smem + S::values_offset)),
@@ -324,6 +324,7 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   if (threadIdx.x == 0) {
     const unsigned t = atomicAdd(prm.tile_counter, 1u);
     s_tile[0] = t;
+    s_tile[2] = 0;  // whether every key of the tile has one digit (set after the counts)
     if constexpr (Segmented) {  // the last segment whose first tile is <= t (empty segments share a start)
       unsigned lo = 0, hi = seg.count;
       while (hi - lo > 1) {
@@ -421,17 +422,30 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
     if (d < radix) store_status(my_status + d, stamp | (tile == first_tile ? status_inclusive : 0u) |
                                                    (count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u)));
   }
+  // A full tile whose keys all have one digit (sorted runs, few distinct keys, a skewed digit: CUB's onesweep
+  // short-circuits such tiles too) keeps its order, so its ranks are the load positions and the ballots are skipped.
+  if (full) {
+#pragma unroll
+    for (int b = 0; b < S::bins_per_thread; ++b)
+      if (count[b] == static_cast<unsigned>(S::tile)) s_tile[2] = 1;
+  }
   start_tile_digits<S>(thread_total, count, s_hist, s_local_start);
   __syncthreads();
+  const bool one_digit = s_tile[2] != 0;  // block-uniform
 
   // Rank and place in shared memory (rank_in_warp).
   std::conditional_t<late, unsigned, char> ranks[Items];
-#pragma unroll
-  for (int u = 0; u < Items; ++u) {
-    const unsigned rank = rank_in_warp<RadixBits>(digit_of(keys[u], shift, width), my_hist, lane);
+  auto place = [&](int u, unsigned rank) {
     s_keys[rank] = keys[u];
     if constexpr (late) ranks[u] = rank;
     else if constexpr (S::with_values) s_values[rank] = values[u];
+  };
+  if (one_digit) {
+#pragma unroll
+    for (int u = 0; u < Items; ++u) place(u, static_cast<unsigned>(warp_first + u * 32));
+  } else {
+#pragma unroll
+    for (int u = 0; u < Items; ++u) place(u, rank_in_warp<RadixBits>(digit_of(keys[u], shift, width), my_hist, lane));
   }
   if constexpr (late) {
 #pragma unroll
