@@ -95,6 +95,15 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # past a block's capacity).
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_LARGE_BUCKETS_ABOVE=4 run_part "conformance (radix hybrid, buckets past a block)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
+  # ... and by segmented passes (large_segments.cuh: many buckets past a block, a skewed input): past 4 keys (small n,
+  # few distinct keys, Zipf; the passes in portions of 5 tiles, so that their look-back stamps wrap), and past 84
+  # (uniform keys at 2^22, 64 a bucket on average: a few hundred segments to sort).
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=38400 GSB_RADIX_LARGE_BUCKETS_ABOVE=4 GSB_RADIX_LARGE_BUCKETS_BY=passes \
+    run_part "conformance (radix hybrid, buckets past 4 keys by passes)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_LARGE_BUCKETS_ABOVE=84 GSB_RADIX_LARGE_BUCKETS_BY=passes \
+    run_part "conformance (radix hybrid, buckets past 84 keys by passes)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
   # radix's counting sort of 1- and 2-byte keys starts at 2^16 / 2^22 keys (counting.cuh): once more from n = 2.
   GSB_RADIX_COUNTING_MIN_N=2 run_part "conformance (radix counting sort from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u8_none:*/radix_u16_none"
@@ -169,6 +178,10 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
     "*/radix_u32_none:*/radix_u32_u64:*/radix_u64_none:*/radix_f64_u32:*/radix_u64_u64" \
     "*/radix_u32_u32:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_RADIX_LARGE_BUCKETS_ABOVE=4 \
     GSB_CONFORMANCE_MAX_N=3000
+  forced_sanitize "radix hybrid, buckets past a block by passes" \
+    "*/radix_u32_none:*/radix_i32_u64:*/radix_u64_none:*/radix_f64_u32:*/radix_u64_u64" \
+    "*/radix_u32_u32:*/radix_f64_none" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_RADIX_LARGE_BUCKETS_ABOVE=4 \
+    GSB_RADIX_LARGE_BUCKETS_BY=passes GSB_CONFORMANCE_MAX_N=3000
   if [ -x "$B/tests/radix/gsb_radix_parts_tests" ]; then  # the ranking and the look-back alone
     for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
       run_part "compute-sanitizer $tool (radix pass parts)" \

@@ -255,29 +255,30 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
 // past a block through global memory.
 TEST(ArchPolicy, RadixBucketLaunches) {
   using radix::onesweep::bucket_launches;
+  auto bounds = [](const radix::onesweep::BucketLaunches& l) {
+    return std::vector<unsigned>(l.bounds.begin(), l.bounds.begin() + l.count);
+  };
   // u32 keys at 1e8 (1526 keys a bucket on average, 1838 with 8 standard deviations): one launch for the largest.
-  auto l = bucket_launches(100000000, 1701, 26864);
-  EXPECT_EQ(l.first, 1704u);
-  EXPECT_EQ(l.second, 0u);
-  EXPECT_FALSE(l.large);
+  EXPECT_EQ(bounds(bucket_launches(100000000, 1701, 26864)), (std::vector<unsigned>{1704}));
   // f32 keys at 1e8: the largest exponent's buckets twice the mean, in a second launch sized for them.
-  l = bucket_launches(100000000, 3100, 26864);
-  EXPECT_EQ(l.first, 1840u);
-  EXPECT_EQ(l.second, 3100u);
-  EXPECT_FALSE(l.large);
-  // f64 keys at 1e9 in place (16384): the mean's buckets, those up to the capacity, and 32 past it.
-  l = bucket_launches(1000000000, 30600, 16384);
-  EXPECT_EQ(l.first, 16248u);
-  EXPECT_EQ(l.second, 16384u);
-  EXPECT_TRUE(l.large);
+  EXPECT_EQ(bounds(bucket_launches(100000000, 3100, 26864)), (std::vector<unsigned>{1840, 3100}));
+  // A Zipf input at 1e8, buckets of every size up to the capacity: classes twice as large each.
+  EXPECT_EQ(bounds(bucket_launches(100000000, 26800, 26864)),
+            (std::vector<unsigned>{1840, 3680, 7360, 14720, 26800}));
+  // f64 keys at 1e9 in place (16384): the mean's buckets, then those up to the largest within the capacity (the 32
+  // past it are not the bucket sort's).
+  EXPECT_EQ(bounds(bucket_launches(1000000000, 16300, 16384)), (std::vector<unsigned>{16248, 16300}));
   // A test's capacity of 4 keys (GSB_RADIX_LARGE_BUCKETS_ABOVE): below 1024, the launches stay within it.
-  l = bucket_launches(5000, 9, 4);
-  EXPECT_EQ(l.first, 4u);
-  EXPECT_EQ(l.second, 0u);
-  EXPECT_TRUE(l.large);
-  l = bucket_launches(5000, 3, 4);
-  EXPECT_EQ(l.first, 4u);
-  EXPECT_FALSE(l.large);
+  EXPECT_EQ(bounds(bucket_launches(5000, 4, 4)), (std::vector<unsigned>{4}));
+  EXPECT_EQ(bounds(bucket_launches(5000, 3, 4)), (std::vector<unsigned>{4}));
+  // ... and a capacity of 84 at 2^22 (64 keys a bucket on average): 84 itself.
+  EXPECT_EQ(bounds(bucket_launches(std::uint64_t{1} << 22, 84, 84)), (std::vector<unsigned>{84}));
+  // Every bucket past a block (64 distinct keys at 1e8): no launch.
+  EXPECT_EQ(bucket_launches(100000000, 0, 26864).count, 0);
+  // At most 8 launches, the last up to the largest.
+  const auto many = bucket_launches(100000000, 1000000, 1000000);
+  EXPECT_EQ(many.count, 8);
+  EXPECT_EQ(many.bounds[7], 1000000u);
 }
 
 TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {

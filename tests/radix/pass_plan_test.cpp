@@ -212,24 +212,49 @@ TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
   EXPECT_TRUE(hybrid_applies(1000000000, 26864));  // 16247 keys a bucket with 8 standard deviations
 }
 
-// Past the histogram: every bucket within a block's capacity, or the ones past it (sorted one block each through
-// global memory) few and not too large; otherwise the LSD passes.
+// Past the histogram: every bucket within a block's capacity, or the ones past it sorted one block each through
+// global memory where few and not too large, else by segmented passes where not too many; otherwise the LSD passes.
 TEST(RadixHybrid, BucketsPastABlockOnlyFewAndNotTooLarge) {
   using onesweep::hybrid_buckets_fit;
   constexpr std::uint64_t n = 1000000000;
-  EXPECT_TRUE(hybrid_buckets_fit(16384, 0, 16384, n, false));
+  EXPECT_TRUE(hybrid_buckets_fit(16384, 0, 16384, n));
   // f64 keys at 1e9: 32 buckets of about 30500 keys (the largest exponent's) past the in-place block's 16384.
-  EXPECT_TRUE(hybrid_buckets_fit(30600, 32 * 30600, 16384, n, false));
+  EXPECT_TRUE(hybrid_buckets_fit(30600, 32 * 30600, 16384, n));
   // f32 keys at 1e9: 256 such buckets past the two-buffer block's 26864.
-  EXPECT_TRUE(hybrid_buckets_fit(30600, 256 * 30600, 26864, n, false));
-  // One bucket more than 4 capacities (a skewed input) or more than n / 16 keys past the capacity: LSD.
-  EXPECT_FALSE(hybrid_buckets_fit(4 * 16384 + 4, 4 * 16384 + 4, 16384, n, false));
-  EXPECT_TRUE(hybrid_buckets_fit(4 * 16384 + 3, 4 * 16384 + 3, 16384, n, false));
-  EXPECT_FALSE(hybrid_buckets_fit(20000, static_cast<unsigned>(n / 16 + 1), 16384, n, false));
-  EXPECT_TRUE(hybrid_buckets_fit(20000, static_cast<unsigned>(n / 16), 16384, n, false));
-  // A test's GSB_RADIX_LARGE_BUCKETS_ABOVE: any number of any size.
-  EXPECT_TRUE(hybrid_buckets_fit(1000, 1000, 4, 1000, true));
-  EXPECT_FALSE(hybrid_buckets_fit(1000, 1000, 4, 1000, false));
+  EXPECT_TRUE(hybrid_buckets_fit(30600, 256 * 30600, 26864, n));
+  // One bucket more than 4 capacities (a skewed input) or more than n / 16 keys past the capacity: not so.
+  EXPECT_FALSE(hybrid_buckets_fit(4 * 16384 + 4, 4 * 16384 + 4, 16384, n));
+  EXPECT_TRUE(hybrid_buckets_fit(4 * 16384 + 3, 4 * 16384 + 3, 16384, n));
+  EXPECT_FALSE(hybrid_buckets_fit(20000, static_cast<unsigned>(n / 16 + 1), 16384, n));
+  EXPECT_TRUE(hybrid_buckets_fit(20000, static_cast<unsigned>(n / 16), 16384, n));
+}
+
+TEST(RadixHybrid, LargeBucketsPlan) {
+  using onesweep::large_buckets_plan;
+  using onesweep::large_segments_most;
+  using onesweep::LargeBuckets;
+  using onesweep::LargeForce;
+  constexpr std::uint64_t n = 100000000;
+  // Room for 1024 .. 4096 segments, 1 per 16384 keys between.
+  EXPECT_EQ(large_segments_most(1000), 1024u);
+  EXPECT_EQ(large_segments_most(n), 4096u);  // 6103 per 16384 keys
+  EXPECT_EQ(large_segments_most(std::uint64_t{1} << 25), 2048u);
+  EXPECT_EQ(large_segments_most(std::uint64_t{1} << 31), 4096u);
+  // Every bucket fits: none past a block.
+  EXPECT_EQ(large_buckets_plan(1800, 0, 0, 26864, n), LargeBuckets::none);
+  // Few and not too large: one block each.
+  EXPECT_EQ(large_buckets_plan(30600, 256 * 30600, 256, 26864, 10 * n), LargeBuckets::blocks);  // f32 at 1e9
+  // 64 distinct keys (1.56e6 each): segmented passes; Zipf's heavy buckets alike, up to 4096 of them at 1e8.
+  EXPECT_EQ(large_buckets_plan(1562500, static_cast<unsigned>(n), 64, 26864, n), LargeBuckets::passes);
+  EXPECT_EQ(large_buckets_plan(6900000, 45000000, 4096, 26864, n), LargeBuckets::passes);
+  EXPECT_EQ(large_buckets_plan(6900000, 45000000, 4097, 26864, n), LargeBuckets::lsd);
+  // A test's GSB_RADIX_LARGE_BUCKETS_ABOVE with _BY=block: any number of any size one block each; with _BY=passes:
+  // segmented passes even where they would go one block each, up to the room for segments.
+  EXPECT_EQ(large_buckets_plan(1000, 1000, 5000, 4, 1000, LargeForce::blocks), LargeBuckets::blocks);
+  EXPECT_EQ(large_buckets_plan(1000, 1000, 1, 4, 1000), LargeBuckets::passes);
+  EXPECT_EQ(large_buckets_plan(30600, 30600, 1, 26864, n, LargeForce::passes), LargeBuckets::passes);
+  EXPECT_EQ(large_buckets_plan(1000, 1000, 1025, 4, 1000, LargeForce::passes), LargeBuckets::lsd);
+  EXPECT_EQ(large_buckets_plan(4, 4, 0, 4, 1000, LargeForce::passes), LargeBuckets::none);
 }
 
 TEST(RadixHybrid, LastItemsBoundsEveryNTheCapacityTakes) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -536,32 +537,40 @@ constexpr int bucket_warps_for(arch::Band b, unsigned buffer_keys) {
   return bucket_resident_warps<Bits, Value>(b, bucket_shape_for<Bits, Value>(b, buffer_keys), buffer_keys);
 }
 
-// The bucket sort's launches for n keys whose largest bucket holds `largest` keys, with blocks of `capacity` keys
-// (a multiple of 4): the buckets of 1 .. first keys, then (where second != 0) of first + 1 .. second, each launch's
-// buffers rounded to whole 4 keys (16-B aligned), and those past the capacity through global memory (large).
+// The bucket sort's launches for n keys whose largest bucket within a block's `capacity` keys (a multiple of 4) holds
+// `fitting` keys: launch i sorts the buckets of bounds[i - 1] + 1 .. bounds[i] keys (bounds[-1]: 0), each launch's
+// buffers sized for its bound (whole 4 keys, 16-B aligned): first the buckets up to what uniform keys give, then
+// classes twice as large each, the last one up to `fitting` (none where fitting is 0).
 struct BucketLaunches {
-  unsigned first;
-  unsigned second;
-  bool large;
+  std::array<unsigned, 8> bounds{};
+  int count = 0;
 };
-inline BucketLaunches bucket_launches(std::uint64_t n, unsigned largest, unsigned capacity) {
+inline BucketLaunches bucket_launches(std::uint64_t n, unsigned fitting, unsigned capacity) {
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };
   const unsigned typical =
       round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), std::min(1024u, capacity), capacity));
-  const unsigned all = std::min(round4(largest), capacity);
-  return all <= typical ? BucketLaunches{all, 0, largest > capacity} : BucketLaunches{typical, all, largest > capacity};
+  const unsigned all = std::min(round4(fitting), capacity);
+  BucketLaunches l;
+  for (std::uint64_t bound = typical; all != 0; bound *= 2) {
+    const bool last = bound >= all || l.count + 1 == static_cast<int>(l.bounds.size());
+    l.bounds[l.count++] = last ? all : round4(bound);
+    if (last) break;
+  }
+  return l;
 }
 
 // The buckets up to what uniform keys would give (uniform_bucket_bound) are sorted by one launch whose shared
-// memory fits them, the larger ones (if any) by a second launch sized for the largest: finite f32 keys, for one,
-// put twice the mean into the 1/256 of the buckets that hold the largest exponent, and sizing every block for
-// those would halve the blocks resident on a multiprocessor. Each launch takes the shape that keeps more warps
-// resident on band B. Buckets past `capacity` (a multiple of 4) are sorted through global memory, half 1 of the
-// keys (and values) lending its range (launch_large_buckets).
+// memory fits them, the larger ones (if any) by launches for classes twice as large each (bucket_launches): finite
+// f32 keys, for one, put twice the mean into the 1/256 of the buckets that hold the largest exponent, and a skewed
+// input's buckets take every size up to the capacity; sizing every block for the largest would leave few blocks
+// resident on a multiprocessor (one, past 114 KB: a Zipf input's thousands of buckets of 2-27 thousand u32 keys
+// took 597 us so at 1e8, H200). Each launch takes the shape that keeps more warps resident on band B. Buckets past `capacity` (a multiple of 4) are sorted one block each through global memory,
+// half 1 of the keys (and values) lending its range (launch_large_buckets), where `large_by_blocks` (else by
+// segmented passes: large_segments.cuh).
 template <class Bits, class Value, arch::Band B>
 void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, const unsigned* counts,
-                        const std::uint64_t* starts, const KeyCodec<Bits>& codec, std::uint64_t n, unsigned largest,
-                        unsigned capacity, cudaStream_t stream) {
+                        const std::uint64_t* starts, const KeyCodec<Bits>& codec, std::uint64_t n, unsigned fitting,
+                        unsigned capacity, bool large_by_blocks, cudaStream_t stream) {
   GSB_EXPECTS(capacity >= 4 && capacity % 4 == 0, "radix: a bucket capacity of " + std::to_string(capacity));
   auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
     const std::optional<BucketShape> forced = bucket_shape_override();
@@ -580,10 +589,9 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     kernel<<<hybrid_buckets, shape.threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
     GSB_CHECK_LAUNCH();
   };
-  const BucketLaunches l = bucket_launches(n, largest, capacity);
-  launch(0, l.first);
-  if (l.second != 0) launch(l.first, l.second);
-  if (l.large)
+  const BucketLaunches l = bucket_launches(n, fitting, capacity);
+  for (int i = 0; i < l.count; ++i) launch(i == 0 ? 0u : l.bounds[i - 1], l.bounds[i]);
+  if (large_by_blocks)
     launch_large_buckets<Bits, Value>(keys, keys1, values, values1, counts, starts, codec, capacity, stream);
 }
 

@@ -33,6 +33,7 @@
 #include "radix/onesweep/bucket_sort.cuh"
 #include "radix/onesweep/dispatch.cuh"
 #include "radix/onesweep/hybrid.hpp"
+#include "radix/onesweep/large_segments.cuh"
 
 namespace gsb::radix::onesweep {
 
@@ -43,10 +44,14 @@ inline constexpr int sample_threads = 256;
 inline constexpr int sample_blocks = 64;
 inline constexpr int sample_keys = sample_threads * sample_blocks;  // 16384
 inline constexpr int sample_bin_bits = 12;
-// Uniform keys put Poisson(4) samples in each of the 4096 bins (the largest of them about 14); a bin with more
-// than 24 is taken as skew. A wrong call either way costs only time: the exact test on the largest bucket
-// still decides.
-inline constexpr unsigned sample_skew_limit = 24;
+// Past this share of the sampled keys in buckets twice the size uniform keys give (or past a block) whose remaining
+// bits vary, the path is abandoned before the histogram: large_segments.cuh sorts such buckets by segmented digit
+// passes (one histogram read and two passes for 4-byte keys, six for 8-byte ones), and the bucket sort is slow on
+// buckets much larger than uniform keys give (few blocks resident), so the LSD passes are faster there. Measured (H200,
+// 1e8, radix with the path / radix-lsd ms): Zipf u32 2.445 / 1.934, f64 6.514 / 5.505; entropy-0.811 u32 2.372 /
+// 2.119; a few distinct keys (whose buckets' remaining bits are one value: no passes) u32 1.074 / 1.644, f64 2.365 /
+// 5.132. A wrong call either way costs only time.
+inline constexpr unsigned sample_heavy_share = 8;  // 1 / 8
 
 // Whether this block is the last of the grid to get here (arrivals: zeroed before the launch); every block's
 // global writes before the call are then visible to it. Block-uniform; called by every thread.
@@ -60,28 +65,61 @@ __device__ __forceinline__ bool arrived_last(unsigned* arrivals) {
   return last;
 }
 
+template <class Bits>
+__device__ __forceinline__ void atomic_or_bits(Bits* p, Bits v) {
+  if constexpr (sizeof(Bits) == 8)
+    atomicOr(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+  else
+    atomicOr(reinterpret_cast<unsigned*>(p), static_cast<unsigned>(v));
+}
+
 // Sample i (of sample_keys, one per thread) is key i * n / sample_keys, counted by its top 12 bits in bins
-// (zeroed) with global atomics; the last block to finish finds the fullest bin and sets *skewed. Block b
-// samples one 64th of the array: one block sampling all of it spent 17 us (H200, n = 1e8) on the address
-// translation of a few hundred pages from one multiprocessor, not on the loads themselves.
+// (zeroed) with global atomics, which also gather each bin's OR of its sampled keys and of their complements (ors,
+// nors, zeroed: their AND is the bits in which the bin's samples differ). The last block to finish estimates the
+// keys in buckets of more than `heavy_above` keys whose remaining bits (below the top 16) vary: a bin's samples stand
+// for n / sample_keys keys each, in one 16-bit bucket where they agree on the top 16 bits, else taken as spread over
+// its 16.
+// Past 1 / sample_heavy_share of the keys, or where every sample is one key (the LSD passes then skip every pass),
+// it sets *skewed, unless `judge` is false (a test forcing the path). Block b samples one 64th of the array: one
+// block sampling all of it spent 17 us (H200, n = 1e8) on the address translation of a few hundred pages from one
+// multiprocessor, not on the loads themselves.
 template <class Bits>
 __global__ void __launch_bounds__(sample_threads)
-    skew_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned* bins,
-                       unsigned* done_blocks, unsigned* skewed) {
-  __shared__ unsigned warp_max[sample_threads / 32];
+    skew_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned* bins, Bits* ors, Bits* nors,
+                       unsigned* done_blocks, unsigned* skewed, unsigned heavy_above, bool judge) {
+  constexpr int key_bits = 8 * sizeof(Bits);
+  __shared__ unsigned warp_sums[32];
   const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * sample_threads + threadIdx.x;
   const Bits key = codec.encode(keys[i * n / sample_keys]);
-  atomicAdd(&bins[static_cast<unsigned>(key >> (8 * sizeof(Bits) - sample_bin_bits))], 1u);
+  const auto bin = static_cast<unsigned>(key >> (key_bits - sample_bin_bits));
+  atomicAdd(&bins[bin], 1u);
+  atomic_or_bits(&ors[bin], key);
+  atomic_or_bits(&nors[bin], static_cast<Bits>(~key));
   if (!arrived_last(done_blocks)) return;
-  unsigned m = 0;
-  for (int b = threadIdx.x; b < (1 << sample_bin_bits); b += sample_threads) m = max(m, __ldcg(&bins[b]));
-  m = warp_reduce_max(m);
-  if (lane_id() == 0) warp_max[threadIdx.x / 32] = m;
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    for (int w = 0; w < sample_threads / 32; ++w) m = max(m, warp_max[w]);
-    *skewed = m > sample_skew_limit ? 1u : 0u;
+  const double keys_per_sample = static_cast<double>(n) / sample_keys;
+  constexpr int per_thread = (1 << sample_bin_bits) / sample_threads;
+  unsigned c[per_thread];
+  Bits differ[per_thread];
+#pragma unroll
+  for (int u = 0; u < per_thread; ++u) {  // every load first: one L2 round trip, not one per bin
+    const int b = u * sample_threads + static_cast<int>(threadIdx.x);
+    c[u] = __ldcg(&bins[b]);
+    differ[u] = __ldcg(&ors[b]) & __ldcg(&nors[b]);
   }
+  unsigned heavy = 0, kinds = 0;  // heavy samples; per bin 1, or 2 where its samples differ
+#pragma unroll
+  for (int u = 0; u < per_thread; ++u) {
+    if (c[u] == 0) continue;
+    const bool rest_varies = static_cast<Bits>(differ[u] << 16) != 0;
+    const bool one_bucket = (differ[u] >> (key_bits - 16)) == 0;
+    if (rest_varies && c[u] * keys_per_sample / (one_bucket ? 1 : 16) > heavy_above) heavy += c[u];
+    kinds += differ[u] != 0 ? 2 : 1;
+  }
+  unsigned all_heavy, all_kinds;
+  block_exclusive_sum<unsigned, sample_threads>(heavy, warp_sums, &all_heavy);
+  block_exclusive_sum<unsigned, sample_threads>(kinds, warp_sums, &all_kinds);
+  if (threadIdx.x == 0)
+    *skewed = judge && (all_heavy * sample_heavy_share > sample_keys || all_kinds == 1) ? 1u : 0u;
 }
 
 struct HybridTables {
@@ -91,9 +129,11 @@ struct HybridTables {
   std::uint64_t* seg_items_top;
   unsigned* seg_tiles_mid;  // [257] the second pass: one segment per top-8-bit bucket
   std::uint64_t* seg_items_mid;
-  unsigned* largest;        // [2]: the largest 16-bit bucket, then the keys in buckets past the capacity (zeroed
-                            // before the histogram; ~0u, ~0u where the sample found skewed keys)
+  unsigned* largest;        // [4]: the largest 16-bit bucket, the keys in buckets past the capacity, the number of
+                            // those buckets, the largest bucket within the capacity (zeroed before the histogram;
+                            // ~0u where the sample found skewed keys)
   unsigned* plan_blocks;    // hybrid_plan_kernel's finished blocks (zeroed)
+  unsigned* large_per_top;  // [2][256]: per top-8-bit bucket, its buckets past the capacity and their tiles
 };
 
 // The first pass's portions: `portions` (at most plan_threads) of `portion` keys, the last one the rest.
@@ -114,14 +154,13 @@ __device__ __forceinline__ void empty_pass_tables(const HybridTables& t, const T
 template <int = 0>
 __global__ void __launch_bounds__(plan_threads)
     hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
-                       TopPortions first_pass, unsigned capacity, bool any_large, HybridTables t,
+                       TopPortions first_pass, unsigned capacity, LargeForce force, HybridTables t,
                        const unsigned* skewed) {
   if (*skewed) {  // the histogram did not run: make the host fall back, and the passes do nothing
     if (blockIdx.x == 0) {
       t.seg_tiles_mid[threadIdx.x] = 0;
       if (threadIdx.x == 0) {
-        t.largest[0] = ~0u;
-        t.largest[1] = ~0u;
+        for (int w = 0; w < 4; ++w) t.largest[w] = ~0u;
         empty_pass_tables(t, first_pass);
       }
     }
@@ -154,22 +193,37 @@ __global__ void __launch_bounds__(plan_threads)
   }
   const unsigned c = counts[top * 256 + threadIdx.x];
   t.starts16[top * 256 + threadIdx.x] = bin_start;
-  unsigned m = c;
-  for (int d = 16; d >= 1; d /= 2) m = max(m, __shfl_xor_sync(full_warp, m, d));
+  const unsigned m = warp_reduce_max(c);
+  const unsigned m_fitting = warp_reduce_max(c <= capacity ? c : 0u);
   if (lane_id() == 0 && m != 0) atomicMax(&t.largest[0], m);
-  if (c > capacity) atomicAdd(&t.largest[1], c);
-  // The last block to finish knows the largest bucket and the keys past the capacity: where the buckets do not fit
-  // it empties the passes' tile tables, so that the passes, enqueued before the host reads those back, return at
-  // once.
+  if (lane_id() == 0 && m_fitting != 0) atomicMax(&t.largest[3], m_fitting);
+  if (c > capacity) {
+    atomicAdd(&t.largest[1], c);
+    atomicAdd(&t.largest[2], 1u);
+  }
+  // This top bucket's buckets past the capacity and their tiles (large_segments.cuh lists them from these).
+  unsigned large = 0, large_tiles = 0;
+  if (__syncthreads_or(c > capacity)) {
+    block_exclusive_sum<unsigned, plan_threads>(c > capacity ? 1u : 0u, warp_tiles, &large);
+    block_exclusive_sum<unsigned, plan_threads>(c > capacity ? (c + tile - 1) / tile : 0u, warp_tiles, &large_tiles);
+  }
+  if (threadIdx.x == 0) {
+    t.large_per_top[top] = large;
+    t.large_per_top[256 + top] = large_tiles;
+  }
+  // The last block to finish knows the largest bucket and those past the capacity: where the sort takes the LSD
+  // passes instead (large_buckets_plan) it empties the passes' tile tables, so that the passes, enqueued before the
+  // host reads those back, return at once.
   if (arrived_last(t.plan_blocks) && threadIdx.x == 0 &&
-      !hybrid_buckets_fit(__ldcg(&t.largest[0]), __ldcg(&t.largest[1]), capacity, n, any_large))
+      large_buckets_plan(__ldcg(&t.largest[0]), __ldcg(&t.largest[1]), __ldcg(&t.largest[2]), capacity, n, force) ==
+          LargeBuckets::lsd)
     empty_pass_tables(t, first_pass);
 }
 
 // The hybrid path's two read-backs, per device and host thread (created on first use, kept for the process): events
 // after the sample and after the plan on the sort's stream, one after the sample's read on the second stream, and the
-// pinned words the reads land in (so that queueing a read does not block the host): [0] the sample's mark, [1] the
-// largest bucket, [2] the keys in buckets past the capacity.
+// pinned words the reads land in (so that queueing a read does not block the host): [0] the sample's mark, [1..4]
+// HybridTables::largest.
 struct HybridReadBack {
   cudaEvent_t sample_done = nullptr;
   cudaEvent_t sample_read = nullptr;
@@ -187,7 +241,7 @@ inline HybridReadBack& hybrid_read_back() {
     for (cudaEvent_t* e : {&s.sample_done, &s.sample_read, &s.plan_done})
       GSB_CUDA_TRY(cudaEventCreateWithFlags(e, cudaEventDisableTiming));
     void* words = nullptr;
-    GSB_CUDA_TRY(cudaHostAlloc(&words, 4 * sizeof(unsigned), cudaHostAllocDefault));
+    GSB_CUDA_TRY(cudaHostAlloc(&words, 5 * sizeof(unsigned), cudaHostAllocDefault));
     s.words = static_cast<unsigned*>(words);
   }
   return s;
@@ -250,16 +304,28 @@ struct HybridSort {
     unsigned* top_counts;       // [256]
     unsigned* skewed;           // set by skew_sample_kernel
     unsigned* sample_bins;      // [4096] skew_sample_kernel's counts
+    Bits* sample_ors;           // [4096] and its ORs of the keys
+    Bits* sample_nors;          // [4096] and of their complements
     unsigned* sample_done;      // skew_sample_kernel's finished blocks
-    unsigned* tile_counters;    // [portions + 1]: the first pass's launches, then the second's
+    unsigned* tile_counters;    // [portions + 1 + rounds]: the first pass's launches, the second's, the large
+                                // segments' (large_segments.cuh)
     unsigned* status;           // [tiles][256]
-    std::size_t clear_bytes;    // everything above: one memset
+    std::size_t clear_bytes;    // everything above but the status rows: one memset before the sample
+    std::size_t mid_status_bytes;  // the status rows up to the second pass's: cleared once the sample passed
     std::size_t portion_status_bytes;  // the rows of one portion of the first pass (cleared every 15 launches)
+    std::size_t status_bytes;   // every status row
     std::uint64_t* top_bins;    // [portions][256]: portion r's digit starts in the first pass (r >= 1)
     HybridTables tables;
+    LargeSegments large;
     std::size_t bytes;
   };
-  static std::uint64_t max_tiles(std::uint64_t n) { return ceil_div<std::uint64_t>(n, S::tile) + 256; }
+  static constexpr int rounds = bucket_rounds<Bits>;
+  // The most tiles of the second pass (256 segments, each adding a partial tile), and of every segmented pass (the
+  // large segments' too, large_segments.cuh).
+  static std::uint64_t mid_tiles(std::uint64_t n) { return ceil_div<std::uint64_t>(n, S::tile) + 256; }
+  static std::uint64_t max_tiles(std::uint64_t n) {
+    return ceil_div<std::uint64_t>(n, S::tile) + std::max(256u, large_segments_most(n));
+  }
   static Layout layout(std::uint64_t n, void* temp) {
     const TopPortions top = top_portions(n);
     TempLayout t(temp);
@@ -268,12 +334,16 @@ struct HybridSort {
     l.top_counts = t.take<unsigned>(256);
     l.skewed = t.take<unsigned>(1);
     l.sample_bins = t.take<unsigned>(1u << sample_bin_bits);
+    l.sample_ors = t.take<Bits>(1u << sample_bin_bits);
+    l.sample_nors = t.take<Bits>(1u << sample_bin_bits);
     l.sample_done = t.take<unsigned>(1);
-    l.tables.largest = t.take<unsigned>(2);
+    l.tables.largest = t.take<unsigned>(4);
     l.tables.plan_blocks = t.take<unsigned>(1);
-    l.tile_counters = t.take<unsigned>(top.portions + 1);
-    l.status = t.take<unsigned>(max_tiles(n) * 256);
+    l.tile_counters = t.take<unsigned>(top.portions + 1 + rounds);
     l.clear_bytes = t.bytes();
+    l.status = t.take<unsigned>(max_tiles(n) * 256);
+    l.status_bytes = max_tiles(n) * 256 * sizeof(unsigned);
+    l.mid_status_bytes = mid_tiles(n) * 256 * sizeof(unsigned);
     l.portion_status_bytes = ceil_div<std::uint64_t>(std::min(n, top.portion), S::tile) * 256 * sizeof(unsigned);
     l.top_bins = t.take<std::uint64_t>(static_cast<std::size_t>(top.portions) * 256);
     l.tables.starts16 = t.take<std::uint64_t>(hybrid_buckets);
@@ -282,6 +352,17 @@ struct HybridSort {
     l.tables.seg_items_top = t.take<std::uint64_t>(2 * top.portions);
     l.tables.seg_tiles_mid = t.take<unsigned>(257);
     l.tables.seg_items_mid = t.take<std::uint64_t>(257);
+    l.tables.large_per_top = t.take<unsigned>(2 * 256);
+    const unsigned most = large_segments_most(n);
+    l.large.most = most;
+    l.large.tiles_all = t.take<unsigned>(most + 1);
+    l.large.tiles_sorting = t.take<unsigned>(most + 1);
+    l.large.tiles_sorted = t.take<unsigned>(most + 1);
+    l.large.items = t.take<std::uint64_t>(most + 1);
+    l.large.ends = t.take<std::uint64_t>(most);
+    l.large.counts = t.take<unsigned>(std::size_t{most} * rounds * 256);
+    l.large.bins = t.take<std::uint64_t>(std::size_t{most} * rounds * 256);
+    l.large.sorting = t.take<unsigned>(most);
     l.bytes = t.bytes();
     return l;
   }
@@ -309,8 +390,10 @@ struct HybridSort {
   static int sort_hybrid(const SortProblem& p, const SortBuffers& b, unsigned block_capacity) {
     const std::uint64_t n = p.n;
     // A test's GSB_RADIX_LARGE_BUCKETS_ABOVE lowers the bucket sort's capacity (to a multiple of 4) and sends every
-    // bucket past it through global memory.
+    // bucket past it one block each through global memory, or (GSB_RADIX_LARGE_BUCKETS_BY=passes) through segmented
+    // passes, whatever the sample says.
     const std::uint64_t large_above = large_buckets_above_override();
+    const LargeForce force = large_buckets_force_override();
     const unsigned capacity = large_above == 0 ? block_capacity
                                                : static_cast<unsigned>(std::min<std::uint64_t>(
                                                      block_capacity, std::max<std::uint64_t>(4, large_above / 4 * 4)));
@@ -324,8 +407,10 @@ struct HybridSort {
     auto* keys0 = static_cast<Bits*>(b.keys[0]);
 
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
-    skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(keys0, n, codec, l.sample_bins,
-                                                                       l.sample_done, l.skewed);
+    const auto heavy_above = static_cast<unsigned>(std::min<std::uint64_t>(capacity, 2 * uniform_bucket_bound(n)));
+    skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(
+        keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, heavy_above,
+        force != LargeForce::passes);
     GSB_CHECK_LAUNCH();
     // The sample's mark is read back on a second stream while the histogram runs (it returns at once on skewed
     // keys), so that skewed keys go to the LSD passes without the digit passes below being enqueued.
@@ -336,14 +421,15 @@ struct HybridSort {
     GSB_CUDA_TRY(cudaEventRecord(rb.sample_read, cudaStreamPerThread));
     const unsigned* counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream);
     hybrid_plan_kernel<><<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, top, capacity,
-                                                           large_above != 0, l.tables, l.skewed);
+                                                           force, l.tables, l.skewed);
     GSB_CHECK_LAUNCH();
     GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));
     GSB_CUDA_TRY(cudaEventSynchronize(rb.sample_read));
     if (rb.words[0] != 0) return Lsd::sort(p, b);  // skewed keys (sampled)
-    // The largest bucket and the keys past the capacity: read back while the passes below are enqueued and run.
+    GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.mid_status_bytes, b.stream));
+    // The largest bucket and those past the capacity: read back while the passes below are enqueued and run.
     GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.plan_done, 0));
-    GSB_CUDA_TRY(cudaMemcpyAsync(rb.words + 1, l.tables.largest, 2 * sizeof(unsigned), cudaMemcpyDeviceToHost,
+    GSB_CUDA_TRY(cudaMemcpyAsync(rb.words + 1, l.tables.largest, 4 * sizeof(unsigned), cudaMemcpyDeviceToHost,
                                  cudaStreamPerThread));
     auto pass = pass_kernel<Bits, VT, P, SegmentTable>;
     set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: segmented digit pass");
@@ -385,17 +471,40 @@ struct HybridSort {
     prm.bins_in = l.tables.starts16;
     prm.bins_out = nullptr;
     const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
-    pass<<<static_cast<unsigned>(max_tiles(n)), P::threads, S::shared_bytes, b.stream>>>(prm, buckets);
+    pass<<<static_cast<unsigned>(mid_tiles(n)), P::threads, S::shared_bytes, b.stream>>>(prm, buckets);
     GSB_CHECK_LAUNCH();
     // The passes above do nothing when the plan fell back (hybrid_plan_kernel emptied their tile tables), so
     // they are enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a
     // second stream, overlaps them instead of leaving the device idle (about 19 us at 1e8, NOTES.md round 7).
     GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
-    const unsigned largest[2] = {rb.words[1], rb.words[2]};  // the largest bucket, the keys past the capacity
-    if (!hybrid_buckets_fit(largest[0], largest[1], capacity, n, large_above != 0))
-      return Lsd::sort(p, b);  // skewed keys: buckets too large, or too many past a block
+    const unsigned largest = rb.words[1], in_large = rb.words[2], large_count = rb.words[3], fitting = rb.words[4];
+    const LargeBuckets large = large_buckets_plan(largest, in_large, large_count, capacity, n, force);
+    if (large == LargeBuckets::lsd) return Lsd::sort(p, b);  // skewed keys: too many buckets past a block
+    if (large == LargeBuckets::passes) {
+      // Each bucket past a block a segment, sorted by its remaining bits in LSD order, half 0 -> 1 -> ... -> 0, the
+      // last pass decoding; the segments whose keys are all equal are left out (large_segments.cuh). These launches
+      // use every status row (past the second pass's, which the first memset cleared): all cleared first, and all
+      // again where a launch's stamp wraps (stamps_per_clear).
+      prepare_large_segments<Bits>(keys0, n, counts, l.tables.starts16, l.tables.large_per_top, capacity, large_count,
+                                   S::tile, l.large, codec, b.stream);
+      GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.status_bytes, b.stream));
+      prm.offset = 0;
+      prm.num_items = static_cast<unsigned>(n);
+      prm.bins_out = nullptr;
+      for (int r = 0; r < rounds; ++r) {
+        stamp_launch(prm, top.portions + 1 + r, l.tile_counters, l.status, l.status_bytes, b.stream);
+        prm.pass = r;
+        prm.bins_in = l.large.bins + std::size_t{l.large.most} * 256 * r;
+        const SegmentTable segments{l.large.tiles_sorting, l.large.items, large_count, r % 2, false, l.large.ends,
+                                    r + 1 == rounds};
+        pass<<<static_cast<unsigned>(ceil_div<std::uint64_t>(n, S::tile) + large_count), P::threads, S::shared_bytes,
+               b.stream>>>(prm, segments);
+        GSB_CHECK_LAUNCH();
+      }
+    }
     launch_bucket_sort<Bits, VT, B>(keys0, static_cast<VT*>(b.values[0]), prm.keys[1], prm.values[1], counts,
-                                    l.tables.starts16, codec, n, largest[0], capacity, b.stream);
+                                    l.tables.starts16, codec, n, fitting, capacity, large == LargeBuckets::blocks,
+                                    b.stream);
     return 0;
   }
 };

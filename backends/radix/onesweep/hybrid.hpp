@@ -75,22 +75,44 @@ inline bool hybrid_applies(std::uint64_t n, std::uint64_t capacity, std::uint64_
 template <class Bits>
 inline constexpr int bucket_rounds = (8 * static_cast<int>(sizeof(Bits)) - 16) / 8;
 
-// Buckets past a block's capacity are sorted one block each through global memory (large_buckets.cuh): about a tile
-// of a digit pass per round and per few thousand keys, serially in one block, so the path goes on only where they
-// are few and not too large -- each at most large_bucket_capacities times the capacity, all together at most
-// 1 / large_bucket_share of the keys -- and otherwise takes the LSD passes (a skewed input). `any`: a test's
-// GSB_RADIX_LARGE_BUCKETS_ABOVE, any number of any size. (The plan kernel and the host decide alike.)
+// Buckets past a block's capacity are sorted one block each through global memory (large_buckets.cuh) where they are
+// few and not too large: about a tile of a digit pass per round and per few thousand keys, serially in one block --
+// each at most large_bucket_capacities times the capacity, all together at most 1 / large_bucket_share of the keys.
 inline constexpr unsigned large_bucket_capacities = 4;
 inline constexpr unsigned large_bucket_share = 16;
-constexpr bool hybrid_buckets_fit(unsigned largest, unsigned in_large, unsigned capacity, std::uint64_t n, bool any) {
-  return largest <= capacity || any ||
-         (largest / large_bucket_capacities <= capacity && in_large <= n / large_bucket_share);
+constexpr bool hybrid_buckets_fit(unsigned largest, unsigned in_large, unsigned capacity, std::uint64_t n) {
+  return largest <= capacity || (largest / large_bucket_capacities <= capacity && in_large <= n / large_bucket_share);
+}
+
+// Otherwise (a skewed input: Zipf, few distinct keys, low entropy) up to large_segments_most(n) of them are sorted
+// by segmented digit passes over their remaining bits, each such bucket a segment of its own, and those whose
+// remaining bits are one value are left as they are (large_segments.cuh); past that many, the LSD passes. Their
+// digit counts and starts take 6 KB (4-byte keys) or 18 KB (8-byte keys) per bucket, hence the bound.
+constexpr unsigned large_segments_most(std::uint64_t n) {
+  const std::uint64_t most = n / 16384;
+  return most < 1024 ? 1024u : most > 4096 ? 4096u : static_cast<unsigned>(most);
+}
+
+// How the hybrid path sorts its buckets past a block's capacity (the plan kernel and the host decide alike, from the
+// largest bucket, the keys past the capacity and the number of buckets past it): none past it; one block each;
+// segmented passes; or none of them: the LSD passes instead. `force`: a test's GSB_RADIX_LARGE_BUCKETS_BY (any number
+// of any size one block each, or as many as large_segments_most by passes).
+enum class LargeBuckets : unsigned { none, blocks, passes, lsd };
+enum class LargeForce : unsigned { none, blocks, passes };
+constexpr LargeBuckets large_buckets_plan(unsigned largest, unsigned in_large, unsigned count, unsigned capacity,
+                                          std::uint64_t n, LargeForce force = LargeForce::none) {
+  if (largest <= capacity) return LargeBuckets::none;
+  if (force == LargeForce::blocks) return LargeBuckets::blocks;
+  if (force == LargeForce::none && hybrid_buckets_fit(largest, in_large, capacity, n)) return LargeBuckets::blocks;
+  return count <= large_segments_most(n) ? LargeBuckets::passes : LargeBuckets::lsd;
 }
 
 // GSB_RADIX_LARGE_BUCKETS_ABOVE (a whole number, for tests; gsb/env.hpp): buckets of more than that many keys are
-// sorted through global memory (large_buckets.cuh) whatever their number and size, so that tests run that kernel at
-// small n. 0 when unset.
+// sorted as buckets past a block (large_buckets_force_override says how) whatever their number and size, so that
+// tests run those kernels at small n. 0 when unset.
 std::uint64_t large_buckets_above_override();
+// GSB_RADIX_LARGE_BUCKETS_BY (block or passes, for tests): how. LargeForce::blocks where only the threshold is set.
+LargeForce large_buckets_force_override();
 
 // GSB_RADIX_HYBRID_MIN_N (a whole number 1..max_portion_items, for tests; gsb/env.hpp): the hybrid path from
 // that many keys on, so that the sanitizer runs, which keep n small, exercise it. 0 when unset: hybrid_min_items.

@@ -51,9 +51,23 @@ struct SegmentTable {
   const std::uint64_t* items;  // [count + 1]: first item of each segment, then n
   unsigned count;
   int src_half;
-  bool first;
+  bool first;                  // encode on the way in
+  const std::uint64_t* ends = nullptr;  // [count]: where each segment ends, where they do not meet (else items[s + 1])
+  bool last = false;           // decode on the way out
 };
 struct NoSegments {};
+
+// The segment of a table (SegmentTable::tiles, `count` segments) that tile t belongs to: the last one whose first
+// tile is <= t (segments without tiles share their successor's first tile).
+__device__ __forceinline__ unsigned segment_of_tile(const unsigned* tiles, unsigned count, unsigned t) {
+  unsigned lo = 0, hi = count;
+  while (hi - lo > 1) {
+    const unsigned mid = (lo + hi) / 2;
+    if (tiles[mid] <= t) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
 
 template <class Bits, class Value, int RadixBits, int Threads, int Items>
 struct PassShape {
@@ -301,7 +315,7 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
     role.run = true;
     role.src_half = seg.src_half;
     role.first = seg.first;
-    role.last = false;
+    role.last = seg.last;
   } else {
     role = pass_role(passes_to_run(*prm.skippable, prm.num_passes), prm.pass);
     if (!role.run) return;
@@ -325,15 +339,7 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
     const unsigned t = atomicAdd(prm.tile_counter, 1u);
     s_tile[0] = t;
     s_tile[2] = 0;  // whether every key of the tile has one digit (set after the counts)
-    if constexpr (Segmented) {  // the last segment whose first tile is <= t (empty segments share a start)
-      unsigned lo = 0, hi = seg.count;
-      while (hi - lo > 1) {
-        const unsigned mid = (lo + hi) / 2;
-        if (seg.tiles[mid] <= t) lo = mid;
-        else hi = mid;
-      }
-      s_tile[1] = lo;
-    }
+    if constexpr (Segmented) s_tile[1] = segment_of_tile(seg.tiles, seg.count, t);
   }
   const unsigned warp = threadIdx.x / 32;
   const unsigned lane = lane_id();
@@ -350,7 +356,7 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
     const unsigned segment = s_tile[1];
     first_tile = seg.tiles[segment];
     tile_base = seg.items[segment] + static_cast<std::uint64_t>(tile - first_tile) * S::tile;
-    tile_end = seg.items[segment + 1];
+    tile_end = seg.ends != nullptr ? seg.ends[segment] : seg.items[segment + 1];
   }
   const bool full = tile_end - tile_base >= static_cast<std::uint64_t>(S::tile);
   const int valid = full ? S::tile : static_cast<int>(tile_end - tile_base);

@@ -47,6 +47,15 @@ const KeyCountKnob large_buckets_above_knob{
     "radix: the hybrid path's buckets of more than this many keys sorted through global memory (tests)",
     std::uint64_t{1} << 20};
 
+std::string large_buckets_by_choice(const std::string& v) {
+  return gsb::parse_env_choice("GSB_RADIX_LARGE_BUCKETS_BY", v, {"block", "passes"});
+}
+const gsb::EnvKnob& large_buckets_by_knob = gsb::declare_env_knob(
+    "GSB_RADIX_LARGE_BUCKETS_BY",
+    "radix: the hybrid path's buckets past GSB_RADIX_LARGE_BUCKETS_ABOVE sorted one block each, or by segmented "
+    "digit passes (tests)",
+    [](const std::string& v) { large_buckets_by_choice(v); });
+
 std::string bucket_shape_choice(const std::string& v) {
   return gsb::parse_env_choice("GSB_RADIX_BUCKET_THREADS", v, {"128", "256", "512", "512-in-place"});
 }
@@ -74,6 +83,14 @@ std::uint64_t large_buckets_above_override() {
   static const std::uint64_t value = large_buckets_above_knob.value();
   return value;
 }
+LargeForce large_buckets_force_override() {
+  static const LargeForce value = [] {
+    if (large_buckets_above_override() == 0) return LargeForce::none;
+    const auto v = gsb::env_value(large_buckets_by_knob.name.c_str());
+    return v && large_buckets_by_choice(*v) == "passes" ? LargeForce::passes : LargeForce::blocks;
+  }();
+  return value;
+}
 std::uint64_t portion_items_override() {
   static const std::uint64_t value = portion_n_knob.value();
   return value;
@@ -94,8 +111,9 @@ struct Radix : TypedSort<Radix<LsdOnly>> {
                             "block (cub::BlockRadixSort over the bits that differ) in one launch"
                           : "radix-lsd, with 4- and 8-byte keys (alone or with values) from about 2e7 keys taking two "
                             "MSD passes and a shared-memory sort of each 16-bit bucket when every bucket fits a "
-                            "block (or the few that do not, sorted through global memory), and 1- and 2-byte keys "
-                            "without values a counting sort (the output written from the histogram)",
+                            "block (the few that do not one block each through global memory, a skewed input's many "
+                            "by segmented digit passes), and 1- and 2-byte keys without values a counting sort (the "
+                            "output written from the histogram)",
                   "radix"};
     i.stable = true;
     // Inputs beyond one lookback portion (2^27 - 1 keys) are sorted portion by portion in each pass;
