@@ -11,6 +11,7 @@
 #   scripts/sweep.sh --parts radix-grid --grid-runs main --no-plot   # radix vs cub-radix, n x type x values
 #   scripts/sweep.sh --parts radix-grid --dry-run   # print the commands a sweep would run, run nothing
 #   scripts/sweep.sh --parts small-n --no-plot   # every single-GPU back-end at n = 1 .. 2^16 (fixed costs)
+#   scripts/sweep.sh --parts radix-dist-small --reps 5 --no-plot   # radix vs cub-radix, every distribution at 1e8
 #
 # Options: --out DIR (default results/<device name>/), --tool PATH (default $GSB_TOOL or build/release/
 # gpusort-bench), --reps N (default 10), --max-n N (largest n of the sweeps, default 2^26), --no-plot,
@@ -203,6 +204,14 @@ if [[ $plot_only -eq 0 ]]; then
     --type u32 --values none --n "$mid_n" --dist uniform
   wants radix-entropy && bench radix-entropy --algo radix,radix-lsd,cub-radix --type u32 --values none,u32 --n "$mid_n" \
     --dist uniform,entropy-0.811,entropy-0.544,entropy-0.337,entropy-0.201,sorted,all-equal,zipf
+  # radix-dist-small, radix-dist-wide (issue 19, not default parts): radix, radix-lsd and cub-radix over every
+  # distribution at 1e8, keys alone and with u32 values, 1-, 2- and 4-byte keys and 8-byte keys in two runs (each fits
+  # one device call), so every ratio is from one run on one input.
+  dists_all="uniform,sorted,reverse,nearly-sorted,few-unique,all-equal,entropy-0.811,entropy-0.544,entropy-0.337,entropy-0.201,zipf"
+  wants radix-dist-small && bench radix-dist-small --algo radix,radix-lsd,cub-radix --type u8,u16,u32,i32,f32 \
+    --values none,u32 --n "$mid_n" --dist "$dists_all"
+  wants radix-dist-wide && bench radix-dist-wide --algo radix,radix-lsd,cub-radix --type u64,i64,f64 \
+    --values none,u32 --n "$mid_n" --dist "$dists_all"
   # Out of core (issue 7): u32 n=2^32 through 4 GiB of device memory, cub-radix and radix pieces, end to end
   # from pageable host memory (GSB_OOC_METHOD picks the method; gpu-partition unless set). Two repetitions:
   # each takes seconds, and the reference sort of 2^32 keys about 45 s.
