@@ -32,6 +32,8 @@ CHART_KINDS = ("throughput", "time", "speedup", "distributions", "bandwidth", "b
                "multi-gpu", "ratio")
 RATIO_PAIR = ("radix", "cub-radix")  # (A, B) of the ratio heat maps: B's median / A's median, > 1: A faster
 KEY_TYPES = ("u8", "u16", "u32", "u64", "i32", "i64", "f32", "f64")  # the tool's order (rows of the heat maps)
+DISTRIBUTIONS = ("uniform", "sorted", "reverse", "nearly-sorted", "few-unique", "all-equal", "entropy-0.811",
+                 "entropy-0.544", "entropy-0.337", "entropy-0.201", "zipf")  # the tool's order (--dist)
 VALUE_MODES = ("none", "u32", "u64")
 FORMATS = ("png", "svg")
 MANIFEST = "charts.txt"  # in the output folder: the files the last run wrote, so that the next removes stale ones
@@ -867,28 +869,47 @@ class RatioCell:
 
 class RatioGrid:
     """The B / A median ratios of one sweep part (its files) for one order and distribution, over (key type,
-    value mode) rows and n columns. Every ratio is taken inside one file, between the two back-ends' cases of the
-    same key type, value mode, order, n and distribution: the same run and the same input. cells holds the
-    ratios, missing the cells without one as (kind, why)."""
+    value mode) rows and n columns -- or, where the part ran one n only over two or more distributions, for one
+    order and that n, over distribution columns (by_distribution). Every ratio is taken inside one file, between
+    the two back-ends' cases of the same key type, value mode, order, n and distribution: the same run and the
+    same input. cells holds the ratios, missing the cells without one as (kind, why)."""
 
-    def __init__(self, part, pair, order, distribution):
-        self.part, self.pair, self.order, self.distribution = part, pair, order, distribution
-        self.rows, self.ns = [], []
-        self.cells = {}  # (key_type, values, n) -> RatioCell
-        self.missing = {}  # (key_type, values, n) -> (kind, why)
+    def __init__(self, part, pair, order, distribution, n=None):
+        self.part, self.pair, self.order, self.distribution, self.n = part, pair, order, distribution, n
+        self.by_distribution = n is not None
+        self.rows, self.columns = [], []  # columns: sizes, or distributions (by_distribution)
+        self.cells = {}  # (key_type, values, column) -> RatioCell
+        self.missing = {}  # (key_type, values, column) -> (kind, why)
         self.results = []  # the files of the part
 
-    def ratio(self, key_type, values, n):
-        cell = self.cells.get((key_type, values, n))
+    @property
+    def ns(self):
+        return self.columns
+
+    def case_of(self, column):
+        """(n, distribution) of a column."""
+        return (self.n, column) if self.by_distribution else (column, self.distribution)
+
+    def label(self, column):
+        return column if self.by_distribution else n_label(column)
+
+    def column_of(self, key):
+        """The column of a case (CaseKey) of this grid's order, or None where the case is not in the grid."""
+        if self.by_distribution:
+            return key.distribution if key.n == self.n else None
+        return key.n if key.distribution == self.distribution else None
+
+    def ratio(self, key_type, values, column):
+        cell = self.cells.get((key_type, values, column))
         return cell.ratio if cell else None
 
     def matrix(self):
-        """[[ratio or None per n] per row]."""
-        return [[self.ratio(kt, vals, n) for n in self.ns] for kt, vals in self.rows]
+        """[[ratio or None per column] per row]."""
+        return [[self.ratio(kt, vals, c) for c in self.columns] for kt, vals in self.rows]
 
     def drawable(self):
-        """A heat map needs two dimensions: two rows and two sizes, and at least one ratio."""
-        return len(self.rows) >= 2 and len(self.ns) >= 2 and bool(self.cells)
+        """A heat map needs two dimensions: two rows and two columns, and at least one ratio."""
+        return len(self.rows) >= 2 and len(self.columns) >= 2 and bool(self.cells)
 
 
 MISSING_ORDER = ("failed", "error", "skipped", "untimed", "mixed", "missing")  # which word a gray cell shows
@@ -929,45 +950,67 @@ def _row_order(row):
 
 def ratio_grids(results, pair=RATIO_PAIR, metric="auto"):
     """The RatioGrids of the files that hold both back-ends of pair: one per sweep part (part_of: a file and
-    its sub-run files) and (order, distribution). A later file's ratio replaces an earlier one's for the same
-    cell; a later file without a ratio there leaves the earlier ratio in place."""
+    its sub-run files) and (order, distribution) over n -- or, for a part that ran one n over two or more
+    distributions, one per order over the distributions. A later file's ratio replaces an earlier one's for the
+    same cell; a later file without a ratio there leaves the earlier ratio in place."""
     parts = {}
     for r in results:
         parts.setdefault(part_of(r.path), []).append(r)
     grids = []
     for part, files in parts.items():
         groups = defaultdict(set)  # (order, dist) -> the back-ends of the pair that appear
+        sizes, dists = set(), set()
         for r in files:
             for key in r.by_key:
                 if key.backend in pair:
                     groups[(key.order, key.distribution)].add(key.backend)
+                    sizes.add(key.n)
+                    dists.add(key.distribution)
+        by_distribution = len(sizes) == 1 and len(dists) >= 2
+        if by_distribution:  # one grid per order, a column per distribution
+            (n,) = sizes
+            orders = sorted({o for (o, _), present in groups.items() if len(present) == 2})
+            grids += [_fill_grid(RatioGrid(part, pair, o, None, n), files, metric) for o in orders]
+            continue
         for (order, dist), present in sorted(groups.items()):
             if len(present) < 2:
                 continue  # one back-end only: no ratio anywhere
-            grid = RatioGrid(part, pair, order, dist)
-            grid.results = files
-            rows, ns = set(), set()
-            for r in files:
-                cells = sorted({(k.key_type, k.values, k.n) for k in r.by_key
-                                if k.backend in pair and (k.order, k.distribution) == (order, dist)})
-                for kt, vals, n in cells:
-                    rows.add((kt, vals))
-                    ns.add(n)
-                    cell, why = _pair_ratio(r, pair, kt, vals, order, n, dist, metric)
-                    if cell:
-                        grid.cells[(kt, vals, n)] = cell
-                        grid.missing.pop((kt, vals, n), None)
-                    elif (kt, vals, n) not in grid.cells:
-                        grid.missing[(kt, vals, n)] = (why[0], f"{why[1]} ({r.path})")
-            grid.rows = sorted(rows, key=_row_order)
-            grid.ns = sorted(ns)
-            for kt, vals in grid.rows:
-                for n in grid.ns:
-                    if (kt, vals, n) not in grid.cells and (kt, vals, n) not in grid.missing:
-                        grid.missing[(kt, vals, n)] = ("not run", "neither back-end has this case in the files of "
-                                                                  f"part {part}")
-            grids.append(grid)
+            grids.append(_fill_grid(RatioGrid(part, pair, order, dist), files, metric))
     return grids
+
+
+def _fill_grid(grid, files, metric):
+    """The cells of a grid from its part's files (ratio_grids)."""
+    grid.results = files
+    rows, columns = set(), set()
+    for r in files:
+        cells = set()
+        for k in r.by_key:
+            column = grid.column_of(k) if k.backend in grid.pair and k.order == grid.order else None
+            if column is not None:
+                cells.add((k.key_type, k.values, column))
+        for kt, vals, column in sorted(cells):
+            rows.add((kt, vals))
+            columns.add(column)
+            n, dist = grid.case_of(column)
+            cell, why = _pair_ratio(r, grid.pair, kt, vals, grid.order, n, dist, metric)
+            if cell:
+                grid.cells[(kt, vals, column)] = cell
+                grid.missing.pop((kt, vals, column), None)
+            elif (kt, vals, column) not in grid.cells:
+                grid.missing[(kt, vals, column)] = (why[0], f"{why[1]} ({r.path})")
+    grid.rows = sorted(rows, key=_row_order)
+    grid.columns = sorted(columns, key=_distribution_order) if grid.by_distribution else sorted(columns)
+    for kt, vals in grid.rows:
+        for c in grid.columns:
+            if (kt, vals, c) not in grid.cells and (kt, vals, c) not in grid.missing:
+                grid.missing[(kt, vals, c)] = ("not run", "neither back-end has this case in the files of "
+                                                          f"part {grid.part}")
+    return grid
+
+
+def _distribution_order(dist):
+    return (DISTRIBUTIONS.index(dist) if dist in DISTRIBUTIONS else len(DISTRIBUTIONS), dist)
 
 
 RATIO_TICKS = (1 / 8, 1 / 4, 1 / 2, 2 / 3, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0, 4.0, 8.0)
@@ -976,7 +1019,8 @@ RATIO_TICKS = (1 / 8, 1 / 4, 1 / 2, 2 / 3, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0, 4
 def _ratio_title(grid):
     a, b = grid.pair
     order = "ascending" if grid.order == "asc" else "descending"
-    return f"Where {a} beats {b}: {b} time / {a} time, {grid.part}, {order}, {grid.distribution}"
+    where = f"n = {n_label(grid.n)}" if grid.by_distribution else grid.distribution
+    return f"Where {a} beats {b}: {b} time / {a} time, {grid.part}, {order}, {where}"
 
 
 def _ratio_subtitle(grid):
@@ -1003,13 +1047,13 @@ def _ratio_markdown(grid):
     a, b = grid.pair
     lines = [f"`{b}` median / `{a}` median (> 1: `{a}` faster): " + _ratio_subtitle(grid) +
              ". A word instead of a number: no ratio (see *Cells left out of the ratio heat maps*).", "",
-             "| keys + values | " + " | ".join(n_label(n) for n in grid.ns) + " |",
-             "| --- |" + " ---: |" * len(grid.ns)]
+             "| keys + values | " + " | ".join(grid.label(c) for c in grid.columns) + " |",
+             "| --- |" + " ---: |" * len(grid.columns)]
     for row in grid.rows:
         cells = []
-        for n in grid.ns:
-            cell = grid.cells.get((*row, n))
-            cells.append(_ratio_text(cell) if cell else grid.missing[(*row, n)][0])
+        for c in grid.columns:
+            cell = grid.cells.get((*row, c))
+            cells.append(_ratio_text(cell) if cell else grid.missing[(*row, c)][0])
         lines.append(f"| {_kv_label(*row)} | " + " | ".join(cells) + " |")
     if any(c.out_of_core for c in grid.cells.values()):
         lines += ["", "\u2020 both cases ran out of core (host clock, host link included)."]
@@ -1019,16 +1063,19 @@ def _ratio_markdown(grid):
 
 def _missing_lines(grid):
     """index.md's lines for the cells without a ratio: one per cell with the reason; the cells that neither
-    back-end ran (a sub-run's sizes for fewer key types) one line per n."""
+    back-end ran (a sub-run's sizes for fewer key types) one line per column."""
+    name = "dist" if grid.by_distribution else "n"
     lines, not_run = [], defaultdict(list)
-    for (kt, vals, n), (kind, why) in sorted(grid.missing.items(), key=lambda kv: (_row_order(kv[0][:2]), kv[0][2])):
+    for (kt, vals, c), (kind, why) in sorted(grid.missing.items(),
+                                             key=lambda kv: (_row_order(kv[0][:2]), grid.columns.index(kv[0][2]))):
         if kind == "not run":
-            not_run[n].append(_kv_label(kt, vals))
+            not_run[c].append(_kv_label(kt, vals))
         else:
-            lines.append(f"{_kv_label(kt, vals)} n={n_label(n)}: {kind}: {why}")
-    for n, rows in sorted(not_run.items()):
-        lines.append(f"n={n_label(n)}: not run for {', '.join(rows)}: neither back-end has these cases in the "
-                     f"files of part {grid.part}")
+            lines.append(f"{_kv_label(kt, vals)} {name}={grid.label(c)}: {kind}: {why}")
+    for c in grid.columns:
+        if c in not_run:
+            lines.append(f"{name}={grid.label(c)}: not run for {', '.join(not_run[c])}: neither back-end has these "
+                         f"cases in the files of part {grid.part}")
     return lines
 
 
@@ -1042,23 +1089,23 @@ def plot_ratio_heatmaps(data, writer, pair=RATIO_PAIR):
         if not grid.drawable():
             continue
         title = _ratio_title(grid)
-        logs = np.full((len(grid.rows), len(grid.ns)), np.nan)
+        logs = np.full((len(grid.rows), len(grid.columns)), np.nan)
         for i, row in enumerate(grid.rows):
-            for j, n in enumerate(grid.ns):
-                cell = grid.cells.get((*row, n))
+            for j, c in enumerate(grid.columns):
+                cell = grid.cells.get((*row, c))
                 if cell:
                     logs[i, j] = math.log2(cell.ratio)
         span = float(np.nanmax(np.abs(logs)))
         span = min(max(span, math.log2(1.25)), 3.0)  # at least 0.8 to 1.25, at most 1/8 to 8 (beyond: saturated)
         norm = Normalize(-span, span)
         cmap = plt.get_cmap("RdBu").with_extremes(bad="#d9d9d9")  # red: B faster (< 1), blue: A faster (> 1)
-        fig, ax = plt.subplots(figsize=(3.0 + 0.62 * len(grid.ns), 2.2 + 0.3 * len(grid.rows)))
+        fig, ax = plt.subplots(figsize=(3.0 + 0.62 * len(grid.columns), 2.2 + 0.3 * len(grid.rows)))
         ax.set_title(f"{title}\n{_ratio_subtitle(grid)}", fontsize=10)
         image = ax.imshow(np.ma.masked_invalid(logs), cmap=cmap, norm=norm, aspect="auto", interpolation="nearest")
         ax.grid(False)
         for i, row in enumerate(grid.rows):
-            for j, n in enumerate(grid.ns):
-                cell = grid.cells.get((*row, n))
+            for j, c in enumerate(grid.columns):
+                cell = grid.cells.get((*row, c))
                 if cell:
                     dark = abs(logs[i, j]) > 0.6 * span
                     ax.text(j, i, _ratio_text(cell), ha="center", va="center", fontsize=7,
@@ -1066,14 +1113,15 @@ def plot_ratio_heatmaps(data, writer, pair=RATIO_PAIR):
                 else:
                     ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, facecolor="none", edgecolor="#9a9a9a",
                                            hatch="///", linewidth=0))
-                    ax.text(j, i, grid.missing[(*row, n)][0], ha="center", va="center", fontsize=6,
+                    ax.text(j, i, grid.missing[(*row, c)][0], ha="center", va="center", fontsize=6,
                             color="#444444")
-        ax.set_xticks(range(len(grid.ns)))
-        ax.set_xticklabels([n_label(n) for n in grid.ns], rotation=45 if len(grid.ns) > 8 else 0,
-                           ha="right" if len(grid.ns) > 8 else "center", fontsize=8)
+        ax.set_xticks(range(len(grid.columns)))
+        wide = len(grid.columns) > 8 or grid.by_distribution
+        ax.set_xticklabels([grid.label(c) for c in grid.columns], rotation=45 if wide else 0,
+                           ha="right" if wide else "center", fontsize=8)
         ax.set_yticks(range(len(grid.rows)))
         ax.set_yticklabels([_kv_label(*r) for r in grid.rows], fontsize=8)
-        ax.set_xlabel("n (keys)")
+        ax.set_xlabel("distribution" if grid.by_distribution else "n (keys)")
         ax.set_ylabel("key type + value type")
         bar = fig.colorbar(image, ax=ax, fraction=0.04, pad=0.02)
         ticks = [t for t in RATIO_TICKS if abs(math.log2(t)) <= span + 1e-9]
@@ -1086,18 +1134,19 @@ def plot_ratio_heatmaps(data, writer, pair=RATIO_PAIR):
                  "distribution. Colour on a log scale centred at 1; blue: " + a + " faster, red: " + b + " faster.",
                  f"Gray, hatched: no ratio (failed, error, skipped, untimed, missing: one of the two not in the run, "
                  f"not run: neither ran it); index.md lists each cell and why ({len(grid.missing)} of "
-                 f"{len(grid.rows) * len(grid.ns)})."]
+                 f"{len(grid.rows) * len(grid.columns)})."]
         if any(c.out_of_core for c in grid.cells.values()):
             notes.append("\u2020: both cases ran out of core (host clock, host link included).")
         notes.append(f"From: {_grid_sources(grid)}.")
         _footnote(ax, *notes)
-        stem = f"ratio_{slug(b)}-over-{slug(a)}_{slug(grid.part)}_{slug(grid.order, grid.distribution)}"
+        where = f"n{n_label(grid.n)}" if grid.by_distribution else grid.distribution
+        stem = f"ratio_{slug(b)}-over-{slug(a)}_{slug(grid.part)}_{slug(grid.order, where)}"
         writer.save(fig, "ratio", title, stem)
         writer.ratio_tables.append((title, _ratio_markdown(grid)))
         if grid.missing:
             writer.ratio_left_out.append((title, _missing_lines(grid)))
-            print(f"plot: note: ratio heat map {grid.part} ({grid.order}, {grid.distribution}): "
-                  f"{len(grid.missing)} of {len(grid.rows) * len(grid.ns)} cells have no ratio; see "
+            print(f"plot: note: ratio heat map {grid.part} ({grid.order}, {where}): "
+                  f"{len(grid.missing)} of {len(grid.rows) * len(grid.columns)} cells have no ratio; see "
                   f"{writer.out_dir / 'index.md'}", file=sys.stderr)
 
 

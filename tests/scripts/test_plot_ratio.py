@@ -235,3 +235,40 @@ def test_synthetic_run_passes_the_schema(tmp_path):
     doc = grid_doc()
     assert len(load_result(write(doc, tmp_path / "r.json")).cases) == 2 * len(TYPES) * len(VALUES) * len(NS)
     json.dumps(doc)
+
+
+def test_one_size_over_distributions_is_a_heat_map_by_distribution(tmp_path, monkeypatch):
+    """A part run at one n over two or more distributions (sweep parts radix-dist-*): one heat map per order over
+    distribution columns, in the tool's order; each ratio still from one file and one input."""
+    docs = []
+    dists = ("zipf", "uniform", "few-unique")
+    for dist in dists:
+        doc = grid_doc(ns=(10 ** 8,), types=("u32", "f64"), values=("none",),
+                       ratio=lambda kt, vals, n, d=dist: 0.9 if (kt, d) == ("u32", "zipf") else 1.5)
+        for c in doc["cases"]:
+            c["distribution"] = dist
+        docs.append(doc)
+    doc = docs[0]
+    doc["cases"] = [c for d in docs for c in d["cases"]]
+    path = write(doc, tmp_path / "radix-dist.small.json")
+    (grid,) = plot.ratio_grids([load_result(path)])
+    assert grid.by_distribution and grid.n == 10 ** 8
+    assert grid.columns == ["uniform", "few-unique", "zipf"]  # the tool's order, not the file's
+    assert grid.rows == [("u32", "none"), ("f64", "none")]
+    assert grid.ratio("u32", "none", "zipf") == pytest.approx(0.9)
+    assert grid.ratio("f64", "none", "zipf") == pytest.approx(1.5)
+    assert not grid.missing and grid.drawable()
+    stems = []
+    real_save = plot.Writer.save
+
+    def save(self, fig, kind, title, stem):
+        stems.append((kind, stem, fig.axes[0].get_xlabel()))
+        real_save(self, fig, kind, title, stem)
+
+    monkeypatch.setattr(plot.Writer, "save", save)
+    out = tmp_path / "charts"
+    assert run_main("plot", plot.main, [path, "--out", str(out), "--format", "png", "--charts", "ratio"]) == 0
+    assert stems == [("ratio", "ratio_cub-radix-over-radix_radix-dist_asc_n1e8", "distribution")]
+    table = (out / "index.md").read_text().split("## Ratio tables")[1]
+    assert "| keys + values | uniform | few-unique | zipf |" in table
+    assert "| u32 | 1.50 | 1.50 | 0.90 |" in table
