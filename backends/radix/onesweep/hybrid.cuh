@@ -8,9 +8,9 @@
 //   1. top16_histogram_kernel (histogram.cuh): one read of the keys, the histogram of their top 16 bits (65536 bins);
 //      top_counts_kernel sums it per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
-//      starts of the top-8-bit buckets, the tile tables of the segmented passes, the largest bucket and the keys
-//      in buckets past the bucket capacity (too many or too large, hybrid_buckets_fit: the tile tables are emptied,
-//      so steps 3 and 4 do nothing);
+//      starts of the top-8-bit buckets, the tile tables of the segmented passes, the largest bucket, and the keys
+//      in buckets past the bucket capacity and their number (where the sort takes the LSD passes instead,
+//      large_buckets_plan, the tile tables are emptied, so steps 3 and 4 do nothing);
 //   3. pass_kernel (Segmented, one segment per launch): the top 8 bits (24..31 of a 4-byte key, 56..63 of an 8-byte
 //      one), half 0 -> half 1, one launch per look-back portion, each handing its digit starts to the next (as the
 //      LSD passes do);
@@ -19,8 +19,9 @@
 //   -- meanwhile the host reads those two back: where the buckets do not fit, it sorts by LSD passes instead --
 //   5. bucket_sort_kernel (bucket_sort.cuh): one block per 16-bit bucket sorts it in shared memory by its remaining
 //      bits, 8 at a time from bit 0 (2 rounds for 4-byte keys, 6 for 8-byte ones: a counting sort, then the
-//      warp-level multisplit of the passes) and writes it back in place, decoded; the few buckets past the
-//      capacity are sorted one block each through global memory (large_buckets.cuh).
+//      warp-level multisplit of the passes) and writes it back in place, decoded, in launches by size class; the
+//      few buckets past the capacity are sorted one block each through global memory (large_buckets.cuh), a skewed
+//      input's many by segmented digit passes (large_segments.cuh, enqueued before the bucket sort).
 // The sort is stable (steps 3-5 are, and step 5's first round may reorder only equal keys).
 #pragma once
 

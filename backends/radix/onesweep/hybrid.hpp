@@ -15,7 +15,8 @@
 // (hybrid.cuh: hybrid_tried_capacity; 512-thread blocks, with two buffers or in place, where smaller ones keep fewer,
 // bucket_sort.cuh): on Hopper up to about 1.68e9 4-byte keys alone, 1.0e9 with values and 8-byte keys (the in-place
 // block's 16384 keys). A few buckets past a block (float keys' largest exponent, a mildly skewed input) are sorted one
-// block each through global memory instead (large_buckets.cuh, hybrid_buckets_fit). The first pass runs portion by
+// block each through global memory instead (large_buckets.cuh, hybrid_buckets_fit), a skewed input's many by
+// segmented digit passes (large_segments.cuh: few distinct keys need none of them). The first pass runs portion by
 // portion beyond one look-back portion (2^27 - 1 keys), as the LSD passes do.
 #pragma once
 
