@@ -564,9 +564,10 @@ inline BucketLaunches bucket_launches(std::uint64_t n, unsigned fitting, unsigne
 // f32 keys, for one, put twice the mean into the 1/256 of the buckets that hold the largest exponent, and a skewed
 // input's buckets take every size up to the capacity; sizing every block for the largest would leave few blocks
 // resident on a multiprocessor (one, past 114 KB: a Zipf input's thousands of buckets of 2-27 thousand u32 keys
-// took 597 us so at 1e8, H200). Each launch takes the shape that keeps more warps resident on band B. Buckets past `capacity` (a multiple of 4) are sorted one block each through global memory,
-// half 1 of the keys (and values) lending its range (launch_large_buckets), where `large_by_blocks` (else by
-// segmented passes: large_segments.cuh).
+// took 597 us in one such launch at 1e8 on an H200). Each launch takes the shape that keeps more warps resident on
+// band B. Buckets past `capacity` (a multiple of 4) are sorted one block each through global memory, half 1 of the
+// keys (and values) lending its range (launch_large_buckets), where `large_by_blocks` (else by segmented passes:
+// large_segments.cuh).
 template <class Bits, class Value, arch::Band B>
 void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, const unsigned* counts,
                         const std::uint64_t* starts, const KeyCodec<Bits>& codec, std::uint64_t n, unsigned fitting,

@@ -484,8 +484,8 @@ struct HybridSort {
     if (large == LargeBuckets::passes) {
       // Each bucket past a block a segment, sorted by its remaining bits in LSD order, half 0 -> 1 -> ... -> 0, the
       // last pass decoding; the segments whose keys are all equal are left out (large_segments.cuh). These launches
-      // use every status row (past the second pass's, which the first memset cleared): all cleared first, and all
-      // again where a launch's stamp wraps (stamps_per_clear).
+      // use every status row, the second pass's stamped ones included: all cleared first, and all again where a
+      // launch's stamp wraps (stamps_per_clear).
       prepare_large_segments<Bits>(keys0, n, counts, l.tables.starts16, l.tables.large_per_top, capacity, large_count,
                                    S::tile, l.large, codec, b.stream);
       GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.status_bytes, b.stream));
