@@ -1039,7 +1039,11 @@ def _grid_sources(grid):
 
 
 def _ratio_text(cell):
-    return f"{cell.ratio:.2f}" + ("\u2020" if cell.out_of_core else "")
+    """Two decimals, or three where two would read 1.00 for a ratio below 1 (a loss never shows as a tie)."""
+    text = f"{cell.ratio:.2f}"
+    if text == "1.00" and cell.ratio < 1.0:
+        text = f"{min(cell.ratio, 0.999):.3f}"
+    return text + ("\u2020" if cell.out_of_core else "")
 
 
 def _ratio_markdown(grid):

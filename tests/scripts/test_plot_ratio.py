@@ -272,3 +272,13 @@ def test_one_size_over_distributions_is_a_heat_map_by_distribution(tmp_path, mon
     table = (out / "index.md").read_text().split("## Ratio tables")[1]
     assert "| keys + values | uniform | few-unique | zipf |" in table
     assert "| u32 | 1.50 | 1.50 | 0.90 |" in table
+
+
+def test_a_loss_never_reads_as_a_tie():
+    """Two decimals, but a ratio just below 1 keeps three: 0.996 is not written 1.00."""
+    cell = plot.RatioCell(0.996, None, False)
+    assert plot._ratio_text(cell) == "0.996"
+    assert plot._ratio_text(plot.RatioCell(0.9996, None, False)) == "0.999"
+    assert plot._ratio_text(plot.RatioCell(1.004, None, False)) == "1.00"
+    assert plot._ratio_text(plot.RatioCell(0.987, None, False)) == "0.99"
+    assert plot._ratio_text(plot.RatioCell(2.0, None, True)) == "2.00\u2020"
