@@ -314,13 +314,14 @@ struct HybridSort {
     std::size_t clear_bytes;    // everything above but the status rows: one memset before the sample
     std::size_t mid_status_bytes;  // the status rows up to the second pass's: cleared once the sample passed
     std::size_t portion_status_bytes;  // the rows of one portion of the first pass (cleared every 15 launches)
-    std::size_t status_bytes;   // every status row
+    std::size_t status_bytes;   // every status row (cleared before the large segments' passes)
     std::uint64_t* top_bins;    // [portions][256]: portion r's digit starts in the first pass (r >= 1)
     HybridTables tables;
     LargeSegments large;
     std::size_t bytes;
   };
   static constexpr int rounds = bucket_rounds<Bits>;
+  static_assert(rounds < static_cast<int>(stamps_per_clear), "the large segments' passes: one stamp each");
   // The most tiles of the second pass (256 segments, each adding a partial tile), and of every segmented pass (the
   // large segments' too, large_segments.cuh).
   static std::uint64_t mid_tiles(std::uint64_t n) { return ceil_div<std::uint64_t>(n, S::tile) + 256; }
@@ -359,7 +360,7 @@ struct HybridSort {
     l.large.tiles_all = t.take<unsigned>(most + 1);
     l.large.tiles_sorting = t.take<unsigned>(most + 1);
     l.large.tiles_sorted = t.take<unsigned>(most + 1);
-    l.large.items = t.take<std::uint64_t>(most + 1);
+    l.large.items = t.take<std::uint64_t>(most);
     l.large.ends = t.take<std::uint64_t>(most);
     l.large.counts = t.take<unsigned>(std::size_t{most} * rounds * 256);
     l.large.bins = t.take<std::uint64_t>(std::size_t{most} * rounds * 256);
@@ -484,8 +485,9 @@ struct HybridSort {
     if (large == LargeBuckets::passes) {
       // Each bucket past a block a segment, sorted by its remaining bits in LSD order, half 0 -> 1 -> ... -> 0, the
       // last pass decoding; the segments whose keys are all equal are left out (large_segments.cuh). These launches
-      // use every status row, the second pass's stamped ones included: all cleared first, and all again where a
-      // launch's stamp wraps (stamps_per_clear).
+      // use every status row, the second pass's stamped ones included: all cleared first. Their stamps then differ
+      // from every word left in the rows (at most 6 launches, fewer than stamps_per_clear), so a stamp's wrap needs
+      // no clear (0 bytes).
       prepare_large_segments<Bits>(keys0, n, counts, l.tables.starts16, l.tables.large_per_top, capacity, large_count,
                                    S::tile, l.large, codec, b.stream);
       GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.status_bytes, b.stream));
@@ -493,7 +495,7 @@ struct HybridSort {
       prm.num_items = static_cast<unsigned>(n);
       prm.bins_out = nullptr;
       for (int r = 0; r < rounds; ++r) {
-        stamp_launch(prm, top.portions + 1 + r, l.tile_counters, l.status, l.status_bytes, b.stream);
+        stamp_launch(prm, top.portions + 1 + r, l.tile_counters, l.status, 0, b.stream);
         prm.pass = r;
         prm.bins_in = l.large.bins + std::size_t{l.large.most} * 256 * r;
         const SegmentTable segments{l.large.tiles_sorting, l.large.items, large_count, r % 2, false, l.large.ends,

@@ -29,7 +29,7 @@ struct LargeSegments {
   unsigned* tiles_all;       // [most + 1]: first tile of each segment in the histogram's table, then the total
   unsigned* tiles_sorting;   // [most + 1]: the same, only of the segments to sort (the others: none)
   unsigned* tiles_sorted;    // [most + 1]: the same, only of the segments sorted already
-  std::uint64_t* items;      // [most + 1]: where each segment starts
+  std::uint64_t* items;      // [most]: where each segment starts
   std::uint64_t* ends;       // [most]: where each ends
   unsigned* counts;          // [most][rounds][256]: digit counts (zeroed before the histogram)
   std::uint64_t* bins;       // [rounds][most][256]: digit starts, absolute
@@ -72,6 +72,17 @@ __global__ void __launch_bounds__(256)
   }
 }
 
+// Where tile t of a tile table (tiles: tiles_all, tiles_sorting or tiles_sorted; `count` segments of tiles of `tile`
+// keys) lies: [begin, end). Returns its segment.
+__device__ __forceinline__ unsigned large_segment_tile(const LargeSegments& a, const unsigned* tiles, unsigned count,
+                                                       unsigned tile, unsigned t, std::uint64_t& begin,
+                                                       std::uint64_t& end) {
+  const unsigned s = segment_of_tile(tiles, count, t);
+  begin = a.items[s] + static_cast<std::uint64_t>(t - tiles[s]) * tile;
+  end = min(begin + tile, a.ends[s]);
+  return s;
+}
+
 // One block per tile of the histogram's table: every round's digit counts of the tile's keys (half 0, encoded),
 // added to its segment's.
 template <class Bits>
@@ -81,9 +92,8 @@ __global__ void __launch_bounds__(large_histogram_threads)
   __shared__ unsigned s_counts[rounds * 256];
   const unsigned t = blockIdx.x;
   if (t >= a.tiles_all[count]) return;  // the grid is sized for the most tiles possible
-  const unsigned s = segment_of_tile(a.tiles_all, count, t);
-  const std::uint64_t begin = a.items[s] + static_cast<std::uint64_t>(t - a.tiles_all[s]) * tile;
-  const std::uint64_t end = min(begin + tile, a.ends[s]);
+  std::uint64_t begin, end;
+  const unsigned s = large_segment_tile(a, a.tiles_all, count, tile, t, begin, end);
   for (int i = threadIdx.x; i < rounds * 256; i += large_histogram_threads) s_counts[i] = 0;
   __syncthreads();
   // 8 loads in flight a thread (one each would leave the kernel waiting on each load's latency).
@@ -162,9 +172,8 @@ __global__ void __launch_bounds__(large_histogram_threads)
     large_segments_decode_kernel(Bits* keys, LargeSegments a, unsigned count, unsigned tile, KeyCodec<Bits> codec) {
   const unsigned t = blockIdx.x;
   if (t >= a.tiles_sorted[count]) return;
-  const unsigned s = segment_of_tile(a.tiles_sorted, count, t);
-  const std::uint64_t begin = a.items[s] + static_cast<std::uint64_t>(t - a.tiles_sorted[s]) * tile;
-  const std::uint64_t end = min(begin + tile, a.ends[s]);
+  std::uint64_t begin, end;
+  large_segment_tile(a, a.tiles_sorted, count, tile, t, begin, end);
   for (std::uint64_t i = begin + threadIdx.x; i < end; i += large_histogram_threads) keys[i] = codec.decode(keys[i]);
 }
 

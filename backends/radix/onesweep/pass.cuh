@@ -31,12 +31,13 @@ struct PassParams {
 };
 
 // Launch number `launch` of one sort's digit passes: its own look-back stamp (1..stamps_per_clear) and tile counter;
-// every stamps_per_clear launches the status rows (status_bytes of them) are cleared first, so no stamp of an
-// earlier launch is read as this one's. Launch 0 relies on the sort's first memset.
+// every stamps_per_clear launches the status rows (status_bytes of them; 0: none need it) are cleared first, so no
+// stamp of an earlier launch is read as this one's. Launch 0 relies on the sort's first memset.
 template <class Bits, class Value>
 void stamp_launch(PassParams<Bits, Value>& prm, std::uint64_t launch, unsigned* tile_counters, unsigned* status,
                   std::size_t status_bytes, cudaStream_t stream) {
-  if (launch % stamps_per_clear == 0 && launch != 0) GSB_CUDA_TRY(cudaMemsetAsync(status, 0, status_bytes, stream));
+  if (launch % stamps_per_clear == 0 && launch != 0 && status_bytes != 0)
+    GSB_CUDA_TRY(cudaMemsetAsync(status, 0, status_bytes, stream));
   prm.status = status;
   prm.stamp = static_cast<unsigned>(launch % stamps_per_clear) + 1;
   prm.tile_counter = tile_counters + launch;
