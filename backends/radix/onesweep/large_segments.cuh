@@ -83,6 +83,26 @@ __device__ __forceinline__ unsigned large_segment_tile(const LargeSegments& a, c
   return s;
 }
 
+// f(i, keys[i]) for every i in [begin, end), the block's threads taking consecutive keys, each thread with 8 loads
+// in flight (one at a time would leave the kernel waiting on each load's latency).
+template <class Bits, class F>
+__device__ __forceinline__ void visit_in_flight(const Bits* keys, std::uint64_t begin, std::uint64_t end, F f) {
+  constexpr int per = 8;
+  for (std::uint64_t i = begin + threadIdx.x; i < end; i += per * large_histogram_threads) {
+    Bits k[per];
+#pragma unroll
+    for (int u = 0; u < per; ++u) {
+      const std::uint64_t j = i + static_cast<std::uint64_t>(u) * large_histogram_threads;
+      if (j < end) k[u] = keys[j];
+    }
+#pragma unroll
+    for (int u = 0; u < per; ++u) {
+      const std::uint64_t j = i + static_cast<std::uint64_t>(u) * large_histogram_threads;
+      if (j < end) f(j, k[u]);
+    }
+  }
+}
+
 // One block per tile of the histogram's table: every round's digit counts of the tile's keys (half 0, encoded),
 // added to its segment's.
 template <class Bits>
@@ -96,22 +116,10 @@ __global__ void __launch_bounds__(large_histogram_threads)
   const unsigned s = large_segment_tile(a, a.tiles_all, count, tile, t, begin, end);
   for (int i = threadIdx.x; i < rounds * 256; i += large_histogram_threads) s_counts[i] = 0;
   __syncthreads();
-  // 8 loads in flight a thread (one each would leave the kernel waiting on each load's latency).
-  constexpr int per = 8;
-  for (std::uint64_t i = begin + threadIdx.x; i < end; i += per * large_histogram_threads) {
-    Bits k[per];
+  visit_in_flight(keys, begin, end, [&](std::uint64_t, Bits k) {
 #pragma unroll
-    for (int u = 0; u < per; ++u) {
-      const std::uint64_t j = i + static_cast<std::uint64_t>(u) * large_histogram_threads;
-      if (j < end) k[u] = keys[j];
-    }
-#pragma unroll
-    for (int u = 0; u < per; ++u)
-      if (i + static_cast<std::uint64_t>(u) * large_histogram_threads < end) {
-#pragma unroll
-        for (int r = 0; r < rounds; ++r) atomicAdd(&s_counts[r * 256 + digit_of(k[u], 8 * r, 8)], 1u);
-      }
-  }
+    for (int r = 0; r < rounds; ++r) atomicAdd(&s_counts[r * 256 + digit_of(k, 8 * r, 8)], 1u);
+  });
   __syncthreads();
   unsigned* counts = a.counts + static_cast<std::size_t>(s) * rounds * 256;
   for (int i = threadIdx.x; i < rounds * 256; i += large_histogram_threads)
@@ -174,7 +182,7 @@ __global__ void __launch_bounds__(large_histogram_threads)
   if (t >= a.tiles_sorted[count]) return;
   std::uint64_t begin, end;
   large_segment_tile(a, a.tiles_sorted, count, tile, t, begin, end);
-  for (std::uint64_t i = begin + threadIdx.x; i < end; i += large_histogram_threads) keys[i] = codec.decode(keys[i]);
+  visit_in_flight(keys, begin, end, [&](std::uint64_t i, Bits k) { keys[i] = codec.decode(k); });
 }
 
 // Steps 1-4 (and the decoding) for `count` segments, the buckets of more than `capacity` keys, in tiles of `tile`
