@@ -92,16 +92,7 @@ struct OnesweepSort {
 
   static auto pass_kernel_of() { return pass_kernel<Bits, VT, P>; }
 
-  // Every pass's digit counts into layout(p.n, b.temp).counts (zeroed by the caller), where *only_if (a device word)
-  // is set when the kernel runs; sort(p, b, true) then takes them as counted.
-  static void count_digits(const SortProblem& p, const SortBuffers& b, const unsigned* only_if) {
-    launch_digit_histograms<Bits, RadixBits>(static_cast<const Bits*>(b.keys[0]), p.n,
-                                             make_codec<Bits>(p.key_type, p.order), layout(p.n, b.temp).counts,
-                                             b.stream, only_if);
-  }
-
-  // counted: count_digits has counted the keys (n past the one-block path's).
-  static int sort(const SortProblem& p, const SortBuffers& b, bool counted = false) {
+  static int sort(const SortProblem& p, const SortBuffers& b) {
     const std::uint64_t n = p.n;
     const int result = result_half(D::passes);
     if (n == 0) return result;
@@ -112,13 +103,8 @@ struct OnesweepSort {
     const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
     const DeviceProps& dev = current_device_props();
 
-    if (counted) {  // everything after the counts
-      auto* from = reinterpret_cast<char*>(l.skippable);
-      GSB_CUDA_TRY(cudaMemsetAsync(from, 0, static_cast<char*>(b.temp) + l.clear_bytes - from, b.stream));
-    } else {
-      GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
-      launch_digit_histograms<Bits, RadixBits>(static_cast<const Bits*>(b.keys[0]), n, codec, l.counts, b.stream);
-    }
+    GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
+    launch_digit_histograms<Bits, RadixBits>(static_cast<const Bits*>(b.keys[0]), n, codec, l.counts, b.stream);
     bins_kernel<Bits, RadixBits><<<D::passes, 256, 0, b.stream>>>(l.counts, n, l.bins, l.skippable);
     GSB_CHECK_LAUNCH();
 

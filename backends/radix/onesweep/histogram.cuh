@@ -43,10 +43,8 @@ struct Digits {
 // 11-bit candidates and removed with them, NOTES.md).
 template <class Bits, int RadixBits>
 __global__ void __launch_bounds__(histogram_threads)
-    histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, std::uint64_t* counts,
-                     const unsigned* only_if) {
+    histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, std::uint64_t* counts) {
   using D = Digits<Bits, RadixBits>;
-  if (only_if != nullptr && *only_if == 0) return;
   __shared__ unsigned s_hist[D::passes * D::radix];
   for (int i = threadIdx.x; i < D::passes * D::radix; i += histogram_threads) s_hist[i] = 0;
   __syncthreads();
@@ -92,17 +90,16 @@ __global__ void __launch_bounds__(histogram_threads)
 }
 
 // Launches histogram_kernel over n keys into counts (zeroed by the caller): enough resident blocks to keep the
-// loads of every multiprocessor in flight, no more than there are chunks of keys. With only_if (a device word), the
-// blocks count only where it is set when they run.
+// loads of every multiprocessor in flight, no more than there are chunks of keys.
 template <class Bits, int RadixBits>
 void launch_digit_histograms(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec, std::uint64_t* counts,
-                             cudaStream_t stream, const unsigned* only_if = nullptr) {
+                             cudaStream_t stream) {
   auto hist = histogram_kernel<Bits, RadixBits>;
   const std::uint64_t chunk = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
   const int per_sm = resident_blocks_per_sm(hist, histogram_threads, 0);
   const unsigned blocks = static_cast<unsigned>(std::min<std::uint64_t>(
       ceil_div(n, chunk), static_cast<std::uint64_t>(current_device_props().sm_count) * std::max(per_sm, 1)));
-  hist<<<blocks, histogram_threads, 0, stream>>>(keys, n, codec, counts, only_if);
+  hist<<<blocks, histogram_threads, 0, stream>>>(keys, n, codec, counts);
   GSB_CHECK_LAUNCH();
 }
 
@@ -189,13 +186,11 @@ __global__ void __launch_bounds__(top16_threads, 1)
 }
 
 // top_counts[b] = the keys in top-8-bit bucket b: the sum of its 256 16-bit buckets (block b of 256 threads), of
-// the top16_histogram_kernel counts; nothing while *skewed (may be null) is set. (A template, as top16_starts_kernel, only so that this header may define it
+// the top16_histogram_kernel counts. (A template, as top16_starts_kernel, only so that this header may define it
 // in every translation unit that includes it; the counts are the same for every key width.)
 template <int = 0>
-__global__ void __launch_bounds__(256)
-    top_counts_kernel(const unsigned* counts, unsigned* top_counts, const unsigned* skewed) {
+__global__ void __launch_bounds__(256) top_counts_kernel(const unsigned* counts, unsigned* top_counts) {
   __shared__ unsigned warp_sums[32];
-  if (skewed != nullptr && *skewed) return;
   unsigned total;
   block_exclusive_sum<unsigned, 256>(counts[blockIdx.x * 256 + threadIdx.x], warp_sums, &total);
   if (threadIdx.x == 0) top_counts[blockIdx.x] = total;
@@ -219,8 +214,8 @@ __device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, con
   return s_base + within;
 }
 
-// Launches top16_histogram_kernel over n keys into pairs (zeroed by the caller), then top_counts_kernel into
-// top_counts; neither does anything while *skewed (which may be null) is set. Returns the 65536 counts (pairs read as 32-bit words).
+// Launches top16_histogram_kernel over n keys into pairs (zeroed by the caller; nothing while *skewed, which may be
+// null), then top_counts_kernel into top_counts. Returns the 65536 counts (pairs read as 32-bit words).
 template <class Bits>
 const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
                                        unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
@@ -233,7 +228,7 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
   top16_histogram_kernel<Bits><<<blocks, top16_threads, smem, stream>>>(keys, n, codec, pairs, skewed);
   GSB_CHECK_LAUNCH();
   const auto* counts = reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
-  top_counts_kernel<><<<256, 256, 0, stream>>>(counts, top_counts, skewed);
+  top_counts_kernel<><<<256, 256, 0, stream>>>(counts, top_counts);
   GSB_CHECK_LAUNCH();
   return counts;
 }

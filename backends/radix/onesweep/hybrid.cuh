@@ -3,9 +3,8 @@
 //
 //   0. skew_sample_kernel: 16384 keys spread over the array; if one top-12-bit bin holds far more than its
 //      share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned before the histogram
-//      (which would cost up to 0.4 ms on such keys, NOTES.md): the LSD passes' digit histogram runs instead, steps 1
-//      and 2 return at once, and the host, which reads the mark back meanwhile, sorts by the LSD passes (their
-//      histogram taken) without enqueuing steps 3-5;
+//      (which would cost up to 0.4 ms on such keys, NOTES.md): steps 1 and 2 return at once, and the host, which
+//      reads the mark back while they run, sorts by the LSD passes without enqueuing steps 3-5;
 //   1. top16_histogram_kernel (histogram.cuh): one read of the keys, the histogram of their top 16 bits (65536 bins);
 //      top_counts_kernel sums it per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
@@ -426,14 +425,6 @@ struct HybridSort {
         keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, heavy_above,
         force != LargeForce::passes);
     GSB_CHECK_LAUNCH();
-    // On skewed keys the LSD passes' digit counts, into the start of the 16-bit histogram's words (zeroed above,
-    // untouched on skewed keys), while the host reads the mark back: the passes then follow with no gap.
-    static_assert(Lsd::D::passes * Lsd::D::radix * sizeof(std::uint64_t) <=
-                      hybrid_buckets / 2 * sizeof(unsigned long long),
-                  "the LSD counts within the 16-bit histogram's words");
-    GSB_EXPECTS(static_cast<void*>(Lsd::layout(n, b.temp).counts) == static_cast<void*>(l.pairs),
-                "radix: the LSD counts at the start of the temp");
-    Lsd::count_digits(p, b, l.skewed);
     // The sample's mark is read back on a second stream while the histogram runs (it returns at once on skewed
     // keys), so that skewed keys go to the LSD passes without the digit passes below being enqueued.
     const HybridReadBack& rb = hybrid_read_back();
@@ -447,7 +438,7 @@ struct HybridSort {
     GSB_CHECK_LAUNCH();
     GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));
     GSB_CUDA_TRY(cudaEventSynchronize(rb.sample_read));
-    if (rb.words[0] != 0) return Lsd::sort(p, b, true);  // skewed keys (sampled), counted
+    if (rb.words[0] != 0) return Lsd::sort(p, b);  // skewed keys (sampled)
     GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.mid_status_bytes, b.stream));
     // The largest bucket and those past the capacity: read back while the passes below are enqueued and run.
     GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.plan_done, 0));
