@@ -75,7 +75,7 @@ __device__ __forceinline__ void atomic_or_bits(Bits* p, Bits v) {
 }
 
 // Sample i (of sample_keys, one per thread) is key i * n / sample_keys, counted by its top 12 bits in bins
-// (zeroed) with global atomics (one per bin and warp), which also gather each bin's OR of its sampled keys and of their complements (ors,
+// (zeroed) with global atomics, which also gather each bin's OR of its sampled keys and of their complements (ors,
 // nors, zeroed: their AND is the bits in which the bin's samples differ). The last block to finish estimates the
 // keys in buckets of more than `heavy_above` keys whose remaining bits (below the top 16) vary: a bin's samples stand
 // for n / sample_keys keys each, in one 16-bit bucket where they agree on the top 16 bits, else taken as spread over
@@ -93,20 +93,9 @@ __global__ void __launch_bounds__(sample_threads)
   const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * sample_threads + threadIdx.x;
   const Bits key = codec.encode(keys[i * n / sample_keys]);
   const auto bin = static_cast<unsigned>(key >> (key_bits - sample_bin_bits));
-  // The lanes of one bin add their count and ORs in one atomic each, from the group's lowest lane: on skewed keys
-  // most samples share a few bins, and three same-address atomics per sample serialised in L2.
-  const unsigned group = __match_any_sync(0xffffffffu, bin);
-  Bits any = 0, any_not = 0;
-  for (unsigned m = group; m != 0; m &= m - 1) {  // the same trip count in every lane of the group
-    const Bits k = __shfl_sync(group, key, __ffs(static_cast<int>(m)) - 1);
-    any |= k;
-    any_not |= static_cast<Bits>(~k);
-  }
-  if ((threadIdx.x & 31u) == static_cast<unsigned>(__ffs(static_cast<int>(group)) - 1)) {
-    atomicAdd(&bins[bin], static_cast<unsigned>(__popc(group)));
-    atomic_or_bits(&ors[bin], any);
-    atomic_or_bits(&nors[bin], any_not);
-  }
+  atomicAdd(&bins[bin], 1u);
+  atomic_or_bits(&ors[bin], key);
+  atomic_or_bits(&nors[bin], static_cast<Bits>(~key));
   if (!arrived_last(done_blocks)) return;
   const double keys_per_sample = static_cast<double>(n) / sample_keys;
   constexpr int per_thread = (1 << sample_bin_bits) / sample_threads;
