@@ -94,7 +94,11 @@ def ab(tmp_path):
 def test_a_a_passes(ab, tmp_path, capsys):
     a, b, _, check = ab
     verdict = tmp_path / "verdict.json"
-    assert check(a, b, "--json", str(verdict)) == 0
+    rc = check(a, b, "--json", str(verdict))
+    if rc == 3:  # inconclusive: a case too noisy to call the same (a busy shared machine); once more, never a fail
+        assert "perf-check: INCONCLUSIVE" in capsys.readouterr().out
+        rc = check(a, b, "--json", str(verdict))
+    assert rc == 0
     assert "perf-check: passed" in capsys.readouterr().out
     doc = load(verdict)
     assert doc["outcome"] == "passed" and doc["tool_run"]["mode"] == "ab"
