@@ -1,6 +1,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -64,6 +65,43 @@ TEST(KeyCodec, TotalOrderOfZerosAndNaN) {
   EXPECT_GT(d.encode(to_bits(-0.0f)), d.encode(to_bits(0.0f)));
   EXPECT_TRUE((make_codec<std::uint32_t>(KeyType::u32, Order::asc).is_identity()));
   EXPECT_FALSE((make_codec<std::uint32_t>(KeyType::u32, Order::desc).is_identity()));
+}
+
+// with_encoder hands its function the cheapest form of encode for the codec (none, one XOR with a constant, or the
+// XOR chosen by the top bit): whichever form it picks must equal encode on every word, for every key type and order,
+// and the two cheap forms must be taken where the masks allow (they are what the radix histograms gain from).
+template <class Bits>
+void expect_encoder_equals_encode(KeyType type) {
+  std::mt19937_64 rng(3);
+  std::vector<Bits> words{0, 1, static_cast<Bits>(~Bits{0}), static_cast<Bits>(Bits{1} << (8 * sizeof(Bits) - 1)),
+                          static_cast<Bits>(~Bits{0} >> 1)};
+  for (int k = 0; k < 4000; ++k) words.push_back(static_cast<Bits>(rng()));
+  for (Order order : all_orders) {
+    const KeyCodec<Bits> c = make_codec<Bits>(type, order);
+    int mismatches = 0, identity = 0, constant = 0;
+    with_encoder(c, [&](auto encode) {
+      for (Bits w : words) mismatches += encode(w) != c.encode(w) ? 1 : 0;
+      // The form by what the function holds: nothing, one word, or the whole codec.
+      using E = std::decay_t<decltype(encode)>;
+      identity = std::is_empty_v<E>;
+      constant = !std::is_empty_v<E> && sizeof(E) == sizeof(Bits);
+    });
+    EXPECT_EQ(mismatches, 0) << to_string(type) << (order == Order::asc ? " asc" : " desc");
+    const bool is_float_type = type == KeyType::f32 || type == KeyType::f64;
+    EXPECT_EQ(identity != 0, c.is_identity()) << to_string(type);
+    EXPECT_EQ(constant != 0, !is_float_type && !c.is_identity()) << to_string(type);
+  }
+}
+
+TEST(KeyCodec, WithEncoderEqualsEncode) {
+  for (KeyType t : all_key_types) {
+    switch (key_bytes(t)) {
+      case 1: expect_encoder_equals_encode<std::uint8_t>(t); break;
+      case 2: expect_encoder_equals_encode<std::uint16_t>(t); break;
+      case 4: expect_encoder_equals_encode<std::uint32_t>(t); break;
+      default: expect_encoder_equals_encode<std::uint64_t>(t); break;
+    }
+  }
 }
 
 }  // namespace

@@ -39,8 +39,9 @@ struct Digits {
 // counts[pass * radix + digit] += keys with that digit, over every pass, in one read of the keys. Each block
 // keeps its histograms in shared memory and walks tiles grid-stride; full tiles load without bounds checks.
 // Random digits send the 32 lanes of an atomic to random banks (about 3.5 lanes on the busiest bank), and the
-// kernel is bound by that, not by the read (interleaved counter copies to spread the banks were tried with the
-// 11-bit candidates and removed with them, NOTES.md).
+// kernel is bound by that and by instruction issue, not by the read (interleaved counter copies to spread the banks
+// were tried with the 11-bit candidates and removed with them; two and four copies by lane lost 4-8 us at 1e8 u32
+// keys, NOTES.md round 17). The keys are encoded by with_encoder's cheapest form for the codec.
 template <class Bits, int RadixBits>
 __global__ void __launch_bounds__(histogram_threads)
     histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, std::uint64_t* counts) {
@@ -48,40 +49,42 @@ __global__ void __launch_bounds__(histogram_threads)
   __shared__ unsigned s_hist[D::passes * D::radix];
   for (int i = threadIdx.x; i < D::passes * D::radix; i += histogram_threads) s_hist[i] = 0;
   __syncthreads();
-  constexpr std::uint64_t tile = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
-  const std::uint64_t tiles = (n + tile - 1) / tile;
-  for (std::uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-    const Bits* in = keys + t * tile + threadIdx.x;
-    Bits k[histogram_items];
-    const bool full = (t + 1) * tile <= n;
-    if (full) {
+  with_encoder(codec, [&](auto encode) {
+    constexpr std::uint64_t tile = static_cast<std::uint64_t>(histogram_threads) * histogram_items;
+    const std::uint64_t tiles = (n + tile - 1) / tile;
+    for (std::uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+      const Bits* in = keys + t * tile + threadIdx.x;
+      Bits k[histogram_items];
+      const bool full = (t + 1) * tile <= n;
+      if (full) {
 #pragma unroll
-      for (int u = 0; u < histogram_items; ++u) k[u] = codec.encode(in[u * histogram_threads]);
-    } else {
-      const std::uint64_t left = n - t * tile;
+        for (int u = 0; u < histogram_items; ++u) k[u] = encode(in[u * histogram_threads]);
+      } else {
+        const std::uint64_t left = n - t * tile;
 #pragma unroll
-      for (int u = 0; u < histogram_items; ++u) {
-        const std::uint64_t i = static_cast<std::uint64_t>(u) * histogram_threads + threadIdx.x;
-        k[u] = i < left ? codec.encode(in[u * histogram_threads]) : Bits{0};
+        for (int u = 0; u < histogram_items; ++u) {
+          const std::uint64_t i = static_cast<std::uint64_t>(u) * histogram_threads + threadIdx.x;
+          k[u] = i < left ? encode(in[u * histogram_threads]) : Bits{0};
+        }
+      }
+#pragma unroll
+      for (int p = 0; p < D::passes; ++p) {
+#pragma unroll
+        for (int u = 0; u < histogram_items; ++u)
+          atomicAdd(&s_hist[p * D::radix + digit_of(k[u], D::shift(p), D::width(p))], 1u);
+      }
+      if (!full) {  // the zeros standing in for missing keys were counted in digit 0 of every pass
+        const std::uint64_t left = n - t * tile;
+        unsigned missing = 0;
+#pragma unroll
+        for (int u = 0; u < histogram_items; ++u)
+          missing += static_cast<std::uint64_t>(u) * histogram_threads + threadIdx.x >= left ? 1u : 0u;
+#pragma unroll
+        for (int p = 0; p < D::passes; ++p)
+          if (missing) atomicSub(&s_hist[p * D::radix], missing);
       }
     }
-#pragma unroll
-    for (int p = 0; p < D::passes; ++p) {
-#pragma unroll
-      for (int u = 0; u < histogram_items; ++u)
-        atomicAdd(&s_hist[p * D::radix + digit_of(k[u], D::shift(p), D::width(p))], 1u);
-    }
-    if (!full) {  // the zeros standing in for missing keys were counted in digit 0 of every pass
-      const std::uint64_t left = n - t * tile;
-      unsigned missing = 0;
-#pragma unroll
-      for (int u = 0; u < histogram_items; ++u)
-        missing += static_cast<std::uint64_t>(u) * histogram_threads + threadIdx.x >= left ? 1u : 0u;
-#pragma unroll
-      for (int p = 0; p < D::passes; ++p)
-        if (missing) atomicSub(&s_hist[p * D::radix], missing);
-    }
-  }
+  });
   __syncthreads();
   for (int i = threadIdx.x; i < D::passes * D::radix; i += histogram_threads) {
     const unsigned c = s_hist[i];
@@ -127,56 +130,58 @@ __global__ void __launch_bounds__(top16_threads, 1)
   extern __shared__ __align__(16) unsigned s_fields[];
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
   __syncthreads();
-  auto bin_of = [&](Bits key) { return static_cast<unsigned>(codec.encode(key) >> (8 * sizeof(Bits) - 16)); };
-  // c (1 .. per_quad) more keys in bin. The add that takes the field past 0x7fff moves 32768 out; while it does,
-  // the other threads' adds in flight (one each, at most per_quad) stay far below the 32768 that would carry.
-  auto count_run = [&](unsigned bin, unsigned c) {
-    const unsigned sh = (bin & 1u) * 16u;
-    unsigned* word = &s_fields[bin >> 1];
-    const unsigned before = (atomicAdd(word, c << sh) >> sh) & 0xffffu;
-    if (before < 0x8000u && before + c >= 0x8000u) {
-      atomicSub(word, 0x8000u << sh);
-      atomicAdd(&pairs[bin >> 1], 0x8000ull << (2 * sh));
+  with_encoder(codec, [&](auto encode) {
+    auto bin_of = [&](Bits key) { return static_cast<unsigned>(encode(key) >> (8 * sizeof(Bits) - 16)); };
+    // c (1 .. per_quad) more keys in bin. The add that takes the field past 0x7fff moves 32768 out; while it does,
+    // the other threads' adds in flight (one each, at most per_quad) stay far below the 32768 that would carry.
+    auto count_run = [&](unsigned bin, unsigned c) {
+      const unsigned sh = (bin & 1u) * 16u;
+      unsigned* word = &s_fields[bin >> 1];
+      const unsigned before = (atomicAdd(word, c << sh) >> sh) & 0xffffu;
+      if (before < 0x8000u && before + c >= 0x8000u) {
+        atomicSub(word, 0x8000u << sh);
+        atomicAdd(&pairs[bin >> 1], 0x8000ull << (2 * sh));
+      }
+    };
+    auto count = [&](Bits key) { count_run(bin_of(key), 1u); };
+    const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * top16_threads + threadIdx.x;
+    const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * top16_threads;
+    // Keys before the first 16-byte boundary one by one, then per_quad per 16-byte load, then the rest.
+    const std::uint64_t head =
+        std::min<std::uint64_t>(n, (16u - reinterpret_cast<std::uintptr_t>(keys) % 16u) % 16u / sizeof(Bits));
+    if (thread < head) count(keys[thread]);
+    const uint4* quads = reinterpret_cast<const uint4*>(keys + head);
+    const std::uint64_t num_quads = (n - head) / per_quad;
+    // A 16-byte load whose keys all fall in one bin takes one atomic: on sorted or all-equal inputs the adds to one
+    // shared word serialise (u16 all-equal at 1e8 took 652 us against 346 uniform on an H200). One test per load, not a
+    // run count per key: uniform keys pay an xor and an or a key.
+    auto count_quad = [&](const uint4& v) {
+      Bits k[per_quad];
+      memcpy(k, &v, sizeof(v));
+      unsigned bins[per_quad], differ = 0;
+#pragma unroll
+      for (int j = 0; j < per_quad; ++j) {
+        bins[j] = bin_of(k[j]);
+        differ |= bins[j] ^ bins[0];
+      }
+      if (differ == 0) {
+        count_run(bins[0], per_quad);
+      } else {
+#pragma unroll
+        for (int j = 0; j < per_quad; ++j) count_run(bins[j], 1u);
+      }
+    };
+    std::uint64_t q = thread;
+    for (; q + 3 * stride < num_quads; q += 4 * stride) {
+      uint4 v[4];
+#pragma unroll
+      for (int u = 0; u < 4; ++u) v[u] = quads[q + u * stride];
+#pragma unroll
+      for (int u = 0; u < 4; ++u) count_quad(v[u]);
     }
-  };
-  auto count = [&](Bits key) { count_run(bin_of(key), 1u); };
-  const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * top16_threads + threadIdx.x;
-  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * top16_threads;
-  // Keys before the first 16-byte boundary one by one, then per_quad per 16-byte load, then the rest.
-  const std::uint64_t head =
-      std::min<std::uint64_t>(n, (16u - reinterpret_cast<std::uintptr_t>(keys) % 16u) % 16u / sizeof(Bits));
-  if (thread < head) count(keys[thread]);
-  const uint4* quads = reinterpret_cast<const uint4*>(keys + head);
-  const std::uint64_t num_quads = (n - head) / per_quad;
-  // A 16-byte load whose keys all fall in one bin takes one atomic: on sorted or all-equal inputs the adds to one
-  // shared word serialise (u16 all-equal at 1e8 took 652 us against 346 uniform on an H200). One test per load, not a
-  // run count per key: uniform keys pay an xor and an or a key.
-  auto count_quad = [&](const uint4& v) {
-    Bits k[per_quad];
-    memcpy(k, &v, sizeof(v));
-    unsigned bins[per_quad], differ = 0;
-#pragma unroll
-    for (int j = 0; j < per_quad; ++j) {
-      bins[j] = bin_of(k[j]);
-      differ |= bins[j] ^ bins[0];
-    }
-    if (differ == 0) {
-      count_run(bins[0], per_quad);
-    } else {
-#pragma unroll
-      for (int j = 0; j < per_quad; ++j) count_run(bins[j], 1u);
-    }
-  };
-  std::uint64_t q = thread;
-  for (; q + 3 * stride < num_quads; q += 4 * stride) {
-    uint4 v[4];
-#pragma unroll
-    for (int u = 0; u < 4; ++u) v[u] = quads[q + u * stride];
-#pragma unroll
-    for (int u = 0; u < 4; ++u) count_quad(v[u]);
-  }
-  for (; q < num_quads; q += stride) count_quad(quads[q]);
-  for (std::uint64_t tail = head + num_quads * per_quad + thread; tail < n; tail += stride) count(keys[tail]);
+    for (; q < num_quads; q += stride) count_quad(quads[q]);
+    for (std::uint64_t tail = head + num_quads * per_quad + thread; tail < n; tail += stride) count(keys[tail]);
+  });
   __syncthreads();
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) {
     const unsigned v = s_fields[i];  // guards are clear once every thread is past its atomics
