@@ -61,6 +61,10 @@ struct KeyCodec {
   GSB_HD bool is_identity() const {
     return (encode_mask_top0 | encode_mask_top1 | decode_mask_top0 | decode_mask_top1) == 0;
   }
+  // True when encode (decode) is one XOR with a constant, whatever the top bit (integers, either order): back-ends
+  // may apply encode_mask_top0 (decode_mask_top0) alone.
+  GSB_HD bool encode_is_xor() const { return encode_mask_top0 == encode_mask_top1; }
+  GSB_HD bool decode_is_xor() const { return decode_mask_top0 == decode_mask_top1; }
 };
 
 // Calls f(encode) once with the cheapest function equal to codec.encode for this codec: the keys as they are
@@ -71,7 +75,7 @@ struct KeyCodec {
 // instruction issue, and the select takes 3 instructions a key.
 template <class Bits, class F>
 GSB_HD void with_encoder(const KeyCodec<Bits>& codec, F&& f) {
-  if (codec.encode_mask_top0 != codec.encode_mask_top1) {
+  if (!codec.encode_is_xor()) {
     f([codec](Bits k) { return codec.encode(k); });
   } else if (codec.encode_mask_top0 == 0) {
     f([](Bits k) { return k; });

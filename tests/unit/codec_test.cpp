@@ -90,6 +90,10 @@ void expect_encoder_equals_encode(KeyType type) {
     const bool is_float_type = type == KeyType::f32 || type == KeyType::f64;
     EXPECT_EQ(identity != 0, c.is_identity()) << to_string(type);
     EXPECT_EQ(constant != 0, !is_float_type && !c.is_identity()) << to_string(type);
+    // decode_is_xor: decoding is one XOR with decode_mask_top0 (what the radix passes apply to integer keys).
+    EXPECT_EQ(c.decode_is_xor(), !is_float_type) << to_string(type);
+    if (c.decode_is_xor())
+      for (Bits w : words) ASSERT_EQ(c.decode(w), static_cast<Bits>(w ^ c.decode_mask_top0)) << to_string(type);
   }
 }
 
