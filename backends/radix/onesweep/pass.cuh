@@ -161,25 +161,25 @@ template <class Bits, class Value, int Threads, int Items, bool WithValues>
 __device__ __forceinline__ void scatter_tile(const Bits* s_keys, const Value* s_values, const std::uint64_t* s_base,
                                              int shift, int width, bool full, bool decode, int valid,
                                              const KeyCodec<Bits>& codec_out, Bits* keys_out, Value* values_out) {
-  auto one = [&](int u, auto out) {
+  // One key (and value) out: decoded by the codec, or XORed with `mask` (0: as it is).
+  auto one = [&](int u, bool with_decode, Bits mask) {
     const int i = u * Threads + static_cast<int>(threadIdx.x);
     const Bits k = s_keys[i];
     const std::uint64_t idx = s_base[digit_of(k, shift, width)] + static_cast<unsigned>(i);
-    keys_out[idx] = out(k);
+    keys_out[idx] = with_decode ? codec_out.decode(k) : static_cast<Bits>(k ^ mask);
     if constexpr (WithValues) values_out[idx] = s_values[i];
   };
   if (full && !decode) {
 #pragma unroll
-    for (int u = 0; u < Items; ++u) one(u, [](Bits k) { return k; });
-  } else if (full && codec_out.decode_is_xor()) {  // integer keys: one XOR, not the select by the top bit
+    for (int u = 0; u < Items; ++u) one(u, false, Bits{0});
+  } else if (!WithValues && full && codec_out.decode_is_xor()) {  // integer keys alone: one XOR (pass_tile's load)
     const Bits mask = codec_out.decode_mask_top0;
 #pragma unroll
-    for (int u = 0; u < Items; ++u) one(u, [mask](Bits k) { return static_cast<Bits>(k ^ mask); });
+    for (int u = 0; u < Items; ++u) one(u, false, mask);
   } else {
 #pragma unroll
     for (int u = 0; u < Items; ++u)
-      if (u * Threads + static_cast<int>(threadIdx.x) < valid)
-        one(u, [&](Bits k) { return decode ? codec_out.decode(k) : k; });
+      if (u * Threads + static_cast<int>(threadIdx.x) < valid) one(u, decode, Bits{0});
   }
 }
 
@@ -398,7 +398,10 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   if (full && !encode) {
 #pragma unroll
     for (int u = 0; u < Items; ++u) keys[u] = warp_keys[u * 32];
-  } else if (full && codec_in.encode_is_xor()) {  // integer keys: one XOR, not the select by the top bit
+  } else if (!S::with_values && full && codec_in.encode_is_xor()) {
+    // Integer keys alone: one XOR, not the select by the top bit (i32 at 1e8, H200: radix-lsd 12-17 us faster on
+    // skewed keys, NOTES.md round 17). With values the same branches measured 6-86 us slower (one run each), so
+    // pairs keep the select.
     const Bits mask = codec_in.encode_mask_top0;
 #pragma unroll
     for (int u = 0; u < Items; ++u) keys[u] = static_cast<Bits>(warp_keys[u * 32] ^ mask);
