@@ -399,7 +399,7 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
 #pragma unroll
     for (int u = 0; u < Items; ++u) keys[u] = warp_keys[u * 32];
   } else if (!S::with_values && full && codec_in.encode_is_xor()) {
-    // Integer keys alone: one XOR, not the select by the top bit (i32 at 1e8, H200: radix-lsd 12-17 us faster on
+    // Integer keys alone: one XOR, not the select by the top bit (i32 at 1e8, H200: radix-lsd 5-17 us faster, most on
     // skewed keys, NOTES.md round 17). With values the same branches measured 6-86 us slower (one run each), so
     // pairs keep the select.
     const Bits mask = codec_in.encode_mask_top0;
