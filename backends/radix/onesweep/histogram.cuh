@@ -40,7 +40,7 @@ struct Digits {
 // keeps its histograms in shared memory and walks tiles grid-stride; full tiles load without bounds checks.
 // Random digits send the 32 lanes of an atomic to random banks (about 3.5 lanes on the busiest bank), and the
 // kernel is bound by that and by instruction issue, not by the read (interleaved counter copies to spread the banks
-// were tried with the 11-bit candidates and removed with them; two and four copies by lane lost 4-8 us at 1e8 u32
+// were tried with the 11-bit candidates and removed with them; two and four copies by lane lost 1-8 us at 1e8 u32
 // keys, NOTES.md round 17). The keys are encoded by with_encoder's cheapest form for the codec.
 template <class Bits, int RadixBits>
 __global__ void __launch_bounds__(histogram_threads)
