@@ -110,6 +110,11 @@ struct TileArrays {
         tile(reinterpret_cast<unsigned*>(smem + S::tile_id_offset)) {}
 };
 
+// A prefetch into L2 of the line holding p (every architecture).
+__device__ __forceinline__ void prefetch_l2_line(const void* p) {
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(p) : "memory");
+}
+
 // One bulk prefetch of [p, p + bytes) into L2 (p rounded down to 16 bytes; bytes a multiple of 16). The
 // instruction exists from sm_90 on; policies of older bands set no prefetch distance (Tuning), and this compiles
 // to nothing there.
@@ -441,8 +446,7 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
     if (d < radix) store_status(my_status + d, stamp | (tile == first_tile ? status_inclusive : 0u) |
                                                    (count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u)));
   }
-  // A full tile whose keys all have one digit (sorted runs, few distinct keys, a skewed digit: CUB's onesweep
-  // short-circuits such tiles too) keeps its order, so its ranks are the load positions and the ballots are skipped.
+  // Whether this is a full tile whose keys all have one digit (sorted runs, few distinct keys, a skewed digit).
   if (full) {
 #pragma unroll
     for (int b = 0; b < S::bins_per_thread; ++b)
@@ -452,7 +456,61 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   __syncthreads();
   const bool one_digit = s_tile[2] != 0;  // block-uniform
 
-  // Rank and place in shared memory (rank_in_warp).
+  // Decoupled look-back, one digit per thread: add predecessors' counts until one carries an inclusive prefix;
+  // s_base[d] + (position in the tile) is then digit d's output index.
+  auto resolve_digit_starts = [&] {
+#pragma unroll
+    for (int b = 0; b < S::bins_per_thread; ++b) {
+      const int d = threadIdx.x * S::bins_per_thread + b;
+      if (d < radix) {
+        const unsigned c = count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u);
+        unsigned before = 0;
+        if (tile > first_tile) {
+          before = look_back<Window, radix>(prm.status, tile, first_tile, d, prm.stamp);
+          store_status(my_status + d, stamp | status_inclusive | (before + c));
+        }
+        // (Segmented: the segment's digit starts; the segment number is re-read here rather than held in registers.)
+        const std::uint64_t* bins_in =
+            Segmented ? prm.bins_in + static_cast<std::uint64_t>(s_tile[1]) * radix : prm.bins_in;
+        const std::uint64_t start = bins_in[d] + before;
+        // (bins_in are global, across portions; the local start is subtracted here.)
+        s_base[d] = start - s_local_start[d];
+        if (prm.bins_out != nullptr && tile_base + S::tile >= prm.num_items) prm.bins_out[d] = start + c;
+      }
+    }
+  };
+  Value* values_out = nullptr;
+  if constexpr (S::with_values) values_out = from1 ? prm.values[0] : prm.values[1];
+
+  // A full tile whose keys all have one digit keeps its order. With values it goes straight from registers to its
+  // digit's run, load position for load position, without the ranking or shared memory (as CUB's onesweep
+  // short-circuits it). Late values are loaded after the look-back, all of them before the first store (stored one
+  // by one after their loads, each store waited on its load: u64+u32 few distinct keys at 1e8, radix-lsd on an
+  // H200, 6.29 -> 7.61 ms), and prefetched into L2 before it (the H100, which takes no bulk prefetch for pairs:
+  // u64+u32 few distinct keys 7.74 -> 7.59 ms). Keys alone go through shared memory as any tile, their ranks the
+  // load positions: straight from registers they were 1-2% slower on an H100 (NOTES.md round 18).
+  if constexpr (S::with_values) {
+    if (one_digit) {
+      if constexpr (late) {
+#pragma unroll
+        for (int u = 0; u < Items; ++u) prefetch_l2_line(warp_values + u * 32);
+      }
+      resolve_digit_starts();
+      __syncthreads();
+      const std::uint64_t out = s_base[digit_of(keys[0], shift, width)] + static_cast<unsigned>(warp_first);
+#pragma unroll
+      for (int u = 0; u < Items; ++u) keys_out[out + u * 32] = decode ? codec_out.decode(keys[u]) : keys[u];
+      if constexpr (late) {
+#pragma unroll
+        for (int u = 0; u < Items; ++u) values[u] = warp_values[u * 32];
+      }
+#pragma unroll
+      for (int u = 0; u < Items; ++u) values_out[out + u * 32] = values[u];
+      return;
+    }
+  }
+
+  // Rank and place in shared memory (rank_in_warp; a tile of one digit keeps its order).
   std::conditional_t<late, unsigned, char> ranks[Items];
   auto place = [&](int u, unsigned rank) {
     s_keys[rank] = keys[u];
@@ -471,35 +529,13 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
     for (int u = 0; u < Items; ++u)
       if (full || warp_first + u * 32 < valid) values[u] = warp_values[u * 32];
   }
-
-  // Decoupled look-back, one digit per thread: add predecessors' counts until one carries an inclusive prefix.
-#pragma unroll
-  for (int b = 0; b < S::bins_per_thread; ++b) {
-    const int d = threadIdx.x * S::bins_per_thread + b;
-    if (d < radix) {
-      const unsigned c = count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u);
-      unsigned before = 0;
-      if (tile > first_tile) {
-        before = look_back<Window, radix>(prm.status, tile, first_tile, d, prm.stamp);
-        store_status(my_status + d, stamp | status_inclusive | (before + c));
-      }
-      // (Segmented: the segment's digit starts; the segment number is re-read here rather than held in registers.)
-      const std::uint64_t* bins_in = Segmented ? prm.bins_in + static_cast<std::uint64_t>(s_tile[1]) * radix : prm.bins_in;
-      const std::uint64_t start = bins_in[d] + before;
-      // s_base[d] + (position in the tile) is the output index (bins_in are global, across portions); the local
-      // start is subtracted here.
-      s_base[d] = start - s_local_start[d];
-      if (prm.bins_out != nullptr && tile_base + S::tile >= prm.num_items) prm.bins_out[d] = start + c;
-    }
-  }
+  resolve_digit_starts();
   if constexpr (late) {
 #pragma unroll
     for (int u = 0; u < Items; ++u) s_values[ranks[u]] = values[u];  // padding positions get unused values
   }
   __syncthreads();
 
-  Value* values_out = nullptr;
-  if constexpr (S::with_values) values_out = from1 ? prm.values[0] : prm.values[1];
   scatter_tile<Bits, Value, Threads, Items, S::with_values>(s_keys, s_values, s_base, shift, width,
                                                              full, decode, valid, codec_out, keys_out, values_out);
   (void)values;
