@@ -142,13 +142,15 @@ fi
 if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # forced_sanitize NAME FILTER RACE_FILTER VAR=VALUE...: the tools over FILTER (racecheck, the slowest, over
   # RACE_FILTER), quick sizes, with the variables forcing a path at small n (they may also lower
-  # GSB_CONFORMANCE_MAX_N; RACE_MAX_N=N before the call lowers it for racecheck alone).
+  # GSB_CONFORMANCE_MAX_N; RACE_MAX_N=N before the call lowers it for racecheck alone, SKIP_RACE=1 leaves
+  # racecheck out).
   forced_sanitize() {
     local name=$1 filter=$2 race=$3 tool f cap
     shift 3
     for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
       f=$filter
       cap=()
+      [ "$tool" = racecheck ] && [ -n "${SKIP_RACE:-}" ] && continue
       [ "$tool" = racecheck ] && f=$race
       [ "$tool" = racecheck ] && [ -n "${RACE_MAX_N:-}" ] && cap=("GSB_CONFORMANCE_MAX_N=$RACE_MAX_N")
       run_part "compute-sanitizer $tool ($name)" env GSB_CONFORMANCE_QUICK=1 \
@@ -174,13 +176,19 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   forced_sanitize "radix hybrid, 512-thread buckets" "*/radix_u32_none:*/radix_u32_u32:*/radix_u64_none:*/radix_u64_u64" \
     "*/radix_u32_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_RADIX_BUCKET_THREADS=512 \
     GSB_CONFORMANCE_MAX_N=5000
-  # The in-place shape's racecheck is the slowest of all (65536 blocks of 512 threads a sort: u32+u32, u64 and u64+u64
-  # ran past 200 s at 5000 keys and past 170 s at 1200 on an H200, session 32), so it takes u64+u64 alone (the shape
-  # exists for 8-byte keys with values) to 1200 keys.
-  RACE_MAX_N=1200 forced_sanitize "radix hybrid, in-place buckets" \
+  # The in-place shape's racecheck is the slowest of all (65536 blocks of 512 threads a sort): through the conformance
+  # grid it ran past 200 s at 5000 keys and past 170 s at 1200 (H200, session 32), so it runs through the tool on four
+  # sorts of u64+u64 (the shape exists for 8-byte keys with values), validated: 20 s on an H200 (session 33).
+  SKIP_RACE=1 forced_sanitize "radix hybrid, in-place buckets" \
     "*/radix_u32_none:*/radix_u32_u32:*/radix_u32_u64:*/radix_u64_none:*/radix_u64_u32:*/radix_u64_u64" \
-    "*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 \
+    "" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 \
     GSB_RADIX_BUCKET_THREADS=512-in-place GSB_CONFORMANCE_MAX_N=5000
+  if [[ " ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck} " == *" racecheck "* ]]; then
+    run_part "compute-sanitizer racecheck (radix hybrid, in-place buckets)" env GSB_RADIX_HYBRID_MIN_N=2 \
+      GSB_RADIX_PORTION_N=1 GSB_RADIX_BUCKET_THREADS=512-in-place compute-sanitizer --tool racecheck --error-exitcode 99 \
+      --print-limit 20 "$B/gpusort-bench" --algo radix --type u64 --values u64 --n 1000,3000 --dist uniform \
+      --order asc,desc --reps 1 --warmup 0 -q
+  fi
   # Racecheck to 1200 keys: to 3000 it ran past 120 s (H200, session 32), to 1200 it took 116 s.
   RACE_MAX_N=1200 forced_sanitize "radix hybrid, buckets past a block" \
     "*/radix_u32_none:*/radix_u32_u64:*/radix_u64_none:*/radix_f64_u32:*/radix_u64_u64" \
@@ -190,14 +198,21 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
     "*/radix_u32_none:*/radix_i32_u64:*/radix_u64_none:*/radix_f64_u32:*/radix_u64_u64" \
     "*/radix_u32_u32:*/radix_f64_none" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_RADIX_LARGE_BUCKETS_ABOVE=4 \
     GSB_RADIX_LARGE_BUCKETS_BY=passes GSB_CONFORMANCE_MAX_N=3000
-  # radix's full tiles of one digit (pass.cuh: their ranking skipped), which the conformance grid's quick sizes do
-  # not hold: sorted, few-distinct and Zipf keys at 2^20 through the tool (validated), the LSD passes and the hybrid
-  # path forced (its bucket sort's 65536 blocks a sort are too slow for racecheck: memcheck and synccheck only).
+  # radix's full tiles of one digit (pass.cuh: keys alone ranked by their positions, pairs stored straight from
+  # registers), which the conformance grid's quick sizes do not hold: sorted, few-distinct and Zipf keys at 2^20
+  # through the tool (validated), the LSD passes (memcheck and synccheck over both orders, signed keys and u64 values
+  # as well: the last pass decodes) and the hybrid path forced (its bucket sort's 65536 blocks a sort are too slow for
+  # racecheck: memcheck and synccheck only).
   for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
+    if [ "$tool" = racecheck ]; then
+      run_part "compute-sanitizer $tool (radix-lsd, full tiles of one digit)" compute-sanitizer --tool "$tool" \
+        --error-exitcode 99 --print-limit 20 "$B/gpusort-bench" --algo radix-lsd --type u32,u64 --values none,u32 \
+        --n 2^20 --dist sorted,few-unique,zipf --reps 1 --warmup 0 -q
+      continue
+    fi
     run_part "compute-sanitizer $tool (radix-lsd, full tiles of one digit)" compute-sanitizer --tool "$tool" \
-      --error-exitcode 99 --print-limit 20 "$B/gpusort-bench" --algo radix-lsd --type u32,u64 --values none,u32 \
-      --n 2^20 --dist sorted,few-unique,zipf --reps 1 --warmup 0 -q
-    [ "$tool" = racecheck ] && continue
+      --error-exitcode 99 --print-limit 20 "$B/gpusort-bench" --algo radix-lsd --type u32,u64,i32,f64 \
+      --values none,u32,u64 --n 2^20 --dist sorted,few-unique,zipf --order asc,desc --reps 1 --warmup 0 -q
     run_part "compute-sanitizer $tool (radix hybrid, full tiles of one digit)" env GSB_RADIX_HYBRID_MIN_N=2 \
       compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 "$B/gpusort-bench" --algo radix \
       --type u32,f64 --values none,u32 --n 2^20 --dist sorted,few-unique --reps 1 --warmup 0 -q
