@@ -488,7 +488,7 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   // by one after their loads, each store waited on its load: u64+u32 few distinct keys at 1e8, radix-lsd on an
   // H200, 6.29 -> 7.61 ms), and prefetched into L2 before it (the H100, which takes no bulk prefetch for pairs:
   // u64+u32 few distinct keys 7.74 -> 7.59 ms). Keys alone go through shared memory as any tile, their ranks the
-  // load positions: straight from registers they were 1-2% slower on an H100 (NOTES.md round 18).
+  // load positions: straight from registers u64 keys were 1-2% slower (NOTES.md round 18).
   if constexpr (S::with_values) {
     if (one_digit) {
       if constexpr (late) {
