@@ -4,8 +4,9 @@
 //   2. per pass, runs of width w = tile, 2 tile, ... < n:
 //      sample_ranks_group_kernel  [generateSampleRanks +      rank every stride-th key of each run in the
 //                                  mergeRanksAndIndices]      other run, and write the limits they imply
-//      merge_tiles_kernel         [mergeElementaryIntervals]  one block merges one equal output tile, whose
-//                                                             ends the limits locate (see below)
+//      tile_starts_kernel                                     where each equal output tile starts, searched in
+//                                                             the window the limits give
+//      merge_tiles_kernel         [mergeElementaryIntervals]  one block merges one equal output tile
 //
 // What differs from the samples, and why:
 //   - any n (the samples need multiples of 1024 and n <= 4M: uint indices, padding-free tiles): the last tile
@@ -30,16 +31,20 @@
 //   - merge: the samples merge elementary intervals, 0 to 2 stride keys each (stride on average): blocks
 //     unequal and, sized for the largest, half idle (measured: barrier stalls dominated, 1.5 TB/s a pass).
 //     Here every block writes C = 256 x 16 consecutive outputs. The limits fix each tile's start to a window
-//     of the merge path (two loads: pass_geometry.hpp's tile_window) which a warp finishes in 3 rounds; then
-//     coalesced loads of the tile's A and B parts, a merge-path split per thread and a serial merge of 16
-//     keys into registers, 16-byte stores.
+//     of the merge path (two loads: pass_geometry.hpp's tile_window), which a partition kernel searches once per
+//     tile start; then coalesced loads of the tile's A and B parts, a merge-path split per thread and a serial
+//     merge of 16 keys into registers, 16-byte stores.
+//   - keys alone, the serial merges of the merge passes and of the tile sort's block levels run against
+//     sentinels (copies of the largest key after each run) instead of checking both runs' ends every step:
+//     equal keys cannot be told apart, so a sentinel taken for an equal real key is the same output.
 //   - small n: the tiles shrink with n (DefaultPolicy: one 128 x 8 tile alone to 1024 keys, 256 x 8 tiles to
 //     2^18, 512 x 16 to 2^21 where the large ones are 1024 x 32), since there each step costs its latency and a
 //     tile sort's grows with the tile; a short tile stops its
 //     block levels once one run holds all its keys; passes over segments of at most 2^15 keys search each tile
 //     start in the whole segment and launch no rank kernel (whole_segment_search_max).
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
-//     of bank conflicts.
+//     of bank conflicts (the index computed with an unsigned shift: a signed division took four instructions for
+//     every key a merge step reads; -17 % instructions in the tile sort, -15 % in a merge pass at 1e8).
 #pragma once
 
 #include <algorithm>
@@ -154,10 +159,12 @@ struct DefaultPolicy {
 
 // Shared memory index with one spare word per 128 bytes: thread-consecutive runs of items then start in
 // different banks.
+// (p >= 0: unsigned division is one shift, where a signed one takes four instructions, and shared-memory indices are
+// computed for every key a merge step reads.)
 template <class T>
 __device__ __forceinline__ int pad(int p) {
-  constexpr int per = 128 / int(sizeof(T)) > 0 ? 128 / int(sizeof(T)) : 1;
-  return p + p / per;
+  constexpr unsigned per = 128 / sizeof(T) > 0 ? 128 / sizeof(T) : 1;
+  return p + static_cast<int>(static_cast<unsigned>(p) / per);
 }
 template <class T>
 constexpr int padded_count(int n) {
@@ -246,9 +253,23 @@ struct GroupSearch {
   }
 };
 
+constexpr int log2_of(int x) { return x > 1 ? 1 + log2_of(x / 2) : 0; }
+
+// A tile sort level whose pairs of runs lie inside one warp (2 w <= 32 I) reads and writes only that warp's part of
+// shared memory and takes warp barriers; the others take block barriers.
+template <int Items>
+__host__ __device__ constexpr bool warp_level(int w) {
+  return 2 * w <= 32 * Items;
+}
+// Keys alone, the block levels (runs of 32 tile_items keys or more) leave tile_items sentinels after each run
+// (merge_to_registers_sentinel): tile / 32 slots more at most.
+template <class Value, class P>
+constexpr int tile_key_slots() {
+  return has_values_v<Value> ? P::tile : P::tile + P::tile / 32;
+}
 template <class Bits, class Value, class P>  // P: a TileShape
 constexpr int tile_smem_bytes() {
-  return align16<Bits>(padded_count<Bits>(P::tile) * int(sizeof(Bits))) +
+  return align16<Bits>(padded_count<Bits>(tile_key_slots<Value, P>()) * int(sizeof(Bits))) +
          (has_values_v<Value> ? padded_count<int>(P::tile) * int(sizeof(int)) : 0);
 }
 
@@ -262,7 +283,7 @@ __device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, c
   extern __shared__ uint4 smem_raw[];
   Bits* sk = reinterpret_cast<Bits*>(smem_raw);
   int* si = reinterpret_cast<int*>(reinterpret_cast<char*>(smem_raw) +
-                                   align16<Bits>(padded_count<Bits>(TILE) * int(sizeof(Bits))));
+                                   align16<Bits>(padded_count<Bits>(tile_key_slots<Value, P>()) * int(sizeof(Bits))));
   const std::uint64_t base = std::uint64_t{blockIdx.x} * TILE;
   const int valid = static_cast<int>(n - base < std::uint64_t{TILE} ? n - base : std::uint64_t{TILE});
   const int t = threadIdx.x;
@@ -312,19 +333,40 @@ __device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, c
   // Block merge passes: runs of I, 2I, ... keys; thread t produces outputs [t I, t I + I) of its pair. Once a
   // run holds every real key of a short tile (w >= valid, the same in the whole block) the rest is padding, which
   // sorts after them: the levels stop there.
-  for (int w = I; w < TILE && w < valid; w *= 2) {
-    // A level whose pairs of runs lie inside one warp (2 w <= 32 I) reads and writes only that warp's part
-    // of shared memory: a warp barrier suffices, so warps do not wait for each other.
-    if (2 * w <= 32 * I) __syncwarp(); else __syncthreads();
+  constexpr int log2_items = log2_of(I);
+  int log2_w = log2_items;
+  for (int w = I; w < TILE && w < valid; w *= 2, ++log2_w) {
+    // A warp level (warp_level) needs a warp barrier only, so warps do not wait for each other.
+    const bool in_warp = warp_level<I>(w);
+    if (in_warp) __syncwarp(); else __syncthreads();
+    const int pos = t * I;
+    const int pair = pos & ~(2 * w - 1);
+    const int diag = pos - pair;
+    if constexpr (!has_values_v<Value>) {
+      if (!in_warp) {
+        // Keys alone at a block level: run r at r (w + I), followed by I sentinels, so that the serial merge needs
+        // no bound checks (merge_to_registers_sentinel). (A warp level keeps the runs adjacent: there the layout
+        // must stay inside the warp's part of shared memory.)
+        const int at = pos + ((pos >> log2_w) << log2_items);
+#pragma unroll
+        for (int i = 0; i < I; ++i) sk[pad<Bits>(at + i)] = key[i];
+        if (((pos + I) & (w - 1)) == 0) {  // the thread ending a run writes its sentinels
+#pragma unroll
+          for (int i = 0; i < I; ++i) sk[pad<Bits>(at + I + i)] = max_key;
+        }
+        const int a0 = pair + ((pair >> log2_w) << log2_items), b0 = a0 + w + I;
+        __syncthreads();
+        const int ia = merge_path(SmemRun<Bits>{sk, a0}, w, SmemRun<Bits>{sk, b0}, w, diag);
+        merge_to_registers_sentinel<I>(SmemRun<Bits>{sk, 0}, a0 + ia, b0 + (diag - ia), key);
+        continue;
+      }
+    }
 #pragma unroll
     for (int i = 0; i < I; ++i) {
       sk[pad<Bits>(t * I + i)] = key[i];
       if constexpr (has_values_v<Value>) si[pad<int>(t * I + i)] = src[i];
     }
-    const int pos = t * I;
-    const int pair = pos & ~(2 * w - 1);
-    const int diag = pos - pair;
-    if (2 * w <= 32 * I) __syncwarp(); else __syncthreads();
+    if (in_warp) __syncwarp(); else __syncthreads();
     const int ia = merge_path(SmemRun<Bits>{sk, pair}, w, SmemRun<Bits>{sk, pair + w}, w, diag);
     int from[I];
     // Clamped reads under warp barriers: the look-ahead read past the pair would touch the next warp's part.
@@ -364,9 +406,15 @@ __global__ void __launch_bounds__(P::tile_threads)
   GSB_KERNEL_FOR_BAND(P::band) tile_sort_block<Bits, Value, P>(in_k, in_v, out_k, out_v, n, codec, decode_out);
 }
 
+// Keys alone, the merge tile holds its A part, merge_items sentinels, its B part and merge_items sentinels
+// (merge_to_registers_sentinel).
+template <class Value, class P>
+constexpr int merge_key_slots() {
+  return has_values_v<Value> ? P::merge_capacity : P::merge_capacity + 2 * P::merge_items;
+}
 template <class Bits, class Value, class P>  // P: a MergeShape
 constexpr int merge_smem_bytes() {
-  return align16<Bits>(padded_count<Bits>(P::merge_capacity) * int(sizeof(Bits))) +
+  return align16<Bits>(padded_count<Bits>(merge_key_slots<Value, P>()) * int(sizeof(Bits))) +
          (has_values_v<Value> ? padded_count<Value>(P::merge_capacity) * int(sizeof(Value)) : 0);
 }
 
@@ -402,35 +450,41 @@ __device__ __forceinline__ TileSpot tile_spot(const PassGeometry& g, std::uint64
 // intervals hold 0 to 2 stride keys (stride on average), so half a block idled and blocks were unequal
 // (ncu: barrier stalls dominated, 1.5 TB/s a pass); equal tiles keep every thread busy and each block's loads
 // and stores a fixed, vectorisable C keys. The sample limits still decide the split: they bound each tile
-// start's merge path to a window of 2 stride + 1 candidates, which one warp finishes in 3 rounds.
-template <class Bits, class Value, class P>
+// start's merge path to a window of 2 stride + 1 candidates (tile_starts_kernel). Presplit: the tile starts come
+// from tile_starts_kernel (ranked passes); otherwise (segments of at most whole_segment_search_max keys, no rank
+// kernel) warps 0 and 1 search the tile's start and end in the whole segment, 32 probes a round, saving a launch a
+// pass where a pass costs its latency.
+template <class Bits, class Value, class P, bool Presplit>
 __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k, const Value* __restrict__ in_v,
                                                   Bits* __restrict__ out_k, Value* __restrict__ out_v, PassGeometry g,
-                                                  const std::uint64_t* __restrict__ limit_a,
-                                                  const std::uint64_t* __restrict__ limit_b, KeyCodec<Bits> codec,
+                                                  const std::uint64_t* __restrict__ starts, KeyCodec<Bits> codec,
                                                   bool decode_out, bool vector_store) {
   constexpr int T = P::merge_threads, I = P::merge_items, C = P::merge_capacity;
   extern __shared__ uint4 smem_raw[];
   Bits* sk = reinterpret_cast<Bits*>(smem_raw);
   Value* sv = reinterpret_cast<Value*>(reinterpret_cast<char*>(smem_raw) +
-                                       align16<Bits>(padded_count<Bits>(C) * int(sizeof(Bits))));
+                                       align16<Bits>(padded_count<Bits>(merge_key_slots<Value, P>()) * int(sizeof(Bits))));
   const int t = threadIdx.x;
   const std::uint64_t out0 = std::uint64_t{blockIdx.x} * C;
   const TileSpot p = tile_spot(g, out0);
   const std::uint64_t seg_len = p.seg.len_a + p.seg.len_b;
   const std::uint64_t d1 = p.d + C < seg_len ? p.d + C : seg_len;
-  // Warp 0 finds the tile's start, warp 1 its end (the next tile's start, found again there). A separate
-  // partition kernel writing every tile start once (3 launches a pass, registers unbounded) measured 10-17 %
-  // slower than this fused search with the resident-block bound on an H200 (merge-samples-split in
-  // backends/merge/NOTES.md): the other resident blocks' streaming hides the search.
-  __shared__ std::uint64_t split_a[2];
-  if (t < 64) {
-    const std::uint64_t a = tile_split(in_k, g, p.s, p.seg, t < 32 ? p.d : d1, limit_a, limit_b,
-                                       GroupSearch<32>{});
-    if ((t & 31) == 0) split_a[t >> 5] = a;
+  std::uint64_t a0, a1;
+  if constexpr (Presplit) {
+    // A segment's last tile ends where its A ends.
+    a0 = starts[blockIdx.x];
+    a1 = d1 == seg_len ? p.seg.len_a : starts[blockIdx.x + 1];
+  } else {
+    __shared__ std::uint64_t split_a[2];
+    if (t < 64) {
+      const std::uint64_t a = tile_split(in_k, g, p.s, p.seg, t < 32 ? p.d : d1, nullptr, nullptr,
+                                         GroupSearch<32>{});
+      if ((t & 31) == 0) split_a[t >> 5] = a;
+    }
+    __syncthreads();
+    a0 = split_a[0];
+    a1 = split_a[1];
   }
-  __syncthreads();
-  const std::uint64_t a0 = split_a[0], a1 = split_a[1];
   const int la = static_cast<int>(a1 - a0);
   const int len = static_cast<int>(d1 - p.d);
   const int lb = len - la;
@@ -439,18 +493,28 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
   const Value* a_v = advance(in_v, p.seg.base + a0);
   const Value* b_v = advance(in_v, p.seg.base + p.seg.len_a + (p.d - a0) - la);
 
-  // Coalesced loads of the tile's A part then B part into shared memory (one select per key).
+  // Coalesced loads of the tile's A part then B part into shared memory (one select per key). Keys alone
+  // (Sentinels), each part is followed by I copies of the largest key, so that the serial merge needs no bound
+  // checks.
+  constexpr bool Sentinels = !has_values_v<Value>;
+  const int b_at = Sentinels ? la + I : la;  // where B's keys start in shared memory
   if (len == C) {
 #pragma unroll
     for (int q = 0; q < I; ++q) {
       const int i = q * T + t;
-      sk[pad<Bits>(i)] = (i < la ? a_k : b_k)[i];
+      sk[pad<Bits>(Sentinels && i >= la ? i + I : i)] = (i < la ? a_k : b_k)[i];
       if constexpr (has_values_v<Value>) sv[pad<Value>(i)] = (i < la ? a_v : b_v)[i];
     }
   } else {
     for (int i = t; i < len; i += T) {
-      sk[pad<Bits>(i)] = (i < la ? a_k : b_k)[i];
+      sk[pad<Bits>(Sentinels && i >= la ? i + I : i)] = (i < la ? a_k : b_k)[i];
       if constexpr (has_values_v<Value>) sv[pad<Value>(i)] = (i < la ? a_v : b_v)[i];
+    }
+  }
+  if constexpr (Sentinels) {
+    if (t < I) {
+      sk[pad<Bits>(la + t)] = static_cast<Bits>(~Bits{0});
+      sk[pad<Bits>(len + I + t)] = static_cast<Bits>(~Bits{0});
     }
   }
   __syncthreads();
@@ -461,7 +525,13 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
   Bits key[I];
   int from[I];
   Value val[I];
-  if (count > 0) {
+  if constexpr (Sentinels) {
+    if (count > 0) {
+      const SmemRun<Bits> a_run{sk, 0}, b_run{sk, b_at};
+      const int ia = merge_path(a_run, la, b_run, lb, d0);
+      merge_to_registers_sentinel<I>(SmemRun<Bits>{sk, 0}, ia, b_at + (d0 - ia), key);
+    }
+  } else if (count > 0) {
     const SmemRun<Bits> a_run{sk, 0}, b_run{sk, la};
     const int ia = merge_path(a_run, la, b_run, lb, d0);
     if (count == I)
@@ -499,14 +569,29 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
   };
   if (decode_out) store(std::true_type{}); else store(std::false_type{});
 }
-template <class Bits, class Value, class P>
+template <class Bits, class Value, class P, bool Presplit>
 __global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>() ? P::merge_min_blocks : 1)
     merge_tiles_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
-                       Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ limit_a,
-                       const std::uint64_t* __restrict__ limit_b, KeyCodec<Bits> codec, bool decode_out,
-                       bool vector_store) {
+                       Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ starts,
+                       KeyCodec<Bits> codec, bool decode_out, bool vector_store) {
   GSB_KERNEL_FOR_BAND(P::band)
-  merge_tiles_block<Bits, Value, P>(in_k, in_v, out_k, out_v, g, limit_a, limit_b, codec, decode_out, vector_store);
+  merge_tiles_block<Bits, Value, P, Presplit>(in_k, in_v, out_k, out_v, g, starts, codec, decode_out, vector_store);
+}
+
+// 2b. The partition of a ranked pass: where each output tile of C keys starts in A, one thread a tile, a binary
+// search in the window the limits give (at most 2 stride + 1 candidates: 14 steps at stride 8192). Found once a
+// boundary, in a kernel of its own, the merge blocks start loading at once; searched in the merge block, each
+// boundary was searched twice (once in each block beside it), 32 probes a round, while the block waited (H200, u32
+// keys at 1e8, ncu: 15 us a pass for this kernel, against 16-35 us more a pass in the merge kernel;
+// backends/merge/NOTES.md, session 34).
+template <class Bits>
+__global__ void tile_starts_kernel(const Bits* __restrict__ in_k, PassGeometry g,
+                                   const std::uint64_t* __restrict__ limit_a, const std::uint64_t* __restrict__ limit_b,
+                                   std::uint64_t capacity, std::uint64_t tiles, std::uint64_t* __restrict__ starts) {
+  const std::uint64_t k = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (k >= tiles) return;
+  const TileSpot p = tile_spot(g, k * capacity);
+  starts[k] = tile_split(in_k, g, p.s, p.seg, p.d, limit_a, limit_b, BinarySearch{});
 }
 
 // A merge pass whose segments hold at most this many keys searches each tile's start in its whole segment (the
@@ -516,7 +601,6 @@ __global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>(
 constexpr std::uint64_t whole_segment_search_max = std::uint64_t{1} << 15;
 inline bool pass_is_ranked(std::uint64_t width) { return 2 * width > whole_segment_search_max; }
 
-// Temporary storage: the two limit arrays, sized for the ranked pass with the most slots.
 template <class P>
 std::uint64_t most_slots(std::uint64_t n) {
   std::uint64_t most = 0;
@@ -524,9 +608,13 @@ std::uint64_t most_slots(std::uint64_t n) {
     if (pass_is_ranked(w)) most = std::max(most, make_pass(n, w, P::stride).slots());
   return most;
 }
+// Temporary storage: the two limit arrays, sized for the ranked pass with the most slots, and the tile starts (where
+// a pass is ranked).
 template <class P>
 std::size_t temp_bytes_for(std::uint64_t n) {
-  return 2 * most_slots<P>(n) * sizeof(std::uint64_t);
+  const std::uint64_t slots = most_slots<P>(n);
+  const std::uint64_t starts = slots > 0 ? (n + P::merge_capacity - 1) / P::merge_capacity : 0;
+  return (2 * slots + starts) * sizeof(std::uint64_t);
 }
 
 // 1. alone or first: the tile sort of in (keys[0]) into keys[1]; decoded when no pass follows.
@@ -561,12 +649,14 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   const std::uint64_t most = most_slots<P>(n);
   std::uint64_t* limit_a = static_cast<std::uint64_t*>(b.temp);
   std::uint64_t* limit_b = limit_a + most;
-  constexpr int rank_threads = 128;
+  std::uint64_t* starts = limit_b + most;
+  constexpr int rank_threads = 128, starts_threads = 128;
   constexpr int merge_smem = merge_smem_bytes<Bits, Value, M>();
   // The resident-block bound must be reachable on the policy's band.
   static_assert(M::merge_min_blocks <= arch::blocks_that_fit(M::band, merge_smem, M::merge_threads),
                 "min blocks exceed the band's shared memory");
-  set_dynamic_shared_bytes(merge_tiles_kernel<Bits, Value, M>, merge_smem, "merge-samples: tile merge");
+  set_dynamic_shared_bytes(merge_tiles_kernel<Bits, Value, M, false>, merge_smem, "merge-samples: tile merge");
+  set_dynamic_shared_bytes(merge_tiles_kernel<Bits, Value, M, true>, merge_smem, "merge-samples: tile merge");
   const std::uint64_t out_tiles = (n + M::merge_capacity - 1) / M::merge_capacity;
   GSB_EXPECTS(out_tiles <= max_grid_blocks, "merge-samples: n=" + std::to_string(n) + " needs too many merge tiles");
   auto groups_grid = [&](std::uint64_t groups) {
@@ -575,17 +665,23 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   const auto aligned = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q) % 16 == 0; };
   for (std::uint64_t w = P::tile; w < n; w *= 2) {
     const PassGeometry g = make_pass(n, w, P::stride);
-    const bool ranked = pass_is_ranked(w);
-    if (ranked) {
+    const bool vec = aligned(keys[1 - cur]) && (!has_values_v<Value> || aligned(values[1 - cur]));
+    const unsigned grid = static_cast<unsigned>(out_tiles);
+    if (pass_is_ranked(w)) {
       GSB_EXPECTS(g.slots() * rank_lanes / rank_threads < max_grid_blocks, "merge-samples: too many samples");
       sample_ranks_group_kernel<Bits><<<groups_grid(g.slots()), rank_threads, 0, b.stream>>>(keys[cur], g,
                                                                                             limit_a, limit_b);
       GSB_CHECK_LAUNCH();
+      tile_starts_kernel<Bits><<<static_cast<unsigned>(ceil_div<std::uint64_t>(out_tiles, starts_threads)),
+                                 starts_threads, 0, b.stream>>>(keys[cur], g, limit_a, limit_b, M::merge_capacity,
+                                                                out_tiles, starts);
+      GSB_CHECK_LAUNCH();
+      merge_tiles_kernel<Bits, Value, M, true><<<grid, M::merge_threads, merge_smem, b.stream>>>(
+          keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, starts, codec, 2 * w >= n, vec);
+    } else {
+      merge_tiles_kernel<Bits, Value, M, false><<<grid, M::merge_threads, merge_smem, b.stream>>>(
+          keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, nullptr, codec, 2 * w >= n, vec);
     }
-    const bool vec = aligned(keys[1 - cur]) && (!has_values_v<Value> || aligned(values[1 - cur]));
-    merge_tiles_kernel<Bits, Value, M><<<static_cast<unsigned>(out_tiles), M::merge_threads, merge_smem, b.stream>>>(
-        keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, ranked ? limit_a : nullptr,
-        ranked ? limit_b : nullptr, codec, 2 * w >= n, vec);
     GSB_CHECK_LAUNCH();
     cur = 1 - cur;
   }

@@ -14,6 +14,7 @@ namespace {
 
 using gsb::merge::merge_path;
 using gsb::merge::merge_to_registers;
+using gsb::merge::merge_to_registers_sentinel;
 
 struct Case {
   std::vector<std::uint32_t> keys;  // A then B, one spare slot at the end
@@ -92,6 +93,41 @@ TEST(RegisterMerge, ClampedReadsStayInsideTheRuns) {
           for (int i = 0; i < I; ++i) EXPECT_EQ(src[i], c.ref_src[d0 + i]);
         }
       }
+}
+
+// Keys alone against sentinels: A, Items largest keys, B, Items largest keys, with real largest keys among the keys,
+// so that a sentinel and an equal real key meet. Every thread share gives std::merge's keys, and no read passes B's
+// sentinels. (With one sentinel fewer a run of equal largest keys reads into B: checked, it fails.)
+TEST(RegisterMerge, SentinelMergeMatchesStdMergeAndStaysInItsRuns) {
+  constexpr int I = 8;
+  constexpr std::uint32_t top = 0xffffffffu;
+  std::mt19937 rng(7);
+  for (std::uint32_t range : {1u, 4u, 1000u})
+    for (bool with_top : {false, true})
+      for (int la : {0, 1, 7, 8, 20, 64})
+        for (int lb : {0, 1, 9, 16, 33}) {
+          std::uniform_int_distribution<std::uint32_t> d(0, range - 1);
+          std::vector<std::uint32_t> a(la), b(lb);
+          for (auto& k : a) k = with_top && d(rng) == 0 ? top : d(rng);
+          for (auto& k : b) k = with_top && d(rng) == 0 ? top : d(rng);
+          std::sort(a.begin(), a.end());
+          std::sort(b.begin(), b.end());
+          std::vector<std::uint32_t> merged(la + lb);
+          std::merge(a.begin(), a.end(), b.begin(), b.end(), merged.begin());
+          const int b_at = la + I, end = b_at + lb + I;
+          std::vector<std::uint32_t> slots(end, top);
+          std::copy(a.begin(), a.end(), slots.begin());
+          std::copy(b.begin(), b.end(), slots.begin() + b_at);
+          for (int d0 = 0; d0 < la + lb; d0 += I) {
+            const int ia = merge_path(slots.data(), la, slots.data() + b_at, lb, d0);
+            int max_read = -1;
+            std::uint32_t key[I];
+            merge_to_registers_sentinel<I>(Guarded{slots.data(), end, &max_read}, ia, b_at + d0 - ia, key);
+            EXPECT_LT(max_read, end) << la << " " << lb << " d0=" << d0;
+            for (int i = 0; i < I && d0 + i < la + lb; ++i)
+              EXPECT_EQ(key[i], merged[d0 + i]) << la << " " << lb << " d0=" << d0 << " i=" << i;
+          }
+        }
 }
 
 }  // namespace

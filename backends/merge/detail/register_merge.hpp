@@ -34,4 +34,27 @@ GSB_HD void merge_to_registers(Keys keys, int a_pos, int a_end, int b_pos, int b
   }
 }
 
+// Keys alone, where each run is followed by Items or more copies of the largest key (sentinels): `Items` outputs
+// from a_pos and b_pos, with no bound checks. An exhausted run's head is a sentinel, which no real key precedes, so
+// the other run's keys come first; a sentinel taken instead of an equal real largest key is the same bits (keys
+// alone cannot tell equal keys apart). Reads stay below a_pos + Items and b_pos + Items, so never past a run's
+// sentinels (a_pos is at most A's end). Not for values: a sentinel has no source.
+template <int Items, class Keys, class Key>
+GSB_HD void merge_to_registers_sentinel(Keys keys, int a_pos, int b_pos, Key (&key)[Items]) {
+  Key ka = keys[a_pos];
+  Key kb = keys[b_pos];
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const bool take_a = !(kb < ka);
+    key[i] = take_a ? ka : kb;
+    if (i + 1 < Items) {  // no read after the last output
+      a_pos += take_a ? 1 : 0;
+      b_pos += take_a ? 0 : 1;
+      const Key next = keys[take_a ? a_pos : b_pos];
+      ka = take_a ? next : ka;
+      kb = take_a ? kb : next;
+    }
+  }
+}
+
 }  // namespace gsb::merge
