@@ -111,6 +111,13 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # ranked passes once more from n = 2.
   GSB_MERGE_SAMPLES_LARGE=1 run_part "conformance (merge-samples large tiles from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/merge_samples_*"
+  # Its partition kernel runs where a pass's merge blocks come in 8 waves or more (from ~2^25 keys on an H200):
+  # forced in every ranked pass, with the small tiles and with the large ones.
+  GSB_MERGE_SAMPLES_PRESPLIT=1 run_part "conformance (merge-samples partition kernel)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/merge_samples_*"
+  GSB_MERGE_SAMPLES_PRESPLIT=1 GSB_MERGE_SAMPLES_LARGE=1 run_part \
+    "conformance (merge-samples partition kernel, large tiles)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/merge_samples_*"
   # The harness's own faults (tests/faults): through Runner::run, and through the binary with the command-line
   # tests, whose GPU cases (a device back-end wrong on one repetition, in core and out of core) skip elsewhere.
   if [ -x "$B/tests/faults/gsb_fault_runner_tests" ]; then
@@ -164,6 +171,9 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # merge-samples' large-n tiles from n = 2 (above).
   forced_sanitize "merge-samples large tiles" "*/merge_samples_u32_u32:*/merge_samples_u64_none" \
     "*/merge_samples_u32_u32:*/merge_samples_u64_none" GSB_MERGE_SAMPLES_LARGE=1
+  # ... and its partition kernel in every ranked pass, large tiles (keys alone: the sentinel merges).
+  forced_sanitize "merge-samples partition kernel" "*/merge_samples_u32_none:*/merge_samples_u32_u32:*/merge_samples_u8_none" \
+    "*/merge_samples_u32_none:*/merge_samples_u32_u32" GSB_MERGE_SAMPLES_LARGE=1 GSB_MERGE_SAMPLES_PRESPLIT=1
   # radix's hybrid path from n = 2 (above), its passes in portions of one tile; u32+u64 and u64+u64 take the
   # 256-thread bucket sort, the others the 128-thread one; 8-byte keys its six rounds. Its 65536 bucket blocks a sort
   # make racecheck slow past a few thousand keys (to 70000: over 200 s on an H100, session 31), so racecheck stops

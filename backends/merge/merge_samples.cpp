@@ -11,6 +11,11 @@ const EnvKnob& large_tiles_knob = declare_env_knob(
     "GSB_MERGE_SAMPLES_LARGE", "merge-samples: 1 takes the large-n tiles at every n (tests run their passes at small n)",
     [](const std::string& v) { parse_env_choice("GSB_MERGE_SAMPLES_LARGE", v, {"0", "1"}); });
 
+const EnvKnob& presplit_knob = declare_env_knob(
+    "GSB_MERGE_SAMPLES_PRESPLIT",
+    "merge-samples: 1 takes the partition kernel in every ranked pass (tests run it at small n)",
+    [](const std::string& v) { parse_env_choice("GSB_MERGE_SAMPLES_PRESPLIT", v, {"0", "1"}); });
+
 struct MergeSamples : TypedSort<MergeSamples> {
   static BackendInfo describe() {
     BackendInfo i{"merge-samples",
@@ -37,6 +42,11 @@ struct MergeSamples : TypedSort<MergeSamples> {
 
 bool samples::forced_large_tiles() {
   static const bool forced = env_value(large_tiles_knob.name.c_str()).value_or("0") == "1";
+  return forced;
+}
+
+bool samples::forced_presplit() {
+  static const bool forced = env_value(presplit_knob.name.c_str()).value_or("0") == "1";
   return forced;
 }
 

@@ -5,7 +5,8 @@
 //      sample_ranks_group_kernel  [generateSampleRanks +      rank every stride-th key of each run in the
 //                                  mergeRanksAndIndices]      other run, and write the limits they imply
 //      tile_starts_kernel                                     where each equal output tile starts, searched in
-//                                                             the window the limits give
+//                                                             the window the limits give (large n; at smaller n
+//                                                             the merge blocks search it themselves)
 //      merge_tiles_kernel         [mergeElementaryIntervals]  one block merges one equal output tile
 //
 // What differs from the samples, and why:
@@ -32,7 +33,7 @@
 //     unequal and, sized for the largest, half idle (measured: barrier stalls dominated, 1.5 TB/s a pass).
 //     Here every block writes C = 256 x 16 consecutive outputs. The limits fix each tile's start to a window
 //     of the merge path (two loads: pass_geometry.hpp's tile_window), which a partition kernel searches once per
-//     tile start; then coalesced loads of the tile's A and B parts, a merge-path split per thread and a serial
+//     tile start (or, at smaller n, a warp of the merge block in 3 rounds); then coalesced loads of the tile's A and B parts, a merge-path split per thread and a serial
 //     merge of 16 keys into registers, 16-byte stores.
 //   - keys alone, the serial merges of the merge passes and of the tile sort's block levels run against
 //     sentinels (copies of the largest key after each run) instead of checking both runs' ends every step:
@@ -450,13 +451,14 @@ __device__ __forceinline__ TileSpot tile_spot(const PassGeometry& g, std::uint64
 // intervals hold 0 to 2 stride keys (stride on average), so half a block idled and blocks were unequal
 // (ncu: barrier stalls dominated, 1.5 TB/s a pass); equal tiles keep every thread busy and each block's loads
 // and stores a fixed, vectorisable C keys. The sample limits still decide the split: they bound each tile
-// start's merge path to a window of 2 stride + 1 candidates (tile_starts_kernel). Presplit: the tile starts come
-// from tile_starts_kernel (ranked passes); otherwise (segments of at most whole_segment_search_max keys, no rank
-// kernel) warps 0 and 1 search the tile's start and end in the whole segment, 32 probes a round, saving a launch a
-// pass where a pass costs its latency.
+// start's merge path to a window of 2 stride + 1 candidates. Presplit: the tile starts come from tile_starts_kernel
+// (ranked passes of presplit_min_waves waves or more); otherwise warps 0 and 1 search the tile's start and end, 32
+// probes a round, in that window (3 rounds) or, where the pass is not ranked, in the whole segment.
 template <class Bits, class Value, class P, bool Presplit>
 __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k, const Value* __restrict__ in_v,
                                                   Bits* __restrict__ out_k, Value* __restrict__ out_v, PassGeometry g,
+                                                  const std::uint64_t* __restrict__ limit_a,
+                                                  const std::uint64_t* __restrict__ limit_b,
                                                   const std::uint64_t* __restrict__ starts, KeyCodec<Bits> codec,
                                                   bool decode_out, bool vector_store) {
   constexpr int T = P::merge_threads, I = P::merge_items, C = P::merge_capacity;
@@ -477,7 +479,7 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
   } else {
     __shared__ std::uint64_t split_a[2];
     if (t < 64) {
-      const std::uint64_t a = tile_split(in_k, g, p.s, p.seg, t < 32 ? p.d : d1, nullptr, nullptr,
+      const std::uint64_t a = tile_split(in_k, g, p.s, p.seg, t < 32 ? p.d : d1, limit_a, limit_b,
                                          GroupSearch<32>{});
       if ((t & 31) == 0) split_a[t >> 5] = a;
     }
@@ -572,18 +574,19 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
 template <class Bits, class Value, class P, bool Presplit>
 __global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>() ? P::merge_min_blocks : 1)
     merge_tiles_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
-                       Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ starts,
+                       Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ limit_a,
+                       const std::uint64_t* __restrict__ limit_b, const std::uint64_t* __restrict__ starts,
                        KeyCodec<Bits> codec, bool decode_out, bool vector_store) {
   GSB_KERNEL_FOR_BAND(P::band)
-  merge_tiles_block<Bits, Value, P, Presplit>(in_k, in_v, out_k, out_v, g, starts, codec, decode_out, vector_store);
+  merge_tiles_block<Bits, Value, P, Presplit>(in_k, in_v, out_k, out_v, g, limit_a, limit_b, starts, codec,
+                                              decode_out, vector_store);
 }
 
-// 2b. The partition of a ranked pass: where each output tile of C keys starts in A, one thread a tile, a binary
-// search in the window the limits give (at most 2 stride + 1 candidates: 14 steps at stride 8192). Found once a
-// boundary, in a kernel of its own, the merge blocks start loading at once; searched in the merge block, each
-// boundary was searched twice (once in each block beside it), 32 probes a round, while the block waited (H200, u32
-// keys at 1e8, ncu: 15 us a pass for this kernel, against 16-35 us more a pass in the merge kernel;
-// backends/merge/NOTES.md, session 34).
+// 2b. The partition of a ranked pass with many merge blocks (presplit_min_waves): where each output tile of C keys
+// starts in A, one thread a tile, a binary search in the window the limits give (at most 2 stride + 1 candidates: 15
+// steps at stride 8192). Found once a boundary, in a kernel of its own, the merge blocks start loading at once;
+// searched in the merge block, each boundary is searched twice (once in each block beside it), 32 probes a round,
+// while the block waits (H200, u32 keys at 1e8, ncu: this kernel 14 us a pass, the merge kernel 230 us with it).
 template <class Bits>
 __global__ void tile_starts_kernel(const Bits* __restrict__ in_k, PassGeometry g,
                                    const std::uint64_t* __restrict__ limit_a, const std::uint64_t* __restrict__ limit_b,
@@ -593,6 +596,15 @@ __global__ void tile_starts_kernel(const Bits* __restrict__ in_k, PassGeometry g
   const TileSpot p = tile_spot(g, k * capacity);
   starts[k] = tile_split(in_k, g, p.s, p.seg, p.d, limit_a, limit_b, BinarySearch{});
 }
+
+// A ranked pass takes the partition kernel (tile_starts_kernel) where its merge blocks come in this many waves or
+// more (out_tiles / (SMs x resident blocks an SM)); below, each merge block searches its tile's ends itself. The
+// partition kernel costs a launch and a 14-step dependent search a pass; the search in the merge block costs each
+// block a few round trips, which the other resident blocks hide less the more waves there are. Measured on an H200
+// (u32, u64, u8 keys alone and with u32 values, 2^18 to 1e8, both ways in the same runs; backends/merge/NOTES.md,
+// session 34): the partition kernel gains about 1 us a pass per wave past 6 to 8 waves (u32 keys at 1e8, 23 waves:
+// 4.63 -> 4.41 ms; u32 + u32 8.40 -> 8.06), and loses 2-5 us a pass below (u32 keys 2^20: 85 -> 108 us).
+constexpr std::uint64_t presplit_min_waves = 8;
 
 // A merge pass whose segments hold at most this many keys searches each tile's start in its whole segment (the
 // null limits of tile_split): 32 probes a round take ceil(log32(2^15)) = 3 rounds, as many as the sample window's
@@ -663,24 +675,35 @@ int sort(const SortProblem& p, const SortBuffers& b) {
     return static_cast<unsigned>((groups * rank_lanes + rank_threads - 1) / rank_threads);
   };
   const auto aligned = [](const void* q) { return reinterpret_cast<std::uintptr_t>(q) % 16 == 0; };
+  // The partition kernel where the merge blocks come in presplit_min_waves waves or more (or where a test forces it).
+  const std::uint64_t resident =
+      std::uint64_t(current_device_props().sm_count) *
+      std::uint64_t(std::max(1, resident_blocks_per_sm(merge_tiles_kernel<Bits, Value, M, true>, M::merge_threads,
+                                                       std::size_t{merge_smem})));
+  const bool presplit = forced_presplit() || out_tiles >= presplit_min_waves * resident;
   for (std::uint64_t w = P::tile; w < n; w *= 2) {
     const PassGeometry g = make_pass(n, w, P::stride);
     const bool vec = aligned(keys[1 - cur]) && (!has_values_v<Value> || aligned(values[1 - cur]));
     const unsigned grid = static_cast<unsigned>(out_tiles);
-    if (pass_is_ranked(w)) {
+    const bool ranked = pass_is_ranked(w);
+    if (ranked) {
       GSB_EXPECTS(g.slots() * rank_lanes / rank_threads < max_grid_blocks, "merge-samples: too many samples");
       sample_ranks_group_kernel<Bits><<<groups_grid(g.slots()), rank_threads, 0, b.stream>>>(keys[cur], g,
                                                                                             limit_a, limit_b);
       GSB_CHECK_LAUNCH();
+    }
+    if (ranked && presplit) {
       tile_starts_kernel<Bits><<<static_cast<unsigned>(ceil_div<std::uint64_t>(out_tiles, starts_threads)),
                                  starts_threads, 0, b.stream>>>(keys[cur], g, limit_a, limit_b, M::merge_capacity,
                                                                 out_tiles, starts);
       GSB_CHECK_LAUNCH();
       merge_tiles_kernel<Bits, Value, M, true><<<grid, M::merge_threads, merge_smem, b.stream>>>(
-          keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, starts, codec, 2 * w >= n, vec);
+          keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, nullptr, nullptr, starts, codec, 2 * w >= n,
+          vec);
     } else {
       merge_tiles_kernel<Bits, Value, M, false><<<grid, M::merge_threads, merge_smem, b.stream>>>(
-          keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, nullptr, codec, 2 * w >= n, vec);
+          keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, ranked ? limit_a : nullptr,
+          ranked ? limit_b : nullptr, nullptr, codec, 2 * w >= n, vec);
     }
     GSB_CHECK_LAUNCH();
     cur = 1 - cur;

@@ -20,6 +20,8 @@ template <class Bits, class Value>
 std::vector<std::uint64_t> tile_items_default();
 // GSB_MERGE_SAMPLES_LARGE=1 (merge_samples.cpp): the large-n policy at every n, for tests of its passes at small n.
 bool forced_large_tiles();
+// GSB_MERGE_SAMPLES_PRESPLIT=1: the partition kernel in every ranked pass (presplit_min_waves), for tests at small n.
+bool forced_presplit();
 
 }  // namespace gsb::merge::samples
 
