@@ -111,7 +111,7 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # ranked passes once more from n = 2.
   GSB_MERGE_SAMPLES_LARGE=1 run_part "conformance (merge-samples large tiles from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/merge_samples_*"
-  # Its partition kernel runs where a pass's merge blocks come in 8 waves or more (from ~2^25 keys on an H200):
+  # Its partition kernel runs where a pass's merge blocks come in 7 waves or more (from 2^25 4-byte keys on an H200):
   # forced in every ranked pass, with the small tiles and with the large ones.
   GSB_MERGE_SAMPLES_PRESPLIT=1 run_part "conformance (merge-samples partition kernel)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/merge_samples_*"

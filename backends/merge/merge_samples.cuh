@@ -603,8 +603,9 @@ __global__ void tile_starts_kernel(const Bits* __restrict__ in_k, PassGeometry g
 // block a few round trips, which the other resident blocks hide less the more waves there are. Measured on an H200
 // (u32, u64, u8 keys alone and with u32 values, 2^18 to 1e8, both ways in the same runs; backends/merge/NOTES.md,
 // session 34): the partition kernel gains about 1 us a pass per wave past 6 to 8 waves (u32 keys at 1e8, 23 waves:
-// 4.63 -> 4.41 ms; u32 + u32 8.40 -> 8.06), and loses 2-5 us a pass below (u32 keys 2^20: 85 -> 108 us).
-constexpr std::uint64_t presplit_min_waves = 8;
+// 4.63 -> 4.41 ms; u32 + u32 8.40 -> 8.06; u32 keys at 2^25, 7.8 waves: 1.49 -> 1.46), and loses 2-5 us a pass below
+// (u32 keys at 2^20: 85 -> 108 us; u32 + u32 at 2^24, 6.2 waves: 1.306 -> 1.324 ms).
+constexpr std::uint64_t presplit_min_waves = 7;
 
 // A merge pass whose segments hold at most this many keys searches each tile's start in its whole segment (the
 // null limits of tile_split): 32 probes a round take ceil(log32(2^15)) = 3 rounds, as many as the sample window's
