@@ -103,24 +103,24 @@ struct Policy {
 // alternates load / merge / store phases between barriers. More resident blocks overlap those phases.
 // Measured on an H200 (2026-11-22, backends/merge/NOTES.md): u32 keys-only held to 8 blocks (32 registers,
 // no spills) and u32 + u32 values to 5 (48 registers, no spills) are 11 % and 26 % faster at 1e8 keys.
-// Other widths were not measured; they take the same bound only where ptxas shows it spill-free (nvcc 13.0,
-// sm_90, -Xptxas -v): u8 keys-only at 8 (u16 spills 4 bytes at 32 registers, u64 112), 1- and 2-byte keys
-// with u32 values at 5. 8-byte keys or u64 values spill at these bounds and keep the unbounded kernel.
+// Other widths take the same bound only where ptxas shows it spill-free (nvcc 13.0, sm_90, -Xptxas -v): 1- and
+// 2-byte keys alone at 8 (u16 spilled 4 bytes at 32 registers until the sentinel merge of session 34), 1- and 2-byte
+// keys with u32 values at 5. 8-byte keys or u64 values spill at these bounds and keep the unbounded kernel.
 template <class Bits, class Value>
 constexpr int merge_min_blocks() {
   if constexpr (sizeof(Bits) == 8 || std::is_same_v<Value, std::uint64_t>) return 1;
-  else if constexpr (!has_values_v<Value>) return sizeof(Bits) == 2 ? 1 : 8;
+  else if constexpr (!has_values_v<Value>) return 8;
   else return 5;
 }
 
 // merge-samples' policy on Hopper (sm90 band; what sm_100 runs too, not measured there): equal output tiles of
 // 256 x 16 keys, samples every 8192 keys (4096 for 8-byte keys, whose tiles are 4096), bitonic keys-only tile sort
-// with warp-level barriers. Tiles of 1024 x 32 = 32768 keys for 4-byte keys-only (12 merge passes at 1e8 instead
-// of 14 with 8192-key tiles), 512 x 16 for 1-, 2-byte keys-only and 4-byte keys with values (shared memory: keys
-// and source indices), 256 x 16 for 8-byte keys. The 1024 x 32 tile sort spills under its 64-register cap (164 B
-// stored a thread), yet it beat two spill-free shapes on an H200 (device round 3): the same tile as two 1024 x 16
-// chunks merged in shared memory (+117 us at 1e8) and 1024 x 16 tiles (one more merge pass). Measurements:
-// backends/merge/NOTES.md.
+// with warp-level barriers. Tiles of 1024 x 32 = 32768 keys for 1-, 2- and 4-byte keys alone (12 merge passes at 1e8
+// instead of 14 with 8192-key tiles; 1- and 2-byte keys since session 34), 512 x 16 for 4-byte keys with values
+// (shared memory: keys and source indices), 256 x 16 for 8-byte keys. The 1024 x 32 tile sort of 4-byte keys spilled
+// under its 64-register cap (164 B stored a thread; none since the unsigned shared-memory index), yet it beat two
+// spill-free shapes on an H200 (device round 3): the same tile as two 1024 x 16 chunks merged in shared memory (+117
+// us at 1e8) and 1024 x 16 tiles (one more merge pass). Measurements: backends/merge/NOTES.md.
 //
 // Older bands, NOT measured (no such GPU was lent; they ran through their PTX on an H100/H200, README
 // "Architectures"): sm80 keeps Hopper's tiles (a 1024 x 32 tile's 132 KiB fit A100's 163 KiB per block); sm86
@@ -131,7 +131,7 @@ constexpr int merge_min_blocks() {
 template <class Bits, class Value, arch::Band B = arch::Band::sm90>
 struct DefaultPolicy {
   static constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
-  static constexpr bool big_tiles = sizeof(Bits) == 4 && !has_values_v<Value> && (B == arch::Band::sm90 ||
+  static constexpr bool big_tiles = sizeof(Bits) <= 4 && !has_values_v<Value> && (B == arch::Band::sm90 ||
                                                                                   B == arch::Band::sm80);
   static constexpr bool sm75 = B == arch::Band::sm75;
   static constexpr int merge_items = sm75 && pair_bytes >= 16 ? 8 : 16;
