@@ -33,8 +33,8 @@
 //     unequal and, sized for the largest, half idle (measured: barrier stalls dominated, 1.5 TB/s a pass).
 //     Here every block writes C = 256 x 16 consecutive outputs. The limits fix each tile's start to a window
 //     of the merge path (two loads: pass_geometry.hpp's tile_window), which a partition kernel searches once per
-//     tile start (or, at smaller n, a warp of the merge block in 3 rounds); then coalesced loads of the tile's A and B parts, a merge-path split per thread and a serial
-//     merge of 16 keys into registers, 16-byte stores.
+//     tile start (or, at smaller n, a warp of the merge block in 3 rounds); then coalesced loads of the tile's A
+//     and B parts, a merge-path split per thread and a serial merge of 16 keys into registers, 16-byte stores.
 //   - keys alone, the serial merges of the merge passes and of the tile sort's block levels run against
 //     sentinels (copies of the largest key after each run) instead of checking both runs' ends every step:
 //     equal keys cannot be told apart, so a sentinel taken for an equal real key is the same output.
@@ -465,7 +465,8 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
   extern __shared__ uint4 smem_raw[];
   Bits* sk = reinterpret_cast<Bits*>(smem_raw);
   Value* sv = reinterpret_cast<Value*>(reinterpret_cast<char*>(smem_raw) +
-                                       align16<Bits>(padded_count<Bits>(merge_key_slots<Value, P>()) * int(sizeof(Bits))));
+                                       align16<Bits>(padded_count<Bits>(merge_key_slots<Value, P>()) *
+                                                     int(sizeof(Bits))));
   const int t = threadIdx.x;
   const std::uint64_t out0 = std::uint64_t{blockIdx.x} * C;
   const TileSpot p = tile_spot(g, out0);
