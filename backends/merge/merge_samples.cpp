@@ -16,6 +16,9 @@ const EnvKnob& presplit_knob = declare_env_knob(
     "merge-samples: 1 takes the partition kernel in every ranked pass (tests run it at small n)",
     [](const std::string& v) { parse_env_choice("GSB_MERGE_SAMPLES_PRESPLIT", v, {"0", "1"}); });
 
+// A test knob of this back-end set to 1.
+bool knob_set(const EnvKnob& knob) { return env_value(knob.name.c_str()).value_or("0") == "1"; }
+
 struct MergeSamples : TypedSort<MergeSamples> {
   static BackendInfo describe() {
     BackendInfo i{"merge-samples",
@@ -41,12 +44,12 @@ struct MergeSamples : TypedSort<MergeSamples> {
 }  // namespace
 
 bool samples::forced_large_tiles() {
-  static const bool forced = env_value(large_tiles_knob.name.c_str()).value_or("0") == "1";
+  static const bool forced = knob_set(large_tiles_knob);
   return forced;
 }
 
 bool samples::forced_presplit() {
-  static const bool forced = env_value(presplit_knob.name.c_str()).value_or("0") == "1";
+  static const bool forced = knob_set(presplit_knob);
   return forced;
 }
 

@@ -254,8 +254,6 @@ struct GroupSearch {
   }
 };
 
-constexpr int log2_of(int x) { return x > 1 ? 1 + log2_of(x / 2) : 0; }
-
 // A tile sort level whose pairs of runs lie inside one warp (2 w <= 32 I) reads and writes only that warp's part of
 // shared memory and takes warp barriers; the others take block barriers.
 template <int Items>
@@ -334,7 +332,7 @@ __device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, c
   // Block merge passes: runs of I, 2I, ... keys; thread t produces outputs [t I, t I + I) of its pair. Once a
   // run holds every real key of a short tile (w >= valid, the same in the whole block) the rest is padding, which
   // sorts after them: the levels stop there.
-  constexpr int log2_items = log2_of(I);
+  constexpr int log2_items = log2_exact(I);
   int log2_w = log2_items;
   for (int w = I; w < TILE && w < valid; w *= 2, ++log2_w) {
     // A warp level (warp_level) needs a warp barrier only, so warps do not wait for each other.

@@ -55,12 +55,13 @@ struct PassGeometry {
   GSB_HD std::uint64_t samples(std::uint64_t len) const { return (len + stride() - 1) >> log2_stride; }
 };
 
-// A pass over runs of `width` keys with samples every `stride` keys (both powers of two).
-GSB_HD int log2_exact(std::uint64_t x) {
+// The exponent of a power of two (of the next one up otherwise); constexpr for the kernels' tile shapes.
+GSB_HD constexpr int log2_exact(std::uint64_t x) {
   int l = 0;
   while ((std::uint64_t{1} << l) < x) ++l;
   return l;
 }
+// A pass over runs of `width` keys with samples every `stride` keys (both powers of two).
 GSB_HD PassGeometry make_pass(std::uint64_t n, std::uint64_t width, std::uint64_t stride) {
   return PassGeometry{n, log2_exact(width), log2_exact(stride)};
 }
