@@ -186,46 +186,6 @@ TEST(RadixOnesweep, PortionFitsTheLookbackCount) {
   EXPECT_GE(onesweep::max_portion_items, std::uint64_t{100000000});  // n = 1e8 runs as one portion
 }
 
-TEST(RadixOnesweep, PortionsAreWholeWavesOfTiles) {
-  // The H200's u32 pass: 7680-key tiles, 3 blocks on each of 132 SMs. 17476 tiles fit the count; 44 whole waves of
-  // 396 are 17424 of them.
-  const std::uint64_t tile = 7680, wave = onesweep::wave_tiles(3, 132);
-  EXPECT_EQ(wave, 396u);
-  EXPECT_EQ(onesweep::wave_tiles(0, 132), 132u);  // never zero tiles
-  const std::uint64_t portion = onesweep::portion_items(tile, wave);
-  EXPECT_EQ(portion, std::uint64_t{17424} * tile);
-  EXPECT_EQ(portion % (tile * wave), 0u);
-  EXPECT_LE(portion, onesweep::max_portion_items);
-  EXPECT_GT(portion + tile * wave, onesweep::max_portion_items);  // no further wave fits
-  // Without a wave (or one past the count) the portion is whole tiles, as many as fit.
-  EXPECT_EQ(onesweep::portion_items(tile), onesweep::max_portion_items / tile * tile);
-  EXPECT_EQ(onesweep::portion_items(tile, 0), onesweep::portion_items(tile));
-  EXPECT_EQ(onesweep::portion_items(tile, onesweep::max_portion_items), onesweep::portion_items(tile));
-  // Every portion holds whole waves but the last, so the waves of all add up to those of one launch.
-  const std::uint64_t n = (std::uint64_t{1} << 32) + 17;
-  const std::uint64_t tiles = (n + tile - 1) / tile, portions = (n + portion - 1) / portion;
-  std::uint64_t waves = 0;
-  for (std::uint64_t r = 0; r < portions; ++r) {
-    const std::uint64_t items = std::min(portion, n - r * portion);
-    waves += ((items + tile - 1) / tile + wave - 1) / wave;
-  }
-  EXPECT_EQ(waves, (tiles + wave - 1) / wave);
-  // Temp storage is sized without a device: the bound holds every wave's portions and status rows.
-  const std::uint64_t most_tiles = onesweep::max_portion_items / tile;
-  for (std::uint64_t w = 1; w <= most_tiles; w += w < 64 ? 1 : w / 3) {
-    EXPECT_GE(onesweep::portion_items(tile, w), onesweep::fewest_portion_items(tile)) << w;
-    for (const std::uint64_t m : {std::uint64_t{0}, std::uint64_t{1}, tile * w, onesweep::max_portion_items,
-                                  onesweep::max_portion_items + 1, std::uint64_t{1000000000}, n}) {
-      const onesweep::PortionSplit split = onesweep::portion_split(m, tile, w);
-      const onesweep::PortionSplit bound = onesweep::portion_split_bound(m, tile);
-      EXPECT_LE(split.count, bound.count) << w << " " << m;
-      EXPECT_LE(split.tiles, bound.tiles) << w << " " << m;
-      EXPECT_GE(split.count * split.items, m) << w << " " << m;  // the portions cover the keys
-      EXPECT_LT((split.count - 1) * split.items, std::max<std::uint64_t>(m, 1)) << w << " " << m;  // none empty
-    }
-  }
-}
-
 TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
   using onesweep::hybrid_applies;
   using onesweep::hybrid_min_items;

@@ -58,7 +58,7 @@ struct OnesweepSort {
     return t;
   }
 
-  static auto pass_kernel_of() { return pass_kernel<Bits, VT, P>; }
+  static std::uint64_t portion_items() { return onesweep::portion_items(S::tile); }
   struct Layout {
     std::uint64_t* counts;            // [passes][radix]
     unsigned long long* skippable;    // one word
@@ -70,8 +70,9 @@ struct OnesweepSort {
     std::size_t bytes;
   };
 
-  static Layout layout(void* temp, const PortionSplit& split) {
-    const std::uint64_t portions = split.count, tiles = split.tiles;
+  static Layout layout(std::uint64_t n, void* temp) {
+    const std::uint64_t portions = std::max<std::uint64_t>(1, ceil_div(n, portion_items()));
+    const std::uint64_t tiles = ceil_div(std::min(n, portion_items()), static_cast<std::uint64_t>(S::tile));
     TempLayout t(temp);
     Layout l;
     l.counts = t.take<std::uint64_t>(static_cast<std::size_t>(D::passes) * D::radix);
@@ -79,7 +80,7 @@ struct OnesweepSort {
     l.tile_counters = t.take<unsigned>(portions * D::passes);
     const std::size_t before_status = (t.bytes() + TempLayout::alignment - 1) / TempLayout::alignment *
                                       TempLayout::alignment;
-    l.status = t.take<unsigned>(tiles * D::radix);
+    l.status = t.take<unsigned>(std::max<std::uint64_t>(tiles, 1) * D::radix);
     l.status_bytes = t.bytes() - before_status;
     l.clear_bytes = t.bytes();
     l.bins = t.take<std::uint64_t>(portions * D::passes * D::radix);
@@ -87,30 +88,28 @@ struct OnesweepSort {
     return l;
   }
 
-  static std::size_t temp_bytes(const SortProblem& p) {
-    return layout(nullptr, portion_split_bound(p.n, S::tile)).bytes;
-  }
+  static std::size_t temp_bytes(const SortProblem& p) { return layout(p.n, nullptr).bytes; }
+
+  static auto pass_kernel_of() { return pass_kernel<Bits, VT, P>; }
 
   static int sort(const SortProblem& p, const SortBuffers& b) {
     const std::uint64_t n = p.n;
     const int result = result_half(D::passes);
     if (n == 0) return result;
     if (small_sort<Bits, VT>(p, b, arch::limits_of(P::band).shared_bytes_per_block_optin)) return 0;
-    auto pass = pass_kernel_of();
-    set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: digit pass");
-    const int resident = resident_blocks_per_sm(pass, Threads, S::shared_bytes);
-    const DeviceProps& dev = current_device_props();
-    const PortionSplit portions = portion_split(n, S::tile, wave_tiles(resident, dev.sm_count));  // whole waves
-    const Layout l = layout(b.temp, portions);
+    const Layout l = layout(n, b.temp);
     GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
                                              std::to_string(l.bytes));
     const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
+    const DeviceProps& dev = current_device_props();
 
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
     launch_digit_histograms<Bits, RadixBits>(static_cast<const Bits*>(b.keys[0]), n, codec, l.counts, b.stream);
     bins_kernel<Bits, RadixBits><<<D::passes, 256, 0, b.stream>>>(l.counts, n, l.bins, l.skippable);
     GSB_CHECK_LAUNCH();
 
+    auto pass = pass_kernel_of();
+    set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: digit pass");
     PassParams<Bits, VT> prm{};
     prm.keys[0] = static_cast<Bits*>(b.keys[0]);
     prm.keys[1] = static_cast<Bits*>(b.keys[1]);
@@ -119,18 +118,19 @@ struct OnesweepSort {
     prm.num_passes = D::passes;
     prm.codec = codec;
     prm.skippable = l.skippable;
-    prm.prefetch_ahead = prefetch_distance(resident, dev.sm_count,
+    prm.prefetch_ahead = prefetch_distance(resident_blocks_per_sm(pass, Threads, S::shared_bytes), dev.sm_count,
                                            P::prefetch_waves_per_8, has_values_v<Value>, dev.dram_bytes_per_s);
-    const std::uint64_t portion = portions.items;
+    const std::uint64_t portion = portion_items();
+    const std::uint64_t portions = ceil_div(n, portion);
     std::uint64_t launch = 0;
     for (int q = 0; q < D::passes; ++q) {
-      for (std::uint64_t r = 0; r < portions.count; ++r, ++launch) {
+      for (std::uint64_t r = 0; r < portions; ++r, ++launch) {
         stamp_launch(prm, launch, l.tile_counters, l.status, l.status_bytes, b.stream);  // (launch 0: the memset above)
         prm.offset = r * portion;
         prm.num_items = static_cast<unsigned>(std::min(portion, n - prm.offset));
         prm.pass = q;
         prm.bins_in = l.bins + (r * D::passes + q) * D::radix;
-        prm.bins_out = r + 1 < portions.count ? l.bins + ((r + 1) * D::passes + q) * D::radix : nullptr;
+        prm.bins_out = r + 1 < portions ? l.bins + ((r + 1) * D::passes + q) * D::radix : nullptr;
         const unsigned tiles = static_cast<unsigned>(ceil_div<std::uint64_t>(prm.num_items, S::tile));
         pass<<<tiles, Threads, S::shared_bytes, b.stream>>>(prm, NoSegments{});
         GSB_CHECK_LAUNCH();

@@ -295,12 +295,9 @@ struct HybridSort {
                     hybrid_capacity<Bits, Value>(current_device_props().shared_bytes_per_block_optin));
   }
 
-  // The first pass's launches on this device: portions of whole waves (portion_items).
-  static PortionSplit top_split(std::uint64_t n) {
-    auto pass = pass_kernel<Bits, VT, P, SegmentTable>;
-    set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: segmented digit pass");
-    const int resident = resident_blocks_per_sm(pass, P::threads, S::shared_bytes);
-    return portion_split(n, S::tile, wave_tiles(resident, current_device_props().sm_count));
+  static TopPortions top_portions(std::uint64_t n) {
+    const std::uint64_t portion = portion_items(S::tile);
+    return {portion, static_cast<unsigned>(std::max<std::uint64_t>(1, ceil_div(n, portion)))};
   }
 
   struct Layout {
@@ -331,7 +328,8 @@ struct HybridSort {
   static std::uint64_t max_tiles(std::uint64_t n) {
     return ceil_div<std::uint64_t>(n, S::tile) + std::max(256u, large_segments_most(n));
   }
-  static Layout layout(std::uint64_t n, void* temp, const PortionSplit& top) {
+  static Layout layout(std::uint64_t n, void* temp) {
+    const TopPortions top = top_portions(n);
     TempLayout t(temp);
     Layout l;
     l.pairs = t.take<unsigned long long>(hybrid_buckets / 2);
@@ -343,17 +341,17 @@ struct HybridSort {
     l.sample_done = t.take<unsigned>(1);
     l.tables.largest = t.take<unsigned>(4);
     l.tables.plan_blocks = t.take<unsigned>(1);
-    l.tile_counters = t.take<unsigned>(top.count + 1 + rounds);
+    l.tile_counters = t.take<unsigned>(top.portions + 1 + rounds);
     l.clear_bytes = t.bytes();
     l.status = t.take<unsigned>(max_tiles(n) * 256);
     l.status_bytes = max_tiles(n) * 256 * sizeof(unsigned);
     l.mid_status_bytes = mid_tiles(n) * 256 * sizeof(unsigned);
-    l.portion_status_bytes = top.tiles * 256 * sizeof(unsigned);
-    l.top_bins = t.take<std::uint64_t>(top.count * 256);
+    l.portion_status_bytes = ceil_div<std::uint64_t>(std::min(n, top.portion), S::tile) * 256 * sizeof(unsigned);
+    l.top_bins = t.take<std::uint64_t>(static_cast<std::size_t>(top.portions) * 256);
     l.tables.starts16 = t.take<std::uint64_t>(hybrid_buckets);
     l.tables.starts8 = t.take<std::uint64_t>(256);
-    l.tables.seg_tiles_top = t.take<unsigned>(2 * top.count);
-    l.tables.seg_items_top = t.take<std::uint64_t>(2 * top.count);
+    l.tables.seg_tiles_top = t.take<unsigned>(2 * top.portions);
+    l.tables.seg_items_top = t.take<std::uint64_t>(2 * top.portions);
     l.tables.seg_tiles_mid = t.take<unsigned>(257);
     l.tables.seg_items_mid = t.take<std::uint64_t>(257);
     l.tables.large_per_top = t.take<unsigned>(2 * 256);
@@ -377,8 +375,7 @@ struct HybridSort {
   static std::size_t temp_bytes(const SortProblem& p) {
     const std::size_t lsd = Lsd::temp_bytes(p);
     if (!fits || p.n < hybrid_first_items(hybrid_min_items_override())) return lsd;
-    const std::uint64_t n = std::min(p.n, hybrid_last_items(tried_capacity));
-    return std::max(lsd, layout(n, nullptr, portion_split_bound(n, S::tile)).bytes);
+    return std::max(lsd, layout(std::min(p.n, hybrid_last_items(tried_capacity)), nullptr).bytes);
   }
 
   static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
@@ -386,7 +383,7 @@ struct HybridSort {
       // (more portions than the plan's threads only with a tiny GSB_RADIX_PORTION_N)
       if (!lsd_only &&
           hybrid_applies(p.n, std::min(tried_capacity, device_capacity()), hybrid_min_items_override()) &&
-          top_split(p.n).count <= plan_threads)
+          top_portions(p.n).portions <= plan_threads)
         return sort_hybrid(p, b, device_capacity());
     }
     return Lsd::sort(p, b);
@@ -403,9 +400,8 @@ struct HybridSort {
                                                : static_cast<unsigned>(std::min<std::uint64_t>(
                                                      block_capacity, std::max<std::uint64_t>(4, large_above / 4 * 4)));
     GSB_EXPECTS(n < (std::uint64_t{1} << 32), "radix: the hybrid path with " + std::to_string(n) + " keys");
-    const PortionSplit split = top_split(n);
-    const TopPortions top{split.items, static_cast<unsigned>(split.count)};
-    const Layout l = layout(n, b.temp, split);
+    const TopPortions top = top_portions(n);
+    const Layout l = layout(n, b.temp);
     GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
                                              std::to_string(l.bytes));
     const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);

@@ -34,50 +34,12 @@ std::uint64_t portion_items_override();
 // small, exercise it. 0 when unset.
 std::uint64_t counting_min_items_override();
 
-// The keys of one portion of a digit pass whose tile is `tile` keys and of which `wave` tiles run at once (the
-// device's SMs x the pass's resident blocks): whole waves of tiles, as many as max_portion_items allows (whole tiles
-// where a wave is more than half of those). A portion's launch ends when its last tile does, so a part-filled last
-// wave idles the rest of the device: on an H200 each extra portion of whole tiles cost about 11 us (NOTES.md,
-// round 19), 32 of them in each pass of 2^32+17 u32 keys. GSB_RADIX_PORTION_N's keys instead where set (whole tiles, at
-// least one).
-inline std::uint64_t portion_items(std::uint64_t tile, std::uint64_t wave = 1) {
+// The keys of one portion of a digit pass whose tile is `tile` keys: whole tiles, at most max_portion_items (or
+// GSB_RADIX_PORTION_N's keys, at least one tile).
+inline std::uint64_t portion_items(std::uint64_t tile) {
   const std::uint64_t override_items = portion_items_override();
-  if (override_items != 0) return (override_items / tile > 0 ? override_items / tile : 1) * tile;
-  const std::uint64_t tiles = max_portion_items / tile;
-  return (wave > 1 && wave <= tiles / 2 ? tiles / wave * wave : tiles) * tile;
-}
-
-// The fewest keys portion_items(tile, wave) gives for any wave: whole waves of at most half the tiles leave more
-// than half of them.
-inline std::uint64_t fewest_portion_items(std::uint64_t tile) {
-  if (portion_items_override() != 0) return portion_items(tile);
-  const std::uint64_t tiles = max_portion_items / tile;
-  return (tiles - tiles / 2) * tile;
-}
-
-// The tiles of one wave of a digit pass: a block a tile, `resident` blocks on each of `sms` SMs.
-inline std::uint64_t wave_tiles(int resident, int sms) {
-  return static_cast<std::uint64_t>(resident > 1 ? resident : 1) * static_cast<std::uint64_t>(sms > 1 ? sms : 1);
-}
-
-// A digit pass over n keys split into launches: `count` portions of `items` keys (the last may hold fewer), the
-// largest `tiles` tiles (the status rows a launch uses).
-struct PortionSplit {
-  std::uint64_t items;
-  std::uint64_t count;
-  std::uint64_t tiles;
-};
-inline PortionSplit portion_split(std::uint64_t n, std::uint64_t tile, std::uint64_t wave) {
-  const std::uint64_t items = portion_items(tile, wave);
-  const std::uint64_t in_one = n < items ? n : items;
-  return {items, n > items ? (n + items - 1) / items : 1, in_one > tile ? (in_one + tile - 1) / tile : 1};
-}
-// At least the portions and the tiles of one that portion_split gives at n for any wave: temp storage is sized by
-// it, with no device to ask for the wave.
-inline PortionSplit portion_split_bound(std::uint64_t n, std::uint64_t tile) {
-  const PortionSplit most_tiles = portion_split(n, tile, 1);
-  const std::uint64_t fewest = fewest_portion_items(tile);
-  return {most_tiles.items, n > fewest ? (n + fewest - 1) / fewest : 1, most_tiles.tiles};
+  const std::uint64_t most = override_items != 0 ? override_items : max_portion_items;
+  return (most / tile > 0 ? most / tile : 1) * tile;
 }
 
 template <class Bits, class Value>
