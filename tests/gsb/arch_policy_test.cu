@@ -209,7 +209,8 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
 }
 
 // The in-place shape: one buffer of shared memory (half the two buffers' bytes per key), at most the rows its
-// warps hold in registers (32 rows of 32 keys per warp; 8-byte values gathered by position), one block per SM.
+// warps hold in registers (32 rows of 32 keys per warp, 52 for 4-byte keys alone; 8-byte values gathered by
+// position), one block per SM.
 TEST(ArchPolicy, RadixBucketSortInPlace) {
   using radix::onesweep::bucket_capacity;
   using radix::onesweep::bucket_capacity_in_place;
@@ -222,6 +223,15 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((bucket_in_place_most<u64, NoValue>), 16384u);
   EXPECT_EQ((bucket_in_place_most<u64, u32>), 16384u);
   EXPECT_EQ((bucket_in_place_most<u64, u64>), 16384u);  // its values gathered: key and position, as u64+u32
+  // 4-byte keys alone hold 52 rows (one word a key): about the two-buffer block's keys, so that uniform buckets past
+  // 32 rows (u32 keys past 1.0e9) stay in place.
+  EXPECT_EQ((bucket_in_place_most<u32, NoValue>), 26624u);
+  EXPECT_EQ((bucket_in_place_most<u32, u32>), 16384u);
+  EXPECT_EQ((bucket_capacity_in_place<u32, NoValue>(smem)), 26624u);
+  EXPECT_LE((bucket_capacity_in_place<u32, NoValue>(smem)), (bucket_capacity<u32, NoValue>(smem)));
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 17408)), (BucketShape{512, true}));  // 2^30
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 26624)), (BucketShape{512, true}));
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 26628)), (BucketShape{512, false}));
   // Where shared memory holds more than the registers, the registers bound it; else shared memory does.
   EXPECT_EQ((bucket_capacity_in_place<u64, NoValue>(smem)), 16384u);
   EXPECT_EQ((bucket_capacity_in_place<u64, u64>(smem)), 16384u);

@@ -177,9 +177,12 @@ constexpr int bucket_words_per_key(bool in_place = false) {
 // registers, at most three words a key (ptxas 13.0, sm_90, 512 threads: 109 registers for u64 keys, 128 without
 // spills for u64+u32 and for u64+u64 with positions; with its 8-byte values carried, u64+u64 in 32 rows spilled and
 // took 24 rows until the values were gathered). Registers of up to 128 a thread leave room for one block per
-// multiprocessor (bucket_in_place_registers, bucket_resident_warps).
+// multiprocessor (bucket_in_place_registers, bucket_resident_warps). 4-byte keys alone (one word a key) hold 52 rows
+// (26624 keys, about the two-buffer block's 26864): past 32 rows (16384 keys: uniform buckets at 1.0e9) they took the
+// two-buffer block, one 512-thread block per SM, no faster than the LSD passes (H200, u32 keys at 2^30: radix 21.63
+// ms, cub-radix 21.53; NOTES.md, round 19).
 template <class Bits, class Value>
-inline constexpr int bucket_rows_in_place = 32;
+inline constexpr int bucket_rows_in_place = sizeof(Bits) == 4 && !has_values_v<Value> ? 52 : 32;
 static_assert(bucket_words_per_key<std::uint64_t, std::uint64_t>(true) <= 3, "the in-place rows: three words a key");
 inline constexpr int bucket_in_place_registers = 128;
 // Where a two-buffer shape keeps bucket_min_warps_per_sm warps or more, the in-place one pays only for buckets of this
