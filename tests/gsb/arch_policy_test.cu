@@ -188,8 +188,8 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
               radix::onesweep::bucket_min_warps_per_sm);
   }
   // The block: 128 threads at 1e8 (buckets of about 1840 keys, measured best), 256 at 2^28 (4608), 512 in place at
-  // 1e9 (16247: a tie with two buffers, in place measured faster) for keys alone; 4-byte keys with values 256 while
-  // it keeps 12 warps, then in place (never 512 threads with two buffers).
+  // 1e9 (16247: a tie with two buffers, in place measured faster) and on to 26624 keys for keys alone; 4-byte keys
+  // with values 256 while it keeps 12 warps, then in place (never 512 threads with two buffers).
   using radix::onesweep::bucket_shape_for;
   using radix::onesweep::BucketShape;
   constexpr BucketShape narrow{128, false}, wide{256, false}, widest{512, false}, in_place{512, true};
@@ -200,7 +200,8 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 8916)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 12300)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 16248)), in_place);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 20000)), widest);  // past 16384: registers
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 20000)), in_place);  // to 26624 (52 rows)
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 26864)), widest);    // past them: registers
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4608)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8916)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 16248)), in_place);
