@@ -214,6 +214,37 @@ TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
 
 // Past the histogram: every bucket within a block's capacity, or the ones past it sorted one block each through
 // global memory where few and not too large, else by segmented passes where not too many; otherwise the LSD passes.
+// The skew sample never judges uniform keys skewed: a bin's count of its sample_keys / 2^sample_bin_bits = 4 expected
+// samples is Poisson; the share of samples in bins past sample_heavy_above stays far below 1 / sample_heavy_share
+// wherever the path is tried. (Capped at a block's capacity, the threshold gave 21% at u32 keys' 2^30.)
+TEST(RadixHybrid, SampleNeverJudgesUniformKeysSkewed) {
+  using namespace onesweep;
+  const double mean_count = static_cast<double>(sample_keys) / (1 << sample_bin_bits);
+  auto poisson_at_least = [&](int k) {  // P(count >= k)
+    double term = std::exp(-mean_count), below = 0;
+    for (int i = 0; i < k; ++i, term *= mean_count / i) below += term;
+    return 1 - below;
+  };
+  for (double x = static_cast<double>(hybrid_min_items); x <= static_cast<double>(hybrid_max_items); x *= 1.05) {
+    const auto n = static_cast<std::uint64_t>(x);
+    const double per_bucket = static_cast<double>(n) / sample_keys / 16;  // one sample, spread over a bin's buckets
+    int k = 1;  // the fewest samples of a heavy bin
+    while (k * per_bucket <= sample_heavy_above(n)) ++k;
+    // The share of samples in bins of k or more: E[c; c >= k] / mean = P(count >= k - 1).
+    EXPECT_LT(poisson_at_least(k - 1) * sample_heavy_share, 0.5) << n;
+  }
+  // The same with drawn keys, the sample's own count (8-byte keys' top bits alike): u32 keys at 2^30 and 2^31.
+  std::mt19937 rng(20261128);
+  for (const std::uint64_t n : {std::uint64_t{1} << 30, hybrid_max_items}) {
+    std::vector<unsigned> bins(1u << sample_bin_bits);
+    for (int i = 0; i < sample_keys; ++i) ++bins[rng() >> (32 - sample_bin_bits)];
+    unsigned heavy = 0;
+    for (const unsigned c : bins)
+      if (c * (static_cast<double>(n) / sample_keys) / 16 > sample_heavy_above(n)) heavy += c;
+    EXPECT_LT(heavy * sample_heavy_share, static_cast<unsigned>(sample_keys)) << n;
+  }
+}
+
 TEST(RadixHybrid, BucketsPastABlockOnlyFewAndNotTooLarge) {
   using onesweep::hybrid_buckets_fit;
   constexpr std::uint64_t n = 1000000000;

@@ -43,16 +43,7 @@ static_assert(hybrid_buckets == top16_bins, "the buckets are the 16-bit histogra
 
 inline constexpr int sample_threads = 256;
 inline constexpr int sample_blocks = 64;
-inline constexpr int sample_keys = sample_threads * sample_blocks;  // 16384
-inline constexpr int sample_bin_bits = 12;
-// Past this share of the sampled keys in buckets twice the size uniform keys give (or past a block) whose remaining
-// bits vary, the path is abandoned before the histogram: large_segments.cuh sorts such buckets by segmented digit
-// passes (one histogram read and two passes for 4-byte keys, six for 8-byte ones), and the bucket sort is slow on
-// buckets much larger than uniform keys give (few blocks resident), so the LSD passes are faster there. Measured (H200,
-// 1e8, radix with the path / radix-lsd ms): Zipf u32 2.445 / 1.934, f64 6.514 / 5.505; entropy-0.811 u32 2.372 /
-// 2.119; a few distinct keys (whose buckets' remaining bits are one value: no passes) u32 1.074 / 1.644, f64 2.365 /
-// 5.132. A wrong call either way costs only time.
-inline constexpr unsigned sample_heavy_share = 8;  // 1 / 8
+static_assert(sample_threads * sample_blocks == sample_keys, "one sampled key a thread");
 
 // Whether this block is the last of the grid to get here (arrivals: zeroed before the launch); every block's
 // global writes before the call are then visible to it. Block-uniform; called by every thread.
@@ -409,7 +400,7 @@ struct HybridSort {
     auto* keys0 = static_cast<Bits*>(b.keys[0]);
 
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
-    const auto heavy_above = static_cast<unsigned>(std::min<std::uint64_t>(capacity, 2 * uniform_bucket_bound(n)));
+    const unsigned heavy_above = sample_heavy_above(n);
     skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(
         keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, heavy_above,
         force != LargeForce::passes);

@@ -49,6 +49,28 @@ inline std::uint64_t uniform_bucket_bound(std::uint64_t n) {
   return static_cast<std::uint64_t>(mean + 8 * std::sqrt(mean));
 }
 
+// The sample that abandons the path on skewed keys before the histogram (hybrid.cuh, skew_sample_kernel): sample_keys
+// keys spread over the array, counted by their top sample_bin_bits bits. A bin's count c, spread over its 16 buckets,
+// estimates each at c / 4 of the mean bucket (n / 65536); past sample_heavy_above(n) the bin's samples are heavy.
+// Past this share of the sampled keys heavy (where their bits below the top 16 vary), the path is abandoned: the
+// bucket sort is slow on buckets much larger than uniform keys give (few blocks resident) and large_segments.cuh
+// sorts a skewed input's many large buckets by segmented digit passes, so the LSD passes are faster there. Measured
+// (H200, 1e8, radix with the path / radix-lsd ms): Zipf u32 2.445 / 1.934, f64 6.514 / 5.505; entropy-0.811 u32 2.372
+// / 2.119; a few distinct keys (whose buckets' remaining bits are one value: no passes) u32 1.074 / 1.644, f64 2.365 /
+// 5.132. A wrong call either way costs only time.
+inline constexpr int sample_keys = 16384;
+inline constexpr int sample_bin_bits = 12;
+inline constexpr unsigned sample_heavy_share = 8;  // 1 / 8
+// Estimates of buckets twice the size uniform keys give are heavy. With 4 samples a bin the estimate is coarse, so the
+// threshold is relative to uniform keys only: about 5% of uniform keys' samples then lie in bins of 9 or more (a
+// Poisson count of mean 4), at every n. Capped at a block's capacity, as it was, it judged uniform keys skewed past
+// about 7e8 8-byte keys (or 4-byte pairs) and 1.0e9 4-byte keys alone, which then took the LSD passes (u32 keys at
+// 2^30: about 21% of the samples heavy; NOTES.md, round 19). Buckets past a block are the plan's to find.
+inline unsigned sample_heavy_above(std::uint64_t n) {
+  const std::uint64_t twice = 2 * uniform_bucket_bound(n);
+  return twice < 0xffffffffu ? static_cast<unsigned>(twice) : 0xffffffffu;
+}
+
 // An n beyond every n at which the bound fits `capacity` (so beyond every n the path is tried at): the mean
 // m with m + 8 sqrt(m) = capacity is (sqrt(16 + capacity) - 4)^2; one bucket's worth more covers the rounding.
 inline std::uint64_t hybrid_last_items(std::uint64_t capacity) {
