@@ -177,12 +177,15 @@ constexpr int bucket_words_per_key(bool in_place = false) {
 // registers, at most three words a key (ptxas 13.0, sm_90, 512 threads: 109 registers for u64 keys, 128 without
 // spills for u64+u32 and for u64+u64 with positions; with its 8-byte values carried, u64+u64 in 32 rows spilled and
 // took 24 rows until the values were gathered). Registers of up to 128 a thread leave room for one block per
-// multiprocessor (bucket_in_place_registers, bucket_resident_warps). 4-byte keys alone (one word a key) hold 52 rows
-// (26624 keys, about the two-buffer block's 26864): past 32 rows (16384 keys: uniform buckets at 1.0e9) they took the
-// two-buffer block, one 512-thread block per SM, no faster than the LSD passes (H200, u32 keys at 2^30: radix 21.63
-// ms, cub-radix 21.53; NOTES.md, round 19).
+// multiprocessor (bucket_in_place_registers, bucket_resident_warps). 4-byte keys alone (one word a key) hold up to 52
+// rows (26624 keys, about the two-buffer block's 26864) in a kernel of their own for buckets past 32 rows (uniform
+// u32 keys past 1.0e9): 72 registers, where the 32-row kernel's 52 leave room for two blocks per SM, so buckets of
+// up to 32 rows keep that one (launch_bucket_sort). H200, radix against cub-radix in one run (NOTES.md, round 19):
+// u32 keys at 2^30 19.33 / 21.59 ms, 1.5e9 26.57 / 30.13.
+inline constexpr int bucket_rows_in_place_base = 32;
 template <class Bits, class Value>
-inline constexpr int bucket_rows_in_place = sizeof(Bits) == 4 && !has_values_v<Value> ? 52 : 32;
+inline constexpr int bucket_rows_in_place =
+    sizeof(Bits) == 4 && !has_values_v<Value> ? 52 : bucket_rows_in_place_base;
 static_assert(bucket_words_per_key<std::uint64_t, std::uint64_t>(true) <= 3, "the in-place rows: three words a key");
 inline constexpr int bucket_in_place_registers = 128;
 // Where a two-buffer shape keeps bucket_min_warps_per_sm warps or more, the in-place one pays only for buckets of this
@@ -221,7 +224,7 @@ constexpr unsigned bucket_buffer_keys(unsigned keys) {
 // with the largest key, which every stable round keeps after the real keys (keys alone, round 0 leaves it where
 // it is); the buffer holds buffer_keys rounded up to whole rows. 8-byte values are gathered at the end by the
 // positions the rounds moved in their place (bucket_gathers_values).
-template <int Threads, class Bits, class Value, bool InPlace = false>
+template <int Threads, class Bits, class Value, bool InPlace = false, int Rows = bucket_rows_in_place_base>
 __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                        KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys) {
@@ -250,7 +253,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
   // n < 2^32); it makes the branch wait for both loads, so that their round trips overlap instead of the start
   // being loaded after it.
   if (size <= size_above || size > buffer_keys || start > ~0u) return;  // size_above >= 0: empty buckets too
-  // (In place, the host checked buffer_keys <= bucket_in_place_most: per <= bucket_rows_in_place below.)
+  // (In place, the host checked buffer_keys <= Threads * Rows: per <= Rows below.)
   Bits* data = keys + start;
   [[maybe_unused]] Value* vdata = nullptr;
   if constexpr (with_values) vdata = values + start;
@@ -324,7 +327,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
   auto stable_round = [&](const Bits* src_k, const Slot* src_v, Bits* dst_k, Slot* dst_v, unsigned* my_hist,
                           int shift, auto next) {
     if constexpr (InPlace)
-      rank_rows_in_place<bucket_rows_in_place<Bits, Value>>(dst_k, dst_v, my_hist, shift, warp * chunk, per, next);
+      rank_rows_in_place<Rows>(dst_k, dst_v, my_hist, shift, warp * chunk, per, next);
     else
       rank_rows(src_k, src_v, dst_k, dst_v, my_hist, shift, size, warp * chunk, per, next);
   };
@@ -359,9 +362,9 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
       count_next(pos, k);
     };
     if constexpr (InPlace) {  // every key read before any is placed: thread t's keys t, t + Threads, ...
-      Bits k[bucket_rows_in_place<Bits, Value>];
+      Bits k[Rows];
 #pragma unroll
-      for (int u = 0; u < bucket_rows_in_place<Bits, Value>; ++u) {
+      for (int u = 0; u < Rows; ++u) {
         if (u >= per) break;
         k[u] = s_ka[threadIdx.x + u * Threads];
       }
@@ -369,7 +372,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
       // A real key to its digit's run; the padding stays at [size, slots) (after every real key: round 0 is not
       // stable, so counting it would mix it with the real keys of digit 255) and is counted for round 1.
 #pragma unroll
-      for (int u = 0; u < bucket_rows_in_place<Bits, Value>; ++u) {
+      for (int u = 0; u < Rows; ++u) {
         if (u >= per) break;
         const unsigned i = threadIdx.x + u * Threads;
         if (i < size) place(k[u]);
@@ -416,16 +419,16 @@ __global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
   }
   if constexpr (gather) {
     // Every value is read (from where its key came) before any is written: thread t's positions t, t + Threads, ...
-    Value v[bucket_rows_in_place<Bits, Value>];
+    Value v[Rows];
 #pragma unroll
-    for (int u = 0; u < bucket_rows_in_place<Bits, Value>; ++u) {
+    for (int u = 0; u < Rows; ++u) {
       if (u >= per) break;
       const unsigned i = threadIdx.x + u * Threads;
       if (i < size) v[u] = vdata[s_va[i]];
     }
     __syncthreads();
 #pragma unroll
-    for (int u = 0; u < bucket_rows_in_place<Bits, Value>; ++u) {
+    for (int u = 0; u < Rows; ++u) {
       if (u >= per) break;
       const unsigned i = threadIdx.x + u * Threads;
       if (i < size) vdata[i] = v[u];
@@ -585,10 +588,13 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     const bool holds = bucket_shape_holds<Bits, Value>(shape, buffer_keys, room);
     GSB_EXPECTS(holds, "radix: a bucket sort block of " + std::to_string(shape.threads) +
                            " threads for buckets of " + std::to_string(buffer_keys) + " keys");
-    auto kernel = shape == bucket_narrow ? bucket_sort_kernel<bucket_threads, Bits, Value>
-                  : shape == bucket_wide ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
+    constexpr int most_rows = bucket_rows_in_place<Bits, Value>;
+    const bool base_rows = buffer_keys <= static_cast<unsigned>(bucket_threads_widest * bucket_rows_in_place_base);
+    auto kernel = shape == bucket_narrow   ? bucket_sort_kernel<bucket_threads, Bits, Value>
+                  : shape == bucket_wide   ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
                   : shape == bucket_widest ? bucket_sort_kernel<bucket_threads_widest, Bits, Value>
-                                           : bucket_sort_kernel<bucket_threads_widest, Bits, Value, true>;
+                  : base_rows ? bucket_sort_kernel<bucket_threads_widest, Bits, Value, true, bucket_rows_in_place_base>
+                              : bucket_sort_kernel<bucket_threads_widest, Bits, Value, true, most_rows>;
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
     kernel<<<hybrid_buckets, shape.threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
     GSB_CHECK_LAUNCH();
