@@ -52,24 +52,26 @@ std::uint64_t to_integer(std::string_view text, long double v) {
   return static_cast<std::uint64_t>(r);
 }
 
-long double parse_size_real(std::string_view text) {
+// `text` read as a size; errors name `shown` (the whole value, where text is a part of it).
+long double parse_size_real(std::string_view text, std::string_view shown) {
   const std::string_view s = trim(text);
-  if (s.empty()) bad(text, "is empty");
-  if (s.front() == '-') bad(text, "is negative");
+  if (s.empty()) bad(shown, "is empty");
+  if (s.front() == '-') bad(shown, "is negative");
   long double mant = 0;
   std::size_t used = 0;
-  if (!parse_decimal(s, mant, used)) bad(text, "is not a size (examples: 100000000, 1e8, 2^27, 64Ki, 1M)");
+  if (!parse_decimal(s, mant, used))
+    bad(shown, "is not a size (examples: 100000000, 1e8, 2^27, 64Ki, 1M, 2^32+17)");
   std::string_view rest = s.substr(used);
   if (rest.empty()) return mant;
   if (rest.front() == 'e' || rest.front() == 'E' || rest.front() == '^') {
     const char op = rest.front();
     rest.remove_prefix(1);
     if (rest.empty() || !std::all_of(rest.begin(), rest.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-      bad(text, "has a malformed exponent");
+      bad(shown, "has a malformed exponent");
     while (rest.size() > 1 && rest.front() == '0') rest.remove_prefix(1);  // 1e0003 is 1e3
-    if (rest.size() > 3) bad(text, "is too large (limit 2^48)");
+    if (rest.size() > 3) bad(shown, "is too large (limit 2^48)");
     const int e = std::stoi(std::string(rest));
-    if (op == '^' && s.find('.') != std::string_view::npos) bad(text, "is malformed (2^K takes a whole base)");
+    if (op == '^' && s.find('.') != std::string_view::npos) bad(shown, "is malformed (2^K takes a whole base)");
     const long double base = (op == '^') ? mant : 10.0L;
     const long double scaled = (op == '^') ? std::pow(base, e) : mant * std::pow(10.0L, e);
     return scaled;
@@ -79,12 +81,29 @@ long double parse_size_real(std::string_view text) {
       {"k", 1e3L}, {"K", 1e3L}, {"M", 1e6L}, {"G", 1e9L}, {"T", 1e12L}};
   for (const auto& sf : suffixes)
     if (rest == sf.suffix) return mant * sf.scale;
-  bad(text, "has an unknown suffix '" + std::string(rest) + "' (use k, M, G, T, Ki, Mi, Gi, Ti)");
+  bad(shown, "has an unknown suffix '" + std::string(rest) + "' (use k, M, G, T, Ki, Mi, Gi, Ti)");
 }
 
 }  // namespace
 
-std::uint64_t parse_size(std::string_view text) { return to_integer(text, parse_size_real(text)); }
+// A size, or a size and a whole number of elements more or fewer: 2^32+17, 1e9-1.
+std::uint64_t parse_size(std::string_view text) {
+  const std::string_view s = trim(text);
+  const std::size_t at = s.empty() ? std::string_view::npos : s.find_first_of("+-", 1);
+  if (at == std::string_view::npos) return to_integer(text, parse_size_real(text, text));
+  const std::string_view offset = s.substr(at + 1);
+  if (offset.empty() || offset.size() > 15 ||
+      !std::all_of(offset.begin(), offset.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    bad(text, "has a malformed offset (expected SIZE+K or SIZE-K with K a whole number, e.g. 2^32+17)");
+  const std::uint64_t base = to_integer(text, parse_size_real(s.substr(0, at), text));
+  const std::uint64_t k = std::stoull(std::string(offset));
+  if (s[at] == '+') {
+    if (k > max_size - base) bad(text, "is too large (limit 2^48)");
+    return base + k;
+  }
+  if (k >= base) bad(text, "is not a size >= 1");
+  return base - k;
+}
 
 std::vector<std::uint64_t> parse_sizes(std::string_view text) {
   std::vector<std::uint64_t> out;

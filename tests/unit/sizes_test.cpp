@@ -29,6 +29,25 @@ TEST(Sizes, BeyondTwoToThe32) {
   EXPECT_EQ(parse_size("5e9"), 5000000000ull);
   EXPECT_EQ(parse_size("8Gi"), std::uint64_t{8} << 30);
   EXPECT_EQ(parse_size("4294967297"), 4294967297ull);
+  EXPECT_EQ(parse_size("2^32+17"), 4294967313ull);  // issue 19's grid point, as written there
+}
+
+TEST(Sizes, WithAnOffset) {
+  EXPECT_EQ(parse_size("1e9-1"), 999999999u);
+  EXPECT_EQ(parse_size("64Ki+3"), 65539u);
+  EXPECT_EQ(parse_size(" 2^20+1 "), (1u << 20) + 1);
+  EXPECT_EQ(parse_size("2-1"), 1u);
+  EXPECT_EQ(parse_sizes("2^32+17,2^32-1"), (V{4294967313ull, 4294967295ull}));
+  EXPECT_EQ(parse_sizes("2^10+1:2^10+21:+10"), (V{1025, 1035, 1045}));
+  for (const char* bad : {"2^32+", "2^32+x", "2^32+1.5", "+5", "1-1", "1-2", "2^48+1", "2^+1", "1e+9", "1e-3",
+                          "2^32++1", "1+1e3"}) {
+    try {
+      parse_size(bad);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const UsageError& e) {  // the whole value named
+      EXPECT_NE(std::string(e.what()).find(std::string("'") + bad + "'"), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(Sizes, ListsAndRanges) {
