@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "driver/text.hpp"
+#include "gsb/digits.hpp"
 #include "gsb/error.hpp"
 
 namespace gsb {
@@ -89,14 +90,12 @@ long double parse_size_real(std::string_view text, std::string_view shown) {
 // A size, or a size and a whole number of elements more or fewer: 2^32+17, 1e9-1.
 std::uint64_t parse_size(std::string_view text) {
   const std::string_view s = trim(text);
-  const std::size_t at = s.empty() ? std::string_view::npos : s.find_first_of("+-", 1);
+  const std::size_t at = s.find_first_of("+-", 1);
   if (at == std::string_view::npos) return to_integer(text, parse_size_real(text, text));
-  const std::string_view offset = s.substr(at + 1);
-  if (offset.empty() || offset.size() > 15 ||
-      !std::all_of(offset.begin(), offset.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+  std::uint64_t k = 0;
+  if (!parse_digits_u64(s.substr(at + 1), k))
     bad(text, "has a malformed offset (expected SIZE+K or SIZE-K with K a whole number, e.g. 2^32+17)");
   const std::uint64_t base = to_integer(text, parse_size_real(s.substr(0, at), text));
-  const std::uint64_t k = std::stoull(std::string(offset));
   if (s[at] == '+') {
     if (k > max_size - base) bad(text, "is too large (limit 2^48)");
     return base + k;
