@@ -588,13 +588,14 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     const bool holds = bucket_shape_holds<Bits, Value>(shape, buffer_keys, room);
     GSB_EXPECTS(holds, "radix: a bucket sort block of " + std::to_string(shape.threads) +
                            " threads for buckets of " + std::to_string(buffer_keys) + " keys");
-    constexpr int most_rows = bucket_rows_in_place<Bits, Value>;
+    // In place: the 32-row kernel wherever it holds the bucket (fewer registers), else the type's widest.
     const bool base_rows = buffer_keys <= static_cast<unsigned>(bucket_threads_widest * bucket_rows_in_place_base);
     auto kernel = shape == bucket_narrow   ? bucket_sort_kernel<bucket_threads, Bits, Value>
                   : shape == bucket_wide   ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
                   : shape == bucket_widest ? bucket_sort_kernel<bucket_threads_widest, Bits, Value>
-                  : base_rows ? bucket_sort_kernel<bucket_threads_widest, Bits, Value, true, bucket_rows_in_place_base>
-                              : bucket_sort_kernel<bucket_threads_widest, Bits, Value, true, most_rows>;
+                  : base_rows
+                      ? bucket_sort_kernel<bucket_threads_widest, Bits, Value, true>
+                      : bucket_sort_kernel<bucket_threads_widest, Bits, Value, true, bucket_rows_in_place<Bits, Value>>;
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
     kernel<<<hybrid_buckets, shape.threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
     GSB_CHECK_LAUNCH();
