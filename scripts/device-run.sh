@@ -22,6 +22,8 @@
 #                           build holding only compute_75 PTX (or CUDA_FORCE_PTX_JIT=1 and older PTX beside the
 #                           native code), GSB_ARCH=75 holds the host to sm_75's limits; both are logged
 #   GSB_PART_TIMEOUT        seconds one part may take (default 300), so that a hang cannot eat the call
+#   GSB_PARTS               an extended regular expression: only the parts whose names match it run (the others are
+#                           listed as skipped), to split a long part such as the forced sanitizer runs over two calls
 #   GSB_SOURCE_DIR          the project's checkout, for tests/cli (default: the current folder)
 # The three deliberately slow merge back-ends (merge-recursive, merge-cdp, merge-iterative: microseconds per
 # key) run in their own part on the small sizes only (n <= 1100 for the host recursion, n <= 70000 for the
@@ -42,6 +44,10 @@ note() { echo "$*" | tee -a "$LOG"; }
 section() { note ""; note "=== $* ($(date -u +%H:%M:%S))"; }
 run_part() {  # name, command...
   local name=$1; shift
+  if [ -n "${GSB_PARTS:-}" ] && ! grep -Eq -- "$GSB_PARTS" <<<"$name"; then
+    summary+=("$(printf '%-28s skipped (GSB_PARTS)' "$name")")
+    return 0
+  fi
   section "$name"
   local t0=$SECONDS
   timeout "${GSB_PART_TIMEOUT:-300}" "$@" >>"$LOG" 2>&1
