@@ -1,0 +1,65 @@
+"""scripts/device-run.sh without a GPU: a stand-in build folder whose programs only record that they ran, so that
+which parts run (GSB_SKIP_*, GSB_SANITIZE_PART, GSB_PARTS) is checked here; what the parts find is the device's."""
+
+import os
+import subprocess
+
+from scripts_support import SCRIPTS
+
+PROGRAMS = ("gpusort-bench", "tests/gsb_unit_tests", "tests/gsb_conformance", "tests/radix/gsb_radix_parts_tests")
+
+
+def stand_in_build(tmp_path):
+    build = tmp_path / "build"
+    for name in PROGRAMS:
+        path = build / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f'#!/bin/sh\necho "ran {name} $*"\n')
+        path.chmod(0o755)
+    return build
+
+
+def device_run(tmp_path, **env):
+    out = tmp_path / "out"
+    full = dict(os.environ, GSB_SOURCE_DIR=str(tmp_path), **env)  # no tests/cli there: that part is left out
+    done = subprocess.run(["bash", str(SCRIPTS / "device-run.sh"), str(stand_in_build(tmp_path)), str(out)],
+                          capture_output=True, text=True, env=full, timeout=120)
+    log = (out / "device.log").read_text() if (out / "device.log").exists() else ""
+    return done, log
+
+
+def summary_of(log):
+    return log.split("=== summary", 1)[1].splitlines()[1:]
+
+
+def test_parts_runs_only_the_parts_it_names(tmp_path):
+    done, log = device_run(tmp_path, GSB_SKIP_SANITIZER="1", GSB_PARTS="^unit tests$|pass parts")
+    assert done.returncode == 0, done.stderr
+    assert "=== unit tests" in log and "ran tests/gsb_unit_tests" in log
+    assert "=== radix pass parts" in log and "ran tests/radix/gsb_radix_parts_tests" in log
+    assert "=== conformance" not in log and "ran tests/gsb_conformance" not in log
+    summary = summary_of(log)
+    assert any(line.startswith("unit tests") and "rc=0" in line for line in summary)
+    assert any(line.startswith("conformance (GPU)") and "skipped (GSB_PARTS)" in line for line in summary)
+
+
+def test_parts_splits_the_forced_sanitizer_part(tmp_path):
+    done, log = device_run(tmp_path, GSB_SKIP_TESTS="1", GSB_SANITIZE_PART="forced", GSB_SANITIZER_TOOLS="memcheck",
+                           GSB_PARTS="by passes")
+    assert done.returncode == 0, done.stderr
+    ran = [line for line in log.splitlines() if line.startswith("=== compute-sanitizer")]
+    assert ran and all("by passes" in line for line in ran), ran
+    assert any("radix counting" in line and "skipped (GSB_PARTS)" in line for line in summary_of(log))
+
+
+def test_without_parts_every_part_runs(tmp_path):
+    done, log = device_run(tmp_path, GSB_SKIP_SANITIZER="1")
+    assert done.returncode == 0, done.stderr
+    assert "skipped (GSB_PARTS)" not in log
+    assert "=== conformance (GPU)" in log and "=== radix pass parts" in log
+
+
+def test_a_bad_sanitize_part_is_exit_2_naming_it(tmp_path):
+    done, _ = device_run(tmp_path, GSB_SANITIZE_PART="everything")
+    assert done.returncode == 2
+    assert "'everything'" in done.stderr and len(done.stderr.strip().splitlines()) == 1
