@@ -91,13 +91,23 @@ def ab(tmp_path):
     return a, b, binary, check
 
 
+def check_a_a(check, capsys, *args, attempts=3):
+    """An A/A check's exit status, run again while it is inconclusive (3: a case too noisy to call the same, which
+    a shared 2-core machine running other tests beside this one gives at times; CI's ctest -j2 failed twice in a row
+    on 2026-11-28). Never a failure (1): two copies of one build are never 'slower'. Inconclusive every time is a
+    skip, reported as such: the machine was too noisy to judge the same, which says nothing of perf-check."""
+    for _ in range(attempts):
+        rc = check(*args)
+        if rc != 3:
+            return rc
+        assert "perf-check: INCONCLUSIVE" in capsys.readouterr().out
+    pytest.skip(f"A/A inconclusive {attempts} times in a row: this machine is too noisy to call the cases the same")
+
+
 def test_a_a_passes(ab, tmp_path, capsys):
     a, b, _, check = ab
     verdict = tmp_path / "verdict.json"
-    rc = check(a, b, "--json", str(verdict))
-    if rc == 3:  # inconclusive: a case too noisy to call the same (a busy shared machine); once more, never a fail
-        assert "perf-check: INCONCLUSIVE" in capsys.readouterr().out
-        rc = check(a, b, "--json", str(verdict))
+    rc = check_a_a(check, capsys, a, b, "--json", str(verdict))
     assert rc == 0
     assert "perf-check: passed" in capsys.readouterr().out
     doc = load(verdict)
@@ -121,7 +131,7 @@ def test_slowed_build_fails(ab, tmp_path, capsys):
 def test_only_runs_the_matching_cases(ab, tmp_path, capsys):
     a, b, _, check = ab
     verdict = tmp_path / "verdict.json"
-    assert check(a, b, "--only", "n=20000 ", "--json", str(verdict)) == 0
+    assert check_a_a(check, capsys, a, b, "--only", "n=20000 ", "--json", str(verdict)) == 0
     doc = load(verdict)
     assert [c["case"] for c in doc["cases"]] == ["std-sort u32 asc n=20000 uniform"]
     assert doc["tool_run"]["exit_statuses"] == [0] * (6 * 2)  # 1 case x 6 rounds x 2 tools
