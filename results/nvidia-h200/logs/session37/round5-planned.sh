@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Planned (session 37 had no device time left): the look-back's 28-bit counts (branch status-28bit-portions,
+# 49f43f2: portions of up to 2^28 - 1 keys as CUB's, 17 a pass at 2^32+17 instead of 33) against main, alternated
+# in one call, cub-radix in every run; then the portion chaining under the sanitizers. Carry both builds:
+#   git worktree add ../wt-s28 status-28bit-portions && (cd ../wt-s28 && CUDAARCHS=90-real scripts/build.sh)
+#   scripts/pack-build.sh build/release main && scripts/pack-build.sh ../wt-s28/build/release s28
+set -u
+A=$(mktemp -d); tar -xJf .carry/main.tar.xz -C "$A"
+B=$(mktemp -d); tar -xJf .carry/s28.tar.xz -C "$B"
+L=$OUT/device.log
+T0=$SECONDS; LIMIT=${LIMIT:-570}
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee -a "$L"
+for G in "$A" "$B"; do "$G/gpusort-bench" --version | head -1 | tee -a "$L"; done
+part() { local t=$1; shift; if [ $((SECONDS - T0 + t)) -gt $LIMIT ]; then t=$((LIMIT - SECONDS + T0)); fi
+  if [ "$t" -lt 10 ]; then echo "=== skipped (time): $*" | tee -a "$L"; return; fi
+  echo "=== $* ($(date -u +%T), limit ${t}s)" | tee -a "$L"; timeout "$t" "$@" >>"$L" 2>&1; echo "rc=$? ($(date -u +%T))" | tee -a "$L"; }
+for round in a b; do
+  for v in main s28; do
+    G=$A; [ $v = s28 ] && G=$B
+    part 120 "$G/gpusort-bench" --algo radix,cub-radix --type u32 --n 2^32+17 --reps 5 --json $OUT/s37r5-$v-$round-xl.json -q
+    part 60 "$G/gpusort-bench" --algo radix,radix-lsd,cub-radix --type u32,u64 --n 2^28,1e9 --reps 5 \
+      --json $OUT/s37r5-$v-$round-big.json -q
+  done
+done
+E=(env GSB_RADIX_PORTION_N=38400 GSB_CONFORMANCE_QUICK=1 GSB_CONFORMANCE_MAX_N=200000)
+part 60 "${E[@]}" "$B/tests/gsb_conformance" --gtest_brief=1 '--gtest_filter=*/radix_*:*/radix_lsd_*'
+for tool in memcheck racecheck synccheck; do
+  part 30 compute-sanitizer --tool $tool --error-exitcode 99 --print-limit 20 "$B/tests/radix/gsb_radix_parts_tests"
+done
+grep -E "^=== |^rc=|SUMMARY|PASSED|FAILED" "$L" | cut -c1-200 | tail -40
