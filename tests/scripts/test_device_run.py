@@ -2,6 +2,7 @@
 which parts run (GSB_SKIP_*, GSB_SANITIZE_PART, GSB_PARTS) is checked here; what the parts find is the device's."""
 
 import os
+import re
 import subprocess
 
 from scripts_support import SCRIPTS
@@ -63,3 +64,19 @@ def test_a_bad_sanitize_part_is_exit_2_naming_it(tmp_path):
     done, _ = device_run(tmp_path, GSB_SANITIZE_PART="everything")
     assert done.returncode == 2
     assert "'everything'" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_round_helper_runs_cuts_and_skips_parts_within_the_budget(tmp_path):
+    """scripts/device-round.sh (sourced by the device round scripts): a part runs with its own limit, is cut to
+    what is left of LIMIT, and is skipped, said so in the log, when that would be under 10 s."""
+    script = ("LIMIT=20; source scripts/device-round.sh; part 5 echo short; part 3 sleep 10; part 30 sleep 30; "
+              "part 20 echo late")
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=SCRIPTS.parent, env=dict(os.environ, OUT=str(tmp_path)))
+    assert done.returncode == 0, done.stderr
+    log = (tmp_path / "device.log").read_text()
+    assert "=== echo short" in log and "short\nrc=0" in log
+    assert "=== sleep 10" in log and "limit 3s" in log and "rc=124" in log  # its own limit
+    cut = re.search(r"=== sleep 30 \(.*, limit (\d+)s\)", log)
+    assert cut and 12 <= int(cut.group(1)) <= 17, log  # cut to what was left of 20 s (about 17; a busy machine less)
+    assert "=== skipped (time): echo late" in log and "\nlate\n" not in log

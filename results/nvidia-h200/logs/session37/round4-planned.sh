@@ -2,14 +2,9 @@
 # Round 4 (session 37, H200): the 44-row in-place bucket sort for 4-byte keys alone (64 registers, two blocks per SM)
 # at 2^30 against cub-radix, then the sanitizers over the 44- and 52-row kernels forced at small n.
 set -u
-NEW=$(mktemp -d); tar -xJf .carry/build.tar.xz -C "$NEW"
-L=$OUT/device.log
-T0=$SECONDS; LIMIT=${LIMIT:-88}
-nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee -a "$L"
-"$NEW/gpusort-bench" --version | head -1 | tee -a "$L"
-part() { local t=$1; shift; if [ $((SECONDS - T0 + t)) -gt $LIMIT ]; then t=$((LIMIT - SECONDS + T0)); fi
-  if [ "$t" -lt 3 ]; then echo "=== skipped (time): $*" | tee -a "$L"; return; fi
-  echo "=== $* ($(date -u +%T), limit ${t}s)" | tee -a "$L"; timeout "$t" "$@" >>"$L" 2>&1; echo "rc=$? ($(date -u +%T))" | tee -a "$L"; }
+LIMIT=${LIMIT:-88}
+source scripts/device-round.sh
+NEW=$(unpack .carry/build.tar.xz)
 G=$NEW/gpusort-bench
 C=$NEW/tests/gsb_conformance
 part 25 "$G" --algo radix,cub-radix --type u32 --n 2^30 --reps 5 --json $OUT/s37r4-u32-2p30.json

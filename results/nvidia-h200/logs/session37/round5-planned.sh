@@ -5,15 +5,9 @@
 #   git worktree add ../wt-s28 status-28bit-portions && (cd ../wt-s28 && CUDAARCHS=90-real scripts/build.sh)
 #   scripts/pack-build.sh build/release main && scripts/pack-build.sh ../wt-s28/build/release s28
 set -u
-A=$(mktemp -d); tar -xJf .carry/main.tar.xz -C "$A"
-B=$(mktemp -d); tar -xJf .carry/s28.tar.xz -C "$B"
-L=$OUT/device.log
-T0=$SECONDS; LIMIT=${LIMIT:-570}
-nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee -a "$L"
-for G in "$A" "$B"; do "$G/gpusort-bench" --version | head -1 | tee -a "$L"; done
-part() { local t=$1; shift; if [ $((SECONDS - T0 + t)) -gt $LIMIT ]; then t=$((LIMIT - SECONDS + T0)); fi
-  if [ "$t" -lt 10 ]; then echo "=== skipped (time): $*" | tee -a "$L"; return; fi
-  echo "=== $* ($(date -u +%T), limit ${t}s)" | tee -a "$L"; timeout "$t" "$@" >>"$L" 2>&1; echo "rc=$? ($(date -u +%T))" | tee -a "$L"; }
+source scripts/device-round.sh
+A=$(unpack .carry/main.tar.xz)
+B=$(unpack .carry/s28.tar.xz)
 for round in a b; do
   for v in main s28; do
     G=$A; [ $v = s28 ] && G=$B

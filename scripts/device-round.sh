@@ -1,0 +1,33 @@
+# Sourced by a device round script (results/<device>/logs/sessionN/roundM.sh), on the device machine from the
+# repository root with $OUT set: the log $OUT/device.log, the GPU and driver at its top, a time budget for the
+# call, and the helpers the rounds share.
+#   LIMIT   seconds the round may take in all (default 570: a call's 600 less the unpacking)
+#   unpack TARBALL          a build from scripts/pack-build.sh, unpacked into a new folder, whose path it prints
+#   part SECONDS CMD...     runs CMD into the log for at most SECONDS, or what is left of LIMIT, with its
+#                           start, limit and exit status; skipped (and said so) when it would be cut to
+#                           under 10 s
+# shellcheck shell=bash
+L=$OUT/device.log
+T0=$SECONDS
+LIMIT=${LIMIT:-570}
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee -a "$L"
+unpack() {
+  local dir
+  dir=$(mktemp -d) && tar -xJf "$1" -C "$dir" && "$dir/gpusort-bench" --version | head -1 | tee -a "$L" >&2
+  echo "$dir"
+}
+part() {
+  local t=$1
+  shift
+  local left=$((LIMIT - SECONDS + T0))
+  if [ "$t" -gt "$left" ]; then  # cut to what is left, unless that is too little to be worth starting
+    t=$left
+    if [ "$t" -lt 10 ]; then
+      echo "=== skipped (time): $*" | tee -a "$L"
+      return
+    fi
+  fi
+  echo "=== $* ($(date -u +%T), limit ${t}s)" | tee -a "$L"
+  timeout "$t" "$@" >>"$L" 2>&1
+  echo "rc=$? ($(date -u +%T))" | tee -a "$L"
+}
