@@ -91,26 +91,31 @@ def ab(tmp_path):
     return a, b, binary, check
 
 
-def check_a_a(check, capsys, *args, attempts=3):
-    """An A/A check's exit status, run again while it is inconclusive (3: a case too noisy to call the same, which
-    a shared 2-core machine running other tests beside this one gives at times; CI's ctest -j2 failed twice in a row
-    on 2026-11-28). Never a failure (1): two copies of one build are never 'slower'. Inconclusive every time is a
-    skip, reported as such: the machine was too noisy to judge the same, which says nothing of perf-check."""
+def check_a_a(check, capsys, verdict, *args, attempts=3):
+    """An A/A check's exit status and verdict file, run again while the machine was too noisy to call two copies of
+    one build the same: inconclusive (3), or passed with a case called 'faster' (more than the threshold apart by
+    chance). Both happen on a shared 2-core machine at times (CI's ctest -j2 did, 2026-11-28; the test now runs
+    alone). Never a failure (1): two copies of one build are never 'slower'. Noisy every time is a skip, reported as
+    such: it says nothing of perf-check."""
     for _ in range(attempts):
-        rc = check(*args)
-        if rc != 3:
-            return rc
-        assert "perf-check: INCONCLUSIVE" in capsys.readouterr().out
-    pytest.skip(f"A/A inconclusive {attempts} times in a row: this machine is too noisy to call the cases the same")
+        rc = check(*args, "--json", str(verdict))
+        out = capsys.readouterr().out
+        if rc == 3:
+            assert "perf-check: INCONCLUSIVE" in out
+            continue
+        doc = load(verdict)
+        if rc == 0 and {c["verdict"] for c in doc["cases"]} != {"same"}:
+            assert "perf-check: passed" in out and "slower" not in {c["verdict"] for c in doc["cases"]}
+            continue
+        return rc, out, doc
+    pytest.skip(f"A/A noisy {attempts} times in a row: this machine is too noisy to call the cases the same")
 
 
 def test_a_a_passes(ab, tmp_path, capsys):
     a, b, _, check = ab
-    verdict = tmp_path / "verdict.json"
-    rc = check_a_a(check, capsys, a, b, "--json", str(verdict))
+    rc, out, doc = check_a_a(check, capsys, tmp_path / "verdict.json", a, b)
     assert rc == 0
-    assert "perf-check: passed" in capsys.readouterr().out
-    doc = load(verdict)
+    assert "perf-check: passed" in out
     assert doc["outcome"] == "passed" and doc["tool_run"]["mode"] == "ab"
     assert doc["tool_run"]["exit_statuses"] == [0] * (2 * 6 * 2)  # 2 cases x 6 rounds x 2 tools
     assert {c["verdict"] for c in doc["cases"]} == {"same"}
@@ -130,9 +135,8 @@ def test_slowed_build_fails(ab, tmp_path, capsys):
 
 def test_only_runs_the_matching_cases(ab, tmp_path, capsys):
     a, b, _, check = ab
-    verdict = tmp_path / "verdict.json"
-    assert check_a_a(check, capsys, a, b, "--only", "n=20000 ", "--json", str(verdict)) == 0
-    doc = load(verdict)
+    rc, _, doc = check_a_a(check, capsys, tmp_path / "verdict.json", a, b, "--only", "n=20000 ")
+    assert rc == 0
     assert [c["case"] for c in doc["cases"]] == ["std-sort u32 asc n=20000 uniform"]
     assert doc["tool_run"]["exit_statuses"] == [0] * (6 * 2)  # 1 case x 6 rounds x 2 tools
 
