@@ -6,6 +6,11 @@
 #   part SECONDS CMD...     runs CMD into the log for at most SECONDS, or what is left of LIMIT, with its
 #                           start, limit and exit status; skipped (and said so) when it would be cut to
 #                           under 10 s
+#   alternate SECONDS NAME ARGS...
+#                           an A/B comparison of builds in one call: gpusort-bench ARGS from each build named in
+#                           BUILDS ("name=folder ...", folders from unpack), in turn, twice (rounds a and b: a drift
+#                           of the machine shows as a difference between rounds), each run a part of SECONDS
+#                           writing $OUT/NAME-BUILDNAME-ROUND.json
 # shellcheck shell=bash
 L=$OUT/device.log
 T0=$SECONDS
@@ -30,4 +35,13 @@ part() {
   echo "=== $* ($(date -u +%T), limit ${t}s)" | tee -a "$L"
   timeout "$t" "$@" >>"$L" 2>&1
   echo "rc=$? ($(date -u +%T))" | tee -a "$L"
+}
+alternate() {
+  local t=$1 name=$2 round build
+  shift 2
+  for round in a b; do
+    for build in ${BUILDS:?alternate: BUILDS names no build}; do
+      part "$t" "${build#*=}/gpusort-bench" "$@" --json "$OUT/$name-${build%%=*}-$round.json"
+    done
+  done
 }

@@ -80,3 +80,25 @@ def test_round_helper_runs_cuts_and_skips_parts_within_the_budget(tmp_path):
     cut = re.search(r"=== sleep 30 \(.*, limit (\d+)s\)", log)
     assert cut and 12 <= int(cut.group(1)) <= 17, log  # cut to what was left of 20 s (about 17; a busy machine less)
     assert "=== skipped (time): echo late" in log and "\nlate\n" not in log
+
+
+def test_round_helper_alternates_builds_twice(tmp_path):
+    """alternate (scripts/device-round.sh): each build of BUILDS in turn, twice, each run's JSON named by the
+    comparison, the build and the round; without BUILDS it stops, naming the variable."""
+    for name in ("one", "two"):
+        folder = tmp_path / name
+        folder.mkdir()
+        tool = folder / "gpusort-bench"
+        tool.write_text(f'#!/usr/bin/env bash\necho "{name}: $*"\n')
+        tool.chmod(0o755)
+    script = (f"source scripts/device-round.sh; BUILDS='main={tmp_path}/one new={tmp_path}/two'; "
+              "alternate 20 r1 --algo radix --n 1e9")
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=SCRIPTS.parent, env=dict(os.environ, OUT=str(tmp_path)))
+    assert done.returncode == 0, done.stderr
+    runs = re.findall(r"^(one|two): --algo radix --n 1e9 --json (\S+)$", (tmp_path / "device.log").read_text(), re.M)
+    assert runs == [("one", f"{tmp_path}/r1-main-a.json"), ("two", f"{tmp_path}/r1-new-a.json"),
+                    ("one", f"{tmp_path}/r1-main-b.json"), ("two", f"{tmp_path}/r1-new-b.json")]
+    unset = subprocess.run(["bash", "-c", "source scripts/device-round.sh; alternate 20 r1 --n 1"], capture_output=True,
+                           text=True, timeout=60, cwd=SCRIPTS.parent, env=dict(os.environ, OUT=str(tmp_path)))
+    assert unset.returncode != 0 and "BUILDS" in unset.stderr

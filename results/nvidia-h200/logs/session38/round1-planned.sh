@@ -10,14 +10,9 @@ set -u
 source scripts/device-round.sh
 A=$(unpack .carry/main.tar.xz)
 B=$(unpack .carry/packed.tar.xz)
+BUILDS="main=$A packed=$B"
 # u32 keys: 1e9 (32 rows, unchanged), 2^30 (34 rows: the 44-row kernel), 1.5e9 (48 rows: the 52-row kernel).
-for round in a b; do
-  for v in main packed; do
-    G=$A; [ $v = packed ] && G=$B
-    part 70 "$G/gpusort-bench" --algo radix,cub-radix --type u32 --n 1e9,2^30,1.5e9 --reps 5 \
-      --json "$OUT/r1-$v-$round.json" -q
-  done
-done
+alternate 70 r1 --algo radix,cub-radix --type u32 --n 1e9,2^30,1.5e9 --reps 5 -q
 for rows in 44 52; do
   part 40 env GSB_RADIX_BUCKET_THREADS=512-in-place-$rows "$B/gpusort-bench" --algo radix --type u32,f32 --n 2^30 \
     --reps 5 --json "$OUT/r1-forced-$rows.json" -q
