@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Superseded (session 38): branch packed-counts carries this kernel and a 52-row one; logs/session38/round1-planned.sh
+# measures both.
 # Round 4 (session 37, H200): the 44-row in-place bucket sort for 4-byte keys alone (64 registers, two blocks per SM)
 # at 2^30 against cub-radix, then the sanitizers over the 44- and 52-row kernels forced at small n.
 set -u
