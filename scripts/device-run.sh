@@ -23,8 +23,8 @@
 #                           native code), GSB_ARCH=75 holds the host to sm_75's limits; both are logged
 #   GSB_PART_TIMEOUT        seconds one part may take (default 300), so that a hang cannot eat the call
 #   GSB_SHARDS              processes that the conformance suite's two long parts run in, one gtest shard each
-#                           (default 4; 1: one process): their cases are bound by the host (inputs, reference sorts,
-#                           checks), which one process leaves mostly idle on the device machine's 16 cores
+#                           (default 4; 1: one process): their cases are mostly the host's work (inputs, reference
+#                           sorts, checks), which one process does on one of the device machine's 16 cores at a time
 #   GSB_PARTS               an extended regular expression: only the parts whose names match it run (the others are
 #                           listed as skipped), to split a long part such as the forced sanitizer runs over two calls
 #   GSB_SOURCE_DIR          the project's checkout, for tests/cli (default: the current folder)
