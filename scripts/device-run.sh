@@ -84,6 +84,11 @@ shards() {
   return "$rc"
 }
 export -f shards
+run_sharded() {  # name, gtest command...: run_part of the command as shards
+  local name=$1
+  shift
+  run_part "$name" bash -c 'shards "$@"' shards "$@"
+}
 
 section "machine"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv >>"$LOG" 2>&1
@@ -105,13 +110,12 @@ SAN_EXCLUDE="-*std_sort*:*sample_multi*"
 
 if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   run_part "unit tests" "$B/tests/gsb_unit_tests" --gtest_brief=1
-  run_part "conformance (GPU)" bash -c 'shards "$@"' shards "$B/tests/gsb_conformance" --gtest_brief=1 \
-    "--gtest_filter=${CONF_FILTER}"
+  run_sharded "conformance (GPU)" "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${CONF_FILTER}"
   if [ -z "${GSB_CONFORMANCE_FILTER:-}" ]; then
     GSB_CONFORMANCE_MAX_N=1100 run_part "conformance (merge-recursive, n <= 1100)" \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*merge_recursive*"
-    GSB_CONFORMANCE_MAX_N=70000 run_part "conformance (merge-cdp, merge-iterative, n <= 70000)" \
-      bash -c 'shards "$@"' shards "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*merge_cdp*:*merge_iterative*"
+    GSB_CONFORMANCE_MAX_N=70000 run_sharded "conformance (merge-cdp, merge-iterative, n <= 70000)" \
+      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*merge_cdp*:*merge_iterative*"
   fi
   # radix's hybrid path (4- and 8-byte keys, with or without values) starts at about 2e7 keys; the
   # conformance sizes stop at 2^22, so it runs once more with the path taken from n = 2

@@ -15,8 +15,8 @@ def stand_in_build(tmp_path):
     for name in PROGRAMS:
         path = build / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        # a shard says which (device-run.sh runs the conformance suite's long parts as gtest shards); failing in
-        # shard 2 where asked to
+        # a shard says which (device-run.sh runs the conformance suite's long parts as gtest shards), and exits 7
+        # in shard FAIL_SHARD where that is set
         path.write_text(f'#!/bin/sh\necho "ran {name} $*${{GTEST_SHARD_INDEX:+ shard $GTEST_SHARD_INDEX of '
                         f'$GTEST_TOTAL_SHARDS}}"\n[ "$GTEST_SHARD_INDEX" = "${{FAIL_SHARD:-none}}" ] && exit 7\n'
                         'exit 0\n')
