@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Planned (session 37 had no device time left; its A/B loop is device-round.sh's alternate since session 38): the
-# look-back's 28-bit counts (branch status-28bit-portions, 49f43f2: portions of up to 2^28 - 1 keys as CUB's, 17 a pass at 2^32+17 instead of 33) against main, alternated
-# in one call, cub-radix in every run; then the portion chaining under the sanitizers. Carry both builds:
+# look-back's 28-bit counts (branch status-28bit-portions, 49f43f2: portions of up to 2^28 - 1 keys as CUB's, 17 a
+# pass at 2^32+17 instead of 33) against main, alternated in one call, cub-radix in every run; then the portion
+# chaining under the sanitizers. Carry both builds:
 #   git worktree add ../wt-s28 status-28bit-portions && (cd ../wt-s28 && CUDAARCHS=90-real scripts/build.sh)
 #   scripts/pack-build.sh build/release main && scripts/pack-build.sh ../wt-s28/build/release s28
 set -u
