@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Planned in session 38 (it had no device time), for the next session: branch packed-counts -- the 44-row in-place
-# kernel (ebe7d00, was 91adb8f) and the 52-row one with 16-bit counts (8cfb633), both two blocks per SM on Hopper -- against main,
+# kernel (069ba7a, was 91adb8f) and the 52-row one with 16-bit counts (d8b0367), both two blocks per SM on Hopper -- against main,
 # alternated in one call with cub-radix in every run; the two kernels forced against each other at 2^30; then the
 # hybrid path's conformance parts and the new kernels' sanitizer parts on the branch's build. Carry both builds:
 #   git worktree add ../wt-packed packed-counts; (cd ../wt-packed && CUDAARCHS=90-real scripts/build.sh)
