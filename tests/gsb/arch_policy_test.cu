@@ -211,7 +211,7 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
 
 // The in-place shape: one buffer of shared memory (half the two buffers' bytes per key), at most the rows its
 // warps hold in registers (32 rows of 32 keys per warp, 52 for 4-byte keys alone; 8-byte values gathered by
-// position), one block per SM.
+// position), one block per SM (two for 4-byte keys alone in 33 to 44 rows).
 TEST(ArchPolicy, RadixBucketSortInPlace) {
   using radix::onesweep::bucket_capacity;
   using radix::onesweep::bucket_capacity_in_place;
@@ -233,6 +233,23 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 17408)), (BucketShape{512, true}));  // 2^30
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 26624)), (BucketShape{512, true}));
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 26628)), (BucketShape{512, false}));
+  // Which of the in-place kernels sorts them: 32 rows to 16384 keys, 44 (64 registers, two blocks per SM on Hopper
+  // by shared memory too) to 22528, 52 past that; a test's forced rows raise it, other types have the 32-row one.
+  using radix::onesweep::bucket_in_place_rows_for;
+  EXPECT_EQ((bucket_in_place_rows_for<u32, NoValue>(16384)), 32);
+  EXPECT_EQ((bucket_in_place_rows_for<u32, NoValue>(16385)), 44);
+  EXPECT_EQ((bucket_in_place_rows_for<u32, NoValue>(17408)), 44);  // uniform at 2^30
+  EXPECT_EQ((bucket_in_place_rows_for<u32, NoValue>(22528)), 44);
+  EXPECT_EQ((bucket_in_place_rows_for<u32, NoValue>(22529)), 52);
+  EXPECT_EQ((bucket_in_place_rows_for<u32, NoValue>(26624)), 52);
+  EXPECT_EQ((bucket_in_place_rows_for<u32, NoValue>(100, 44)), 44);
+  EXPECT_EQ((bucket_in_place_rows_for<u32, NoValue>(100, 45)), 52);
+  EXPECT_EQ((bucket_in_place_rows_for<u32, u32>(100, 52)), 32);
+  EXPECT_EQ((bucket_in_place_rows_for<u64, NoValue>(16384, 44)), 32);
+  EXPECT_EQ(radix::onesweep::bucket_in_place_min_blocks<44>, 2);
+  EXPECT_EQ(radix::onesweep::bucket_in_place_min_blocks<52>, 1);
+  const long long two_blocks_rows = radix::onesweep::bucket_shared_bytes<u32, NoValue>(BucketShape{512, true}, 22528);
+  EXPECT_EQ(arch::blocks_that_fit(Band::sm90, two_blocks_rows, 512), 2);
   // Where shared memory holds more than the registers, the registers bound it; else shared memory does.
   EXPECT_EQ((bucket_capacity_in_place<u64, NoValue>(smem)), 16384u);
   EXPECT_EQ((bucket_capacity_in_place<u64, u64>(smem)), 16384u);

@@ -182,10 +182,27 @@ constexpr int bucket_words_per_key(bool in_place = false) {
 // u32 keys past 1.0e9): 72 registers, where the 32-row kernel's 52 leave room for two blocks per SM, so buckets of
 // up to 32 rows keep that one (launch_bucket_sort). H200, radix against cub-radix in one run (NOTES.md, round 19):
 // u32 keys at 2^30 19.33 / 21.59 ms, 1.5e9 26.57 / 30.13.
+// Between the two, 4-byte keys alone take a 44-row kernel (22528 keys, uniform u32 keys to about 1.39e9) that
+// __launch_bounds__ holds to 64 registers, so that two of its blocks are resident per SM wherever their shared memory
+// fits (on Hopper: 105 KB a block at 44 rows), where the 52-row kernel's 72 registers leave room for one.
 inline constexpr int bucket_rows_in_place_base = 32;
+inline constexpr int bucket_rows_two_blocks = 44;
 template <class Bits, class Value>
-inline constexpr int bucket_rows_in_place =
-    sizeof(Bits) == 4 && !has_values_v<Value> ? 52 : bucket_rows_in_place_base;
+inline constexpr bool bucket_in_place_more_rows = sizeof(Bits) == 4 && !has_values_v<Value>;
+template <class Bits, class Value>
+inline constexpr int bucket_rows_in_place = bucket_in_place_more_rows<Bits, Value> ? 52 : bucket_rows_in_place_base;
+// The blocks per SM the in-place kernel of Rows rows asks __launch_bounds__ for (its register cap).
+template <int Rows>
+inline constexpr int bucket_in_place_min_blocks = Rows == bucket_rows_two_blocks ? 2 : 1;
+// The rows of the in-place kernel that sorts buffers of buffer_keys keys, at least `at_least` (a test's forced rows,
+// bucket_in_place_rows_override): the fewest of 32, 44 and the type's most that hold them.
+template <class Bits, class Value>
+constexpr int bucket_in_place_rows_for(unsigned buffer_keys, int at_least = 0) {
+  const unsigned need = (buffer_keys + bucket_threads_widest - 1) / bucket_threads_widest;
+  const unsigned rows = need > static_cast<unsigned>(at_least) ? need : static_cast<unsigned>(at_least);
+  if (!bucket_in_place_more_rows<Bits, Value> || rows <= bucket_rows_in_place_base) return bucket_rows_in_place_base;
+  return rows <= bucket_rows_two_blocks ? bucket_rows_two_blocks : bucket_rows_in_place<Bits, Value>;
+}
 static_assert(bucket_words_per_key<std::uint64_t, std::uint64_t>(true) <= 3, "the in-place rows: three words a key");
 inline constexpr int bucket_in_place_registers = 128;
 // Where a two-buffer shape keeps bucket_min_warps_per_sm warps or more, the in-place one pays only for buckets of this
@@ -225,7 +242,7 @@ constexpr unsigned bucket_buffer_keys(unsigned keys) {
 // it is); the buffer holds buffer_keys rounded up to whole rows. 8-byte values are gathered at the end by the
 // positions the rounds moved in their place (bucket_gathers_values).
 template <int Threads, class Bits, class Value, bool InPlace = false, int Rows = bucket_rows_in_place_base>
-__global__ void __launch_bounds__(Threads, InPlace ? 1 : 0)
+__global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<Rows> : 0)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                        KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys) {
   constexpr int radix = 256;
@@ -588,14 +605,16 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     const bool holds = bucket_shape_holds<Bits, Value>(shape, buffer_keys, room);
     GSB_EXPECTS(holds, "radix: a bucket sort block of " + std::to_string(shape.threads) +
                            " threads for buckets of " + std::to_string(buffer_keys) + " keys");
-    // In place: the 32-row kernel wherever it holds the bucket (fewer registers), else the type's widest.
-    const bool base_rows = buffer_keys <= static_cast<unsigned>(bucket_threads_widest * bucket_rows_in_place_base);
+    // In place: the kernel of the fewest rows that holds the bucket (fewer registers).
+    constexpr int widest = bucket_threads_widest;
+    const int rows = bucket_in_place_rows_for<Bits, Value>(buffer_keys, bucket_in_place_rows_override());
     auto kernel = shape == bucket_narrow   ? bucket_sort_kernel<bucket_threads, Bits, Value>
                   : shape == bucket_wide   ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
-                  : shape == bucket_widest ? bucket_sort_kernel<bucket_threads_widest, Bits, Value>
-                  : base_rows
-                      ? bucket_sort_kernel<bucket_threads_widest, Bits, Value, true>
-                      : bucket_sort_kernel<bucket_threads_widest, Bits, Value, true, bucket_rows_in_place<Bits, Value>>;
+                  : shape == bucket_widest ? bucket_sort_kernel<widest, Bits, Value>
+                  : rows == bucket_rows_in_place_base ? bucket_sort_kernel<widest, Bits, Value, true>
+                  : rows == bucket_rows_two_blocks
+                      ? bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_two_blocks>
+                      : bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_in_place<Bits, Value>>;
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
     kernel<<<hybrid_buckets, shape.threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
     GSB_CHECK_LAUNCH();

@@ -57,11 +57,13 @@ const gsb::EnvKnob& large_buckets_by_knob = gsb::declare_env_knob(
     [](const std::string& v) { large_buckets_by_choice(v); });
 
 std::string bucket_shape_choice(const std::string& v) {
-  return gsb::parse_env_choice("GSB_RADIX_BUCKET_THREADS", v, {"128", "256", "512", "512-in-place"});
+  return gsb::parse_env_choice("GSB_RADIX_BUCKET_THREADS", v,
+                               {"128", "256", "512", "512-in-place", "512-in-place-44", "512-in-place-52"});
 }
 const gsb::EnvKnob& bucket_shape_knob = gsb::declare_env_knob(
     "GSB_RADIX_BUCKET_THREADS",
-    "radix: the hybrid path's bucket sort in blocks of 128, 256 or 512 threads, or 512 in place (tests)",
+    "radix: the hybrid path's bucket sort in blocks of 128, 256 or 512 threads, or 512 in place (-44, -52: with at "
+    "least that many rows per warp) (tests)",
     [](const std::string& v) { bucket_shape_choice(v); });
 
 }  // namespace
@@ -71,7 +73,16 @@ std::optional<BucketShape> bucket_shape_override() {
     const auto v = gsb::env_value(bucket_shape_knob.name.c_str());
     if (!v) return std::nullopt;
     const std::string c = bucket_shape_choice(*v);
-    return BucketShape{std::stoi(c), c == "512-in-place"};
+    return BucketShape{std::stoi(c), c.find("in-place") != std::string::npos};
+  }();
+  return value;
+}
+int bucket_in_place_rows_override() {
+  static const int value = [] {
+    const auto v = gsb::env_value(bucket_shape_knob.name.c_str());
+    const std::string c = v ? bucket_shape_choice(*v) : std::string();
+    const std::string prefix = "512-in-place-";
+    return c.rfind(prefix, 0) == 0 ? std::stoi(c.substr(prefix.size())) : 0;
   }();
   return value;
 }
