@@ -211,7 +211,7 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
 
 // The in-place shape: one buffer of shared memory (half the two buffers' bytes per key), at most the rows its
 // warps hold in registers (32 rows of 32 keys per warp, 52 for 4-byte keys alone; 8-byte values gathered by
-// position), one block per SM (two for 4-byte keys alone in 33 to 44 rows).
+// position), one block per SM (two for 4-byte keys alone past 32 rows).
 TEST(ArchPolicy, RadixBucketSortInPlace) {
   using radix::onesweep::bucket_capacity;
   using radix::onesweep::bucket_capacity_in_place;
@@ -246,10 +246,19 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((bucket_in_place_rows_for<u32, NoValue>(100, 45)), 52);
   EXPECT_EQ((bucket_in_place_rows_for<u32, u32>(100, 52)), 32);
   EXPECT_EQ((bucket_in_place_rows_for<u64, NoValue>(16384, 44)), 32);
+  EXPECT_EQ(radix::onesweep::bucket_in_place_min_blocks<32>, 1);
   EXPECT_EQ(radix::onesweep::bucket_in_place_min_blocks<44>, 2);
-  EXPECT_EQ(radix::onesweep::bucket_in_place_min_blocks<52>, 1);
+  EXPECT_EQ(radix::onesweep::bucket_in_place_min_blocks<52>, 2);
   const long long two_blocks_rows = radix::onesweep::bucket_shared_bytes<u32, NoValue>(BucketShape{512, true}, 22528);
   EXPECT_EQ(arch::blocks_that_fit(Band::sm90, two_blocks_rows, 512), 2);
+  // 52 rows: two blocks fit Hopper with 16-bit counts (add_count), not with 32-bit ones.
+  EXPECT_FALSE((radix::onesweep::bucket_packed_counts<true, 44>));
+  EXPECT_TRUE((radix::onesweep::bucket_packed_counts<true, 52>));
+  const long long rows52 = radix::onesweep::bucket_buffer_bytes<u32, NoValue>(BucketShape{512, true}, 26624);
+  EXPECT_EQ(arch::blocks_that_fit(Band::sm90, rows52 + radix::onesweep::bucket_static_bytes<u32, NoValue>(), 512), 1);
+  EXPECT_EQ(arch::blocks_that_fit(Band::sm90, rows52 + radix::onesweep::bucket_static_bytes<u32, NoValue, 512, true>(),
+                                  512),
+            2);
   // Where shared memory holds more than the registers, the registers bound it; else shared memory does.
   EXPECT_EQ((bucket_capacity_in_place<u64, NoValue>(smem)), 16384u);
   EXPECT_EQ((bucket_capacity_in_place<u64, u64>(smem)), 16384u);

@@ -1,6 +1,7 @@
 // The pieces of `radix`'s digit pass, each on its own (backends/radix/onesweep/pass.cuh), against the host:
 //  - a tile's ranking (count_tile_digits, start_tile_digits, rank_in_warp): every key's rank is its place in the
-//    stable counting sort of the tile by the pass's digit;
+//    stable counting sort of the tile by the pass's digit, with 32-bit running starts and with 16-bit ones
+//    (add_count's packed words, as the bucket sort's 52-row kernel keeps them);
 //  - the decoupled look-back (look_back): every tile's digit prefix is the exclusive sum of the earlier tiles of
 //    its chain, with tiles started in any order, for look-back windows of 1 and 8 and chains of several lengths.
 // GPU tests: skipped without a device.
@@ -35,9 +36,11 @@ constexpr int items = 4;
 using Shape = PassShape<std::uint32_t, NoValue, radix_bits, threads, items>;
 
 // One tile, loaded warp-striped as pass_tile loads it ((warp, item, lane) is input order), ranked; each key's rank
-// written at its input position.
+// written at its input position. Packed: the warp's starts copied into 16-bit halves, ranked there.
+template <bool Packed>
 __global__ void rank_tile_kernel(const std::uint32_t* keys_in, int shift, unsigned* ranks_out) {
   __shared__ unsigned s_hist[Shape::warps * Shape::radix];
+  __shared__ unsigned s_packed[Shape::warps * Shape::radix / 2];
   __shared__ unsigned s_local_start[Shape::radix];
   const unsigned warp = threadIdx.x / 32, lane = lane_id();
   unsigned* my_hist = s_hist + warp * Shape::radix;
@@ -50,15 +53,22 @@ __global__ void rank_tile_kernel(const std::uint32_t* keys_in, int shift, unsign
   const unsigned total = count_tile_digits<Shape>(keys, shift, radix_bits, s_hist, my_hist, count);
   start_tile_digits<Shape>(total, count, s_hist, s_local_start);
   __syncthreads();
+  if (Packed) {
+    unsigned* my_words = s_packed + warp * Shape::radix / 2;
+    for (int j = lane; j < Shape::radix / 2; j += 32) my_words[j] = my_hist[2 * j] | my_hist[2 * j + 1] << 16;
+    __syncwarp();
+    my_hist = my_words;
+  }
   for (int u = 0; u < items; ++u)
-    ranks_out[warp_first + u * 32] = rank_in_warp<radix_bits>(digit_of(keys[u], shift, radix_bits), my_hist, lane);
+    ranks_out[warp_first + u * 32] =
+        rank_in_warp<radix_bits, Packed>(digit_of(keys[u], shift, radix_bits), my_hist, lane);
 }
 
-std::vector<unsigned> rank_on_device(const std::vector<std::uint32_t>& keys, int shift) {
+std::vector<unsigned> rank_on_device(const std::vector<std::uint32_t>& keys, int shift, bool packed) {
   DeviceBuffer d_keys(keys.size() * sizeof(std::uint32_t)), d_ranks(keys.size() * sizeof(unsigned));
   GSB_CUDA_TRY(cudaMemcpy(d_keys.get(), keys.data(), d_keys.bytes(), cudaMemcpyHostToDevice));
-  rank_tile_kernel<<<1, threads>>>(static_cast<const std::uint32_t*>(d_keys.get()), shift,
-                                   static_cast<unsigned*>(d_ranks.get()));
+  auto kernel = packed ? rank_tile_kernel<true> : rank_tile_kernel<false>;
+  kernel<<<1, threads>>>(static_cast<const std::uint32_t*>(d_keys.get()), shift, static_cast<unsigned*>(d_ranks.get()));
   GSB_CHECK_LAUNCH();
   std::vector<unsigned> ranks(keys.size());
   GSB_CUDA_TRY(cudaMemcpy(ranks.data(), d_ranks.get(), d_ranks.bytes(), cudaMemcpyDeviceToHost));
@@ -92,7 +102,9 @@ TEST(OnesweepParts, TileRankIsTheStableCountingSortPlace) {
     for (int shift : {0, 8, 24}) {
       std::vector<std::uint32_t> keys(Shape::tile);
       for (int i = 0; i < Shape::tile; ++i) keys[i] = make(rng, i);
-      EXPECT_EQ(rank_on_device(keys, shift), rank_on_host(keys, shift)) << "shift " << shift;
+      for (bool packed : {false, true})
+        EXPECT_EQ(rank_on_device(keys, shift, packed), rank_on_host(keys, shift)) << "shift " << shift
+                                                                                  << (packed ? ", 16-bit starts" : "");
     }
 }
 

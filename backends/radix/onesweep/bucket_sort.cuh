@@ -44,12 +44,36 @@ inline constexpr int bucket_min_warps_per_sm = 12;
 template <int Threads>
 inline constexpr int bucket_digits_per_thread = Threads < 256 ? 256 / Threads : 1;
 
-// Per-warp digit counts (s_hist[warp][digit]) -> where each warp's run of each digit starts: the exclusive
-// prefix over warps within a digit, then over digits. Thread t owns digits [t * bins_per_thread, ...).
-template <int Threads>
-__device__ __forceinline__ void scan_warp_digit_counts(unsigned* s_hist, unsigned* warp_sums) {
+// Digit counts in Sets sets (s_hist[set][digit]: per warp, or 1 for a block's) -> where each set's run of each digit
+// starts: the exclusive prefix over sets within a digit, then over digits. Thread t owns digits
+// [t * bins_per_thread, ...). Packed (add_count): 16-bit counts, two digits a word; thread t < 128 owns word t and
+// sums both halves at once over the sets (no half carries: every start stays below 2^16).
+template <int Threads, int Sets, bool Packed = false>
+__device__ __forceinline__ void scan_digit_counts(unsigned* s_hist, unsigned* warp_sums) {
   constexpr int radix = 256;
-  constexpr int warps = Threads / 32;
+  if constexpr (Packed) {
+    constexpr int words = radix / 2;
+    static_assert(Threads >= words, "a word of two digits per thread");
+    const int t = static_cast<int>(threadIdx.x);
+    unsigned c_sum = 0;  // two 16-bit sums
+    if (t < words) {
+#pragma unroll
+      for (int w = 0; w < Sets; ++w) {
+        const unsigned c = s_hist[w * words + t];
+        s_hist[w * words + t] = c_sum;
+        c_sum += c;
+      }
+    }
+    const unsigned low = c_sum & 0xffffu;
+    unsigned total;
+    const unsigned start = block_exclusive_sum<unsigned, Threads>(low + (c_sum >> 16), warp_sums, &total);
+    if (t < words) {
+      const unsigned add = start | (start + low) << 16;
+#pragma unroll
+      for (int w = 0; w < Sets; ++w) s_hist[w * words + t] += add;
+    }
+    return;
+  }
   constexpr int bins_per_thread = bucket_digits_per_thread<Threads>;
   unsigned count[bins_per_thread];
   unsigned sum = 0;
@@ -59,7 +83,7 @@ __device__ __forceinline__ void scan_warp_digit_counts(unsigned* s_hist, unsigne
     unsigned c_sum = 0;
     if (d < radix) {
 #pragma unroll
-      for (int w = 0; w < warps; ++w) {
+      for (int w = 0; w < Sets; ++w) {
         const unsigned c = s_hist[w * radix + d];
         s_hist[w * radix + d] = c_sum;
         c_sum += c;
@@ -75,7 +99,7 @@ __device__ __forceinline__ void scan_warp_digit_counts(unsigned* s_hist, unsigne
     const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
     if (d >= radix) break;
 #pragma unroll
-    for (int w = 0; w < warps; ++w) s_hist[w * radix + d] += start;
+    for (int w = 0; w < Sets; ++w) s_hist[w * radix + d] += start;
     start += count[b];
   }
 }
@@ -109,8 +133,8 @@ __device__ __forceinline__ void rank_rows(const Bits* src_k, const Value* src_v,
 
 // The same round in place (per <= Rows), over a bucket padded to whole rows: this warp reads its `per` rows of buf
 // into registers, the block waits until every warp has, and then each key (and value) is ranked and stored into buf
-// at its new position. Every row is whole, so no lane tests a bound.
-template <int Rows, class Bits, class Value, class Next>
+// at its new position (my_hist of 16-bit counts where Packed). Every row is whole, so no lane tests a bound.
+template <int Rows, bool Packed, class Bits, class Value, class Next>
 __device__ __forceinline__ void rank_rows_in_place(Bits* buf_k, Value* buf_v, unsigned* my_hist, int shift,
                                                    unsigned warp_begin, unsigned per, Next next) {
   constexpr bool with_values = has_values_v<Value>;
@@ -127,7 +151,7 @@ __device__ __forceinline__ void rank_rows_in_place(Bits* buf_k, Value* buf_v, un
 #pragma unroll
   for (int u = 0; u < Rows; ++u) {
     if (u >= per) break;
-    const unsigned pos = rank_in_warp<8>(digit_of(k[u], shift, 8), my_hist, lane);
+    const unsigned pos = rank_in_warp<8, Packed>(digit_of(k[u], shift, 8), my_hist, lane);
     buf_k[pos] = k[u];
     if constexpr (with_values) buf_v[pos] = v[u];
     next(pos, k[u]);
@@ -185,15 +209,22 @@ constexpr int bucket_words_per_key(bool in_place = false) {
 // Between the two, 4-byte keys alone take a 44-row kernel (22528 keys, uniform u32 keys to about 1.39e9) that
 // __launch_bounds__ holds to 64 registers, so that two of its blocks are resident per SM wherever their shared memory
 // fits (on Hopper: 105 KB a block at 44 rows), where the 52-row kernel's 72 registers leave room for one.
+// The 52-row kernel is held to 64 registers as well, and keeps its counts in 16 bits (add_count: 8.6 KB of arrays
+// where 32-bit counts take 17.1), so that two of its blocks fit Hopper's 228 KB too (113 KB each).
 inline constexpr int bucket_rows_in_place_base = 32;
 inline constexpr int bucket_rows_two_blocks = 44;
 template <class Bits, class Value>
 inline constexpr bool bucket_in_place_more_rows = sizeof(Bits) == 4 && !has_values_v<Value>;
 template <class Bits, class Value>
 inline constexpr int bucket_rows_in_place = bucket_in_place_more_rows<Bits, Value> ? 52 : bucket_rows_in_place_base;
-// The blocks per SM the in-place kernel of Rows rows asks __launch_bounds__ for (its register cap).
+// The blocks per SM the in-place kernel of Rows rows asks __launch_bounds__ for (its register cap): the kernels
+// past 32 rows exist for 4-byte keys alone, and ask for two.
 template <int Rows>
-inline constexpr int bucket_in_place_min_blocks = Rows == bucket_rows_two_blocks ? 2 : 1;
+inline constexpr int bucket_in_place_min_blocks = Rows > bucket_rows_in_place_base ? 2 : 1;
+// Whether a bucket_sort_kernel keeps 16-bit counts (add_count): in place past 44 rows, which are 4-byte keys alone
+// (two rounds: every count and start below 26624).
+template <bool InPlace, int Rows>
+inline constexpr bool bucket_packed_counts = InPlace && Rows > bucket_rows_two_blocks;
 // The rows of the in-place kernel that sorts buffers of buffer_keys keys, at least `at_least` (a test's forced rows,
 // bucket_in_place_rows_override): the fewest of 32, 44 and the type's most that hold them.
 template <class Bits, class Value>
@@ -247,7 +278,6 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
                        KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys) {
   constexpr int radix = 256;
   constexpr int warps = Threads / 32;
-  constexpr int bins_per_thread = bucket_digits_per_thread<Threads>;
   constexpr int load_unroll = 8;
   constexpr int rounds = bucket_rounds<Bits>;
   constexpr bool with_values = has_values_v<Value>;
@@ -259,11 +289,17 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
   static_assert(!with_values || sizeof(Value) % 4 == 0, "values of whole 4-byte words");
   static_assert(!InPlace || Threads == bucket_threads_widest, "the in-place shape");
   constexpr unsigned buffers = InPlace ? 1 : 2;
-  extern __shared__ __align__(16) unsigned char s_buffers[];  // keys a[, b][, values a[, b]]: 16-B aligned
-  __shared__ unsigned s_block_count0[with_values ? 1 : radix];  // keys only: round 0's counts, per block
-  __shared__ unsigned s_sets[2 - first_set][warps * radix];     // per-warp counts (sets first_set..1)
+  constexpr bool packed = bucket_packed_counts<InPlace, Rows>;  // 16-bit counts (add_count)
+  static_assert(!packed || (!with_values && rounds == 2), "16-bit counts: buckets of 4-byte keys alone");
+  constexpr int digit_words = packed ? radix / 2 : radix;  // the words of one set of counts
+  static_assert(warps * digit_words % Threads == 0, "whole words of the count sets per thread");
+  extern __shared__ __align__(16) unsigned char s_buffers[];      // keys a[, b][, values a[, b]]: 16-B aligned
+  __shared__ unsigned s_block_count0[with_values ? 1 : digit_words];  // keys only: round 0's counts, per block
+  __shared__ unsigned s_sets[2 - first_set][warps * digit_words];     // per-warp counts (sets first_set..1)
   __shared__ unsigned warp_sums[32];
   auto set = [&](int i) { return s_sets[i - first_set]; };
+  // Count `index` (warp * radix + digit, or digit) of a set, or of round 0's block counts: its old value.
+  auto add = [](unsigned* counts, unsigned index, unsigned by) { return add_count<packed>(counts, index, by); };
   const unsigned size = counts[blockIdx.x];
   const std::uint64_t start = starts[blockIdx.x];
   // This launch sorts the buckets of size_above + 1 to buffer_keys keys. The last test never holds (start <=
@@ -286,12 +322,12 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
   Slot* s_vb = s_va + (buffers - 1) * stride;
   if constexpr (!with_values) {
 #pragma unroll
-    for (int i = threadIdx.x; i < radix; i += Threads) s_block_count0[i] = 0;
+    for (int i = threadIdx.x; i < digit_words; i += Threads) s_block_count0[i] = 0;
   }
 #pragma unroll
   for (int h = 0; h < 2 - first_set; ++h)
 #pragma unroll
-    for (int i = 0; i < warps * radix / Threads; ++i) s_sets[h][i * Threads + threadIdx.x] = 0;
+    for (int i = 0; i < warps * digit_words / Threads; ++i) s_sets[h][i * Threads + threadIdx.x] = 0;
   const unsigned warp = threadIdx.x / 32;
   const unsigned per = (size + Threads - 1) / Threads;  // rows of 32 keys per warp
   const unsigned chunk = 32u * per;                      // positions per warp
@@ -300,8 +336,8 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
   __syncthreads();
 
   auto take = [&](unsigned i, Bits k) {
-    if constexpr (with_values) atomicAdd(&set(0)[__umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8)], 1u);
-    else atomicAdd(&s_block_count0[digit_of(k, 0, 8)], 1u);
+    if constexpr (with_values) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8), 1u);
+    else add(s_block_count0, digit_of(k, 0, 8), 1u);
     s_ka[i] = k;
     if constexpr (gather) s_va[i] = i;
     else if constexpr (with_values) s_va[i] = vdata[i];
@@ -329,7 +365,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
     for (unsigned i = size + threadIdx.x; i < slots; i += Threads) {
       // With values round 0 is stable and ranks the padding after every real key; keys alone it stays where it is,
       // after the real keys, and is counted only for round 1 (below).
-      if constexpr (with_values) atomicAdd(&set(0)[__umulhi(i, chunk_recip) * radix + digit_of(pad, 0, 8)], 1u);
+      if constexpr (with_values) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(pad, 0, 8), 1u);
       s_ka[i] = pad;
     }
   }
@@ -338,43 +374,26 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
   auto count_for = [&](int r) {
     unsigned* h = set(r % 2);
     const int shift = 8 * r;
-    return [=](unsigned pos, Bits k) { atomicAdd(&h[__umulhi(pos, chunk_recip) * radix + digit_of(k, shift, 8)], 1u); };
+    return [=](unsigned pos, Bits k) { add(h, __umulhi(pos, chunk_recip) * radix + digit_of(k, shift, 8), 1u); };
   };
   // A stable round from src to dst (the same buffer in place).
   auto stable_round = [&](const Bits* src_k, const Slot* src_v, Bits* dst_k, Slot* dst_v, unsigned* my_hist,
                           int shift, auto next) {
     if constexpr (InPlace)
-      rank_rows_in_place<Rows>(dst_k, dst_v, my_hist, shift, warp * chunk, per, next);
+      rank_rows_in_place<Rows, packed>(dst_k, dst_v, my_hist, shift, warp * chunk, per, next);
     else
       rank_rows(src_k, src_v, dst_k, dst_v, my_hist, shift, size, warp * chunk, per, next);
   };
   if constexpr (with_values) {
-    scan_warp_digit_counts<Threads>(set(0), warp_sums);
+    scan_digit_counts<Threads, warps, packed>(set(0), warp_sums);
     __syncthreads();
-    stable_round(s_ka, s_va, s_kb, s_vb, set(0) + warp * radix, 0, count_for(1));
+    stable_round(s_ka, s_va, s_kb, s_vb, set(0) + warp * digit_words, 0, count_for(1));
   } else {
-    {
-      unsigned count[bins_per_thread];
-      unsigned sum = 0;
-#pragma unroll
-      for (int b = 0; b < bins_per_thread; ++b) {
-        const int d = threadIdx.x * bins_per_thread + b;
-        count[b] = d < radix ? s_block_count0[d] : 0u;
-        sum += count[b];
-      }
-      unsigned total;
-      unsigned first = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
-#pragma unroll
-      for (int b = 0; b < bins_per_thread; ++b) {
-        const int d = threadIdx.x * bins_per_thread + b;
-        if (d < radix) s_block_count0[d] = first;
-        first += count[b];
-      }
-    }
+    scan_digit_counts<Threads, 1, packed>(s_block_count0, warp_sums);  // where each digit's run starts
     __syncthreads();
     const auto count_next = count_for(1);
     auto place = [&](Bits k) {
-      const unsigned pos = atomicAdd(&s_block_count0[digit_of(k, 0, 8)], 1u);
+      const unsigned pos = add(s_block_count0, digit_of(k, 0, 8), 1u);
       s_kb[pos] = k;
       count_next(pos, k);
     };
@@ -414,17 +433,17 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
     // Round r counts into the set round r - 1 ranked with: cleared here, ordered by the barrier below.
     if (r + 1 < rounds) {
 #pragma unroll
-      for (int i = 0; i < warps * radix / Threads; ++i) set((r + 1) % 2)[i * Threads + threadIdx.x] = 0;
+      for (int i = 0; i < warps * digit_words / Threads; ++i) set((r + 1) % 2)[i * Threads + threadIdx.x] = 0;
     }
-    scan_warp_digit_counts<Threads>(h, warp_sums);
+    scan_digit_counts<Threads, warps, packed>(h, warp_sums);
     __syncthreads();
     const bool odd = r % 2 == 1;
     const Bits* src_k = odd ? s_kb : s_ka;
     Bits* dst_k = odd ? s_ka : s_kb;
     const Slot* src_v = odd ? s_vb : s_va;
     Slot* dst_v = odd ? s_va : s_vb;
-    if (r + 1 < rounds) stable_round(src_k, src_v, dst_k, dst_v, h + warp * radix, 8 * r, count_for(r + 1));
-    else stable_round(src_k, src_v, dst_k, dst_v, h + warp * radix, 8 * r, [](unsigned, Bits) {});
+    if (r + 1 < rounds) stable_round(src_k, src_v, dst_k, dst_v, h + warp * digit_words, 8 * r, count_for(r + 1));
+    else stable_round(src_k, src_v, dst_k, dst_v, h + warp * digit_words, 8 * r, [](unsigned, Bits) {});
     __syncthreads();
   }
   if (decode) {
@@ -456,12 +475,14 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
   }
 }
 
-// bucket_sort_kernel's own arrays: keys alone round 0's block counts, the per-warp count sets, warp sums.
-template <class Bits, class Value, int Threads = bucket_threads_widest>
+// bucket_sort_kernel's own arrays: keys alone round 0's block counts, the per-warp count sets, warp sums (with
+// 32-bit counts: the sizes the host checks a bucket against; the kernels with 16-bit counts take less).
+template <class Bits, class Value, int Threads = bucket_threads_widest, bool Packed = false>
 constexpr int bucket_static_bytes() {
   constexpr int warps = Threads / 32;
   constexpr int sets = 2 - bucket_first_count_set<Bits, Value>;
-  return ((has_values_v<Value> ? 1 : 256) + sets * warps * 256 + 32) * 4;
+  constexpr int digit_words = Packed ? 128 : 256;
+  return ((has_values_v<Value> ? 1 : digit_words) + sets * warps * digit_words + 32) * 4;
 }
 // The dynamic shared memory of shape s with buffers for buckets of up to buffer_keys keys, and with its arrays.
 template <class Bits, class Value>

@@ -239,15 +239,30 @@ __device__ __forceinline__ void start_tile_digits(unsigned thread_total, const u
   }
 }
 
+// Adds `by` to count `index` of an array of counts and returns what it held. Packed: counts of 16 bits, two to a
+// 32-bit word (count i in the low half of word i / 2 where i is even, in the high half where odd), for counts and
+// running starts that stay below 2^16 -- a block's bucket of at most 26624 keys (bucket_sort.cuh) -- so that no half
+// carries into the other; they take half the shared memory.
+template <bool Packed = false>
+__device__ __forceinline__ unsigned add_count(unsigned* counts, unsigned index, unsigned by) {
+  if constexpr (Packed) {
+    const unsigned shift = (index & 1u) * 16u;
+    return (atomicAdd(&counts[index >> 1], by << shift) >> shift) & 0xffffu;
+  } else {
+    return atomicAdd(&counts[index], by);
+  }
+}
+
 // Warp-level multisplit: the lanes holding the same digit find each other; the last of them takes the digit's
-// next ranks with one atomic on the warp's running count and passes the first to its peers by a shuffle. No item
-// waits on the previous one's shared-memory round trip except through the atomic itself. Returns the rank.
-template <int RadixBits>
+// next ranks with one atomic on the warp's running count (16-bit counts where Packed: add_count) and passes the
+// first to its peers by a shuffle. No item waits on the previous one's shared-memory round trip except through the
+// atomic itself. Returns the rank.
+template <int RadixBits, bool Packed = false>
 __device__ __forceinline__ unsigned rank_in_warp(unsigned digit, unsigned* my_hist, unsigned lane) {
   const unsigned peers = same_digit_lanes<RadixBits>(digit);
   const int leader = 31 - __clz(peers);
   unsigned first = 0;
-  if (static_cast<int>(lane) == leader) first = atomicAdd(&my_hist[digit], static_cast<unsigned>(__popc(peers)));
+  if (static_cast<int>(lane) == leader) first = add_count<Packed>(my_hist, digit, static_cast<unsigned>(__popc(peers)));
   first = __shfl_sync(full_warp, first, leader);
   return first + __popc(peers & lanemask_lt());
 }
