@@ -246,9 +246,9 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((bucket_in_place_rows_for<u32, NoValue>(100, 45)), 52);
   EXPECT_EQ((bucket_in_place_rows_for<u32, u32>(100, 52)), 32);
   EXPECT_EQ((bucket_in_place_rows_for<u64, NoValue>(16384, 44)), 32);
-  EXPECT_EQ(radix::onesweep::bucket_in_place_min_blocks<32>, 1);
-  EXPECT_EQ(radix::onesweep::bucket_in_place_min_blocks<44>, 2);
-  EXPECT_EQ(radix::onesweep::bucket_in_place_min_blocks<52>, 2);
+  EXPECT_EQ((radix::onesweep::bucket_in_place_min_blocks<u32, NoValue>), 2);
+  EXPECT_EQ((radix::onesweep::bucket_in_place_min_blocks<u32, u32>), 1);
+  EXPECT_EQ((radix::onesweep::bucket_in_place_min_blocks<u64, NoValue>), 1);
   const long long two_blocks_rows = radix::onesweep::bucket_shared_bytes<u32, NoValue>(BucketShape{512, true}, 22528);
   EXPECT_EQ(arch::blocks_that_fit(Band::sm90, two_blocks_rows, 512), 2);
   // 52 rows: two blocks fit Hopper with 16-bit counts (add_count), not with 32-bit ones.

@@ -217,10 +217,11 @@ template <class Bits, class Value>
 inline constexpr bool bucket_in_place_more_rows = sizeof(Bits) == 4 && !has_values_v<Value>;
 template <class Bits, class Value>
 inline constexpr int bucket_rows_in_place = bucket_in_place_more_rows<Bits, Value> ? 52 : bucket_rows_in_place_base;
-// The blocks per SM the in-place kernel of Rows rows asks __launch_bounds__ for (its register cap): the kernels
-// past 32 rows exist for 4-byte keys alone, and ask for two.
-template <int Rows>
-inline constexpr int bucket_in_place_min_blocks = Rows > bucket_rows_in_place_base ? 2 : 1;
+// The blocks per SM the in-place kernel asks __launch_bounds__ for (its register cap): two for 4-byte keys alone at
+// every row count (64 registers; their 32-row kernel took 52 on sm_90 unasked, but 66 on sm_100, one block per SM
+// there), one for the others (up to 128 registers: bucket_in_place_registers).
+template <class Bits, class Value>
+inline constexpr int bucket_in_place_min_blocks = bucket_in_place_more_rows<Bits, Value> ? 2 : 1;
 // Whether a bucket_sort_kernel keeps 16-bit counts (add_count): in place past 44 rows, which are 4-byte keys alone
 // (two rounds: every count and start below 26624).
 template <bool InPlace, int Rows>
@@ -273,7 +274,7 @@ constexpr unsigned bucket_buffer_keys(unsigned keys) {
 // it is); the buffer holds buffer_keys rounded up to whole rows. 8-byte values are gathered at the end by the
 // positions the rounds moved in their place (bucket_gathers_values).
 template <int Threads, class Bits, class Value, bool InPlace = false, int Rows = bucket_rows_in_place_base>
-__global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<Rows> : 0)
+__global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<Bits, Value> : 0)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                        KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys) {
   constexpr int radix = 256;
