@@ -44,6 +44,25 @@ inline constexpr int bucket_min_warps_per_sm = 12;
 template <int Threads>
 inline constexpr int bucket_digits_per_thread = Threads < 256 ? 256 / Threads : 1;
 
+// Entry i of each of Sets sets of `stride` words (s_hist[set * stride + i]) -> its exclusive prefix over the sets;
+// returns their sum.
+template <int Sets>
+__device__ __forceinline__ unsigned prefix_over_sets(unsigned* s_hist, int i, int stride) {
+  unsigned c_sum = 0;
+#pragma unroll
+  for (int w = 0; w < Sets; ++w) {
+    const unsigned c = s_hist[w * stride + i];
+    s_hist[w * stride + i] = c_sum;
+    c_sum += c;
+  }
+  return c_sum;
+}
+template <int Sets>
+__device__ __forceinline__ void add_over_sets(unsigned* s_hist, int i, int stride, unsigned add) {
+#pragma unroll
+  for (int w = 0; w < Sets; ++w) s_hist[w * stride + i] += add;
+}
+
 // Digit counts in Sets sets (s_hist[set][digit]: per warp, or 1 for a block's) -> where each set's run of each digit
 // starts: the exclusive prefix over sets within a digit, then over digits. Thread t owns digits
 // [t * bins_per_thread, ...). Packed (add_count): 16-bit counts, two digits a word; thread t < 128 owns word t and
@@ -51,27 +70,15 @@ inline constexpr int bucket_digits_per_thread = Threads < 256 ? 256 / Threads : 
 template <int Threads, int Sets, bool Packed = false>
 __device__ __forceinline__ void scan_digit_counts(unsigned* s_hist, unsigned* warp_sums) {
   constexpr int radix = 256;
+  unsigned total;
   if constexpr (Packed) {
     constexpr int words = radix / 2;
     static_assert(Threads >= words, "a word of two digits per thread");
     const int t = static_cast<int>(threadIdx.x);
-    unsigned c_sum = 0;  // two 16-bit sums
-    if (t < words) {
-#pragma unroll
-      for (int w = 0; w < Sets; ++w) {
-        const unsigned c = s_hist[w * words + t];
-        s_hist[w * words + t] = c_sum;
-        c_sum += c;
-      }
-    }
+    const unsigned c_sum = t < words ? prefix_over_sets<Sets>(s_hist, t, words) : 0u;  // two 16-bit sums
     const unsigned low = c_sum & 0xffffu;
-    unsigned total;
     const unsigned start = block_exclusive_sum<unsigned, Threads>(low + (c_sum >> 16), warp_sums, &total);
-    if (t < words) {
-      const unsigned add = start | (start + low) << 16;
-#pragma unroll
-      for (int w = 0; w < Sets; ++w) s_hist[w * words + t] += add;
-    }
+    if (t < words) add_over_sets<Sets>(s_hist, t, words, start | (start + low) << 16);
     return;
   }
   constexpr int bins_per_thread = bucket_digits_per_thread<Threads>;
@@ -80,26 +87,15 @@ __device__ __forceinline__ void scan_digit_counts(unsigned* s_hist, unsigned* wa
 #pragma unroll
   for (int b = 0; b < bins_per_thread; ++b) {
     const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
-    unsigned c_sum = 0;
-    if (d < radix) {
-#pragma unroll
-      for (int w = 0; w < Sets; ++w) {
-        const unsigned c = s_hist[w * radix + d];
-        s_hist[w * radix + d] = c_sum;
-        c_sum += c;
-      }
-    }
-    count[b] = c_sum;
-    sum += c_sum;
+    count[b] = d < radix ? prefix_over_sets<Sets>(s_hist, d, radix) : 0u;
+    sum += count[b];
   }
-  unsigned total;
   unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
 #pragma unroll
   for (int b = 0; b < bins_per_thread; ++b) {
     const int d = static_cast<int>(threadIdx.x) * bins_per_thread + b;
     if (d >= radix) break;
-#pragma unroll
-    for (int w = 0; w < Sets; ++w) s_hist[w * radix + d] += start;
+    add_over_sets<Sets>(s_hist, d, radix, start);
     start += count[b];
   }
 }
