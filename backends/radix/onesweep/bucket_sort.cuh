@@ -44,6 +44,10 @@ inline constexpr int bucket_min_warps_per_sm = 12;
 template <int Threads>
 inline constexpr int bucket_digits_per_thread = Threads < 256 ? 256 / Threads : 1;
 
+// The 32-bit words of one set of the 256 digits' counts: one a digit, or (Packed, add_count) two digits a word.
+template <bool Packed>
+inline constexpr int bucket_count_words = Packed ? 256 / 2 : 256;
+
 // Entry i of each of Sets sets of `stride` words (s_hist[set * stride + i]) -> its exclusive prefix over the sets;
 // returns their sum.
 template <int Sets>
@@ -72,7 +76,7 @@ __device__ __forceinline__ void scan_digit_counts(unsigned* s_hist, unsigned* wa
   constexpr int radix = 256;
   unsigned total;
   if constexpr (Packed) {
-    constexpr int words = radix / 2;
+    constexpr int words = bucket_count_words<true>;
     static_assert(Threads >= words, "a word of two digits per thread");
     const int t = static_cast<int>(threadIdx.x);
     const unsigned c_sum = t < words ? prefix_over_sets<Sets>(s_hist, t, words) : 0u;  // two 16-bit sums
@@ -288,7 +292,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
   constexpr unsigned buffers = InPlace ? 1 : 2;
   constexpr bool packed = bucket_packed_counts<InPlace, Rows>;  // 16-bit counts (add_count)
   static_assert(!packed || (!with_values && rounds == 2), "16-bit counts: buckets of 4-byte keys alone");
-  constexpr int digit_words = packed ? radix / 2 : radix;  // the words of one set of counts
+  constexpr int digit_words = bucket_count_words<packed>;  // the words of one set of counts
   static_assert(warps * digit_words % Threads == 0, "whole words of the count sets per thread");
   extern __shared__ __align__(16) unsigned char s_buffers[];      // keys a[, b][, values a[, b]]: 16-B aligned
   __shared__ unsigned s_block_count0[with_values ? 1 : digit_words];  // keys only: round 0's counts, per block
@@ -478,7 +482,7 @@ template <class Bits, class Value, int Threads = bucket_threads_widest, bool Pac
 constexpr int bucket_static_bytes() {
   constexpr int warps = Threads / 32;
   constexpr int sets = 2 - bucket_first_count_set<Bits, Value>;
-  constexpr int digit_words = Packed ? 128 : 256;
+  constexpr int digit_words = bucket_count_words<Packed>;
   return ((has_values_v<Value> ? 1 : digit_words) + sets * warps * digit_words + 32) * 4;
 }
 // The dynamic shared memory of shape s with buffers for buckets of up to buffer_keys keys, and with its arrays.
