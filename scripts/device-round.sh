@@ -11,10 +11,22 @@
 #                           BUILDS ("name=folder ...", folders from unpack), in turn, twice (rounds a and b: a drift
 #                           of the machine shows as a difference between rounds), each run a part of SECONDS
 #                           writing $OUT/NAME-BUILDNAME-ROUND.json
+# At exit, when $OUT holds more files than a call brings back (8), every file but device.log goes into
+# $OUT/round.tar.gz, so that none is left behind.
 # shellcheck shell=bash
 L=$OUT/device.log
 T0=$SECONDS
 LIMIT=${LIMIT:-570}
+bundle() {
+  local files
+  files=$(find "$OUT" -type f | wc -l)
+  if [ "$files" -gt 8 ]; then
+    echo "=== bundle: $((files - 1)) files into round.tar.gz" >>"$L"
+    (cd "$OUT" && find . -type f ! -path ./device.log ! -path ./round.tar.gz -print0 |
+      tar -czf round.tar.gz --null -T - --remove-files)
+  fi
+}
+trap bundle EXIT
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee -a "$L"
 unpack() {
   local dir

@@ -4,6 +4,7 @@ which parts run (GSB_SKIP_*, GSB_SANITIZE_PART, GSB_PARTS) is checked here; what
 import os
 import re
 import subprocess
+import tarfile
 
 from scripts_support import SCRIPTS
 
@@ -110,6 +111,26 @@ def test_round_helper_runs_cuts_and_skips_parts_within_the_budget(tmp_path):
     cut = re.search(r"=== sleep 30 \(.*, limit (\d+)s\)", log)
     assert cut and 12 <= int(cut.group(1)) <= 17, log  # cut to what was left of 20 s (about 17; a busy machine less)
     assert "=== skipped (time): echo late" in log and "\nlate\n" not in log
+
+
+def test_round_helper_bundles_what_a_call_cannot_bring_back(tmp_path):
+    """At exit, device-round.sh packs $OUT into round.tar.gz (device.log left beside it) when it holds more files
+    than a call brings back (8), folders included; with fewer it leaves them as they are."""
+    few, many = tmp_path / "few", tmp_path / "many"
+    for out, count in ((few, 3), (many, 10)):
+        out.mkdir()
+        script = (f"source scripts/device-round.sh; mkdir -p $OUT/dr; for i in $(seq {count}); do "
+                  "echo $i > $OUT/r-$i.json; done; echo log > $OUT/dr/device.log")
+        done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60,
+                              cwd=SCRIPTS.parent, env=dict(os.environ, OUT=str(out)))
+        assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in few.rglob("*") if p.is_file()) == ["device.log", "device.log", "r-1.json",
+                                                                    "r-2.json", "r-3.json"]
+    assert sorted(p.name for p in many.rglob("*") if p.is_file()) == ["device.log", "round.tar.gz"]
+    with tarfile.open(many / "round.tar.gz") as tar:
+        names = sorted(n.removeprefix("./") for n in tar.getnames())
+    assert names == sorted([f"r-{i}.json" for i in range(1, 11)] + ["dr/device.log"])
+    assert "bundle: 11 files" in (many / "device.log").read_text()
 
 
 def test_round_helper_alternates_builds_twice(tmp_path):
