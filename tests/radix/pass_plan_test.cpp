@@ -181,7 +181,7 @@ TEST(RadixTemp, LadderTablesScaleWithBucketsAndTiles) {
 }
 
 TEST(RadixOnesweep, PortionFitsTheLookbackCount) {
-  // Inclusive counts of one portion must fit the 27-bit count of a lookback word.
+  // Inclusive counts of one portion must fit the 28-bit count of a lookback word.
   EXPECT_LT(onesweep::max_portion_items, std::uint64_t{1} << onesweep::status_count_bits);
   EXPECT_GE(onesweep::max_portion_items, std::uint64_t{100000000});  // n = 1e8 runs as one portion
 }

@@ -9,7 +9,7 @@
 //    its inclusive prefix ("inclusive") right after, so successors rarely wait;
 //  - keys are ranked by warp-level multisplit: each warp finds the lanes holding the same digit with one
 //    ballot per digit bit and keeps a per-warp digit histogram in shared memory (Ashkiani et al., 2017).
-// Differences: the lookback words carry a launch stamp, so the table is cleared once per 15 launches rather
+// Differences: the lookback words carry a launch stamp, so the table is cleared once per 7 launches rather
 // than before every pass; passes whose digit is constant are skipped on the device, keeping the host free of
 // any synchronisation (pass_plan.hpp explains how the result still lands in the half announced by run()).
 #pragma once

@@ -17,7 +17,8 @@ namespace gsb::radix::onesweep {
 inline constexpr unsigned status_inclusive = 1u << status_count_bits;
 inline constexpr unsigned status_count_mask = status_inclusive - 1;
 inline constexpr int status_stamp_shift = status_count_bits + 1;
-static_assert(status_stamp_shift + 4 == 32, "4-bit stamp");
+static_assert(status_stamp_shift + 3 == 32, "3-bit stamp");
+static_assert(stamps_per_clear < (1 << 3), "stamps 1..stamps_per_clear (0: cleared)");
 
 inline constexpr int histogram_threads = 128;
 inline constexpr int histogram_items = 16;

@@ -17,7 +17,7 @@
 // block's 16384 keys). A few buckets past a block (float keys' largest exponent, a mildly skewed input) are sorted one
 // block each through global memory instead (large_buckets.cuh, hybrid_buckets_fit), a skewed input's many by
 // segmented digit passes (large_segments.cuh: few distinct keys need none of them). The first pass runs portion by
-// portion beyond one look-back portion (2^27 - 1 keys), as the LSD passes do.
+// portion beyond one look-back portion (2^28 - 1 keys), as the LSD passes do.
 #pragma once
 
 #include <cmath>

@@ -18,12 +18,14 @@
 
 namespace gsb::radix::onesweep {
 
-// Lookback status words are 32 bits: a 4-bit launch stamp (so the table is cleared once per 15 launches, not
-// once per pass), an "inclusive" flag and a 27-bit count. Counts are therefore bounded per launch, and inputs
-// larger than one portion are sorted portion by portion within each pass (as CUB does).
-inline constexpr unsigned status_count_bits = 27;
+// Lookback status words are 32 bits: a 3-bit launch stamp (so the table is cleared once per 7 launches, not once
+// per pass), an "inclusive" flag and a 28-bit count. Counts are therefore bounded per launch, and inputs larger
+// than one portion are sorted portion by portion within each pass, in portions of up to 2^28 - 1 keys as CUB's
+// Onesweep does (its PORTION_SIZE). With 27-bit counts and a 4-bit stamp, u32 keys at 2^32+17 took 33 portions a
+// pass where CUB takes 17, each launch's fixed cost about 11 us (NOTES.md, round 19).
+inline constexpr unsigned status_count_bits = 28;
 inline constexpr std::uint64_t max_portion_items = (std::uint64_t{1} << status_count_bits) - 1;
-inline constexpr int stamps_per_clear = 15;
+inline constexpr int stamps_per_clear = 7;
 
 // GSB_RADIX_PORTION_N (a whole number 1..max_portion_items, for tests): the digit passes run in portions of at
 // most that many keys, so that the sanitizer runs exercise the portion chaining at small n. 0 when unset.

@@ -25,7 +25,7 @@ struct PassParams {
   const std::uint64_t* bins_in;  // this portion's digit starts
   std::uint64_t* bins_out;       // next portion's digit starts (written by the last tile), or null
   unsigned* status;              // lookback table: [tile][digit]
-  unsigned stamp;                // 1..15
+  unsigned stamp;                // 1..stamps_per_clear
   unsigned* tile_counter;
   unsigned prefetch_ahead;       // L2-prefetch the tile this many numbers ahead (0: none)
 };

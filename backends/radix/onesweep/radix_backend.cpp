@@ -127,7 +127,7 @@ struct Radix : TypedSort<Radix<LsdOnly>> {
                             "output written from the histogram)",
                   "radix"};
     i.stable = true;
-    // Inputs beyond one lookback portion (2^27 - 1 keys) are sorted portion by portion in each pass;
+    // Inputs beyond one lookback portion (2^28 - 1 keys) are sorted portion by portion in each pass;
     // all offsets are 64-bit, so only memory bounds n.
     i.max_n = no_n_limit;
     // The hybrid path reads the largest bucket (and the keys past a block) back to choose between itself and the
