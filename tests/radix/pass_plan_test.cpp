@@ -199,8 +199,8 @@ TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
   EXPECT_TRUE(hybrid_applies(std::uint64_t{1} << 30, hopper_keys));  // 16384 per bucket on average
   EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 31, hopper_keys));  // 32768: past the capacity
   EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 32, 1u << 30));     // past hybrid_max_items, whatever fits
-  // The smallest capacity a band may have holds uniform buckets to one look-back portion, not to 2^28.
-  EXPECT_TRUE(hybrid_applies(onesweep::max_portion_items, onesweep::min_bucket_capacity));
+  // The smallest capacity a band may have holds uniform buckets to 2^27 (2048 + 362), not to 2^28 (4096 + 512).
+  EXPECT_TRUE(hybrid_applies((std::uint64_t{1} << 27) - 1, onesweep::min_bucket_capacity));
   EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 28, onesweep::min_bucket_capacity));
   EXPECT_TRUE(hybrid_applies(100000000, 1840));   // 1526 keys on average, 1838 with 8 standard deviations
   EXPECT_FALSE(hybrid_applies(100000000, 1836));
@@ -309,11 +309,13 @@ TEST(RadixHybrid, TempNeverShrinksAsNGrows) {
     p.key_type = KeyType::u32;
     p.values = vm;
     std::size_t last = 0;
-    for (std::uint64_t n : {std::uint64_t{1000}, onesweep::hybrid_min_items - 1, onesweep::hybrid_min_items,
-                            std::uint64_t{100000000}, onesweep::max_portion_items, onesweep::max_portion_items + 1,
-                            std::uint64_t{176716512}, std::uint64_t{1} << 28, std::uint64_t{1} << 30,
-                            (std::uint64_t{1} << 30) + 1, std::uint64_t{1} << 31, (std::uint64_t{1} << 31) + 1,
-                            std::uint64_t{1} << 33}) {
+    std::vector<std::uint64_t> sizes{std::uint64_t{1000}, onesweep::hybrid_min_items - 1, onesweep::hybrid_min_items,
+                                     std::uint64_t{100000000}, onesweep::max_portion_items,
+                                     onesweep::max_portion_items + 1, std::uint64_t{176716512}, std::uint64_t{1} << 28,
+                                     std::uint64_t{1} << 30, (std::uint64_t{1} << 30) + 1, std::uint64_t{1} << 31,
+                                     (std::uint64_t{1} << 31) + 1, std::uint64_t{1} << 33};
+    std::sort(sizes.begin(), sizes.end());  // growing n, wherever the portion bound falls among them
+    for (std::uint64_t n : sizes) {
       p.n = n;
       const std::size_t t = vm == ValueMode::none ? onesweep::temp_bytes<std::uint32_t, NoValue>(p)
                                                   : onesweep::temp_bytes<std::uint32_t, std::uint32_t>(p);
