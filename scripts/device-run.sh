@@ -22,9 +22,6 @@
 #                           build holding only compute_75 PTX (or CUDA_FORCE_PTX_JIT=1 and older PTX beside the
 #                           native code), GSB_ARCH=75 holds the host to sm_75's limits; both are logged
 #   GSB_PART_TIMEOUT        seconds one part may take (default 300), so that a hang cannot eat the call
-#   GSB_SHARDS              processes that the conformance suite's two long parts run in, one gtest shard each
-#                           (default 4; 1: one process): their cases are mostly the host's work (inputs, reference
-#                           sorts, checks), which one process does on one of the device machine's 16 cores at a time
 #   GSB_PARTS               an extended regular expression: only the parts whose names match it run (the others are
 #                           listed as skipped), to split a long part such as the forced sanitizer runs over two calls
 #   GSB_SOURCE_DIR          the project's checkout, for tests/cli (default: the current folder)
@@ -35,8 +32,6 @@ set -uo pipefail
 B=${1:?build folder or tarball}; OUT=${2:?output folder}; shift 2
 SAN_PART=${GSB_SANITIZE_PART:-all}
 case $SAN_PART in default | forced | all) ;; *) echo "GSB_SANITIZE_PART: '$SAN_PART' is not default, forced or all" >&2; exit 2 ;; esac
-export GSB_SHARDS=${GSB_SHARDS:-4}
-[[ $GSB_SHARDS =~ ^[1-9][0-9]?$ ]] || { echo "GSB_SHARDS: '$GSB_SHARDS' is not a number of processes, 1 to 99" >&2; exit 2; }
 mkdir -p "$OUT"
 if [ -f "$B" ]; then  # a tarball from pack-build.sh
   dir=$(mktemp -d)
@@ -62,34 +57,6 @@ run_part() {  # name, command...
   return 0
 }
 
-# shards COMMAND...: a gtest program as GSB_SHARDS processes at once, process i running shard i
-# (GTEST_SHARD_INDEX), their outputs one after the other in shard order; its status the first failed shard's. A
-# command of its own (run_part's timeout runs it), whose shards end with it.
-shards() {
-  local n=$GSB_SHARDS i rc=0 r dir pids=()
-  [ "$n" -gt 1 ] || { "$@"; return; }
-  dir=$(mktemp -d)
-  trap 'kill "${pids[@]}" 2>/dev/null' TERM INT
-  for ((i = 0; i < n; ++i)); do
-    GTEST_TOTAL_SHARDS=$n GTEST_SHARD_INDEX=$i "$@" >"$dir/$i" 2>&1 &
-    pids+=($!)
-  done
-  for ((i = 0; i < n; ++i)); do
-    wait "${pids[$i]}"
-    r=$?
-    [ "$rc" = 0 ] && rc=$r
-  done
-  for ((i = 0; i < n; ++i)); do echo "--- shard $i of $n"; cat "$dir/$i"; done
-  rm -rf "$dir"
-  return "$rc"
-}
-export -f shards
-run_sharded() {  # name, gtest command...: run_part of the command as shards
-  local name=$1
-  shift
-  run_part "$name" bash -c 'shards "$@"' shards "$@"
-}
-
 section "machine"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv >>"$LOG" 2>&1
 nvcc --version 2>/dev/null | tail -1 >>"$LOG"
@@ -110,11 +77,11 @@ SAN_EXCLUDE="-*std_sort*:*sample_multi*"
 
 if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   run_part "unit tests" "$B/tests/gsb_unit_tests" --gtest_brief=1
-  run_sharded "conformance (GPU)" "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${CONF_FILTER}"
+  run_part "conformance (GPU)" "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=${CONF_FILTER}"
   if [ -z "${GSB_CONFORMANCE_FILTER:-}" ]; then
     GSB_CONFORMANCE_MAX_N=1100 run_part "conformance (merge-recursive, n <= 1100)" \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*merge_recursive*"
-    GSB_CONFORMANCE_MAX_N=70000 run_sharded "conformance (merge-cdp, merge-iterative, n <= 70000)" \
+    GSB_CONFORMANCE_MAX_N=70000 run_part "conformance (merge-cdp, merge-iterative, n <= 70000)" \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*merge_cdp*:*merge_iterative*"
   fi
   # radix's hybrid path (4- and 8-byte keys, with or without values) starts at about 2e7 keys; the
