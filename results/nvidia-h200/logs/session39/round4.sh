@@ -12,7 +12,7 @@ GSB_PARTS='^conformance \(GPU\)$' GSB_SKIP_SANITIZER=1 GSB_SKIP_BENCH=1 timeout 
   bash .carry/device-run.sh .carry/main.tar.xz "$OUT/dr" > "$OUT/dr.out" 2>&1
 echo "=== device-run rc=$? ($(date -u +%T))" | tee -a "$L"
 part 90 env GSB_RADIX_HYBRID_MIN_N=2 "$A/gpusort-bench" --algo radix,radix-lsd,cub-radix --type u32,f32 --values none,u32 \
-  --n 2^22,1e7,2^24,2^24+2^22 --reps 10 --json "$OUT/r4-hybrid-forced.json"
+  --n 2^22,1e7,2^24,20971520 --reps 10 --json "$OUT/r4-hybrid-forced.json"
 grep -E "^=== |^rc=" "$L" | cut -c1-200 | tail -6
 grep -h -A3 "=== summary" "$OUT"/dr/device.log
 grep -E "^(radix|radix-lsd|cub-radix) " "$L"
