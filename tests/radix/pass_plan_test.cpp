@@ -188,28 +188,46 @@ TEST(RadixOnesweep, PortionFitsTheLookbackCount) {
 
 TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
   using onesweep::hybrid_applies;
-  using onesweep::hybrid_min_items;
+  const std::uint64_t first = onesweep::hybrid_min_items(4, 0);  // u32 keys alone
   constexpr std::uint64_t hopper_keys = 28000;  // about a Hopper block's capacity for keys alone
-  EXPECT_FALSE(hybrid_applies(0, hopper_keys));
-  EXPECT_FALSE(hybrid_applies(hybrid_min_items - 1, hopper_keys));
-  EXPECT_TRUE(hybrid_applies(hybrid_min_items, hopper_keys));
-  EXPECT_TRUE(hybrid_applies(100000000, hopper_keys));  // the headline size takes it
-  EXPECT_TRUE(hybrid_applies(onesweep::max_portion_items + 1, hopper_keys));  // the first pass in portions
-  EXPECT_TRUE(hybrid_applies(std::uint64_t{1} << 28, hopper_keys));
-  EXPECT_TRUE(hybrid_applies(std::uint64_t{1} << 30, hopper_keys));  // 16384 per bucket on average
-  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 31, hopper_keys));  // 32768: past the capacity
-  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 32, 1u << 30));     // past hybrid_max_items, whatever fits
+  EXPECT_FALSE(hybrid_applies(0, hopper_keys, first));
+  EXPECT_FALSE(hybrid_applies(first - 1, hopper_keys, first));
+  EXPECT_TRUE(hybrid_applies(first, hopper_keys, first));
+  EXPECT_TRUE(hybrid_applies(100000000, hopper_keys, first));  // the headline size takes it
+  EXPECT_TRUE(hybrid_applies(onesweep::max_portion_items + 1, hopper_keys, first));  // the first pass in portions
+  EXPECT_TRUE(hybrid_applies(std::uint64_t{1} << 28, hopper_keys, first));
+  EXPECT_TRUE(hybrid_applies(std::uint64_t{1} << 30, hopper_keys, first));  // 16384 per bucket on average
+  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 31, hopper_keys, first));  // 32768: past the capacity
+  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 32, 1u << 30, first));     // past hybrid_max_items, whatever fits
   // The smallest capacity a band may have holds uniform buckets to 2^27 (2048 + 362), not to 2^28 (4096 + 512).
-  EXPECT_TRUE(hybrid_applies((std::uint64_t{1} << 27) - 1, onesweep::min_bucket_capacity));
-  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 28, onesweep::min_bucket_capacity));
-  EXPECT_TRUE(hybrid_applies(100000000, 1840));   // 1526 keys on average, 1838 with 8 standard deviations
-  EXPECT_FALSE(hybrid_applies(100000000, 1836));
-  // A test threshold (GSB_RADIX_HYBRID_MIN_N) moves the lower end only.
-  EXPECT_TRUE(hybrid_applies(2, hopper_keys, 2));
-  EXPECT_FALSE(hybrid_applies(1, hopper_keys, 2));
-  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 31, hopper_keys, 2));
-  EXPECT_EQ(hybrid_applies(1000, hopper_keys, 0), hybrid_applies(1000, hopper_keys));
-  EXPECT_TRUE(hybrid_applies(1000000000, 26864));  // 16247 keys a bucket with 8 standard deviations
+  EXPECT_TRUE(hybrid_applies((std::uint64_t{1} << 27) - 1, onesweep::min_bucket_capacity, first));
+  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 28, onesweep::min_bucket_capacity, first));
+  EXPECT_TRUE(hybrid_applies(100000000, 1840, first));   // 1526 keys on average, 1838 with 8 standard deviations
+  EXPECT_FALSE(hybrid_applies(100000000, 1836, first));
+  EXPECT_TRUE(hybrid_applies(1000000000, 26864, first));  // 16247 keys a bucket with 8 standard deviations
+}
+
+TEST(RadixHybrid, ThresholdByKeyAndValueWidth) {
+  // Where the path beat the LSD passes with it forced (H200, 2026-11-29): 8-byte keys from 2^24 alone, sooner with
+  // values (more of their passes saved); 4-byte keys from 2.6e7, but with 8-byte values from the old threshold.
+  using onesweep::hybrid_first_items;
+  using onesweep::hybrid_min_items;
+  EXPECT_EQ(hybrid_min_items(4, 0), 26000000u);
+  EXPECT_EQ(hybrid_min_items(4, 4), 26000000u);
+  EXPECT_EQ(hybrid_min_items(4, 8), (std::uint64_t{1} << 24) + (std::uint64_t{1} << 22));
+  EXPECT_EQ(hybrid_min_items(8, 0), std::uint64_t{1} << 24);
+  EXPECT_EQ(hybrid_min_items(8, 4), 15000000u);
+  EXPECT_EQ(hybrid_min_items(8, 8), 13000000u);
+  // The grid's 2^24 takes the path with 8-byte keys, not with 4-byte ones.
+  EXPECT_GE(std::uint64_t{1} << 24, hybrid_min_items(8, 0));
+  EXPECT_LT(std::uint64_t{1} << 24, hybrid_min_items(4, 0));
+  // A test threshold (GSB_RADIX_HYBRID_MIN_N) replaces every width's; it moves the lower end only.
+  EXPECT_EQ(hybrid_first_items(8, 8, 2), 2u);
+  EXPECT_EQ(hybrid_first_items(4, 0, 0), hybrid_min_items(4, 0));
+  constexpr std::uint64_t hopper_keys = 28000;
+  EXPECT_TRUE(onesweep::hybrid_applies(2, hopper_keys, hybrid_first_items(4, 0, 2)));
+  EXPECT_FALSE(onesweep::hybrid_applies(1, hopper_keys, hybrid_first_items(4, 0, 2)));
+  EXPECT_FALSE(onesweep::hybrid_applies(std::uint64_t{1} << 31, hopper_keys, hybrid_first_items(4, 0, 2)));
 }
 
 // Past the histogram: every bucket within a block's capacity, or the ones past it sorted one block each through
@@ -225,7 +243,8 @@ TEST(RadixHybrid, SampleNeverJudgesUniformKeysSkewed) {
     for (int i = 0; i < k; ++i, term *= mean_count / i) below += term;
     return 1 - below;
   };
-  for (double x = static_cast<double>(hybrid_min_items); x <= static_cast<double>(hybrid_max_items); x *= 1.05) {
+  for (double x = static_cast<double>(hybrid_min_items(8, 8)); x <= static_cast<double>(hybrid_max_items);
+       x *= 1.05) {  // from the lowest width's threshold
     const auto n = static_cast<std::uint64_t>(x);
     const double per_bucket = static_cast<double>(n) / sample_keys / 16;  // one sample, spread over a bin's buckets
     int k = 1;  // the fewest samples of a heavy bin
@@ -289,13 +308,14 @@ TEST(RadixHybrid, LargeBucketsPlan) {
 }
 
 TEST(RadixHybrid, LastItemsBoundsEveryNTheCapacityTakes) {
+  const std::uint64_t first = onesweep::hybrid_min_items(8, 8);  // the lowest threshold: the capacity bounds
   for (std::uint64_t capacity : {4096u, 9336u, 14000u, 28000u, 100000u}) {
     const std::uint64_t last = onesweep::hybrid_last_items(capacity);
-    EXPECT_FALSE(onesweep::hybrid_applies(last + 1, capacity)) << capacity;
+    EXPECT_FALSE(onesweep::hybrid_applies(last + 1, capacity, first)) << capacity;
     EXPECT_LE(last, onesweep::hybrid_max_items) << capacity;
     // and not far beyond the last n that is taken (within two buckets' worth), below hybrid_max_items
     if (last < onesweep::hybrid_max_items) {
-      EXPECT_TRUE(onesweep::hybrid_applies(last - 2 * onesweep::hybrid_buckets, capacity)) << capacity;
+      EXPECT_TRUE(onesweep::hybrid_applies(last - 2 * onesweep::hybrid_buckets, capacity, first)) << capacity;
     }
   }
 }
@@ -309,7 +329,8 @@ TEST(RadixHybrid, TempNeverShrinksAsNGrows) {
     p.key_type = KeyType::u32;
     p.values = vm;
     std::size_t last = 0;
-    std::vector<std::uint64_t> sizes{std::uint64_t{1000}, onesweep::hybrid_min_items - 1, onesweep::hybrid_min_items,
+    const std::uint64_t first = onesweep::hybrid_min_items(4, vm == ValueMode::none ? 0 : 4);
+    std::vector<std::uint64_t> sizes{std::uint64_t{1000}, first - 1, first,
                                      std::uint64_t{100000000}, onesweep::max_portion_items,
                                      onesweep::max_portion_items + 1, std::uint64_t{176716512}, std::uint64_t{1} << 28,
                                      std::uint64_t{1} << 30, (std::uint64_t{1} << 30) + 1, std::uint64_t{1} << 31,

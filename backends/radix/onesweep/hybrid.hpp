@@ -31,13 +31,24 @@ namespace gsb::radix::onesweep {
 inline constexpr int hybrid_buckets = 1 << 16;  // 16-bit buckets after the two MSD passes
 // A band (and a device) takes the path only if a block's shared memory holds buckets of this many keys.
 inline constexpr unsigned min_bucket_capacity = 4096;
-// Below about 2e7 keys the path loses to the LSD passes: its buckets get small, so the bucket sort's fixed cost
-// per bucket, the host's read of the largest bucket and the 65536-block launch weigh more than the pass they
-// save. Measured with the path forced (H200, 2026-11-24, uniform, radix-lsd / hybrid ms): u32 keys 2^24 0.403 /
-// 0.423, 1.5 x 2^24 0.569 / 0.529, 3e7 0.667 / 0.592, 2^25 0.734 / 0.638; u32+u32 2^24 0.600 / 0.644, 1.5 x 2^24
-// 0.858 / 0.818, 2^25 1.125 / 1.001 (NOTES.md round 7); u64 keys 2^23 0.585 / 0.824, 2^24 1.065 / 1.047, u64+u64
-// 2^24 1.650 / 1.434 (2026-11-27, round 12): the same threshold serves 8-byte keys.
-inline constexpr std::uint64_t hybrid_min_items = (std::uint64_t{1} << 24) + (std::uint64_t{1} << 22);
+// The smallest n at which the path is tried, by key and value width (value_bytes 0: keys alone). Below it the path
+// loses to the LSD passes: its buckets get small, so the bucket sort's fixed cost per bucket (65536 blocks), the
+// host's read of the largest bucket and the launches weigh more than the passes it saves, and 8-byte keys save more
+// passes (6 of 8) than 4-byte ones (2 of 4). Measured with the path forced (GSB_RADIX_HYBRID_MIN_N=2) against
+// radix-lsd in the same runs (H200, 2026-11-29, uniform keys, median of 10, radix-lsd time / hybrid time; NOTES.md
+// round 23):
+//   u32 keys 21.0M 0.959, 24M 0.994, 26M 1.022, 28M 1.039; u32+u32 24M 0.989, 26M 1.009; i32 26M 1.020, i32+u32
+//   0.994; f32 26M 1.014 (f32+u32 crosses only at 36M: uniform floats' top bits are skewed, so some buckets go
+//   through global memory);
+//   u32+u64 26M 1.047, i32+u64 1.041 (nothing measured below 26M: these keep the old threshold, 2^24 + 2^22);
+//   u64 keys 14M 0.927, 2^24 1.013, 19M 1.066; f64 2^24 1.006; u64+u32 14M 0.989, 2^24 1.070; f64+u32 0.986 / 1.067;
+//   u64+u64 10M 0.947, 12M 1.013, 14M 1.100, 2^24 1.187; f64+u64 12M 0.997, 14M 1.079.
+// (Until then one threshold, 2^24 + 2^22, served every width: measured 2026-11-24 on u32 keys, before the in-place
+// bucket kernels.)
+constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes) {
+  if (key_bytes == 8) return value_bytes == 0 ? std::uint64_t{1} << 24 : value_bytes == 4 ? 15000000 : 13000000;
+  return value_bytes == 8 ? (std::uint64_t{1} << 24) + (std::uint64_t{1} << 22) : 26000000;
+}
 // Above this the path is not tried whatever the shared memory: every count (a bucket's, a segment's, n itself in
 // the segmented pass) stays below 2^32, and beyond it the buckets would hold too few blocks per multiprocessor.
 inline constexpr std::uint64_t hybrid_max_items = std::uint64_t{1} << 31;
@@ -79,18 +90,19 @@ inline std::uint64_t hybrid_last_items(std::uint64_t capacity) {
   return last < hybrid_max_items ? last : hybrid_max_items;
 }
 
-// The smallest n the path is tried at: min_items where nonzero (a test's), else hybrid_min_items.
-constexpr std::uint64_t hybrid_first_items(std::uint64_t min_items = 0) {
-  return min_items != 0 ? min_items : hybrid_min_items;
+// The smallest n the path is tried at for these widths: min_items where nonzero (a test's GSB_RADIX_HYBRID_MIN_N),
+// else hybrid_min_items.
+constexpr std::uint64_t hybrid_first_items(int key_bytes, int value_bytes, std::uint64_t min_items) {
+  return min_items != 0 ? min_items : hybrid_min_items(key_bytes, value_bytes);
 }
 
 // Whether a sort of n keys tries the hybrid path (the histogram still decides), where it is tried for buckets of up
-// to `capacity` keys (hybrid.cuh: hybrid_tried_capacity); min_items replaces hybrid_min_items where nonzero. (Float
+// to `capacity` keys (hybrid.cuh: hybrid_tried_capacity) and from `first_items` keys on (hybrid_first_items). (Float
 // keys' largest buckets hold twice the mean: the input's NaN and infinity patterns are made the largest finite
 // exponent's. Where those do not fit a block, they are few -- 1/256 of the buckets for f32, 1/2048 for f64 -- and
 // sorted through global memory: hybrid_buckets_fit.)
-inline bool hybrid_applies(std::uint64_t n, std::uint64_t capacity, std::uint64_t min_items = 0) {
-  return n >= hybrid_first_items(min_items) && n <= hybrid_max_items && uniform_bucket_bound(n) <= capacity;
+inline bool hybrid_applies(std::uint64_t n, std::uint64_t capacity, std::uint64_t first_items) {
+  return n >= first_items && n <= hybrid_max_items && uniform_bucket_bound(n) <= capacity;
 }
 
 // The 8-bit rounds that sort a 16-bit bucket of keys of type Bits by their remaining bits: 2 for 4-byte keys, 6 for
@@ -138,7 +150,8 @@ std::uint64_t large_buckets_above_override();
 LargeForce large_buckets_force_override();
 
 // GSB_RADIX_HYBRID_MIN_N (a whole number 1..max_portion_items, for tests; gsb/env.hpp): the hybrid path from
-// that many keys on, so that the sanitizer runs, which keep n small, exercise it. 0 when unset: hybrid_min_items.
+// that many keys on, so that the sanitizer runs, which keep n small, exercise it. 0 when unset: hybrid_min_items of
+// the keys' and values' widths.
 std::uint64_t hybrid_min_items_override();
 
 // A shape of the hybrid path's bucket sort (bucket_sort.cuh): its block's threads, and whether it sorts a bucket in
