@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Session 39, round 2 (session 37's planned round 5, which it replaces, cut to one call beside round 1): the
-# look-back's 28-bit counts (branch status-28bit-portions, 78552f0: portions of up to 2^28 - 1 keys, as CUB's) against the main it
-# branched from (50bcb63), alternated, cub-radix in every run; the portion chaining under the conformance suite and
-# the sanitizers. Carry .carry/{main-tool,s28}.tar.xz:
+# Session 39, round 2 (session 37's planned round 5, which it replaces, cut to one call beside round 1): the look-back's
+# 28-bit counts (branch status-28bit-portions, 78552f0: portions of up to 2^28 - 1 keys, as CUB's) against the main it
+# branched from (50bcb63), alternated, cub-radix in every run; the portion chaining under the conformance suite and the
+# sanitizers. Carry .carry/{main-tool,s28}.tar.xz:
 #   git worktree add ../wt-s28 status-28bit-portions && (cd ../wt-s28 && CUDAARCHS=90-real scripts/build.sh)
 #   scripts/pack-build.sh build/release main && scripts/pack-build.sh ../wt-s28/build/release s28
 # and main-tool holding only gpusort-bench and libgsb.so, to fit the 64 MiB (tar -xJf main.tar.xz gpusort-bench
