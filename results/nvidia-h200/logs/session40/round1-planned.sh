@@ -2,9 +2,9 @@
 # Planned in session 39 for the next session's first call (about 5 min). Two things:
 #  1. main's new hybrid thresholds by key and value width (689646e, NOTES.md round 23), with the path chosen as the
 #     build chooses it: radix against radix-lsd and cub-radix at the new thresholds and on both sides of them;
-#  2. branch bucket-few (411e20c; its packed build 92e00d5, the same code before a rebase): the bucket sort in 64-thread blocks (forced, GSB_RADIX_BUCKET_THREADS=64) against
-#     the default 128-thread ones, the path forced from n = 2, alternated twice (same binary); then the branch's
-#     conformance and sanitizer parts for the new shape.
+#  2. branch bucket-few (411e20c; its packed build 92e00d5, the same code before a rebase): the bucket sort in
+#     64-thread blocks (forced, GSB_RADIX_BUCKET_THREADS=64) against the default 128-thread ones, the path forced from n
+#     = 2, alternated twice (same binary); then the branch's conformance and sanitizer parts for the new shape.
 # Carry .carry/main.tar.xz (main a78c0c2 or later, packed by scripts/pack-build.sh build/release main), .carry/few.tar.xz
 # (the branch: git switch bucket-few && ninja -C build/release && scripts/pack-build.sh build/release few) and
 # .carry/device-run-few.sh (the branch's scripts/device-run.sh).
