@@ -309,7 +309,7 @@ struct HybridSort {
     unsigned* status;           // [tiles][256]
     std::size_t clear_bytes;    // everything above but the status rows: one memset before the sample
     std::size_t mid_status_bytes;  // the status rows up to the second pass's: cleared once the sample passed
-    std::size_t portion_status_bytes;  // the rows of one portion of the first pass (cleared every stamps_per_clear launches)
+    std::size_t portion_status_bytes;  // one portion's rows of the first pass (cleared every stamps_per_clear launches)
     std::size_t status_bytes;   // every status row (cleared before the large segments' passes)
     std::uint64_t* top_bins;    // [portions][256]: portion r's digit starts in the first pass (r >= 1)
     HybridTables tables;

@@ -66,25 +66,27 @@ const gsb::EnvKnob& bucket_shape_knob = gsb::declare_env_knob(
     "least that many rows per warp) (tests)",
     [](const std::string& v) { bucket_shape_choice(v); });
 
-}  // namespace
-
-std::optional<BucketShape> bucket_shape_override() {
-  static const std::optional<BucketShape> value = []() -> std::optional<BucketShape> {
+// GSB_RADIX_BUCKET_THREADS as chosen (checked with the command line), read once; empty when unset. Its shape and its
+// rows are the two overrides below.
+const std::string& bucket_shape_forced() {
+  static const std::string value = [] {
     const auto v = gsb::env_value(bucket_shape_knob.name.c_str());
-    if (!v) return std::nullopt;
-    const std::string c = bucket_shape_choice(*v);
-    return BucketShape{std::stoi(c), c.find("in-place") != std::string::npos};
+    return v ? bucket_shape_choice(*v) : std::string();
   }();
   return value;
 }
+
+}  // namespace
+
+std::optional<BucketShape> bucket_shape_override() {
+  const std::string& c = bucket_shape_forced();
+  if (c.empty()) return std::nullopt;
+  return BucketShape{std::stoi(c), c.find("in-place") != std::string::npos};
+}
 int bucket_in_place_rows_override() {
-  static const int value = [] {
-    const auto v = gsb::env_value(bucket_shape_knob.name.c_str());
-    const std::string c = v ? bucket_shape_choice(*v) : std::string();
-    const std::string prefix = "512-in-place-";
-    return c.rfind(prefix, 0) == 0 ? std::stoi(c.substr(prefix.size())) : 0;
-  }();
-  return value;
+  const std::string& c = bucket_shape_forced();
+  const std::string prefix = "512-in-place-";
+  return c.rfind(prefix, 0) == 0 ? std::stoi(c.substr(prefix.size())) : 0;
 }
 std::uint64_t hybrid_min_items_override() {
   static const std::uint64_t value = hybrid_min_n_knob.value();
