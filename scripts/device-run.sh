@@ -94,6 +94,9 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # ... and with its bucket sort in 512-thread blocks (bucket_sort.cuh: large buckets only) at every size.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=512 run_part "conformance (radix hybrid, 512-thread buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
+  # ... and in 64-thread blocks (bucket_sort.cuh: an experiment for small buckets) at every size.
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=64 run_part "conformance (radix hybrid, 64-thread buckets)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
   # ... and in place (one buffer, rows in registers: the largest buckets) at every size.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=512-in-place run_part "conformance (radix hybrid, in-place buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
@@ -198,6 +201,10 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # slow, so n <= 5000 (44 s on an H100 for these two).
   forced_sanitize "radix hybrid, 512-thread buckets" "*/radix_u32_none:*/radix_u32_u32:*/radix_u64_none:*/radix_u64_u64" \
     "*/radix_u32_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_RADIX_BUCKET_THREADS=512 \
+    GSB_CONFORMANCE_MAX_N=5000
+  # ... and in 64-thread blocks (small buckets, forced), every key width with values.
+  forced_sanitize "radix hybrid, 64-thread buckets" "*/radix_u32_none:*/radix_u32_u32:*/radix_u32_u64:*/radix_u64_none:*/radix_u64_u64" \
+    "*/radix_u32_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_RADIX_BUCKET_THREADS=64 \
     GSB_CONFORMANCE_MAX_N=5000
   # The in-place shape's racecheck is the slowest of all (65536 blocks of 512 threads a sort): through the conformance
   # grid it ran past 200 s at 5000 keys and past 170 s at 1200 (H200, session 32), so it runs through the tool on four

@@ -26,7 +26,15 @@ inline constexpr int bucket_threads_wide = 256;
 // Where neither keeps bucket_min_warps_per_sm warps resident (large buckets: one block per multiprocessor), 512
 // (bucket_widest_pays).
 inline constexpr int bucket_threads_widest = 512;
+// An experiment (forced only, GSB_RADIX_BUCKET_THREADS=64; NOTES.md round 23): below about 2.6e7 4-byte keys the
+// path's 65536 bucket blocks, of a few hundred keys each, cost more than the passes it saves (at 2^22 about 0.13 ms
+// over the LSD passes' 0.144). A block's barriers and its scan of 256 digits cost about the same at 64 keys as at
+// 1024, and 128-thread blocks of 4-byte keys keep 16 resident per SM (by their threads); 64-thread ones, with the same
+// work per bucket spread over two warps, keep 32 (the most blocks an SM holds), so twice the buckets are in flight.
+// (u64+u64 pairs only 15, by shared memory: 30 warps where 128-thread blocks keep 48.)
+inline constexpr int bucket_threads_few = 64;
 
+inline constexpr BucketShape bucket_few{bucket_threads_few, false};
 inline constexpr BucketShape bucket_narrow{bucket_threads, false};
 inline constexpr BucketShape bucket_wide{bucket_threads_wide, false};
 inline constexpr BucketShape bucket_widest{bucket_threads_widest, false};
@@ -426,7 +434,8 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
   // for u64 keys with values, 36 alone) where unrolled ones did not; not measured there, so they stay unrolled.
   constexpr bool unrolled = true;
 #else
-  constexpr bool unrolled = bucket_rounds_unrolled<Bits, Slot>;
+  // (64-thread blocks of u64+u64 unrolled: ptxas 13.0 fails, "Register allocation failed with register count of 7".)
+  constexpr bool unrolled = bucket_rounds_unrolled<Bits, Slot> && Threads != bucket_threads_few;
 #endif
 #pragma unroll(unrolled ? rounds : 1)
   for (int r = 1; r < rounds; ++r) {
@@ -494,7 +503,8 @@ constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
 template <class Bits, class Value>
 constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
   using V = Value;
-  const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, V, bucket_threads>()
+  const long long arrays = s.threads == bucket_threads_few    ? bucket_static_bytes<Bits, V, bucket_threads_few>()
+                           : s.threads == bucket_threads      ? bucket_static_bytes<Bits, V, bucket_threads>()
                            : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, V, bucket_threads_wide>()
                                                               : bucket_static_bytes<Bits, V, bucket_threads_widest>();
   return bucket_buffer_bytes<Bits, Value>(s, buffer_keys) + arrays;
@@ -630,7 +640,8 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     // In place: the kernel of the fewest rows that holds the bucket (fewer registers).
     constexpr int widest = bucket_threads_widest;
     const int rows = bucket_in_place_rows_for<Bits, Value>(buffer_keys, bucket_in_place_rows_override());
-    auto kernel = shape == bucket_narrow   ? bucket_sort_kernel<bucket_threads, Bits, Value>
+    auto kernel = shape == bucket_few      ? bucket_sort_kernel<bucket_threads_few, Bits, Value>
+                  : shape == bucket_narrow ? bucket_sort_kernel<bucket_threads, Bits, Value>
                   : shape == bucket_wide   ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
                   : shape == bucket_widest ? bucket_sort_kernel<widest, Bits, Value>
                   : rows == bucket_rows_in_place_base ? bucket_sort_kernel<widest, Bits, Value, true>

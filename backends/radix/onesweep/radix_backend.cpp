@@ -58,11 +58,11 @@ const gsb::EnvKnob& large_buckets_by_knob = gsb::declare_env_knob(
 
 std::string bucket_shape_choice(const std::string& v) {
   return gsb::parse_env_choice("GSB_RADIX_BUCKET_THREADS", v,
-                               {"128", "256", "512", "512-in-place", "512-in-place-44", "512-in-place-52"});
+                               {"64", "128", "256", "512", "512-in-place", "512-in-place-44", "512-in-place-52"});
 }
 const gsb::EnvKnob& bucket_shape_knob = gsb::declare_env_knob(
     "GSB_RADIX_BUCKET_THREADS",
-    "radix: the hybrid path's bucket sort in blocks of 128, 256 or 512 threads, or 512 in place (-44, -52: with at "
+    "radix: the hybrid path's bucket sort in blocks of 64, 128, 256 or 512 threads, or 512 in place (-44, -52: with at "
     "least that many rows per warp) (tests)",
     [](const std::string& v) { bucket_shape_choice(v); });
 
