@@ -94,7 +94,8 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # ... and with its bucket sort in 512-thread blocks (bucket_sort.cuh: large buckets only) at every size.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=512 run_part "conformance (radix hybrid, 512-thread buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
-  # ... and in 64-thread blocks (bucket_sort.cuh: an experiment for small buckets) at every size.
+  # ... and in 64-thread blocks (bucket_sort.cuh: small buckets of 4-byte keys with values and of 8-byte keys) at every
+  # size, every key width (4-byte keys alone too).
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=64 run_part "conformance (radix hybrid, 64-thread buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
   # ... and in place (one buffer, rows in registers: the largest buckets) at every size.

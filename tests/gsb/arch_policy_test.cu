@@ -207,6 +207,18 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 16248)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 2412)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 4608)), in_place);
+  // 64 threads for the small buckets (up to 640 keys: 2^25 uniform keys' largest, about 620) of 4-byte keys with
+  // values and of 8-byte keys; not 4-byte keys alone (no gain measured), nor past 640 keys (5e7's 890 lost).
+  constexpr BucketShape few{64, false};
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 252)), few);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 640)), few);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 644)), narrow);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 640)), few);
+  EXPECT_EQ((bucket_shape_for<std::uint64_t, NoValue>(Band::sm90, 640)), few);
+  EXPECT_EQ((bucket_shape_for<std::uint64_t, std::uint64_t>(Band::sm90, 312)), few);
+  EXPECT_NE((bucket_shape_for<std::uint64_t, std::uint64_t>(Band::sm90, 892)), few);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 252)), narrow);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 640)), narrow);
 }
 
 // The in-place shape: one buffer of shared memory (half the two buffers' bytes per key), at most the rows its
@@ -286,7 +298,7 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   // One block per SM by its registers, whatever its shared memory would allow.
   EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{512, true}, 1024)), 16);
   EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{512, false}, 1024)), 64);
-  // The 64-thread shape (GSB_RADIX_BUCKET_THREADS=64, an experiment for small buckets): 32 blocks per SM, the most an
+  // The 64-thread shape (small buckets, bucket_few_pays): 32 blocks per SM, the most an
   // SM holds, with the buffers of small buckets of 4-byte keys (the launch is sized by the largest bucket where it is
   // below the bound: about 250 keys at 1e7); the 128-thread shape 16, by its threads. u64+u64 pairs (311 keys at
   // 1.3e7, their smallest n) are held by shared memory: 15 blocks (30 warps), where 128-thread blocks keep 48 warps.

@@ -213,11 +213,11 @@ TEST(RadixHybrid, ThresholdByKeyAndValueWidth) {
   using onesweep::hybrid_first_items;
   using onesweep::hybrid_min_items;
   EXPECT_EQ(hybrid_min_items(4, 0), 26000000u);
-  EXPECT_EQ(hybrid_min_items(4, 4), 26000000u);
+  EXPECT_EQ(hybrid_min_items(4, 4), 22000000u);
   EXPECT_EQ(hybrid_min_items(4, 8), (std::uint64_t{1} << 24) + (std::uint64_t{1} << 22));
-  EXPECT_EQ(hybrid_min_items(8, 0), std::uint64_t{1} << 24);
-  EXPECT_EQ(hybrid_min_items(8, 4), 15000000u);
-  EXPECT_EQ(hybrid_min_items(8, 8), 13000000u);
+  EXPECT_EQ(hybrid_min_items(8, 0), 15000000u);
+  EXPECT_EQ(hybrid_min_items(8, 4), 13000000u);
+  EXPECT_EQ(hybrid_min_items(8, 8), 11000000u);
   // The grid's 2^24 takes the path with 8-byte keys, not with 4-byte ones.
   EXPECT_GE(std::uint64_t{1} << 24, hybrid_min_items(8, 0));
   EXPECT_LT(std::uint64_t{1} << 24, hybrid_min_items(4, 0));

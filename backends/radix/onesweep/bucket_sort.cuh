@@ -26,12 +26,12 @@ inline constexpr int bucket_threads_wide = 256;
 // Where neither keeps bucket_min_warps_per_sm warps resident (large buckets: one block per multiprocessor), 512
 // (bucket_widest_pays).
 inline constexpr int bucket_threads_widest = 512;
-// An experiment (forced only, GSB_RADIX_BUCKET_THREADS=64; NOTES.md round 23): below about 2.6e7 4-byte keys the
-// path's 65536 bucket blocks, of a few hundred keys each, cost more than the passes it saves (at 2^22 about 0.13 ms
-// over the LSD passes' 0.144). A block's barriers and its scan of 256 digits cost about the same at 64 keys as at
-// 1024, and 128-thread blocks of 4-byte keys keep 16 resident per SM (by their threads); 64-thread ones, with the same
-// work per bucket spread over two warps, keep 32 (the most blocks an SM holds), so twice the buckets are in flight.
-// (u64+u64 pairs only 15, by shared memory: 30 warps where 128-thread blocks keep 48.)
+// Small buckets (bucket_few_pays, up to bucket_few_most_keys): 64. Below about 2.6e7 4-byte keys the path's 65536
+// bucket blocks, of a few hundred keys each, cost more than the passes it saves (at 2^22 about 0.13 ms over the LSD
+// passes' 0.144, NOTES.md round 23). A block's barriers and its scan of 256 digits cost about the same at 64 keys as
+// at 1024; 128-thread blocks keep at most 16 resident per SM (by their threads), 64-thread ones, with the same work
+// per bucket spread over two warps, 32 (the most blocks an SM holds), so more buckets are in flight. (u64+u64 pairs
+// only 15, by shared memory: 30 warps where 128-thread blocks keep 48; they gain all the same.)
 inline constexpr int bucket_threads_few = 64;
 
 inline constexpr BucketShape bucket_few{bucket_threads_few, false};
@@ -554,8 +554,18 @@ constexpr int bucket_resident_warps(arch::Band b, BucketShape s, unsigned buffer
 template <class Bits, class Value>
 inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) == 8;
 
-// The shape of the bucket sort's block for buffers of buffer_keys on band b (with shared_bytes per block): 128
-// threads while those keep half a multiprocessor's warps resident, else whichever of 128 and 256 keeps more (in place
+// Where 64-thread blocks beat 128-thread ones (H200, 2026-11-29, radix ms with 128 / 64 threads, the path forced from
+// n = 2, same runs, NOTES.md round 24): the largest bucket up to about 10 keys a thread (2^25 uniform keys: about 620),
+// with values or 8-byte keys. u32+u32 at 2^22 0.389 / 0.354, 2^24 0.660 / 0.617, 2^25 1.020 / 0.984; u64 keys at 2^24
+// 1.064 / 1.017, 2^25 1.542 / 1.513; u64+u64 at 2^24 1.402 / 1.327, 2^25 2.174 / 2.164. Past it they lose: at 5e7
+// (about 890 keys) u32+u32 1.402 / 1.436, u64+u64 2.998 / 3.099, and at 1e8 by 5-30%. 4-byte keys alone gain nothing
+// (u32 at 2^22 and 2^24 0.275 / 0.275 and 0.436 / 0.436, 2^25 0.660 / 0.663).
+inline constexpr unsigned bucket_few_most_keys = 10 * bucket_threads_few;
+template <class Bits, class Value>
+inline constexpr bool bucket_few_pays = has_values_v<Value> || sizeof(Bits) == 8;
+
+// The shape of the bucket sort's block for buffers of buffer_keys on band b (with shared_bytes per block): 64 threads
+// for small buckets where they pay (bucket_few_most_keys, bucket_few_pays), else 128 threads while those keep half a multiprocessor's warps resident, else whichever of 128 and 256 keeps more (in place
 // instead where that keeps as many warps with bucket_in_place_min_rows rows or more per warp); where
 // neither keeps bucket_min_warps_per_sm, whichever of the 512-thread shapes keeps more (two buffers only where
 // bucket_widest_pays; in place only where it holds the bucket; in place on a tie); in place wherever two buffers do
@@ -567,6 +577,9 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   const bool in_place_fits = bucket_shape_holds<Bits, Value>(bucket_in_place, buffer_keys, shared_bytes);
   // (Past two buffers' capacity the bucket is within the in-place one: hybrid_capacity, checked before the sort.)
   if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes)) return bucket_in_place;
+  if (bucket_few_pays<Bits, Value> && buffer_keys <= bucket_few_most_keys &&
+      bucket_shape_holds<Bits, Value>(bucket_few, buffer_keys, shared_bytes))
+    return bucket_few;
   const int narrow = bucket_resident_warps<Bits, Value>(b, bucket_narrow, buffer_keys);
   if (2 * narrow * 32 >= arch::limits_of(b).max_threads_per_sm) return bucket_narrow;
   const int wide = bucket_resident_warps<Bits, Value>(b, bucket_wide, buffer_keys);

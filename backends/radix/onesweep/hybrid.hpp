@@ -46,8 +46,8 @@ inline constexpr unsigned min_bucket_capacity = 4096;
 // (Until then one threshold, 2^24 + 2^22, served every width: measured 2026-11-24 on u32 keys, before the in-place
 // bucket kernels.)
 constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes) {
-  if (key_bytes == 8) return value_bytes == 0 ? std::uint64_t{1} << 24 : value_bytes == 4 ? 15000000 : 13000000;
-  return value_bytes == 8 ? (std::uint64_t{1} << 24) + (std::uint64_t{1} << 22) : 26000000;
+  if (key_bytes == 8) return value_bytes == 0 ? 15000000 : value_bytes == 4 ? 13000000 : 11000000;
+  return value_bytes == 8 ? (std::uint64_t{1} << 24) + (std::uint64_t{1} << 22) : value_bytes == 4 ? 22000000 : 26000000;
 }
 // Above this the path is not tried whatever the shared memory: every count (a bucket's, a segment's, n itself in
 // the segmented pass) stays below 2^32, and beyond it the buckets would hold too few blocks per multiprocessor.
