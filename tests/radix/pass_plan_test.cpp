@@ -188,7 +188,7 @@ TEST(RadixOnesweep, PortionFitsTheLookbackCount) {
 
 TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
   using onesweep::hybrid_applies;
-  const std::uint64_t first = onesweep::hybrid_min_items(4, 0);  // u32 keys alone
+  const std::uint64_t first = onesweep::hybrid_min_items(4, 0, false);  // u32 keys alone
   constexpr std::uint64_t hopper_keys = 28000;  // about a Hopper block's capacity for keys alone
   EXPECT_FALSE(hybrid_applies(0, hopper_keys, first));
   EXPECT_FALSE(hybrid_applies(first - 1, hopper_keys, first));
@@ -208,26 +208,33 @@ TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
 }
 
 TEST(RadixHybrid, ThresholdByKeyAndValueWidth) {
-  // Where the path beat the LSD passes with it forced (H200, 2026-11-29): 8-byte keys from 2^24 alone, sooner with
-  // values (more of their passes saved); 4-byte keys from 2.6e7, but with 8-byte values from the old threshold.
+  // Where the path beat the LSD passes with it forced (H200, 2026-11-29): 8-byte keys from 1.6e7 alone, sooner with
+  // values (more of their passes saved); 4-byte keys from 2.6e7 alone, 2.4e7 with 4-byte values, 3e7 with 8-byte
+  // ones; f32 keys with values later (skewed top bits), 8-byte floats as their integers.
   using onesweep::hybrid_first_items;
   using onesweep::hybrid_min_items;
-  EXPECT_EQ(hybrid_min_items(4, 0), 26000000u);
-  EXPECT_EQ(hybrid_min_items(4, 4), 22000000u);
-  EXPECT_EQ(hybrid_min_items(4, 8), (std::uint64_t{1} << 24) + (std::uint64_t{1} << 22));
-  EXPECT_EQ(hybrid_min_items(8, 0), 15000000u);
-  EXPECT_EQ(hybrid_min_items(8, 4), 13000000u);
-  EXPECT_EQ(hybrid_min_items(8, 8), 11000000u);
-  // The grid's 2^24 takes the path with 8-byte keys, not with 4-byte ones.
-  EXPECT_GE(std::uint64_t{1} << 24, hybrid_min_items(8, 0));
-  EXPECT_LT(std::uint64_t{1} << 24, hybrid_min_items(4, 0));
+  EXPECT_EQ(hybrid_min_items(4, 0, false), 26000000u);
+  EXPECT_EQ(hybrid_min_items(4, 0, true), 26000000u);
+  EXPECT_EQ(hybrid_min_items(4, 4, false), 24000000u);
+  EXPECT_EQ(hybrid_min_items(4, 4, true), 36000000u);
+  EXPECT_EQ(hybrid_min_items(4, 8, false), 30000000u);
+  EXPECT_EQ(hybrid_min_items(4, 8, true), 50000000u);
+  for (bool floating : {false, true}) {
+    EXPECT_EQ(hybrid_min_items(8, 0, floating), 16000000u);
+    EXPECT_EQ(hybrid_min_items(8, 4, floating), 13000000u);
+    EXPECT_EQ(hybrid_min_items(8, 8, floating), 11000000u);
+  }
+  // The grid's 2^24 takes the path with 8-byte keys, not with 4-byte ones; 1e7 with none.
+  EXPECT_GE(std::uint64_t{1} << 24, hybrid_min_items(8, 0, false));
+  EXPECT_LT(std::uint64_t{1} << 24, hybrid_min_items(4, 4, false));
+  EXPECT_LT(std::uint64_t{10000000}, hybrid_min_items(8, 8, true));
   // A test threshold (GSB_RADIX_HYBRID_MIN_N) replaces every width's; it moves the lower end only.
-  EXPECT_EQ(hybrid_first_items(8, 8, 2), 2u);
-  EXPECT_EQ(hybrid_first_items(4, 0, 0), hybrid_min_items(4, 0));
+  EXPECT_EQ(hybrid_first_items(8, 8, true, 2), 2u);
+  EXPECT_EQ(hybrid_first_items(4, 0, false, 0), hybrid_min_items(4, 0, false));
   constexpr std::uint64_t hopper_keys = 28000;
-  EXPECT_TRUE(onesweep::hybrid_applies(2, hopper_keys, hybrid_first_items(4, 0, 2)));
-  EXPECT_FALSE(onesweep::hybrid_applies(1, hopper_keys, hybrid_first_items(4, 0, 2)));
-  EXPECT_FALSE(onesweep::hybrid_applies(std::uint64_t{1} << 31, hopper_keys, hybrid_first_items(4, 0, 2)));
+  EXPECT_TRUE(onesweep::hybrid_applies(2, hopper_keys, hybrid_first_items(4, 0, false, 2)));
+  EXPECT_FALSE(onesweep::hybrid_applies(1, hopper_keys, hybrid_first_items(4, 0, false, 2)));
+  EXPECT_FALSE(onesweep::hybrid_applies(std::uint64_t{1} << 31, hopper_keys, hybrid_first_items(4, 0, false, 2)));
 }
 
 // Past the histogram: every bucket within a block's capacity, or the ones past it sorted one block each through
@@ -243,7 +250,7 @@ TEST(RadixHybrid, SampleNeverJudgesUniformKeysSkewed) {
     for (int i = 0; i < k; ++i, term *= mean_count / i) below += term;
     return 1 - below;
   };
-  for (double x = static_cast<double>(hybrid_min_items(8, 8)); x <= static_cast<double>(hybrid_max_items);
+  for (double x = static_cast<double>(hybrid_min_items(8, 8, false)); x <= static_cast<double>(hybrid_max_items);
        x *= 1.05) {  // from the lowest width's threshold
     const auto n = static_cast<std::uint64_t>(x);
     const double per_bucket = static_cast<double>(n) / sample_keys / 16;  // one sample, spread over a bin's buckets
@@ -308,7 +315,7 @@ TEST(RadixHybrid, LargeBucketsPlan) {
 }
 
 TEST(RadixHybrid, LastItemsBoundsEveryNTheCapacityTakes) {
-  const std::uint64_t first = onesweep::hybrid_min_items(8, 8);  // the lowest threshold: the capacity bounds
+  const std::uint64_t first = onesweep::hybrid_min_items(8, 8, false);  // the lowest threshold: the capacity bounds
   for (std::uint64_t capacity : {4096u, 9336u, 14000u, 28000u, 100000u}) {
     const std::uint64_t last = onesweep::hybrid_last_items(capacity);
     EXPECT_FALSE(onesweep::hybrid_applies(last + 1, capacity, first)) << capacity;
@@ -329,7 +336,7 @@ TEST(RadixHybrid, TempNeverShrinksAsNGrows) {
     p.key_type = KeyType::u32;
     p.values = vm;
     std::size_t last = 0;
-    const std::uint64_t first = onesweep::hybrid_min_items(4, vm == ValueMode::none ? 0 : 4);
+    const std::uint64_t first = onesweep::hybrid_min_items(4, vm == ValueMode::none ? 0 : 4, false);
     std::vector<std::uint64_t> sizes{std::uint64_t{1000}, first - 1, first,
                                      std::uint64_t{100000000}, onesweep::max_portion_items,
                                      onesweep::max_portion_items + 1, std::uint64_t{176716512}, std::uint64_t{1} << 28,

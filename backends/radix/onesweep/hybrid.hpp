@@ -31,23 +31,24 @@ namespace gsb::radix::onesweep {
 inline constexpr int hybrid_buckets = 1 << 16;  // 16-bit buckets after the two MSD passes
 // A band (and a device) takes the path only if a block's shared memory holds buckets of this many keys.
 inline constexpr unsigned min_bucket_capacity = 4096;
-// The smallest n at which the path is tried, by key and value width (value_bytes 0: keys alone). Below it the path
-// loses to the LSD passes: its buckets get small, so the bucket sort's fixed cost per bucket (65536 blocks), the
-// host's read of the largest bucket and the launches weigh more than the passes it saves, and 8-byte keys save more
-// passes (6 of 8) than 4-byte ones (2 of 4). Measured with the path forced (GSB_RADIX_HYBRID_MIN_N=2) against
-// radix-lsd in the same runs (H200, 2026-11-29, uniform keys, median of 10, radix-lsd time / hybrid time; NOTES.md
-// round 23):
-//   u32 keys 21.0M 0.959, 24M 0.994, 26M 1.022, 28M 1.039; u32+u32 24M 0.989, 26M 1.009; i32 26M 1.020, i32+u32
-//   0.994; f32 26M 1.014 (f32+u32 crosses only at 36M: uniform floats' top bits are skewed, so some buckets go
-//   through global memory);
-//   u32+u64 26M 1.047, i32+u64 1.041 (nothing measured below 26M: these keep the old threshold, 2^24 + 2^22);
-//   u64 keys 14M 0.927, 2^24 1.013, 19M 1.066; f64 2^24 1.006; u64+u32 14M 0.989, 2^24 1.070; f64+u32 0.986 / 1.067;
-//   u64+u64 10M 0.947, 12M 1.013, 14M 1.100, 2^24 1.187; f64+u64 12M 0.997, 14M 1.079.
-// (Until then one threshold, 2^24 + 2^22, served every width: measured 2026-11-24 on u32 keys, before the in-place
-// bucket kernels.)
-constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes) {
-  if (key_bytes == 8) return value_bytes == 0 ? 15000000 : value_bytes == 4 ? 13000000 : 11000000;
-  return value_bytes == 8 ? (std::uint64_t{1} << 24) + (std::uint64_t{1} << 22) : value_bytes == 4 ? 22000000 : 26000000;
+// The smallest n at which the path is tried, by key and value width (value_bytes 0: keys alone) and for 4-byte keys
+// whether they are floats. Below it the path loses to the LSD passes: its buckets get small, so the bucket sort's
+// fixed cost per bucket (65536 blocks), the host's read of the largest bucket and the launches weigh more than the
+// passes it saves, and 8-byte keys save more passes (6 of 8) than 4-byte ones (2 of 4). Uniform f32 keys with values
+// cross later: their top bits are skewed, so some of their buckets go through global memory. Measured with the path
+// forced (GSB_RADIX_HYBRID_MIN_N=2) against radix-lsd in the same runs (H200, 2026-11-29, uniform keys, median of
+// 10, radix-lsd time / hybrid time, the bucket sort in 64-thread blocks for small buckets; NOTES.md round 24):
+//   u32 / i32 / f32 keys 24M 0.995 / 0.996 / 0.985, 26M 1.022 / 1.022 / 1.016, 28M 1.044 / 1.044 / 1.037;
+//   u32+u32 / i32+u32 22M 1.001 / 0.997, 24M 1.018 / 1.014; f32+u32 32M 0.981, 36M 1.010, 40M 1.028;
+//   u32+u64 / i32+u64 24M 0.986 / 0.977, 28M 1.004 / 0.998, 32M 1.037 / 1.047; f32+u64 45M 0.992, 50M 1.023;
+//   u64 / i64 / f64 keys 15M 0.999 / 1.001 / 0.988, 2^24 1.055 / 1.055 / 1.039; u64+u32 / i64+u32 / f64+u32 12M 0.974
+//   / 0.973 / 0.961, 13M 1.015 / 1.008 / 1.006; u64+u64 / i64+u64 / f64+u64 10M 1.013 / 1.007 / 0.992, 11M 1.055 /
+//   1.049 / 1.038.
+constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes, bool floating) {
+  if (key_bytes == 8) return value_bytes == 0 ? 16000000 : value_bytes == 4 ? 13000000 : 11000000;
+  if (value_bytes == 0) return 26000000;
+  if (value_bytes == 4) return floating ? 36000000 : 24000000;
+  return floating ? 50000000 : 30000000;
 }
 // Above this the path is not tried whatever the shared memory: every count (a bucket's, a segment's, n itself in
 // the segmented pass) stays below 2^32, and beyond it the buckets would hold too few blocks per multiprocessor.
@@ -90,10 +91,10 @@ inline std::uint64_t hybrid_last_items(std::uint64_t capacity) {
   return last < hybrid_max_items ? last : hybrid_max_items;
 }
 
-// The smallest n the path is tried at for these widths: min_items where nonzero (a test's GSB_RADIX_HYBRID_MIN_N),
+// The smallest n the path is tried at for these keys: min_items where nonzero (a test's GSB_RADIX_HYBRID_MIN_N),
 // else hybrid_min_items.
-constexpr std::uint64_t hybrid_first_items(int key_bytes, int value_bytes, std::uint64_t min_items) {
-  return min_items != 0 ? min_items : hybrid_min_items(key_bytes, value_bytes);
+constexpr std::uint64_t hybrid_first_items(int key_bytes, int value_bytes, bool floating, std::uint64_t min_items) {
+  return min_items != 0 ? min_items : hybrid_min_items(key_bytes, value_bytes, floating);
 }
 
 // Whether a sort of n keys tries the hybrid path (the histogram still decides), where it is tried for buckets of up
