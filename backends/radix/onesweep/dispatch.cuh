@@ -63,12 +63,15 @@ struct OnesweepSort {
     std::uint64_t* counts;            // [passes][radix]
     unsigned long long* skippable;    // one word
     unsigned* tile_counters;          // [launches]
-    unsigned* status;                 // [tiles of a portion][radix]
+    unsigned* status;                 // [status_banks][tiles of a portion][radix]
     std::uint64_t* bins;              // [portions][passes][radix]
     std::size_t clear_bytes;          // counts, skippable, counters and status are contiguous: one memset
-    std::size_t status_bytes;
+    std::size_t status_bytes;         // one bank's
     std::size_t bytes;
   };
+  // Two banks of status rows where one sort of a portion takes more launches than a bank's stamps (8-byte keys' 8
+  // passes), so that such a sort clears none between its passes (stamp_launch).
+  static constexpr int status_banks = D::passes > stamps_per_clear ? 2 : 1;
 
   static Layout layout(std::uint64_t n, void* temp) {
     const std::uint64_t portions = std::max<std::uint64_t>(1, ceil_div(n, portion_items()));
@@ -80,8 +83,8 @@ struct OnesweepSort {
     l.tile_counters = t.take<unsigned>(portions * D::passes);
     const std::size_t before_status = (t.bytes() + TempLayout::alignment - 1) / TempLayout::alignment *
                                       TempLayout::alignment;
-    l.status = t.take<unsigned>(std::max<std::uint64_t>(tiles, 1) * D::radix);
-    l.status_bytes = t.bytes() - before_status;
+    l.status = t.take<unsigned>(std::max<std::uint64_t>(tiles, 1) * D::radix * status_banks);
+    l.status_bytes = (t.bytes() - before_status) / status_banks;
     l.clear_bytes = t.bytes();
     l.bins = t.take<std::uint64_t>(portions * D::passes * D::radix);
     l.bytes = t.bytes();
@@ -125,7 +128,7 @@ struct OnesweepSort {
     std::uint64_t launch = 0;
     for (int q = 0; q < D::passes; ++q) {
       for (std::uint64_t r = 0; r < portions; ++r, ++launch) {
-        stamp_launch(prm, launch, l.tile_counters, l.status, l.status_bytes, b.stream);  // (launch 0: the memset above)
+        stamp_launch(prm, launch, l.tile_counters, l.status, l.status_bytes, b.stream, status_banks);  // (the memset above: every bank's first turn)
         prm.offset = r * portion;
         prm.num_items = static_cast<unsigned>(std::min(portion, n - prm.offset));
         prm.pass = q;
