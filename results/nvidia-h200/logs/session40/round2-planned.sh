@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# (Session 40: run as the grid part of round5.sh, with the build of e3de2e4; round 1 ran as planned, round 3 inside round2.sh.)
 # Planned in session 39: the grid's main sub-run (n <= 2^28, every key type, values none/u32/u64; about 5-6 min on an
 # H200) with main's build, to replace results/nvidia-h200/radix-grid.json, which is from a490dcf (2026-11-27) and
 # predates rounds 13-23. Carry .carry/main.tar.xz. Afterwards, here: cp the JSON to results/nvidia-h200/ and redraw
