@@ -298,9 +298,9 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   // One block per SM by its registers, whatever its shared memory would allow.
   EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{512, true}, 1024)), 16);
   EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{512, false}, 1024)), 64);
-  // The 64-thread shape (small buckets, bucket_few_pays): 32 blocks per SM, the most an
-  // SM holds, with the buffers of small buckets of 4-byte keys (the launch is sized by the largest bucket where it is
-  // below the bound: about 250 keys at 1e7); the 128-thread shape 16, by its threads. u64+u64 pairs (311 keys at
+  // The 64-thread shape (small buckets, bucket_few_pays): 32 blocks per SM, the most an SM holds, with the buffers of
+  // small buckets of 4-byte keys (the launch is sized by the largest bucket where it is below the bound: about 250
+  // keys at 1e7); the 128-thread shape 16, by its threads. u64+u64 pairs (311 keys at
   // 1.3e7, their smallest n) are held by shared memory: 15 blocks (30 warps), where 128-thread blocks keep 48 warps.
   EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{64, false}, 252)), 64);
   EXPECT_EQ((bucket_resident_warps<u64, u64>(Band::sm90, BucketShape{64, false}, 312)), 30);

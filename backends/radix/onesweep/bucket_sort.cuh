@@ -565,13 +565,13 @@ template <class Bits, class Value>
 inline constexpr bool bucket_few_pays = has_values_v<Value> || sizeof(Bits) == 8;
 
 // The shape of the bucket sort's block for buffers of buffer_keys on band b (with shared_bytes per block): 64 threads
-// for small buckets where they pay (bucket_few_most_keys, bucket_few_pays), else 128 threads while those keep half a multiprocessor's warps resident, else whichever of 128 and 256 keeps more (in place
-// instead where that keeps as many warps with bucket_in_place_min_rows rows or more per warp); where
-// neither keeps bucket_min_warps_per_sm, whichever of the 512-thread shapes keeps more (two buffers only where
-// bucket_widest_pays; in place only where it holds the bucket; in place on a tie); in place wherever two buffers do
-// not fit. In place against two buffers, both one 512-thread block per SM (H200, 2026-11-27, radix ms, the in-place
-// shape forced, logs/session28/round2): u64 keys at 2^29 21.96 / 23.01, u64+u32 at 2^28 15.00 / 15.66, u64+u64 at
-// 2^28 16.69 / 17.80.
+// for small buckets where they pay (bucket_few_most_keys, bucket_few_pays), else 128 threads while those keep half a
+// multiprocessor's warps resident, else whichever of 128 and 256 keeps more (in place instead where that keeps as
+// many warps with bucket_in_place_min_rows rows or more per warp); where neither keeps bucket_min_warps_per_sm,
+// whichever of the 512-thread shapes keeps more (two buffers only where bucket_widest_pays; in place only where it
+// holds the bucket; in place on a tie); in place wherever two buffers do not fit. In place against two buffers, both
+// one 512-thread block per SM (H200, 2026-11-27, radix ms, the in-place shape forced, logs/session28/round2): u64 keys
+// at 2^29 21.96 / 23.01, u64+u32 at 2^28 15.00 / 15.66, u64+u64 at 2^28 16.69 / 17.80.
 template <class Bits, class Value>
 constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long long shared_bytes) {
   const bool in_place_fits = bucket_shape_holds<Bits, Value>(bucket_in_place, buffer_keys, shared_bytes);
