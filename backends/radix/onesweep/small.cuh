@@ -8,9 +8,10 @@
 //   - up to 2048 keys only the bits in which the keys differ are sorted (none: the input is its own stable sort,
 //     nothing is written), found by one OR over the block before the sort; CUB's device sort always sorts every
 //     bit, and so do the two largest shapes here (measured: the OR's barrier cost more than it saved there);
-//   - the block shape grows with n (SmallShape0..4), so a few keys cost a few keys' work; CUB's single tile is
+//   - the block shape grows with n (SmallShape0..6), so a few keys cost a few keys' work; CUB's single tile is
 //     256 x 19 keys whatever n is, and above 4864 keys (2304 with 8-byte keys or values) its device sort takes
-//     the multi-kernel path, where this one block still sorts up to 7680;
+//     the multi-kernel path, where this one block still sorts up to 10240 (16384 keys of up to 4 bytes alone;
+//     7680 pairs of 8-byte keys and values);
 //   - one key needs no launch at all.
 // NOTES.md ("Small n") has the measurements, and the four versions that lost to this one (three block sorts of our
 // own, and this one with 512-thread shapes).
@@ -56,6 +57,13 @@ using SmallShape2 = SmallShape<256, 8>;    // n <= 2048
 // u32 and f32 within the run's noise, 0.94-1.06x either way). Uniform keys differ in every bit anyway.
 using SmallShape3 = SmallShape<256, 19, false>;  // n <= 4864
 using SmallShape4 = SmallShape<512, 15, false>;  // n <= 7680
+// Past 7680 keys the LSD passes cost 5 launches or more (memset, histogram, bins, a pass per digit): 15-81 us at
+// 1e4 on an H200, where one block of 512 x 20 took 8-62 us for every type but 8-byte keys with 8-byte values
+// (u32 20.5 against 40.2 us, u64 45.2 against 71.1, u16+u64 21.0 against 29.4; u64+u64 79.3 against 76.7: ptxas
+// spills 328 bytes there), and 512 x 32 at 16384 keys won for keys of up to 4 bytes alone (u32 37.2 against 41.7,
+// u16 20.4 against 25.4) but lost with values (u32+u32 58.9 against 44.3). Session 41 round 1, NOTES.md round 25.
+using SmallShape5 = SmallShape<512, 20, false>;  // n <= 10240, but 8-byte keys with 8-byte values
+using SmallShape6 = SmallShape<512, 32, false>;  // n <= 16384, keys of up to 4 bytes alone
 // 1-byte keys in one round of 8-bit digits where the shared memory holds its counters (about 132 KiB: sm_80 and
 // sm_90 do, sm_75 and sm_86 take SmallShape3's two rounds of 5 and 3 bits). Measured (same runs as above, against
 // cub-radix at n = 2100 / 3500 / 4864): u8+u32 1.06 / 1.01 / 1.09x against 0.99 / 1.01 / 1.05x with 5-bit digits;
@@ -66,6 +74,8 @@ using SmallShape3Byte = SmallShape<256, 19, false, 8>;  // n <= 4864, 1-byte key
 using SmallShapeWide = SmallShape<256, 9>;  // n <= 2304, 8-byte keys or values
 template <class Bits, class Value>
 inline constexpr bool small_wide_items = sizeof(Bits) == 8 || (has_values_v<Value> && sizeof(Value) == 8);
+template <class Bits, class Value>
+inline constexpr bool small_wide_pairs = sizeof(Bits) == 8 && has_values_v<Value> && sizeof(Value) == 8;
 
 // f(Shape{}) where the shape applies to these keys and values (no kernel is instantiated for the others).
 template <bool Applies, class Shape, class F>
@@ -74,12 +84,15 @@ constexpr bool small_shape_if(F& f) {
   else return false;
 }
 // The one list of the shapes, in the order they are tried: f(shape) for each until it returns true; whether one
-// did. The wide shape only for 8-byte keys or values, the 8-bit-digit shape only for 1-byte keys.
+// did. The wide shape only for 8-byte keys or values, the 8-bit-digit shape only for 1-byte keys, the two largest
+// where they were measured faster than the LSD passes.
 template <class Bits, class Value, class F>
 constexpr bool for_small_shapes(F&& f) {
   return f(SmallShape0{}) || f(SmallShape1{}) || f(SmallShape2{}) ||
          small_shape_if<small_wide_items<Bits, Value>, SmallShapeWide>(f) ||
-         small_shape_if<sizeof(Bits) == 1, SmallShape3Byte>(f) || f(SmallShape3{}) || f(SmallShape4{});
+         small_shape_if<sizeof(Bits) == 1, SmallShape3Byte>(f) || f(SmallShape3{}) || f(SmallShape4{}) ||
+         small_shape_if<!small_wide_pairs<Bits, Value>, SmallShape5>(f) ||
+         small_shape_if<sizeof(Bits) <= 4 && !has_values_v<Value>, SmallShape6>(f);
 }
 
 template <class Value>
