@@ -20,6 +20,11 @@ const EnvKnob& arch_knob = declare_env_knob(
     "GSB_ARCH", "the architecture whose policy the host uses (for device code built as PTX of an older one)",
     [](const std::string& v) { parse_arch(v); });
 
+const EnvKnob& dependent_launch_knob = declare_env_knob(
+    "GSB_DEPENDENT_LAUNCH", "0: every kernel launched after the one before it has completed (no programmatic dependent "
+                            "launch; for comparisons)",
+    [](const std::string& v) { parse_env_uint("GSB_DEPENDENT_LAUNCH", v, 0, 1); });
+
 int parse_arch(const std::string& v) {
   std::string s(v);
   const std::string original = s;
@@ -67,6 +72,9 @@ const DeviceProps& current_device_props() {
     GSB_CUDA_TRY(cudaDeviceGetAttribute(&p.cc_minor, cudaDevAttrComputeCapabilityMinor, dev));
     loaded_code_versions(p.ptx_cc, p.binary_cc);
     p.band = arch::band_of(p.ptx_cc);
+    const auto dependent = env_value(dependent_launch_knob.name.c_str());
+    p.dependent_launch = p.cc_major >= 9 && p.ptx_cc >= 90 &&
+                         (!dependent || parse_env_uint(dependent_launch_knob.name.c_str(), *dependent, 0, 1) != 0);
     if (const int want = requested_arch_cc(); want != 0) {
       // The policies are those of the code that runs; GSB_ARCH only brings the limits down to that
       // architecture's, so it must name an architecture of the same band.

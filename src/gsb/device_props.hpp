@@ -28,6 +28,9 @@ struct DeviceProps {
   arch::Band band = arch::Band::sm90;
   // GSB_ARCH: the limits above are clamped to this architecture's (x10), 0 when they are the device's own.
   int emulated_cc = 0;
+  // Kernels may be launched as programmatic dependents (dependent_launch.cuh): the device (9.0 or later) and the
+  // loaded code (ptx_cc 90 or later, so that the kernels hold their waits) allow it, and GSB_DEPENDENT_LAUNCH is not 0.
+  bool dependent_launch = false;
 };
 
 // Cached per device; throws CudaError when no device is usable and UsageError for a bad GSB_ARCH.

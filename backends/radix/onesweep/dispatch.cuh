@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "gsb/dependent_launch.cuh"
 #include "gsb/device_props.hpp"
 #include "gsb/dispatch.hpp"
 #include "gsb/error.hpp"
@@ -108,8 +109,8 @@ struct OnesweepSort {
 
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
     launch_digit_histograms<Bits, RadixBits>(static_cast<const Bits*>(b.keys[0]), n, codec, l.counts, b.stream);
-    bins_kernel<Bits, RadixBits><<<D::passes, 256, 0, b.stream>>>(l.counts, n, l.bins, l.skippable);
-    GSB_CHECK_LAUNCH();
+    launch_dependent(true, bins_kernel<Bits, RadixBits>, dim3(D::passes), dim3(256), 0, b.stream, l.counts, n, l.bins,
+                     l.skippable);
 
     auto pass = pass_kernel_of();
     set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: digit pass");
@@ -129,15 +130,15 @@ struct OnesweepSort {
     for (int q = 0; q < D::passes; ++q) {
       for (std::uint64_t r = 0; r < portions; ++r, ++launch) {
         // (the memset above clears every bank for its first turn)
-        stamp_launch(prm, launch, l.tile_counters, l.status, l.status_bytes, b.stream, status_banks);
+        const bool cleared = stamp_launch(prm, launch, l.tile_counters, l.status, l.status_bytes, b.stream, status_banks);
         prm.offset = r * portion;
         prm.num_items = static_cast<unsigned>(std::min(portion, n - prm.offset));
         prm.pass = q;
         prm.bins_in = l.bins + (r * D::passes + q) * D::radix;
         prm.bins_out = r + 1 < portions ? l.bins + ((r + 1) * D::passes + q) * D::radix : nullptr;
         const unsigned tiles = static_cast<unsigned>(ceil_div<std::uint64_t>(prm.num_items, S::tile));
-        pass<<<tiles, Threads, S::shared_bytes, b.stream>>>(prm, NoSegments{});
-        GSB_CHECK_LAUNCH();
+        // A dependent of the kernel before it (the bins kernel or the previous launch), unless a bank was cleared.
+        launch_dependent(!cleared, pass, dim3(tiles), dim3(Threads), S::shared_bytes, b.stream, prm, NoSegments{});
       }
     }
     return result;

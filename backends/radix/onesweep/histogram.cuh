@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "gsb/dependent_launch.cuh"
 #include "gsb/device_props.hpp"
 #include "gsb/dispatch.hpp"
 #include "gsb/error.hpp"
@@ -48,6 +49,7 @@ __global__ void __launch_bounds__(histogram_threads)
     histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, std::uint64_t* counts) {
   using D = Digits<Bits, RadixBits>;
   __shared__ unsigned s_hist[D::passes * D::radix];
+  allow_dependent_grids();  // the bins kernel may be scheduled (it waits for this one's counts)
   for (int i = threadIdx.x; i < D::passes * D::radix; i += histogram_threads) s_hist[i] = 0;
   __syncthreads();
   with_encoder(codec, [&](auto encode) {
@@ -256,6 +258,8 @@ __global__ void __launch_bounds__(256)
   using D = Digits<Bits, RadixBits>;
   constexpr int per_thread = (D::radix + 255) / 256;
   __shared__ std::uint64_t warp_sums[32];
+  wait_for_prior_grids();  // launched as a dependent of the histogram (dispatch.cuh)
+  allow_dependent_grids();
   const int pass = blockIdx.x;
   std::uint64_t c[per_thread];
   std::uint64_t sum = 0;

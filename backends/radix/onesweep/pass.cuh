@@ -36,16 +36,18 @@ struct PassParams {
 // bank's first turn relies on the sort's first memset (which clears them all): a sort of up to banks *
 // stamps_per_clear launches clears none on the way (8-byte keys' 8 passes with two banks; with one, a memset
 // between the 7th and 8th pass cost about 5 us of u64 keys' 71 at 1e4, H200, NOTES.md round 24).
+// Returns whether it cleared a bank (a memset is then the stream's last operation).
 template <class Bits, class Value>
-void stamp_launch(PassParams<Bits, Value>& prm, std::uint64_t launch, unsigned* tile_counters, unsigned* status,
+bool stamp_launch(PassParams<Bits, Value>& prm, std::uint64_t launch, unsigned* tile_counters, unsigned* status,
                   std::size_t status_bytes, cudaStream_t stream, int banks = 1) {
   const std::uint64_t turn = launch / stamps_per_clear;
   unsigned* bank = status + (turn % banks) * (status_bytes / sizeof(unsigned));
-  if (launch % stamps_per_clear == 0 && turn >= static_cast<std::uint64_t>(banks) && status_bytes != 0)
-    GSB_CUDA_TRY(cudaMemsetAsync(bank, 0, status_bytes, stream));
+  const bool clear = launch % stamps_per_clear == 0 && turn >= static_cast<std::uint64_t>(banks) && status_bytes != 0;
+  if (clear) GSB_CUDA_TRY(cudaMemsetAsync(bank, 0, status_bytes, stream));
   prm.status = bank;
   prm.stamp = static_cast<unsigned>(launch % stamps_per_clear) + 1;
   prm.tile_counter = tile_counters + launch;
+  return clear;
 }
 
 // Segmented passes (used by hybrid.cuh): the items form segments that are sorted independently by the pass's
@@ -567,6 +569,10 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
 template <class Bits, class Value, class P, class Segments = NoSegments>
 __global__ void __launch_bounds__(P::threads, arch::compiles_for<P::band>() ? P::min_blocks : 1)
     pass_kernel(const PassParams<Bits, Value> prm, const Segments seg) {
+  // The LSD passes launch each pass as a dependent of the kernel before it (dispatch.cuh): nothing is read before
+  // that kernel has completed; the next pass may be scheduled as soon as every block here has started.
+  wait_for_prior_grids();
+  allow_dependent_grids();
   GSB_KERNEL_FOR_BAND(P::band) pass_tile<Bits, Value, P, Segments>(prm, seg);
 }
 
