@@ -67,33 +67,22 @@ struct KeyCodec {
   GSB_HD bool decode_is_xor() const { return decode_mask_top0 == decode_mask_top1; }
 };
 
-// f(form) once with the cheapest function equal to k ^ (top bit of k ? top1 : top0): the word as it is (both masks
-// 0), one XOR with a constant (both masks equal), or the XOR chosen by the top bit. A kernel whose loop runs through
-// f is then compiled once per form and picks one at run time (block-uniform).
-template <class Bits, class F>
-GSB_HD void with_mask_form(Bits top0, Bits top1, F&& f) {
-  if (top0 != top1) {
-    f([top0, top1](Bits k) { return static_cast<Bits>(k ^ (KeyCodec<Bits>::top_bit(k) ? top1 : top0)); });
-  } else if (top0 == 0) {
-    f([](Bits k) { return k; });
-  } else {
-    f([top0](Bits k) { return static_cast<Bits>(k ^ top0); });
-  }
-}
-
 // Calls f(encode) once with the cheapest function equal to codec.encode for this codec: the keys as they are
 // (unsigned ascending), one XOR with a constant (signed integers, unsigned descending: both masks equal), or the
-// XOR chosen by the key's top bit (floats). In the `radix` back-end's LSD digit histogram the chosen mask cost 13-16
-// us of 175-196 at 1e8 u32 keys (H200, 2026-11-28, backends/radix/NOTES.md round 17): that loop is bound by
+// XOR chosen by the key's top bit (floats). A kernel whose loop runs through f is then compiled once per form and
+// picks one at run time (block-uniform). In the `radix` back-end's LSD digit histogram the chosen mask cost 13-16 us
+// of 175-196 at 1e8 u32 keys (H200, 2026-11-28, backends/radix/NOTES.md round 17): that loop is bound by
 // instruction issue, and the select takes 3 instructions a key.
 template <class Bits, class F>
 GSB_HD void with_encoder(const KeyCodec<Bits>& codec, F&& f) {
-  with_mask_form(codec.encode_mask_top0, codec.encode_mask_top1, f);
-}
-// The same for codec.decode.
-template <class Bits, class F>
-GSB_HD void with_decoder(const KeyCodec<Bits>& codec, F&& f) {
-  with_mask_form(codec.decode_mask_top0, codec.decode_mask_top1, f);
+  if (!codec.encode_is_xor()) {
+    f([codec](Bits k) { return codec.encode(k); });
+  } else if (codec.encode_mask_top0 == 0) {
+    f([](Bits k) { return k; });
+  } else {
+    const Bits mask = codec.encode_mask_top0;
+    f([mask](Bits k) { return static_cast<Bits>(k ^ mask); });
+  }
 }
 
 // The codec for a key type (whose width must equal sizeof(Bits)) and an order.

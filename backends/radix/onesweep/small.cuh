@@ -140,19 +140,16 @@ __global__ void __launch_bounds__(Shape::threads)
   const unsigned t = threadIdx.x;
   Bits k[Items];
   SmallValue<Value> v[Items];
-  // The codec's cheapest forms (with_encoder, with_decoder): unsigned ascending keys, as cub-radix's, take none.
-  with_encoder(codec, [&](auto encode) {
 #pragma unroll
-    for (int i = 0; i < Items; ++i) {
-      const unsigned at = t * Items + i;
-      if (at < n) {
-        k[i] = encode(keys[at]);
-        if constexpr (with_values) v[i] = values[at];
-      } else {
-        k[i] = static_cast<Bits>(~Bits{0});
-      }
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = t * Items + i;
+    if (at < n) {
+      k[i] = codec.encode(keys[at]);
+      if constexpr (with_values) v[i] = values[at];
+    } else {
+      k[i] = static_cast<Bits>(~Bits{0});
     }
-  });
+  }
   int lo = 0, hi = 8 * static_cast<int>(sizeof(Bits));
   if constexpr (Shape::differing_bits) {
     __shared__ std::uint64_t s_differs[Threads / 32];
@@ -175,16 +172,14 @@ __global__ void __launch_bounds__(Shape::threads)
   auto& temp = *reinterpret_cast<typename Sort::TempStorage*>(s_small);
   if constexpr (with_values) Sort(temp).SortBlockedToStriped(k, v, lo, hi);
   else Sort(temp).SortBlockedToStriped(k, lo, hi);
-  with_decoder(codec, [&](auto decode) {
 #pragma unroll
-    for (int i = 0; i < Items; ++i) {
-      const unsigned at = i * Threads + t;
-      if (at < n) {
-        keys[at] = decode(k[i]);
-        if constexpr (with_values) values[at] = v[i];
-      }
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = i * Threads + t;
+    if (at < n) {
+      keys[at] = codec.decode(k[i]);
+      if constexpr (with_values) values[at] = v[i];
     }
-  });
+  }
 }
 
 template <class Bits, class Value, class Shape>
