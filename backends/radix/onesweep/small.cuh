@@ -71,7 +71,7 @@ using SmallShape6 = SmallShape<512, 32, false>;  // n <= 16384, keys of up to 4 
 using SmallShape3Byte = SmallShape<256, 19, false, 8>;  // n <= 4864, 1-byte keys
 // With 8-byte keys or values, 256 x 19 costs half as much again as cub-radix's single tile for such keys (256 x 9,
 // 2304 keys: 30 against 20 us at n = 2049, H200) while it still has one: this shape serves them up to 2304.
-using SmallShapeWide = SmallShape<256, 9>;  // n <= 2304, 8-byte keys or values
+using SmallShapeWide = SmallShape<256, 9, false>;  // 1025 <= n <= 2304, 8-byte keys or values
 template <class Bits, class Value>
 inline constexpr bool small_wide_items = sizeof(Bits) == 8 || (has_values_v<Value> && sizeof(Value) == 8);
 template <class Bits, class Value>
@@ -88,7 +88,7 @@ constexpr bool small_shape_if(F& f) {
 // where they were measured faster than the LSD passes.
 template <class Bits, class Value, class F>
 constexpr bool for_small_shapes(F&& f) {
-  return f(SmallShape0{}) || f(SmallShape1{}) || f(SmallShape2{}) ||
+  return f(SmallShape0{}) || f(SmallShape1{}) || small_shape_if<!small_wide_items<Bits, Value>, SmallShape2>(f) ||
          small_shape_if<small_wide_items<Bits, Value>, SmallShapeWide>(f) ||
          small_shape_if<sizeof(Bits) == 1, SmallShape3Byte>(f) || f(SmallShape3{}) || f(SmallShape4{}) ||
          small_shape_if<!small_wide_pairs<Bits, Value>, SmallShape5>(f) ||
