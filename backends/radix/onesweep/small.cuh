@@ -5,9 +5,10 @@
 //
 // The block sorts with cub::BlockRadixSort (CUB's block-level primitive, composed here as its documentation shows
 // for a kernel of one's own), and differs from cub-radix's single-tile kernel in what it asks of it:
-//   - up to 2048 keys only the bits in which the keys differ are sorted (none: the input is its own stable sort,
-//     nothing is written), found by one OR over the block before the sort; CUB's device sort always sorts every
-//     bit, and so do the two largest shapes here (measured: the OR's barrier cost more than it saved there);
+//   - up to 2048 keys (1024 with 8-byte keys or values) only the bits in which the keys differ are sorted (none:
+//     the input is its own stable sort, nothing is written), found by one OR over the block before the sort; CUB's
+//     device sort always sorts every bit, and so do the larger shapes here (measured: the OR's barrier cost more
+//     than it saved there);
 //   - the block shape grows with n (SmallShape0..6), so a few keys cost a few keys' work; CUB's single tile is
 //     256 x 19 keys whatever n is, and above 4864 keys (2304 with 8-byte keys or values) its device sort takes
 //     the multi-kernel path, where this one block still sorts up to 10240 (16384 keys of up to 4 bytes alone;
@@ -70,7 +71,10 @@ using SmallShape6 = SmallShape<512, 32, false>;  // n <= 16384, keys of up to 4 
 // for wider keys 7- and 8-bit digits lost to 6 (u32 0.89-0.96x).
 using SmallShape3Byte = SmallShape<256, 19, false, 8>;  // n <= 4864, 1-byte keys
 // With 8-byte keys or values, 256 x 19 costs half as much again as cub-radix's single tile for such keys (256 x 9,
-// 2304 keys: 30 against 20 us at n = 2049, H200) while it still has one: this shape serves them up to 2304.
+// 2304 keys: 30 against 20 us at n = 2049, H200) while it still has one: this shape serves them from 1025 to 2304,
+// every bit sorted. With 256 x 8 and the OR of the differing bits to 2048 they were 0.88-0.97x cub-radix at
+// 1025-2304 (uniform and Zipf keys alike); this shape took them to 0.89-1.02x (u64 at 2048 16.85 against 17.7 us,
+// u8+u64 6.2 against 6.8; session 41 round 6, NOTES.md round 25).
 using SmallShapeWide = SmallShape<256, 9, false>;  // 1025 <= n <= 2304, 8-byte keys or values
 template <class Bits, class Value>
 inline constexpr bool small_wide_items = sizeof(Bits) == 8 || (has_values_v<Value> && sizeof(Value) == 8);
@@ -84,8 +88,8 @@ constexpr bool small_shape_if(F& f) {
   else return false;
 }
 // The one list of the shapes, in the order they are tried: f(shape) for each until it returns true; whether one
-// did. The wide shape only for 8-byte keys or values, the 8-bit-digit shape only for 1-byte keys, the two largest
-// where they were measured faster than the LSD passes.
+// did. The wide shape only for 8-byte keys or values (in place of 256 x 8), the 8-bit-digit shape only for 1-byte
+// keys, the two largest where they were measured faster than the LSD passes.
 template <class Bits, class Value, class F>
 constexpr bool for_small_shapes(F&& f) {
   return f(SmallShape0{}) || f(SmallShape1{}) || small_shape_if<!small_wide_items<Bits, Value>, SmallShape2>(f) ||
