@@ -5,8 +5,8 @@
 // for the kernel before it to complete and its writes to be visible (which, through that kernel's own wait, covers
 // everything earlier). A kernel calls allow_dependent_grids() to let the next one be scheduled before it ends
 // (otherwise its end does). Where the device or the loaded code lacks it (DeviceProps::dependent_launch: compiled
-// for sm_90 or later, running on such a device, GSB_DEPENDENT_LAUNCH not 0) the launch is an ordinary one and both
-// calls compile to nothing, as they do in code for older architectures.
+// for sm_90 or later, running on such a device, GSB_DEPENDENT_LAUNCH not 0) the launch is an ordinary one, in which
+// both calls return at once; code for older architectures holds neither.
 #pragma once
 
 #include <cuda_runtime.h>

@@ -130,7 +130,8 @@ struct OnesweepSort {
     for (int q = 0; q < D::passes; ++q) {
       for (std::uint64_t r = 0; r < portions; ++r, ++launch) {
         // (the memset above clears every bank for its first turn)
-        const bool cleared = stamp_launch(prm, launch, l.tile_counters, l.status, l.status_bytes, b.stream, status_banks);
+        const bool cleared =
+            stamp_launch(prm, launch, l.tile_counters, l.status, l.status_bytes, b.stream, status_banks);
         prm.offset = r * portion;
         prm.num_items = static_cast<unsigned>(std::min(portion, n - prm.offset));
         prm.pass = q;
