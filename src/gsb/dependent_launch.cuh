@@ -48,8 +48,7 @@ void launch_dependent(bool after_kernel, void (*kernel)(Params...), dim3 grid, d
   config.stream = stream;
   config.attrs = attribute;
   config.numAttrs = 1;
-  GSB_CUDA_TRY(cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...));
-  GSB_CHECK_LAUNCH();
+  GSB_CUDA_TRY(cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...));  // its own launch error
 }
 
 }  // namespace gsb
