@@ -91,12 +91,12 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # portions on, the look-back stamps' wrap) runs at these sizes too.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=38400 run_part "conformance (radix hybrid path from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
-  # ... and with its bucket sort in 512-thread blocks (bucket_sort.cuh: large buckets only) at every size.
-  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=512 run_part "conformance (radix hybrid, 512-thread buckets)" \
+  # (At these sizes the buckets are small: warps sort them, warp_buckets.cuh.) ... and with its bucket sort in
+  # 128-thread blocks (bucket_sort.cuh: buckets of more than a warp's) at every size.
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=128 run_part "conformance (radix hybrid, 128-thread buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
-  # ... and in 64-thread blocks (bucket_sort.cuh: small buckets of 4-byte keys with values and of 8-byte keys) at every
-  # size, every key width (4-byte keys alone too).
-  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=64 run_part "conformance (radix hybrid, 64-thread buckets)" \
+  # ... and in 512-thread blocks (large buckets only) at every size.
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=512 run_part "conformance (radix hybrid, 512-thread buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
   # ... and in place (one buffer, rows in registers: the largest buckets) at every size.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=512-in-place run_part "conformance (radix hybrid, in-place buckets)" \
@@ -191,21 +191,20 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # ... and its partition kernel in every ranked pass, large tiles (keys alone: the sentinel merges).
   forced_sanitize "merge-samples partition kernel" "*/merge_samples_u32_none:*/merge_samples_u32_u32:*/merge_samples_u8_none" \
     "*/merge_samples_u32_none:*/merge_samples_u32_u32" GSB_MERGE_SAMPLES_LARGE=1 GSB_MERGE_SAMPLES_PRESPLIT=1
-  # radix's hybrid path from n = 2 (above), its passes in portions of one tile; u32+u64 and u64+u64 take the
-  # 256-thread bucket sort, the others the 128-thread one; 8-byte keys its six rounds. Its 65536 bucket blocks a sort
-  # make racecheck slow past a few thousand keys (to 70000: over 200 s on an H100, session 31), so racecheck stops
-  # at 5000.
+  # radix's hybrid path from n = 2 (above), its passes in portions of one tile; every type's buckets (a few keys at
+  # these sizes) in the warp kernel, 8-byte keys its six rounds. Its bucket blocks make racecheck slow past a few
+  # thousand keys (to 70000: over 200 s on an H100, session 31), so racecheck stops at 5000.
   RACE_MAX_N=5000 forced_sanitize "radix hybrid" \
     "*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64:*/radix_u64_none:*/radix_f64_u32:*/radix_u64_u64" \
     "*/radix_u32_none:*/radix_u32_u64:*/radix_u64_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1
+  # ... and in 128-thread blocks forced (the blocks of buckets past a warp's).
+  forced_sanitize "radix hybrid, 128-thread buckets" "*/radix_u32_none:*/radix_u32_u32:*/radix_u64_none:*/radix_u64_u64" \
+    "*/radix_u32_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_RADIX_BUCKET_THREADS=128 \
+    GSB_CONFORMANCE_MAX_N=5000
   # ... and its 512-thread bucket sort (large buckets) forced at every size; 65536 such blocks a sort make racecheck
   # slow, so n <= 5000 (44 s on an H100 for these two).
   forced_sanitize "radix hybrid, 512-thread buckets" "*/radix_u32_none:*/radix_u32_u32:*/radix_u64_none:*/radix_u64_u64" \
     "*/radix_u32_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_RADIX_BUCKET_THREADS=512 \
-    GSB_CONFORMANCE_MAX_N=5000
-  # ... and in 64-thread blocks (small buckets, forced), every key width with values.
-  forced_sanitize "radix hybrid, 64-thread buckets" "*/radix_u32_none:*/radix_u32_u32:*/radix_u32_u64:*/radix_u64_none:*/radix_u64_u64" \
-    "*/radix_u32_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_RADIX_BUCKET_THREADS=64 \
     GSB_CONFORMANCE_MAX_N=5000
   # The in-place shape's racecheck is the slowest of all (65536 blocks of 512 threads a sort): through the conformance
   # grid it ran past 200 s at 5000 keys and past 170 s at 1200 (H200, session 32), so it runs through the tool on four

@@ -214,18 +214,22 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 16248)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 2412)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 4608)), in_place);
-  // 64 threads for the small buckets (up to 640 keys: 2^25 uniform keys' largest, about 620) of 4-byte keys with
-  // values and of 8-byte keys; not 4-byte keys alone (no gain measured), nor past 640 keys (5e7's 890 lost).
-  constexpr BucketShape few{64, false};
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 252)), few);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 640)), few);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 644)), narrow);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 640)), few);
-  EXPECT_EQ((bucket_shape_for<std::uint64_t, NoValue>(Band::sm90, 640)), few);
-  EXPECT_EQ((bucket_shape_for<std::uint64_t, std::uint64_t>(Band::sm90, 312)), few);
-  EXPECT_NE((bucket_shape_for<std::uint64_t, std::uint64_t>(Band::sm90, 892)), few);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 252)), narrow);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 640)), narrow);
+  // One warp a bucket for small buckets: up to 1024 keys of 4 bytes alone (5e7 uniform keys' largest, about 980), 768
+  // where key and value take 8 bytes (u64 keys, u32+u32), 640 beyond; blocks past them.
+  constexpr BucketShape warp{32, false};
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 252)), warp);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 1024)), warp);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 1028)), narrow);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 768)), warp);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 772)), narrow);
+  EXPECT_EQ((bucket_shape_for<std::uint64_t, NoValue>(Band::sm90, 768)), warp);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 640)), warp);
+  EXPECT_NE((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 644)), warp);
+  EXPECT_EQ((bucket_shape_for<std::uint64_t, std::uint32_t>(Band::sm90, 640)), warp);
+  EXPECT_EQ((bucket_shape_for<std::uint64_t, std::uint64_t>(Band::sm90, 640)), warp);
+  EXPECT_NE((bucket_shape_for<std::uint64_t, std::uint64_t>(Band::sm90, 892)), warp);
+  // sm80 (164 KiB a block) holds the warps' blocks too: the largest, u64+u64 at 640 keys, 4 x (2 + 20) KiB.
+  EXPECT_EQ((bucket_shape_for<std::uint64_t, std::uint64_t>(Band::sm80, 640)), warp);
 }
 
 // The in-place shape: one buffer of shared memory (half the two buffers' bytes per key), at most the rows its
@@ -305,16 +309,15 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   // One block per SM by its registers, whatever its shared memory would allow.
   EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{512, true}, 1024)), 16);
   EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{512, false}, 1024)), 64);
-  // The 64-thread shape (small buckets, bucket_few_pays): 32 blocks per SM, the most an SM holds, with the buffers of
-  // small buckets of 4-byte keys (the launch is sized by the largest bucket where it is below the bound: about 250
-  // keys at 1e7); the 128-thread shape 16, by its threads. u64+u64 pairs (311 keys at
-  // 1.3e7, their smallest n) are held by shared memory: 15 blocks (30 warps), where 128-thread blocks keep 48 warps.
-  EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{64, false}, 252)), 64);
-  EXPECT_EQ((bucket_resident_warps<u64, u64>(Band::sm90, BucketShape{64, false}, 312)), 30);
-  EXPECT_EQ((bucket_resident_warps<u64, u64>(Band::sm90, BucketShape{128, false}, 312)), 48);
-  EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{128, false}, 252)), 64);
-  EXPECT_LT((radix::onesweep::bucket_shared_bytes<u32, NoValue>(BucketShape{64, false}, 252)),
-            (radix::onesweep::bucket_shared_bytes<u32, NoValue>(BucketShape{128, false}, 252)));
+  // One warp a bucket: blocks of 4 warps, each warp two count sets (16-bit counts for 4-byte keys, 1 KiB; 32-bit for
+  // 8-byte ones, 2 KiB) and two buffers of the launch's largest bucket. Buckets of 4-byte keys of up to 256 keys
+  // (about 2^24 uniform keys' mean) keep 64 warps, the most an SM holds; u64+u64 at 640 keys 8 (by shared memory).
+  using radix::onesweep::warp_bucket_block_bytes;
+  EXPECT_EQ((warp_bucket_block_bytes<u32, NoValue>(256)), 4 * (1024 + 2 * 256 * 4));
+  EXPECT_EQ((warp_bucket_block_bytes<u64, u64>(640)), 4 * (2048 + 2 * 640 * 16));
+  EXPECT_EQ((warp_bucket_block_bytes<u32, u32>(250)), (warp_bucket_block_bytes<u32, u32>(256)));  // whole rows
+  EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, BucketShape{32, false}, 256)), 64);
+  EXPECT_EQ((bucket_resident_warps<u64, u64>(Band::sm90, BucketShape{32, false}, 640)), 8);
 }
 
 // The bucket sort's launches: the buckets uniform keys give in one, the larger ones a block holds in a second, those
@@ -339,6 +342,11 @@ TEST(ArchPolicy, RadixBucketLaunches) {
   EXPECT_EQ(bounds(bucket_launches(5000, 3, 4)), (std::vector<unsigned>{4}));
   // ... and a capacity of 84 at 2^22 (64 keys a bucket on average): 84 itself.
   EXPECT_EQ(bounds(bucket_launches(std::uint64_t{1} << 22, 84, 84)), (std::vector<unsigned>{84}));
+  // Where warps take the buckets uniform keys give, the first launch is sized for those alone (no floor of 1024):
+  // 2^22 uniform keys (64 a bucket on average, 128 with 8 standard deviations), the largest 96; 2.6e7 (556).
+  EXPECT_EQ(bounds(bucket_launches(std::uint64_t{1} << 22, 96, 26864, 32)), (std::vector<unsigned>{96}));
+  EXPECT_EQ(bounds(bucket_launches(std::uint64_t{1} << 22, 300, 26864, 32)), (std::vector<unsigned>{128, 256, 300}));
+  EXPECT_EQ(bounds(bucket_launches(26000000, 540, 26864, 32)), (std::vector<unsigned>{540}));
   // Every bucket past a block (64 distinct keys at 1e8): no launch.
   EXPECT_EQ(bucket_launches(100000000, 0, 26864).count, 0);
   // At most 8 launches, the last up to the largest.

@@ -208,26 +208,24 @@ TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
 }
 
 TEST(RadixHybrid, ThresholdByKeyAndValueWidth) {
-  // Where the path beat the LSD passes with it forced (H200, 2026-11-29): 8-byte keys from 1.6e7 alone, sooner with
-  // values (more of their passes saved); 4-byte keys from 2.6e7 alone, 2.4e7 with 4-byte values, 3e7 with 8-byte
-  // ones; f32 keys with values later (skewed top bits), 8-byte floats as their integers.
+  // Where the path beat the LSD passes with it forced and its small buckets one warp each (H200, 2026-11-29): 8-byte
+  // keys from 2^21; 4-byte keys from 9e6 alone, 6e6 with 4-byte values, 2^22 with 8-byte ones; f32 keys later
+  // (skewed top bits), 8-byte floats as their integers.
   using onesweep::hybrid_first_items;
   using onesweep::hybrid_min_items;
-  EXPECT_EQ(hybrid_min_items(4, 0, false), 26000000u);
-  EXPECT_EQ(hybrid_min_items(4, 0, true), 26000000u);
-  EXPECT_EQ(hybrid_min_items(4, 4, false), 24000000u);
-  EXPECT_EQ(hybrid_min_items(4, 4, true), 36000000u);
-  EXPECT_EQ(hybrid_min_items(4, 8, false), 30000000u);
-  EXPECT_EQ(hybrid_min_items(4, 8, true), 50000000u);
-  for (bool floating : {false, true}) {
-    EXPECT_EQ(hybrid_min_items(8, 0, floating), 16000000u);
-    EXPECT_EQ(hybrid_min_items(8, 4, floating), 13000000u);
-    EXPECT_EQ(hybrid_min_items(8, 8, floating), 11000000u);
-  }
-  // The grid's 2^24 takes the path with 8-byte keys, not with 4-byte ones; 1e7 with none.
-  EXPECT_GE(std::uint64_t{1} << 24, hybrid_min_items(8, 0, false));
-  EXPECT_LT(std::uint64_t{1} << 24, hybrid_min_items(4, 4, false));
-  EXPECT_LT(std::uint64_t{10000000}, hybrid_min_items(8, 8, true));
+  EXPECT_EQ(hybrid_min_items(4, 0, false), 9000000u);
+  EXPECT_EQ(hybrid_min_items(4, 0, true), 12000000u);
+  EXPECT_EQ(hybrid_min_items(4, 4, false), 6000000u);
+  EXPECT_EQ(hybrid_min_items(4, 4, true), 9000000u);
+  EXPECT_EQ(hybrid_min_items(4, 8, false), 4194304u);
+  EXPECT_EQ(hybrid_min_items(4, 8, true), 7000000u);
+  for (bool floating : {false, true})
+    for (int value_bytes : {0, 4, 8}) EXPECT_EQ(hybrid_min_items(8, value_bytes, floating), 2097152u);
+  // The grid's 1e7 takes the path with every type but f32 keys alone; 1e6 with none.
+  for (int value_bytes : {0, 4, 8}) EXPECT_GE(std::uint64_t{10000000}, hybrid_min_items(4, value_bytes, false));
+  EXPECT_LT(std::uint64_t{10000000}, hybrid_min_items(4, 0, true));
+  EXPECT_GE(std::uint64_t{10000000}, hybrid_min_items(4, 4, true));
+  EXPECT_LT(std::uint64_t{1000000}, hybrid_min_items(8, 8, true));
   // A test threshold (GSB_RADIX_HYBRID_MIN_N) replaces every width's; it moves the lower end only.
   EXPECT_EQ(hybrid_first_items(8, 8, true, 2), 2u);
   EXPECT_EQ(hybrid_first_items(4, 0, false, 0), hybrid_min_items(4, 0, false));

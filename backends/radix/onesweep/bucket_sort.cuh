@@ -13,6 +13,7 @@
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/large_buckets.cuh"
 #include "radix/onesweep/pass.cuh"
+#include "radix/onesweep/warp_buckets.cuh"
 
 namespace gsb::radix::onesweep {
 
@@ -26,15 +27,12 @@ inline constexpr int bucket_threads_wide = 256;
 // Where neither keeps bucket_min_warps_per_sm warps resident (large buckets: one block per multiprocessor), 512
 // (bucket_widest_pays).
 inline constexpr int bucket_threads_widest = 512;
-// Small buckets (bucket_few_pays, up to bucket_few_most_keys): 64. Below about 2.6e7 4-byte keys the path's 65536
-// bucket blocks, of a few hundred keys each, cost more than the passes it saves (at 2^22 about 0.13 ms over the LSD
-// passes' 0.144, NOTES.md round 23). A block's barriers and its scan of 256 digits cost about the same at 64 keys as
-// at 1024; 128-thread blocks keep at most 16 resident per SM (by their threads), 64-thread ones, with the same work
-// per bucket spread over two warps, 32 (the most blocks an SM holds), so more buckets are in flight. (u64+u64 pairs
-// only 15, by shared memory: 30 warps where 128-thread blocks keep 48; they gain all the same.)
-inline constexpr int bucket_threads_few = 64;
+// Small buckets (warp_bucket_pays): one warp each (warp_buckets.cuh), its block of warp_bucket_warps warps only the
+// unit of launch. Those took the place of round 24's 64-thread blocks, which lost to them at every size they served
+// (NOTES.md round 26).
 
-inline constexpr BucketShape bucket_few{bucket_threads_few, false};
+// One warp per bucket (warp_buckets.cuh): its "threads" are the warp's.
+inline constexpr BucketShape bucket_warp{32, false};
 inline constexpr BucketShape bucket_narrow{bucket_threads, false};
 inline constexpr BucketShape bucket_wide{bucket_threads_wide, false};
 inline constexpr BucketShape bucket_widest{bucket_threads_widest, false};
@@ -434,8 +432,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
   // for u64 keys with values, 36 alone) where unrolled ones did not; not measured there, so they stay unrolled.
   constexpr bool unrolled = true;
 #else
-  // (64-thread blocks of u64+u64 unrolled: ptxas 13.0 fails, "Register allocation failed with register count of 7".)
-  constexpr bool unrolled = bucket_rounds_unrolled<Bits, Slot> && Threads != bucket_threads_few;
+  constexpr bool unrolled = bucket_rounds_unrolled<Bits, Slot>;
 #endif
 #pragma unroll(unrolled ? rounds : 1)
   for (int r = 1; r < rounds; ++r) {
@@ -503,8 +500,7 @@ constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
 template <class Bits, class Value>
 constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
   using V = Value;
-  const long long arrays = s.threads == bucket_threads_few    ? bucket_static_bytes<Bits, V, bucket_threads_few>()
-                           : s.threads == bucket_threads      ? bucket_static_bytes<Bits, V, bucket_threads>()
+  const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, V, bucket_threads>()
                            : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, V, bucket_threads_wide>()
                                                               : bucket_static_bytes<Bits, V, bucket_threads_widest>();
   return bucket_buffer_bytes<Bits, Value>(s, buffer_keys) + arrays;
@@ -533,6 +529,8 @@ constexpr unsigned bucket_capacity_in_place(long long shared_bytes) {
 // what its warps' registers hold).
 template <class Bits, class Value>
 constexpr bool bucket_shape_holds(BucketShape s, unsigned buffer_keys, long long shared_bytes) {
+  if (s == bucket_warp)
+    return buffer_keys <= warp_bucket_most_keys && warp_bucket_block_bytes<Bits, Value>(buffer_keys) <= shared_bytes;
   return bucket_shared_bytes<Bits, Value>(s, buffer_keys) <= shared_bytes &&
          (!s.in_place || buffer_keys <= bucket_in_place_most<Bits, Value>);
 }
@@ -542,6 +540,9 @@ constexpr bool bucket_shape_holds(BucketShape s, unsigned buffer_keys, long long
 // other shapes' registers allow more).
 template <class Bits, class Value>
 constexpr int bucket_resident_warps(arch::Band b, BucketShape s, unsigned buffer_keys) {
+  if (s == bucket_warp)
+    return warp_bucket_warps *
+           arch::blocks_that_fit(b, warp_bucket_block_bytes<Bits, Value>(buffer_keys), warp_bucket_warps * 32);
   const int fit = arch::blocks_that_fit(b, bucket_shared_bytes<Bits, Value>(s, buffer_keys), s.threads);
   const int by_registers = arch::limits_of(b).registers_per_sm / (s.threads * bucket_in_place_registers);
   return s.threads / 32 * (s.in_place && by_registers < fit ? (by_registers < 1 ? 1 : by_registers) : fit);
@@ -554,18 +555,8 @@ constexpr int bucket_resident_warps(arch::Band b, BucketShape s, unsigned buffer
 template <class Bits, class Value>
 inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) == 8;
 
-// Where 64-thread blocks beat 128-thread ones (H200, 2026-11-29, radix ms with 128 / 64 threads, the path forced from
-// n = 2, same runs, NOTES.md round 24): the largest bucket up to about 10 keys a thread (2^25 uniform keys: about 620),
-// with values or 8-byte keys. u32+u32 at 2^22 0.389 / 0.354, 2^24 0.660 / 0.617, 2^25 1.020 / 0.984; u64 keys at 2^24
-// 1.064 / 1.017, 2^25 1.542 / 1.513; u64+u64 at 2^24 1.402 / 1.327, 2^25 2.174 / 2.164. Past it they lose: at 5e7
-// (about 890 keys) u32+u32 1.402 / 1.436, u64+u64 2.998 / 3.099, and at 1e8 by 5-30%. 4-byte keys alone gain nothing
-// (u32 at 2^22 and 2^24 0.275 / 0.275 and 0.436 / 0.436, 2^25 0.660 / 0.663).
-inline constexpr unsigned bucket_few_most_keys = 10 * bucket_threads_few;
-template <class Bits, class Value>
-inline constexpr bool bucket_few_pays = has_values_v<Value> || sizeof(Bits) == 8;
-
-// The shape of the bucket sort's block for buffers of buffer_keys on band b (with shared_bytes per block): 64 threads
-// for small buckets where they pay (bucket_few_most_keys, bucket_few_pays), else 128 threads while those keep half a
+// The shape of the bucket sort's block for buffers of buffer_keys on band b (with shared_bytes per block): one warp a
+// bucket for small buckets where that pays (warp_bucket_pays), else 128 threads while those keep half a
 // multiprocessor's warps resident, else whichever of 128 and 256 keeps more (in place instead where that keeps as
 // many warps with bucket_in_place_min_rows rows or more per warp); where neither keeps bucket_min_warps_per_sm,
 // whichever of the 512-thread shapes keeps more (two buffers only where bucket_widest_pays; in place only where it
@@ -577,9 +568,8 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   const bool in_place_fits = bucket_shape_holds<Bits, Value>(bucket_in_place, buffer_keys, shared_bytes);
   // (Past two buffers' capacity the bucket is within the in-place one: hybrid_capacity, checked before the sort.)
   if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes)) return bucket_in_place;
-  if (bucket_few_pays<Bits, Value> && buffer_keys <= bucket_few_most_keys &&
-      bucket_shape_holds<Bits, Value>(bucket_few, buffer_keys, shared_bytes))
-    return bucket_few;
+  if (warp_bucket_pays<Bits, Value>(buffer_keys) && bucket_shape_holds<Bits, Value>(bucket_warp, buffer_keys, shared_bytes))
+    return bucket_warp;
   const int narrow = bucket_resident_warps<Bits, Value>(b, bucket_narrow, buffer_keys);
   if (2 * narrow * 32 >= arch::limits_of(b).max_threads_per_sm) return bucket_narrow;
   const int wide = bucket_resident_warps<Bits, Value>(b, bucket_wide, buffer_keys);
@@ -613,10 +603,10 @@ struct BucketLaunches {
   std::array<unsigned, 8> bounds{};
   int count = 0;
 };
-inline BucketLaunches bucket_launches(std::uint64_t n, unsigned fitting, unsigned capacity) {
+inline BucketLaunches bucket_launches(std::uint64_t n, unsigned fitting, unsigned capacity, unsigned first_least = 1024) {
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };
   const unsigned typical =
-      round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), std::min(1024u, capacity), capacity));
+      round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), std::min(first_least, capacity), capacity));
   const unsigned all = std::min(round4(fitting), capacity);
   BucketLaunches l;
   for (std::uint64_t bound = typical; all != 0; bound *= 2) {
@@ -653,19 +643,33 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     // In place: the kernel of the fewest rows that holds the bucket (fewer registers).
     constexpr int widest = bucket_threads_widest;
     const int rows = bucket_in_place_rows_for<Bits, Value>(buffer_keys, bucket_in_place_rows_override());
-    auto kernel = shape == bucket_few      ? bucket_sort_kernel<bucket_threads_few, Bits, Value>
-                  : shape == bucket_narrow ? bucket_sort_kernel<bucket_threads, Bits, Value>
+    auto kernel = shape == bucket_narrow   ? bucket_sort_kernel<bucket_threads, Bits, Value>
                   : shape == bucket_wide   ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
                   : shape == bucket_widest ? bucket_sort_kernel<widest, Bits, Value>
                   : rows == bucket_rows_in_place_base ? bucket_sort_kernel<widest, Bits, Value, true>
                   : rows == bucket_rows_two_blocks
                       ? bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_two_blocks>
                       : bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_in_place<Bits, Value>>;
+    if (shape == bucket_warp) {
+      const auto warp_smem = static_cast<std::size_t>(warp_bucket_block_bytes<Bits, Value>(buffer_keys));
+      auto warp_kernel = warp_bucket_sort_kernel<Bits, Value, warp_bucket_packed<Bits>>;
+      set_dynamic_shared_bytes(warp_kernel, warp_smem, "radix: warp bucket sort");
+      warp_kernel<<<hybrid_buckets / warp_bucket_warps, warp_bucket_warps * 32, warp_smem, stream>>>(
+          keys, values, counts, starts, codec, above, buffer_keys);
+      GSB_CHECK_LAUNCH();
+      return;
+    }
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
     kernel<<<hybrid_buckets, shape.threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
     GSB_CHECK_LAUNCH();
   };
-  const BucketLaunches l = bucket_launches(n, fitting, capacity);
+  // Where warps take the buckets that uniform keys give, the first launch is sized for those alone (a warp's buffers
+  // grow with them); block shapes take at least 1024 keys a launch.
+  const std::optional<BucketShape> forced = bucket_shape_override();
+  const auto typical = static_cast<unsigned>(std::min<std::uint64_t>(uniform_bucket_bound(n), capacity));
+  const bool warps_first = forced ? *forced == bucket_warp
+                                  : warp_bucket_pays<Bits, Value>(typical);
+  const BucketLaunches l = bucket_launches(n, fitting, capacity, warps_first ? 32u : 1024u);
   for (int i = 0; i < l.count; ++i) launch(i == 0 ? 0u : l.bounds[i - 1], l.bounds[i]);
   if (large_by_blocks)
     launch_large_buckets<Bits, Value>(keys, keys1, values, values1, counts, starts, codec, capacity, stream);

@@ -230,9 +230,11 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
                                        cudaStream_t stream) {
   constexpr int smem = top16_words * static_cast<int>(sizeof(unsigned));
   set_dynamic_shared_bytes(top16_histogram_kernel<Bits>, smem, "radix: 16-bit histogram");
-  // One block per multiprocessor, but at least 2^18 keys per block: each block flushes up to 32768 words.
+  // One block per multiprocessor, but at least 2^15 keys per block: each block flushes up to 32768 words. (With at
+  // least 2^18 a block, u32 keys at 2^22 took 16 blocks and the hybrid path 169.0 us, 156.6 with 128; 2^20 120.4 and
+  // 101.0; 2^24 and 2.6e7 alike. H200, NOTES.md round 26.)
   const unsigned blocks = static_cast<unsigned>(
-      std::clamp<std::uint64_t>(n >> 18, 1, static_cast<std::uint64_t>(current_device_props().sm_count)));
+      std::clamp<std::uint64_t>(n >> 15, 1, static_cast<std::uint64_t>(current_device_props().sm_count)));
   top16_histogram_kernel<Bits><<<blocks, top16_threads, smem, stream>>>(keys, n, codec, pairs, skewed);
   GSB_CHECK_LAUNCH();
   const auto* counts = reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half

@@ -32,23 +32,21 @@ inline constexpr int hybrid_buckets = 1 << 16;  // 16-bit buckets after the two 
 // A band (and a device) takes the path only if a block's shared memory holds buckets of this many keys.
 inline constexpr unsigned min_bucket_capacity = 4096;
 // The smallest n at which the path is tried, by key and value width (value_bytes 0: keys alone) and for 4-byte keys
-// whether they are floats. Below it the path loses to the LSD passes: its buckets get small, so the bucket sort's
-// fixed cost per bucket (65536 blocks), the host's read of the largest bucket and the launches weigh more than the
-// passes it saves, and 8-byte keys save more passes (6 of 8) than 4-byte ones (2 of 4). Uniform f32 keys with values
-// cross later: their top bits are skewed, so some of their buckets go through global memory. Measured with the path
-// forced (GSB_RADIX_HYBRID_MIN_N=2) against radix-lsd in the same runs (H200, 2026-11-29, uniform keys, median of
-// 10, radix-lsd time / hybrid time, the bucket sort in 64-thread blocks for small buckets; NOTES.md round 24):
-//   u32 / i32 / f32 keys 24M 0.995 / 0.996 / 0.985, 26M 1.022 / 1.022 / 1.016, 28M 1.044 / 1.044 / 1.037;
-//   u32+u32 / i32+u32 22M 1.001 / 0.997, 24M 1.018 / 1.014; f32+u32 32M 0.981, 36M 1.010, 40M 1.028;
-//   u32+u64 / i32+u64 24M 0.986 / 0.977, 28M 1.004 / 0.998, 32M 1.037 / 1.047; f32+u64 45M 0.992, 50M 1.023;
-//   u64 / i64 / f64 keys 15M 0.999 / 1.001 / 0.988, 2^24 1.055 / 1.055 / 1.039; u64+u32 / i64+u32 / f64+u32 12M 0.974
-//   / 0.973 / 0.961, 13M 1.015 / 1.008 / 1.006; u64+u64 / i64+u64 / f64+u64 10M 1.013 / 1.007 / 0.992, 11M 1.055 /
-//   1.049 / 1.038.
+// whether they are floats. Below it the path loses to the LSD passes: its buckets get small, so its fixed costs (the
+// sample, the 16-bit histogram, the plan and its read-back, 65536 buckets to sort) weigh more than the passes it
+// saves, and 8-byte keys save more passes (6 of 8) than 4-byte ones (2 of 4). Uniform f32 keys cross later: their
+// top bits are skewed, so their buckets are uneven. Measured with the path forced (GSB_RADIX_HYBRID_MIN_N=2) against
+// radix-lsd in the same run (H200, 2026-11-29, uniform keys, median of 10, radix-lsd time / hybrid time, small
+// buckets one warp each; NOTES.md round 26):
+//   u32 / i32 keys 8e6 1.003 / 0.991, 1e7 1.044 / 1.043; f32 1e7 0.973, 1.3e7 1.034;
+//   u32+u32 / i32+u32 2^22 0.961 / 0.952, 6e6 1.023 / 1.015; f32+u32 8e6 0.994, 1e7 1.043;
+//   u32+u64 / i32+u64 3e6 0.967 / 0.957, 2^22 1.022 / 1.019; f32+u64 6e6 0.991, 8e6 1.030;
+//   8-byte keys 2^20 0.90-0.97, 2^21 1.023-1.046 alone, 1.073-1.091 with u32 values, 1.169-1.188 with u64 values.
 constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes, bool floating) {
-  if (key_bytes == 8) return value_bytes == 0 ? 16000000 : value_bytes == 4 ? 13000000 : 11000000;
-  if (value_bytes == 0) return 26000000;
-  if (value_bytes == 4) return floating ? 36000000 : 24000000;
-  return floating ? 50000000 : 30000000;
+  if (key_bytes == 8) return std::uint64_t{1} << 21;
+  if (value_bytes == 0) return floating ? 12000000 : 9000000;
+  if (value_bytes == 4) return floating ? 9000000 : 6000000;
+  return floating ? 7000000 : std::uint64_t{1} << 22;
 }
 // Above this the path is not tried whatever the shared memory: every count (a bucket's, a segment's, n itself in
 // the segmented pass) stays below 2^32, and beyond it the buckets would hold too few blocks per multiprocessor.
@@ -166,8 +164,8 @@ struct BucketShape {
   constexpr bool operator!=(const BucketShape& o) const { return !(*this == o); }
 };
 
-// GSB_RADIX_BUCKET_THREADS (128, 256, 512, 512-in-place, 512-in-place-44 or 512-in-place-52, for tests;
-// gsb/env.hpp): the hybrid path's bucket sort in that shape at every size where it holds the bucket, so that the
+// GSB_RADIX_BUCKET_THREADS (32: one warp a bucket; 128, 256, 512, 512-in-place, 512-in-place-44 or 512-in-place-52,
+// for tests; gsb/env.hpp): the hybrid path's bucket sort in that shape at every size where it holds the bucket, so that the
 // sanitizer runs, which keep n small, exercise every shape. Empty when unset: the shape by resident warps
 // (bucket_sort.cuh: bucket_shape_for).
 std::optional<BucketShape> bucket_shape_override();

@@ -1,0 +1,247 @@
+// The hybrid path's small buckets one warp each (hybrid.cuh, step 5; bucket_sort.cuh launches it for the size
+// classes it holds). Below about 2.6e7 4-byte keys a 16-bit bucket holds a few hundred keys, and a block per bucket
+// costs its barriers, block-wide scans of 256 digits and a round trip to memory whatever the bucket's size: at 2^22
+// u32 keys (64 keys a bucket) bucket_sort_kernel took 202 us of the path's kernels' 350 under ncu (clocks at base),
+// the path 274 us timed, where the LSD passes take 138 in all (H200, NOTES.md round 26). Here a warp owns a bucket
+// from load to store: no block barrier, a warp-wide scan of its 256 digits, and the block's warps sort as many
+// buckets at once, each going at its own pace (47 us there under ncu with the clocks free; the path 153 us timed).
+//
+// Per warp, in shared memory: two sets of 256 16-bit digit counts (add_count, packed: a bucket holds fewer than 2^16
+// keys) and two buffers of the launch's largest bucket (keys, and values beside them). The rounds are
+// bucket_sort_kernel's: 8 bits each from bit 0 (bucket_rounds), keys alone round 0 a counting sort in no particular
+// order within a digit (equal keys are all that it may reorder: see bucket_sort.cuh), every other round stable,
+// ranked row by row (32 keys) by rank_in_warp; round r counts round r + 1's digit into the other set as it places.
+// The result ends in buffer a (an even number of rounds) and is written back where the bucket came from, decoded.
+#pragma once
+
+#include <cstdint>
+
+#include "radix/onesweep/hybrid.hpp"
+#include "radix/onesweep/pass.cuh"
+
+namespace gsb::radix::onesweep {
+
+// Warps per block of the warp kernel (each its own bucket; the block is only the unit of launch).
+inline constexpr int warp_bucket_warps = 4;
+static_assert(hybrid_buckets % warp_bucket_warps == 0, "whole blocks of buckets");
+// The words of one of a warp's two count sets: 256 counts of 16 bits, two to a word (Packed), or of 32.
+template <bool Packed>
+inline constexpr int warp_bucket_set_words = Packed ? 128 : 256;
+// 16-bit counts for 4-byte keys, 32-bit ones for 8-byte keys: their six rounds count three times as often, and the
+// halves' shifts and masks cost more than the shared memory saved (warps resident). Measured (H200, NOTES.md round
+// 26, the path forced, 16- / 32-bit counts, us): u64 keys at 2^24 692 / 671, u64+u32 at 2.6e7 1371 / 1302, u64+u64
+// at 2^24 1051 / 1014; u32+u32 at 2.6e7 714 / 739, u32+u64 at 2^24 581 / 609, u32 keys at 2^22 153 / 157.
+template <class Bits>
+inline constexpr bool warp_bucket_packed = sizeof(Bits) == 4;
+// The largest bucket a warp sorts (its 16-bit counts and starts hold the bucket and its last row's padding).
+inline constexpr unsigned warp_bucket_most_keys = 4096;
+// Where warps take a launch's buckets of up to `keys` keys in place of blocks (bucket_shape_for): up to 1024 keys
+// of 4 bytes alone, 768 where a key and its value take 8 bytes, 640 beyond. Measured (H200, NOTES.md round 26, the
+// path forced, warps against the better of 64- and 128-thread blocks, buckets of uniform keys to about 560 / 740 /
+// 980 keys at 2.6e7 / 3.6e7 / 5e7): u32 keys 465.6 / 556.1, 614.0 / 689.2, 839.7 / 872.6 us; u32+u32 709.2 / 826.3,
+// 1022.2 / 1031.9, 1491.1 / 1399.8; u64 1019.3 / 1277.9, 1503.1 / 1577.1, 2258.0 / 2028.5; u32+u64 901.6 / 953.8,
+// 1331.4 / 1264.1; u64+u32 1363.4 / 1535.8, 2030.9 / 1909.3; u64+u64 1677.2 / 1767.3, 2710.1 / 2243.9.
+template <class Bits, class Value>
+inline constexpr unsigned warp_bucket_pays_most =
+    sizeof(Bits) + (has_values_v<Value> ? sizeof(Value) : 0) <= 4 ? 1024
+    : sizeof(Bits) + (has_values_v<Value> ? sizeof(Value) : 0) <= 8 ? 768
+                                                                    : 640;
+template <class Bits, class Value>
+constexpr bool warp_bucket_pays(unsigned keys) {
+  return keys <= warp_bucket_pays_most<Bits, Value>;
+}
+
+// The keys a warp's buffers are sized for, for buckets of up to `keys` keys: whole rows of 32.
+constexpr unsigned warp_bucket_stride(unsigned keys) { return (keys + 31u) / 32u * 32u; }
+// Shared memory of one warp for buckets of up to `keys` keys: its count sets and two buffers of keys and values.
+template <class Bits, class Value, bool Packed>
+constexpr long long warp_bucket_warp_bytes(unsigned keys) {
+  const long long item = static_cast<long long>(sizeof(Bits)) + (has_values_v<Value> ? sizeof(Value) : 0);
+  return 2LL * warp_bucket_set_words<Packed> * 4 + 2LL * warp_bucket_stride(keys) * item;
+}
+template <class Bits, class Value>
+constexpr long long warp_bucket_block_bytes(unsigned keys) {
+  return warp_bucket_warps * warp_bucket_warp_bytes<Bits, Value, warp_bucket_packed<Bits>>(keys);
+}
+
+// Digit counts of one set (256, packed two to a word) -> each digit's exclusive start, within one warp: lane l owns
+// words 4l .. 4l + 3 (digits 8l .. 8l + 7). Every start stays below 2^16 (the bucket and the padding of its last row).
+template <bool Packed>
+__device__ __forceinline__ void warp_scan_counts(unsigned* set, unsigned lane) {
+  unsigned c[8];
+  if constexpr (Packed) {
+    const uint4 w = reinterpret_cast<uint4*>(set)[lane];
+    const unsigned words[4] = {w.x, w.y, w.z, w.w};
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      c[2 * j] = words[j] & 0xffffu;
+      c[2 * j + 1] = words[j] >> 16;
+    }
+  } else {
+    const uint4 a = reinterpret_cast<uint4*>(set)[2 * lane], b = reinterpret_cast<uint4*>(set)[2 * lane + 1];
+    c[0] = a.x, c[1] = a.y, c[2] = a.z, c[3] = a.w, c[4] = b.x, c[5] = b.y, c[6] = b.z, c[7] = b.w;
+  }
+  unsigned sum = 0;
+#pragma unroll
+  for (int j = 0; j < 8; ++j) sum += c[j];
+  unsigned inclusive = sum;
+#pragma unroll
+  for (int o = 1; o < 32; o *= 2) {
+    const unsigned t = __shfl_up_sync(full_warp, inclusive, o);
+    if (lane >= static_cast<unsigned>(o)) inclusive += t;
+  }
+  unsigned run = inclusive - sum;
+  unsigned s[8];
+#pragma unroll
+  for (int j = 0; j < 8; ++j) {
+    s[j] = run;
+    run += c[j];
+  }
+  if constexpr (Packed) {
+    reinterpret_cast<uint4*>(set)[lane] = make_uint4(s[0] | s[1] << 16, s[2] | s[3] << 16, s[4] | s[5] << 16,
+                                                     s[6] | s[7] << 16);
+  } else {
+    reinterpret_cast<uint4*>(set)[2 * lane] = make_uint4(s[0], s[1], s[2], s[3]);
+    reinterpret_cast<uint4*>(set)[2 * lane + 1] = make_uint4(s[4], s[5], s[6], s[7]);
+  }
+}
+
+// Warp w of block b sorts 16-bit bucket b * warp_bucket_warps + w if it holds size_above + 1 .. buffer_keys keys
+// (the host checked buffer_keys against the shared memory), in place, keys decoded. Nothing here waits on another
+// warp, so a warp whose bucket is not this launch's returns at once.
+template <class Bits, class Value, bool Packed>
+__global__ void __launch_bounds__(warp_bucket_warps * 32)
+    warp_bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
+                            KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys) {
+  constexpr int rounds = bucket_rounds<Bits>;
+  constexpr bool with_values = has_values_v<Value>;
+  constexpr int load_unroll = 8;
+  static_assert(rounds % 2 == 0, "the rounds end in buffer a");
+  static_assert(!with_values || sizeof(Value) % 4 == 0, "values of whole 4-byte words");
+  extern __shared__ __align__(16) unsigned char s_warp_buffers[];
+  const unsigned warp = threadIdx.x / 32;
+  const unsigned lane = lane_id();
+  const unsigned bucket = blockIdx.x * warp_bucket_warps + warp;
+  if (bucket >= static_cast<unsigned>(hybrid_buckets)) return;
+  const unsigned size = counts[bucket];
+  const std::uint64_t start = starts[bucket];
+  // (The last test never holds, start <= n < 2^32: the branch then waits for both loads at once.)
+  if (size <= size_above || size > buffer_keys || start > ~0u) return;
+  Bits* data = keys + start;
+  [[maybe_unused]] Value* vdata = nullptr;
+  if constexpr (with_values) vdata = values + start;
+  const bool decode = !codec.is_identity();
+  if (size == 1) {
+    if (lane == 0 && decode) data[0] = codec.decode(data[0]);
+    return;
+  }
+  const unsigned stride = warp_bucket_stride(buffer_keys);
+  constexpr int set_words = warp_bucket_set_words<Packed>;
+  unsigned char* mine = s_warp_buffers + warp * warp_bucket_warp_bytes<Bits, Value, Packed>(buffer_keys);
+  unsigned* sets = reinterpret_cast<unsigned*>(mine);  // [2][set_words]
+  Bits* ka = reinterpret_cast<Bits*>(sets + 2 * set_words);
+  Bits* kb = ka + stride;
+  [[maybe_unused]] Value* va = reinterpret_cast<Value*>(kb + stride);
+  [[maybe_unused]] Value* vb = va + stride;
+  auto set = [&](int r) { return sets + (r % 2) * set_words; };
+  auto count = [](unsigned* counts_set, unsigned digit) { add_count<Packed>(counts_set, digit, 1u); };
+#pragma unroll
+  for (int i = 0; i < 2 * set_words / 32; ++i) sets[i * 32 + lane] = 0;
+  __syncwarp();
+
+  // Load into a, counting round 0's digit: whole groups of rows without bounds checks, then the rest.
+  // (Every load of a group is issued before the first key is counted: one round trip to memory a group.)
+  auto take = [&](unsigned i, Bits k) {
+    ka[i] = k;
+    count(set(0), digit_of(k, 0, 8));
+  };
+  unsigned i0 = lane;
+  for (; i0 + (load_unroll - 1) * 32 < size; i0 += load_unroll * 32) {
+    Bits k[load_unroll];
+#pragma unroll
+    for (int j = 0; j < load_unroll; ++j) k[j] = data[i0 + j * 32];
+    if constexpr (with_values) {
+      Value v[load_unroll];
+#pragma unroll
+      for (int j = 0; j < load_unroll; ++j) v[j] = vdata[i0 + j * 32];
+#pragma unroll
+      for (int j = 0; j < load_unroll; ++j) va[i0 + j * 32] = v[j];
+    }
+#pragma unroll
+    for (int j = 0; j < load_unroll; ++j) take(i0 + j * 32, k[j]);
+  }
+  {
+    Bits k[load_unroll - 1];
+#pragma unroll
+    for (int j = 0; j < load_unroll - 1; ++j)
+      if (i0 + j * 32 < size) k[j] = data[i0 + j * 32];
+    if constexpr (with_values) {
+      Value v[load_unroll - 1];
+#pragma unroll
+      for (int j = 0; j < load_unroll - 1; ++j)
+        if (i0 + j * 32 < size) v[j] = vdata[i0 + j * 32];
+#pragma unroll
+      for (int j = 0; j < load_unroll - 1; ++j)
+        if (i0 + j * 32 < size) va[i0 + j * 32] = v[j];
+    }
+#pragma unroll
+    for (int j = 0; j < load_unroll - 1; ++j)
+      if (i0 + j * 32 < size) take(i0 + j * 32, k[j]);
+  }
+  __syncwarp();
+
+  // Round r from src to dst by bits 8r .. 8r + 7 with set r's starts, counting round r + 1's digit into the other.
+  auto stable_round = [&](int r, const Bits* src_k, const Value* src_v, Bits* dst_k, Value* dst_v) {
+    unsigned* h = set(r);
+    unsigned* next = set(r + 1);
+    const int shift = 8 * r;
+    const bool counts_next = r + 1 < rounds;
+#pragma unroll 2
+    for (unsigned base = 0; base < size; base += 32) {  // warp-uniform: every lane votes in every row
+      const unsigned at = base + lane;
+      const bool real = at < size;
+      const Bits k = real ? src_k[at] : static_cast<Bits>(~Bits{0});  // the padding ranks last and is not stored
+      const unsigned pos = rank_in_warp<8, Packed>(digit_of(k, shift, 8), h, lane);
+      if (real) {
+        dst_k[pos] = k;
+        if constexpr (with_values) dst_v[pos] = src_v[at];
+        if (counts_next) count(next, digit_of(k, shift + 8, 8));
+      }
+    }
+  };
+#pragma unroll 1
+  for (int r = 0; r < rounds; ++r) {
+    warp_scan_counts<Packed>(set(r), lane);
+    if (r > 0) {  // the set round r - 1 ranked with takes round r + 1's counts
+#pragma unroll
+      for (int i = 0; i < set_words / 32; ++i) set(r + 1)[i * 32 + lane] = 0;
+    }
+    __syncwarp();
+    const bool odd = r % 2 == 1;
+    const Bits* src_k = odd ? kb : ka;
+    Bits* dst_k = odd ? ka : kb;
+    [[maybe_unused]] const Value* src_v = odd ? vb : va;
+    [[maybe_unused]] Value* dst_v = odd ? va : vb;
+    if (!with_values && r == 0) {
+      // Keys alone: a counting sort, an atomic per key for its place (see above).
+      unsigned* h = set(0);
+      unsigned* next = set(1);
+#pragma unroll 4
+      for (unsigned at = lane; at < size; at += 32) {
+        const Bits k = ka[at];
+        kb[add_count<Packed>(h, digit_of(k, 0, 8), 1u)] = k;
+        if (rounds > 1) count(next, digit_of(k, 8, 8));
+      }
+    } else {
+      stable_round(r, src_k, src_v, dst_k, dst_v);
+    }
+    __syncwarp();
+  }
+#pragma unroll 4
+  for (unsigned at = lane; at < size; at += 32) {
+    data[at] = decode ? codec.decode(ka[at]) : ka[at];
+    if constexpr (with_values) vdata[at] = va[at];
+  }
+}
+
+}  // namespace gsb::radix::onesweep
