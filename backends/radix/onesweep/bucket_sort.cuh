@@ -307,6 +307,8 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
   auto set = [&](int i) { return s_sets[i - first_set]; };
   // Count `index` (warp * radix + digit, or digit) of a set, or of round 0's block counts: its old value.
   auto add = [](unsigned* counts, unsigned index, unsigned by) { return add_count<packed>(counts, index, by); };
+  wait_for_prior_grids();  // launched as a dependent of the kernel before it (launch_bucket_sort)
+  allow_dependent_grids();
   const unsigned size = counts[blockIdx.x];
   const std::uint64_t start = starts[blockIdx.x];
   // This launch sorts the buckets of size_above + 1 to buffer_keys keys. The last test never holds (start <=
@@ -625,7 +627,8 @@ inline BucketLaunches bucket_launches(std::uint64_t n, unsigned fitting, unsigne
 // took 597 us in one such launch at 1e8 on an H200). Each launch takes the shape that keeps more warps resident on
 // band B. Buckets past `capacity` (a multiple of 4) are sorted one block each through global memory, half 1 of the
 // keys (and values) lending its range (launch_large_buckets), where `large_by_blocks` (else by segmented passes:
-// large_segments.cuh).
+// large_segments.cuh). Each launch but those is a programmatic dependent of the kernel before it (a digit pass, or
+// the launch before: dependent_launch.cuh).
 template <class Bits, class Value, arch::Band B>
 void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, const unsigned* counts,
                         const std::uint64_t* starts, const KeyCodec<Bits>& codec, std::uint64_t n, unsigned fitting,
@@ -654,14 +657,13 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
       const auto warp_smem = static_cast<std::size_t>(warp_bucket_block_bytes<Bits, Value>(buffer_keys));
       auto warp_kernel = warp_bucket_sort_kernel<Bits, Value, warp_bucket_packed<Bits>>;
       set_dynamic_shared_bytes(warp_kernel, warp_smem, "radix: warp bucket sort");
-      warp_kernel<<<hybrid_buckets / warp_bucket_warps, warp_bucket_warps * 32, warp_smem, stream>>>(
-          keys, values, counts, starts, codec, above, buffer_keys);
-      GSB_CHECK_LAUNCH();
+      launch_dependent(true, warp_kernel, dim3(hybrid_buckets / warp_bucket_warps), dim3(warp_bucket_warps * 32),
+                       warp_smem, stream, keys, values, counts, starts, codec, above, buffer_keys);
       return;
     }
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
-    kernel<<<hybrid_buckets, shape.threads, smem, stream>>>(keys, values, counts, starts, codec, above, buffer_keys);
-    GSB_CHECK_LAUNCH();
+    launch_dependent(true, kernel, dim3(hybrid_buckets), dim3(shape.threads), smem, stream, keys, values, counts, starts,
+                     codec, above, buffer_keys);
   };
   // Where warps take the buckets that uniform keys give, the first launch is sized for those alone (a warp's buffers
   // grow with them); block shapes take at least 1024 keys a launch.

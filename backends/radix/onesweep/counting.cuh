@@ -60,6 +60,7 @@ __global__ void __launch_bounds__(fill_threads, MinBlocks)
   __shared__ std::uint64_t s_top[256];       // starts[g * group] for the 256 groups g
   __shared__ std::uint64_t s_group[2][256];  // the starts of the first and the last position's groups
   const unsigned group = bins / 256;         // bins per group: 1 (u8) or 256 (u16)
+  wait_for_prior_grids();                    // launched as a dependent of the kernel that wrote the starts
   const std::uint64_t tile_first = static_cast<std::uint64_t>(blockIdx.x) * tile;
   const std::uint64_t tile_last = min(tile_first + tile, n) - 1;
   s_top[threadIdx.x] = starts[threadIdx.x * group];
@@ -175,17 +176,15 @@ struct CountingSort {
     if constexpr (wide) {
       const unsigned* counts = launch_top16_histogram<Bits>(
           keys, n, codec, reinterpret_cast<unsigned long long*>(l.counts), nullptr, l.top_counts, b.stream);
-      top16_starts_kernel<><<<256, 256, 0, b.stream>>>(counts, l.top_counts, l.starts);
-      GSB_CHECK_LAUNCH();
+      launch_dependent(true, top16_starts_kernel<>, dim3(256), dim3(256), 0, b.stream, counts, l.top_counts, l.starts);
     } else {
       launch_digit_histograms<Bits, 8>(keys, n, codec, l.counts, b.stream);
-      bins_kernel<Bits, 8><<<1, 256, 0, b.stream>>>(l.counts, n, l.starts, l.skippable);
-      GSB_CHECK_LAUNCH();
+      launch_dependent(true, bins_kernel<Bits, 8>, dim3(1), dim3(256), 0, b.stream, l.counts, n, l.starts, l.skippable);
     }
+    // Each kernel above a programmatic dependent of the one before it (dependent_launch.cuh), as the fill.
     constexpr std::uint64_t fill_tile = std::uint64_t{fill_threads} * FillItems;
-    fill_kernel<Bits, FillItems, FillMinBlocks>
-        <<<blocks_for(n, fill_tile, "radix: counting sort"), fill_threads, 0, b.stream>>>(keys, n, l.starts, bins, codec);
-    GSB_CHECK_LAUNCH();
+    launch_dependent(true, fill_kernel<Bits, FillItems, FillMinBlocks>, dim3(blocks_for(n, fill_tile, "radix: counting sort")),
+                     dim3(fill_threads), 0, b.stream, keys, n, l.starts, bins, codec);
     return 0;
   }
 };

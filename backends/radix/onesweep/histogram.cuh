@@ -129,6 +129,7 @@ __global__ void __launch_bounds__(top16_threads, 1)
                            const unsigned* skewed) {
   static_assert(sizeof(Bits) == 2 || sizeof(Bits) == 4 || sizeof(Bits) == 8, "16 of 16, 32 or 64 bits");
   constexpr int per_quad = 16 / static_cast<int>(sizeof(Bits));  // keys per 16-byte load
+  allow_dependent_grids();  // top_counts_kernel may be scheduled (it waits for these counts)
   if (skewed != nullptr && *skewed) return;
   extern __shared__ __align__(16) unsigned s_fields[];
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
@@ -199,6 +200,8 @@ __global__ void __launch_bounds__(top16_threads, 1)
 template <int = 0>
 __global__ void __launch_bounds__(256) top_counts_kernel(const unsigned* counts, unsigned* top_counts) {
   __shared__ unsigned warp_sums[32];
+  wait_for_prior_grids();  // launched as a dependent of the histogram
+  allow_dependent_grids();
   unsigned total;
   block_exclusive_sum<unsigned, 256>(counts[blockIdx.x * 256 + threadIdx.x], warp_sums, &total);
   if (threadIdx.x == 0) top_counts[blockIdx.x] = total;
@@ -238,8 +241,7 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
   top16_histogram_kernel<Bits><<<blocks, top16_threads, smem, stream>>>(keys, n, codec, pairs, skewed);
   GSB_CHECK_LAUNCH();
   const auto* counts = reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
-  top_counts_kernel<><<<256, 256, 0, stream>>>(counts, top_counts);
-  GSB_CHECK_LAUNCH();
+  launch_dependent(true, top_counts_kernel<>, dim3(256), dim3(256), 0, stream, counts, top_counts);
   return counts;
 }
 
@@ -247,6 +249,8 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
 template <int = 0>
 __global__ void __launch_bounds__(256)
     top16_starts_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t* starts) {
+  wait_for_prior_grids();  // launched as a dependent of top_counts_kernel (counting.cuh)
+  allow_dependent_grids();
   unsigned top_size;
   std::uint64_t top_start;
   starts[blockIdx.x * 256 + threadIdx.x] = top16_start(counts, top_counts, top_size, top_start);

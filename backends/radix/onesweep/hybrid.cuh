@@ -148,6 +148,8 @@ __global__ void __launch_bounds__(plan_threads)
     hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
                        TopPortions first_pass, unsigned capacity, LargeForce force, HybridTables t,
                        const unsigned* skewed) {
+  wait_for_prior_grids();  // launched as a dependent of top_counts_kernel
+  allow_dependent_grids();
   if (*skewed) {  // the histogram did not run: make the host fall back, and the passes do nothing
     if (blockIdx.x == 0) {
       t.seg_tiles_mid[threadIdx.x] = 0;
@@ -419,9 +421,8 @@ struct HybridSort {
     GSB_CUDA_TRY(cudaMemcpyAsync(rb.words, l.skewed, sizeof(unsigned), cudaMemcpyDeviceToHost, cudaStreamPerThread));
     GSB_CUDA_TRY(cudaEventRecord(rb.sample_read, cudaStreamPerThread));
     const unsigned* counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream);
-    hybrid_plan_kernel<><<<256, plan_threads, 0, b.stream>>>(counts, l.top_counts, n, S::tile, top, capacity,
-                                                           force, l.tables, l.skewed);
-    GSB_CHECK_LAUNCH();
+    launch_dependent(true, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
+                     static_cast<unsigned>(S::tile), top, capacity, force, l.tables, static_cast<const unsigned*>(l.skewed));
     GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));
     GSB_CUDA_TRY(cudaEventSynchronize(rb.sample_read));
     if (rb.words[0] != 0) return Lsd::sort(p, b);  // skewed keys (sampled)
@@ -443,35 +444,37 @@ struct HybridSort {
     // Each launch stamps its look-back (stamp_launch; launch 0 relies on the memset above). Launches before the
     // last use the status rows of one portion only, which is what the clears cover; the last (the second pass)
     // uses more, which the memset above cleared and nothing else wrote.
+    // Whether it cleared a bank (a memset: the launch after it is an ordinary one, else a dependent of the kernel
+    // before it, dependent_launch.cuh).
     auto stamp = [&](unsigned launch) {
-      stamp_launch(prm, launch, l.tile_counters, l.status, l.portion_status_bytes, b.stream);
+      return stamp_launch(prm, launch, l.tile_counters, l.status, l.portion_status_bytes, b.stream);
     };
     // The top 8 bits over the whole array, encoding on the way in, portion by portion: the last tile of a portion
     // writes the next one's digit starts.
     prm.pass = D::passes - 1;
     for (unsigned r = 0; r < top.portions; ++r) {
-      stamp(r);
+      const bool cleared = stamp(r);
       prm.offset = r * top.portion;
       const std::uint64_t items = std::min(top.portion, n - prm.offset);
       prm.num_items = static_cast<unsigned>(items);
       prm.bins_in = r == 0 ? l.tables.starts8 : l.top_bins + std::size_t{r} * 256;
       prm.bins_out = r + 1 < top.portions ? l.top_bins + std::size_t{r + 1} * 256 : nullptr;
       const SegmentTable whole{l.tables.seg_tiles_top + 2 * r, l.tables.seg_items_top + 2 * r, 1, 0, true};
-      pass<<<static_cast<unsigned>(ceil_div<std::uint64_t>(items, S::tile)), P::threads, S::shared_bytes, b.stream>>>(
-          prm, whole);
-      GSB_CHECK_LAUNCH();
+      // (The first launch follows the memset of the status rows above.)
+      launch_dependent(r > 0 && !cleared, pass, dim3(static_cast<unsigned>(ceil_div<std::uint64_t>(items, S::tile))),
+                       dim3(P::threads), S::shared_bytes, b.stream, prm, whole);
     }
     // The next 8 bits within each top-8-bit bucket (one launch: each bucket is its own look-back chain, of fewer
     // than 2^27 keys wherever the path goes on, every one of its 16-bit buckets fitting a block).
-    stamp(top.portions);
+    const bool mid_cleared = stamp(top.portions);
     prm.pass = D::passes - 2;
     prm.offset = 0;
     prm.num_items = static_cast<unsigned>(n);
     prm.bins_in = l.tables.starts16;
     prm.bins_out = nullptr;
     const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
-    pass<<<static_cast<unsigned>(mid_tiles(n)), P::threads, S::shared_bytes, b.stream>>>(prm, buckets);
-    GSB_CHECK_LAUNCH();
+    launch_dependent(!mid_cleared, pass, dim3(static_cast<unsigned>(mid_tiles(n))), dim3(P::threads), S::shared_bytes,
+                     b.stream, prm, buckets);
     // The passes above do nothing when the plan fell back (hybrid_plan_kernel emptied their tile tables), so
     // they are enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a
     // second stream, overlaps them instead of leaving the device idle (about 19 us at 1e8, NOTES.md round 7).

@@ -119,6 +119,8 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32)
   static_assert(rounds % 2 == 0, "the rounds end in buffer a");
   static_assert(!with_values || sizeof(Value) % 4 == 0, "values of whole 4-byte words");
   extern __shared__ __align__(16) unsigned char s_warp_buffers[];
+  wait_for_prior_grids();  // launched as a dependent of the kernel before it (launch_bucket_sort)
+  allow_dependent_grids();
   const unsigned warp = threadIdx.x / 32;
   const unsigned lane = lane_id();
   const unsigned bucket = blockIdx.x * warp_bucket_warps + warp;
