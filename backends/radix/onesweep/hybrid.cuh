@@ -17,7 +17,8 @@
 //   4. pass_kernel (Segmented, one segment per top-8-bit bucket): the next 8 bits, half 1 -> half 0; every key
 //      now sits in its 16-bit bucket, buckets in order;
 //   -- meanwhile the host reads those two back: where the buckets do not fit, it sorts by LSD passes instead --
-//   5. bucket_sort_kernel (bucket_sort.cuh): one block per 16-bit bucket sorts it in shared memory by its remaining
+//   5. bucket_sort_kernel (bucket_sort.cuh): one block per 16-bit bucket (one warp for small buckets,
+//      warp_buckets.cuh) sorts it in shared memory by its remaining
 //      bits, 8 at a time from bit 0 (2 rounds for 4-byte keys, 6 for 8-byte ones: a counting sort, then the
 //      warp-level multisplit of the passes) and writes it back in place, decoded, in launches by size class; the
 //      few buckets past the capacity are sorted one block each through global memory (large_buckets.cuh), a skewed
