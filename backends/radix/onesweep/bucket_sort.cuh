@@ -570,7 +570,8 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   const bool in_place_fits = bucket_shape_holds<Bits, Value>(bucket_in_place, buffer_keys, shared_bytes);
   // (Past two buffers' capacity the bucket is within the in-place one: hybrid_capacity, checked before the sort.)
   if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes)) return bucket_in_place;
-  if (warp_bucket_pays<Bits, Value>(buffer_keys) && bucket_shape_holds<Bits, Value>(bucket_warp, buffer_keys, shared_bytes))
+  if (warp_bucket_pays<Bits, Value>(buffer_keys) &&
+      bucket_shape_holds<Bits, Value>(bucket_warp, buffer_keys, shared_bytes))
     return bucket_warp;
   const int narrow = bucket_resident_warps<Bits, Value>(b, bucket_narrow, buffer_keys);
   if (2 * narrow * 32 >= arch::limits_of(b).max_threads_per_sm) return bucket_narrow;
@@ -605,7 +606,8 @@ struct BucketLaunches {
   std::array<unsigned, 8> bounds{};
   int count = 0;
 };
-inline BucketLaunches bucket_launches(std::uint64_t n, unsigned fitting, unsigned capacity, unsigned first_least = 1024) {
+inline BucketLaunches bucket_launches(std::uint64_t n, unsigned fitting, unsigned capacity,
+                                     unsigned first_least = 1024) {
   auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };
   const unsigned typical =
       round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), std::min(first_least, capacity), capacity));
@@ -639,10 +641,18 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     const long long room = current_device_props().shared_bytes_per_block_optin;
     const bool forced_fits = forced && bucket_shape_holds<Bits, Value>(*forced, buffer_keys, room);
     const BucketShape shape = forced_fits ? *forced : bucket_shape_for<Bits, Value>(B, buffer_keys, room);
-    const auto smem = static_cast<std::size_t>(bucket_buffer_bytes<Bits, Value>(shape, buffer_keys));
     const bool holds = bucket_shape_holds<Bits, Value>(shape, buffer_keys, room);
     GSB_EXPECTS(holds, "radix: a bucket sort block of " + std::to_string(shape.threads) +
                            " threads for buckets of " + std::to_string(buffer_keys) + " keys");
+    if (shape == bucket_warp) {
+      const auto warp_smem = static_cast<std::size_t>(warp_bucket_block_bytes<Bits, Value>(buffer_keys));
+      auto warp_kernel = warp_bucket_sort_kernel<Bits, Value, warp_bucket_packed<Bits>>;
+      set_dynamic_shared_bytes(warp_kernel, warp_smem, "radix: warp bucket sort");
+      launch_dependent(true, warp_kernel, dim3(hybrid_buckets / warp_bucket_warps), dim3(warp_bucket_warps * 32),
+                       warp_smem, stream, keys, values, counts, starts, codec, above, buffer_keys);
+      return;
+    }
+    const auto smem = static_cast<std::size_t>(bucket_buffer_bytes<Bits, Value>(shape, buffer_keys));
     // In place: the kernel of the fewest rows that holds the bucket (fewer registers).
     constexpr int widest = bucket_threads_widest;
     const int rows = bucket_in_place_rows_for<Bits, Value>(buffer_keys, bucket_in_place_rows_override());
@@ -653,24 +663,15 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
                   : rows == bucket_rows_two_blocks
                       ? bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_two_blocks>
                       : bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_in_place<Bits, Value>>;
-    if (shape == bucket_warp) {
-      const auto warp_smem = static_cast<std::size_t>(warp_bucket_block_bytes<Bits, Value>(buffer_keys));
-      auto warp_kernel = warp_bucket_sort_kernel<Bits, Value, warp_bucket_packed<Bits>>;
-      set_dynamic_shared_bytes(warp_kernel, warp_smem, "radix: warp bucket sort");
-      launch_dependent(true, warp_kernel, dim3(hybrid_buckets / warp_bucket_warps), dim3(warp_bucket_warps * 32),
-                       warp_smem, stream, keys, values, counts, starts, codec, above, buffer_keys);
-      return;
-    }
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
-    launch_dependent(true, kernel, dim3(hybrid_buckets), dim3(shape.threads), smem, stream, keys, values, counts, starts,
-                     codec, above, buffer_keys);
+    launch_dependent(true, kernel, dim3(hybrid_buckets), dim3(shape.threads), smem, stream, keys, values, counts,
+                     starts, codec, above, buffer_keys);
   };
   // Where warps take the buckets that uniform keys give, the first launch is sized for those alone (a warp's buffers
   // grow with them); block shapes take at least 1024 keys a launch.
   const std::optional<BucketShape> forced = bucket_shape_override();
   const auto typical = static_cast<unsigned>(std::min<std::uint64_t>(uniform_bucket_bound(n), capacity));
-  const bool warps_first = forced ? *forced == bucket_warp
-                                  : warp_bucket_pays<Bits, Value>(typical);
+  const bool warps_first = forced ? *forced == bucket_warp : warp_bucket_pays<Bits, Value>(typical);
   const BucketLaunches l = bucket_launches(n, fitting, capacity, warps_first ? 32u : 1024u);
   for (int i = 0; i < l.count; ++i) launch(i == 0 ? 0u : l.bounds[i - 1], l.bounds[i]);
   if (large_by_blocks)

@@ -183,8 +183,9 @@ struct CountingSort {
     }
     // Each kernel above a programmatic dependent of the one before it (dependent_launch.cuh), as the fill.
     constexpr std::uint64_t fill_tile = std::uint64_t{fill_threads} * FillItems;
-    launch_dependent(true, fill_kernel<Bits, FillItems, FillMinBlocks>, dim3(blocks_for(n, fill_tile, "radix: counting sort")),
-                     dim3(fill_threads), 0, b.stream, keys, n, l.starts, bins, codec);
+    const unsigned fill_blocks = blocks_for(n, fill_tile, "radix: counting sort");
+    launch_dependent(true, fill_kernel<Bits, FillItems, FillMinBlocks>, dim3(fill_blocks), dim3(fill_threads), 0,
+                     b.stream, keys, n, l.starts, bins, codec);
     return 0;
   }
 };

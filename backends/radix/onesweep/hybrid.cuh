@@ -423,7 +423,8 @@ struct HybridSort {
     GSB_CUDA_TRY(cudaEventRecord(rb.sample_read, cudaStreamPerThread));
     const unsigned* counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream);
     launch_dependent(true, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
-                     static_cast<unsigned>(S::tile), top, capacity, force, l.tables, static_cast<const unsigned*>(l.skewed));
+                     static_cast<unsigned>(S::tile), top, capacity, force, l.tables,
+                     static_cast<const unsigned*>(l.skewed));
     GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));
     GSB_CUDA_TRY(cudaEventSynchronize(rb.sample_read));
     if (rb.words[0] != 0) return Lsd::sort(p, b);  // skewed keys (sampled)
