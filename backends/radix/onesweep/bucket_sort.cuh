@@ -600,8 +600,9 @@ constexpr int bucket_warps_for(arch::Band b, unsigned buffer_keys) {
 
 // The bucket sort's launches for n keys whose largest bucket within a block's `capacity` keys (a multiple of 4) holds
 // `fitting` keys: launch i sorts the buckets of bounds[i - 1] + 1 .. bounds[i] keys (bounds[-1]: 0), each launch's
-// buffers sized for its bound (whole 4 keys, 16-B aligned): first the buckets up to what uniform keys give, then
-// classes twice as large each, the last one up to `fitting` (none where fitting is 0).
+// buffers sized for its bound (whole 4 keys, 16-B aligned): first the buckets up to what uniform keys give (at least
+// first_least keys: 1024 for blocks, 32 where warps take those buckets), then classes twice as large each, the last
+// one up to `fitting` (none where fitting is 0).
 struct BucketLaunches {
   std::array<unsigned, 8> bounds{};
   int count = 0;
