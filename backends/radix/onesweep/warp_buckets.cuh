@@ -1,17 +1,19 @@
 // The hybrid path's small buckets one warp each (hybrid.cuh, step 5; bucket_sort.cuh launches it for the size
-// classes it holds). Below about 2.6e7 4-byte keys a 16-bit bucket holds a few hundred keys, and a block per bucket
-// costs its barriers, block-wide scans of 256 digits and a round trip to memory whatever the bucket's size: at 2^22
-// u32 keys (64 keys a bucket) bucket_sort_kernel took 202 us of the path's kernels' 350 under ncu (clocks at base),
-// the path 274 us timed, where the LSD passes take 138 in all (H200, NOTES.md round 26). Here a warp owns a bucket
-// from load to store: no block barrier, a warp-wide scan of its 256 digits, and the block's warps sort as many
-// buckets at once, each going at its own pace (47 us there under ncu with the clocks free; the path 153 us timed).
+// classes it holds). Below 2.6e7 4-byte keys (where the path began before) a 16-bit bucket holds a few hundred keys,
+// and a block per bucket costs its barriers, block-wide scans of 256 digits and a round trip to memory whatever the
+// bucket's size: at 2^22 u32 keys (64 keys a bucket) bucket_sort_kernel took 202 us of the path's kernels' 350 under
+// ncu (clocks at base), the path 274 us timed, where the LSD passes take 138 in all (H200, NOTES.md round 26). Here a
+// warp owns a bucket from load to store: no block barrier, a warp-wide scan of its 256 digits, and the block's warps
+// sort as many buckets at once, each going at its own pace (47 us there under ncu with the clocks free; the path 153
+// us timed).
 //
-// Per warp, in shared memory: two sets of 256 16-bit digit counts (add_count, packed: a bucket holds fewer than 2^16
-// keys) and two buffers of the launch's largest bucket (keys, and values beside them). The rounds are
-// bucket_sort_kernel's: 8 bits each from bit 0 (bucket_rounds), keys alone round 0 a counting sort in no particular
-// order within a digit (equal keys are all that it may reorder: see bucket_sort.cuh), every other round stable,
-// ranked row by row (32 keys) by rank_in_warp; round r counts round r + 1's digit into the other set as it places.
-// The result ends in buffer a (an even number of rounds) and is written back where the bucket came from, decoded.
+// Per warp, in shared memory: two sets of 256 digit counts (16 bits, two to a word, for 4-byte keys: add_count's
+// packed form, a bucket holding fewer than 2^16 keys; 32 bits for 8-byte keys: warp_bucket_packed) and two buffers
+// of the launch's largest bucket (keys, and values beside them). The rounds are bucket_sort_kernel's: 8 bits each
+// from bit 0 (bucket_rounds), keys alone round 0 a counting sort in no particular order within a digit (equal keys
+// are all that it may reorder: see bucket_sort.cuh), every other round stable, ranked row by row (32 keys) by
+// rank_in_warp; round r counts round r + 1's digit into the other set as it places. The result ends in buffer a (an
+// even number of rounds) and is written back where the bucket came from, decoded.
 #pragma once
 
 #include <cstdint>
@@ -38,7 +40,7 @@ inline constexpr unsigned warp_bucket_most_keys = 4096;
 // Where warps take a launch's buckets of up to `keys` keys in place of blocks (bucket_shape_for): up to 1024 keys
 // of 4 bytes alone, 768 where a key and its value take 8 bytes, 640 beyond. Measured (H200, NOTES.md round 26, the
 // path forced, warps against the better of 64- and 128-thread blocks, buckets of uniform keys to about 560 / 740 /
-// 980 keys at 2.6e7 / 3.6e7 / 5e7): u32 keys 465.6 / 556.1, 614.0 / 689.2, 839.7 / 872.6 us; u32+u32 709.2 / 826.3,
+// 980 keys at 2.6e7 / 3.6e7 / 5e7): u32 keys 465.5 / 556.1, 614.0 / 689.2, 839.7 / 872.6 us; u32+u32 709.2 / 826.3,
 // 1022.2 / 1031.9, 1491.1 / 1399.8; u64 1019.3 / 1277.9, 1503.1 / 1577.1, 2258.0 / 2028.5; u32+u64 901.6 / 953.8,
 // 1331.4 / 1264.1; u64+u32 1363.4 / 1535.8, 2030.9 / 1909.3; u64+u64 1677.2 / 1767.3, 2710.1 / 2243.9.
 template <class Bits, class Value>
