@@ -637,8 +637,8 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
                         const std::uint64_t* starts, const KeyCodec<Bits>& codec, std::uint64_t n, unsigned fitting,
                         unsigned capacity, bool large_by_blocks, cudaStream_t stream) {
   GSB_EXPECTS(capacity >= 4 && capacity % 4 == 0, "radix: a bucket capacity of " + std::to_string(capacity));
+  const std::optional<BucketShape> forced = bucket_shape_override();
   auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
-    const std::optional<BucketShape> forced = bucket_shape_override();
     const long long room = current_device_props().shared_bytes_per_block_optin;
     const bool forced_fits = forced && bucket_shape_holds<Bits, Value>(*forced, buffer_keys, room);
     const BucketShape shape = forced_fits ? *forced : bucket_shape_for<Bits, Value>(B, buffer_keys, room);
@@ -670,7 +670,6 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
   };
   // Where warps take the buckets that uniform keys give, the first launch is sized for those alone (a warp's buffers
   // grow with them); block shapes take at least 1024 keys a launch.
-  const std::optional<BucketShape> forced = bucket_shape_override();
   const auto typical = static_cast<unsigned>(std::min<std::uint64_t>(uniform_bucket_bound(n), capacity));
   const bool warps_first = forced ? *forced == bucket_warp : warp_bucket_pays<Bits, Value>(typical);
   const BucketLaunches l = bucket_launches(n, fitting, capacity, warps_first ? 32u : 1024u);

@@ -86,13 +86,7 @@ __device__ __forceinline__ void warp_scan_counts(unsigned* set, unsigned lane) {
   unsigned sum = 0;
 #pragma unroll
   for (int j = 0; j < 8; ++j) sum += c[j];
-  unsigned inclusive = sum;
-#pragma unroll
-  for (int o = 1; o < 32; o *= 2) {
-    const unsigned t = __shfl_up_sync(full_warp, inclusive, o);
-    if (lane >= static_cast<unsigned>(o)) inclusive += t;
-  }
-  unsigned run = inclusive - sum;
+  unsigned run = warp_inclusive_sum(sum) - sum;
   unsigned s[8];
 #pragma unroll
   for (int j = 0; j < 8; ++j) {
