@@ -189,6 +189,9 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32)
   __syncwarp();
 
   // Round r from src to dst by bits 8r .. 8r + 7 with set r's starts, counting round r + 1's digit into the other.
+  // (bucket_sort.cuh's rank_rows ranks a warp's rows the same way, full rows first; called here for the whole bucket,
+  // ptxas 13.0 failed on the 8-byte-key kernels, "Register allocation failed with register count of 7", so this one
+  // loop serves every row, the last row's lanes past the bucket voting digit 255.)
   auto stable_round = [&](int r, const Bits* src_k, const Value* src_v, Bits* dst_k, Value* dst_v) {
     unsigned* h = set(r);
     unsigned* next = set(r + 1);
