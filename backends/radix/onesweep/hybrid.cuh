@@ -30,6 +30,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <stdexcept>
 #include <type_traits>
 
 #include "radix/onesweep/bucket_sort.cuh"
@@ -79,15 +80,29 @@ __device__ __forceinline__ void atomic_or_bits(Bits* p, Bits v) {
 template <class Bits>
 __global__ void __launch_bounds__(sample_threads)
     skew_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned* bins, Bits* ors, Bits* nors,
-                       unsigned* done_blocks, unsigned* skewed, unsigned heavy_above, bool judge) {
+                       unsigned* done_blocks, unsigned* skewed, unsigned heavy_above, bool judge,
+                       volatile unsigned* mark) {
   constexpr int key_bits = 8 * sizeof(Bits);
   __shared__ unsigned warp_sums[32];
   const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * sample_threads + threadIdx.x;
   const Bits key = codec.encode(keys[i * n / sample_keys]);
   const auto bin = static_cast<unsigned>(key >> (key_bits - sample_bin_bits));
-  atomicAdd(&bins[bin], 1u);
-  atomic_or_bits(&ors[bin], key);
-  atomic_or_bits(&nors[bin], static_cast<Bits>(~key));
+  // The lanes of a warp that sample one bin add up first and their lowest adds for all: skewed keys put most samples
+  // in a few bins, and one atomic a sample queued thousands on one address.
+  const unsigned peers = __match_any_sync(~0u, bin);
+  Bits any = 0, any_not = 0;
+  for (int src = 0; src < 32; ++src) {
+    const Bits k = __shfl_sync(~0u, key, src);
+    if ((peers >> src) & 1u) {
+      any |= k;
+      any_not |= static_cast<Bits>(~k);
+    }
+  }
+  if ((peers & ((1u << (threadIdx.x % 32)) - 1u)) == 0) {
+    atomicAdd(&bins[bin], static_cast<unsigned>(__popc(peers)));
+    atomic_or_bits(&ors[bin], any);
+    atomic_or_bits(&nors[bin], any_not);
+  }
   if (!arrived_last(done_blocks)) return;
   const double keys_per_sample = static_cast<double>(n) / sample_keys;
   constexpr int per_thread = (1 << sample_bin_bits) / sample_threads;
@@ -111,8 +126,11 @@ __global__ void __launch_bounds__(sample_threads)
   unsigned all_heavy, all_kinds;
   block_exclusive_sum<unsigned, sample_threads>(heavy, warp_sums, &all_heavy);
   block_exclusive_sum<unsigned, sample_threads>(kinds, warp_sums, &all_kinds);
-  if (threadIdx.x == 0)
-    *skewed = judge && (all_heavy * sample_heavy_share > sample_keys || all_kinds == 1) ? 1u : 0u;
+  if (threadIdx.x == 0) {
+    const unsigned s = judge && (all_heavy * sample_heavy_share > sample_keys || all_kinds == 1) ? 1u : 0u;
+    *skewed = s;
+    *mark = s;  // (a system-scope store: the host sees it without a fence, at the latest when the kernel ends)
+  }
 }
 
 struct HybridTables {
@@ -215,15 +233,16 @@ __global__ void __launch_bounds__(plan_threads)
     empty_pass_tables(t, first_pass);
 }
 
-// The hybrid path's two read-backs, per device and host thread (created on first use, kept for the process): events
-// after the sample and after the plan on the sort's stream, one after the sample's read on the second stream, and the
-// pinned words the reads land in (so that queueing a read does not block the host): [0] the sample's mark, [1..4]
-// HybridTables::largest.
+// The hybrid path's read-backs, per device and host thread (created on first use, kept for the process): events
+// after the sample and after the plan on the sort's stream, and pinned words mapped into the device: [0] the sample's mark, which skew_sample_kernel writes there itself
+// (mark_unset until it has), [1..4] HybridTables::largest, copied on a second stream so that queueing the copy does not
+// block the host.
+inline constexpr unsigned mark_unset = 2;
 struct HybridReadBack {
   cudaEvent_t sample_done = nullptr;
-  cudaEvent_t sample_read = nullptr;
   cudaEvent_t plan_done = nullptr;
   unsigned* words = nullptr;
+  unsigned* mark_on_device = nullptr;  // words[0] as the device addresses it
 };
 inline HybridReadBack& hybrid_read_back() {
   constexpr int max_devices = 64;
@@ -233,13 +252,34 @@ inline HybridReadBack& hybrid_read_back() {
   GSB_EXPECTS(device >= 0 && device < max_devices, "radix: device " + std::to_string(device) + " of too many");
   HybridReadBack& s = states[device];
   if (s.words == nullptr) {
-    for (cudaEvent_t* e : {&s.sample_done, &s.sample_read, &s.plan_done})
+    for (cudaEvent_t* e : {&s.sample_done, &s.plan_done})
       GSB_CUDA_TRY(cudaEventCreateWithFlags(e, cudaEventDisableTiming));
     void* words = nullptr;
-    GSB_CUDA_TRY(cudaHostAlloc(&words, 5 * sizeof(unsigned), cudaHostAllocDefault));
+    GSB_CUDA_TRY(cudaHostAlloc(&words, 5 * sizeof(unsigned), cudaHostAllocMapped | cudaHostAllocPortable));
     s.words = static_cast<unsigned*>(words);
+    void* mark = nullptr;
+    GSB_CUDA_TRY(cudaHostGetDevicePointer(&mark, words, 0));
+    s.mark_on_device = static_cast<unsigned*>(mark);
   }
   return s;
+}
+
+// Whether the sample found skewed keys: polls its mark in host memory until skew_sample_kernel has written it (no
+// copy to queue on a second stream and wait for: the fallback to the LSD passes cost about 34 us that way, 20-28 with
+// the mark polled, u32 and i32 keys at 9e6 ... 2.6e7, H200, NOTES.md round 27). Where the work before the mark has
+// completed without it (a failed launch), throws instead of waiting.
+inline bool await_skew_mark(const HybridReadBack& rb) {
+  const volatile unsigned* mark = rb.words;
+  for (;;) {
+    unsigned v = *mark;
+    if (v != mark_unset) return v != 0;
+    const cudaError_t e = cudaEventQuery(rb.sample_done);
+    if (e == cudaErrorNotReady) continue;
+    GSB_CUDA_TRY(e);
+    v = *mark;
+    if (v != mark_unset) return v != 0;
+    throw std::logic_error("radix: the skew sample completed without writing its mark");
+  }
 }
 
 // ---- host --------------------------------------------------------------------------------------------------
@@ -410,24 +450,21 @@ struct HybridSort {
 
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
     const unsigned heavy_above = sample_heavy_above(n);
+    HybridReadBack& rb = hybrid_read_back();
+    rb.words[0] = mark_unset;  // (every earlier sort on this thread and device has read its mark)
     skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(
         keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, heavy_above,
-        force != LargeForce::passes);
+        force != LargeForce::passes, rb.mark_on_device);
     GSB_CHECK_LAUNCH();
-    // The sample's mark is read back on a second stream while the histogram runs (it returns at once on skewed
-    // keys), so that skewed keys go to the LSD passes without the digit passes below being enqueued.
-    const HybridReadBack& rb = hybrid_read_back();
     GSB_CUDA_TRY(cudaEventRecord(rb.sample_done, b.stream));
-    GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.sample_done, 0));
-    GSB_CUDA_TRY(cudaMemcpyAsync(rb.words, l.skewed, sizeof(unsigned), cudaMemcpyDeviceToHost, cudaStreamPerThread));
-    GSB_CUDA_TRY(cudaEventRecord(rb.sample_read, cudaStreamPerThread));
+    // The histogram and the plan are enqueued while the sample runs (they return at once on skewed keys, so that
+    // those go to the LSD passes without the digit passes below being enqueued).
     const unsigned* counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream);
     launch_dependent(true, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
                      static_cast<unsigned>(S::tile), top, capacity, force, l.tables,
                      static_cast<const unsigned*>(l.skewed));
     GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));
-    GSB_CUDA_TRY(cudaEventSynchronize(rb.sample_read));
-    if (rb.words[0] != 0) return Lsd::sort(p, b);  // skewed keys (sampled)
+    if (await_skew_mark(rb)) return Lsd::sort(p, b);  // skewed keys (sampled)
     GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.mid_status_bytes, b.stream));
     // The largest bucket and those past the capacity: read back while the passes below are enqueued and run.
     GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.plan_done, 0));
