@@ -4,7 +4,7 @@
 //   0. skew_sample_kernel: 16384 keys spread over the array; if one top-12-bit bin holds far more than its
 //      share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned before the histogram
 //      (which would cost up to 0.4 ms on such keys, NOTES.md): steps 1 and 2 return at once, and the host, which
-//      reads the mark back while they run, sorts by the LSD passes without enqueuing steps 3-5;
+//      polls the mark (written into host memory) while they run, sorts by the LSD passes without enqueuing steps 3-5;
 //   1. top16_histogram_kernel (histogram.cuh): one read of the keys, the histogram of their top 16 bits (65536 bins);
 //      top_counts_kernel sums it per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
@@ -67,16 +67,17 @@ __device__ __forceinline__ void atomic_or_bits(Bits* p, Bits v) {
     atomicOr(reinterpret_cast<unsigned*>(p), static_cast<unsigned>(v));
 }
 
-// Sample i (of sample_keys, one per thread) is key i * n / sample_keys, counted by its top 12 bits in bins
-// (zeroed) with global atomics, which also gather each bin's OR of its sampled keys and of their complements (ors,
-// nors, zeroed: their AND is the bits in which the bin's samples differ). The last block to finish estimates the
-// keys in buckets of more than `heavy_above` keys whose remaining bits (below the top 16) vary: a bin's samples stand
-// for n / sample_keys keys each, in one 16-bit bucket where they agree on the top 16 bits, else taken as spread over
-// its 16.
-// Past 1 / sample_heavy_share of the keys, or where every sample is one key (the LSD passes then skip every pass),
-// it sets *skewed, unless `judge` is false (a test forcing the path). Block b samples one 64th of the array: one
-// block sampling all of it spent 17 us (H200, n = 1e8) on the address translation of a few hundred pages from one
-// multiprocessor, not on the loads themselves.
+// Sample i (of sample_keys, one per thread) is key i * n / sample_keys, counted by its top 12 bits in bins (zeroed)
+// with global atomics (one per bin and warp), which also gather each bin's OR of its sampled keys and of their
+// complements (ors, nors, zeroed: their AND is the bits in which the bin's samples differ). The last block to finish
+// estimates the keys in buckets of more than `heavy_above` keys whose remaining bits (below the top 16) vary: a bin's
+// samples stand for n / sample_keys keys each, in one 16-bit bucket where they agree on the top 16 bits, else taken as
+// spread over its 16.
+// Past 1 / sample_heavy_share of the keys, or where every sample is one key (the LSD passes then skip every pass), it
+// marks the keys skewed: 1 in *skewed and in the host-mapped *mark (await_skew_mark), else 0 (always 0 where `judge` is
+// false: a test forcing the path). Block b samples one 64th of the array: one block sampling all of it spent 17 us
+// (H200, n = 1e8) on the address translation of a few hundred pages from one multiprocessor, not on the loads
+// themselves.
 template <class Bits>
 __global__ void __launch_bounds__(sample_threads)
     skew_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned* bins, Bits* ors, Bits* nors,
@@ -234,9 +235,9 @@ __global__ void __launch_bounds__(plan_threads)
 }
 
 // The hybrid path's read-backs, per device and host thread (created on first use, kept for the process): events
-// after the sample and after the plan on the sort's stream, and pinned words mapped into the device: [0] the sample's mark, which skew_sample_kernel writes there itself
-// (mark_unset until it has), [1..4] HybridTables::largest, copied on a second stream so that queueing the copy does not
-// block the host.
+// after the sample and after the plan on the sort's stream, and pinned words mapped into the device: [0] the sample's
+// mark, which skew_sample_kernel writes there itself (mark_unset until it has), [1..4] HybridTables::largest, copied
+// on a second stream so that queueing the copy does not block the host.
 inline constexpr unsigned mark_unset = 2;
 struct HybridReadBack {
   cudaEvent_t sample_done = nullptr;
