@@ -7,8 +7,8 @@ set -u
 source scripts/device-round.sh
 F=$(unpack .carry/final.tar.xz)
 D=entropy-0.811,entropy-0.544,entropy-0.337,entropy-0.201,zipf
-part 170 "$F/gpusort-bench" --algo radix,radix-lsd,cub-radix --type u32,i32,f32 --values none,u32 --n 1e8 --dist "$D" \
+part 150 "$F/gpusort-bench" --algo radix,radix-lsd,cub-radix --type u32,i32,f32 --values none,u32 --n 1e8 --dist "$D" \
   --reps 5 --json "$OUT/skewed-1e8-4byte.json" -q
-part 150 "$F/gpusort-bench" --algo radix,radix-lsd,cub-radix --type u64,i64 --values none,u32 --n 1e8 --dist "$D" \
+part 120 "$F/gpusort-bench" --algo radix,radix-lsd,cub-radix --type u64,i64 --values none,u32 --n 1e8 --dist "$D" \
   --reps 5 --json "$OUT/skewed-1e8-8byte.json" -q
 grep -E "^=== |^rc=|fail" "$L" | cut -c1-160 | tail -6
