@@ -29,8 +29,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <string>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include "radix/onesweep/bucket_sort.cuh"
@@ -90,16 +90,16 @@ __global__ void __launch_bounds__(sample_threads)
   const auto bin = static_cast<unsigned>(key >> (key_bits - sample_bin_bits));
   // The lanes of a warp that sample one bin add up first and their lowest adds for all: skewed keys put most samples
   // in a few bins, and one atomic a sample queued thousands on one address.
-  const unsigned peers = __match_any_sync(~0u, bin);
+  const unsigned peers = __match_any_sync(full_warp, bin);
   Bits any = 0, any_not = 0;
   for (int src = 0; src < 32; ++src) {
-    const Bits k = __shfl_sync(~0u, key, src);
+    const Bits k = __shfl_sync(full_warp, key, src);
     if ((peers >> src) & 1u) {
       any |= k;
       any_not |= static_cast<Bits>(~k);
     }
   }
-  if ((peers & ((1u << (threadIdx.x % 32)) - 1u)) == 0) {
+  if ((peers & lanemask_lt()) == 0) {
     atomicAdd(&bins[bin], static_cast<unsigned>(__popc(peers)));
     atomic_or_bits(&ors[bin], any);
     atomic_or_bits(&nors[bin], any_not);
@@ -266,8 +266,9 @@ inline HybridReadBack& hybrid_read_back() {
 }
 
 // Whether the sample found skewed keys: polls its mark in host memory until skew_sample_kernel has written it (no
-// copy to queue on a second stream and wait for: the fallback to the LSD passes cost about 34 us that way, 20-28 with
-// the mark polled, u32 and i32 keys at 9e6 ... 2.6e7, H200, NOTES.md round 27). Where the work before the mark has
+// copy to queue on a second stream and wait for: with that copy and the sample's atomics one a sample, the fallback
+// to the LSD passes cost 23-40 us over radix-lsd, 15-24 with the mark polled and the atomics one a bin and warp; u32
+// and i32 keys at 9e6 ... 2.6e7, H200, NOTES.md round 27). Where the work before the mark has
 // completed without it (a failed launch), throws instead of waiting.
 inline bool await_skew_mark(const HybridReadBack& rb) {
   const volatile unsigned* mark = rb.words;
