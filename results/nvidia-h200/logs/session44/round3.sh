@@ -8,7 +8,7 @@ set -u
 source scripts/device-round.sh
 F=$(unpack .carry/main.tar.xz)
 part 300 env GSB_SKIP_BENCH=1 GSB_CONFORMANCE_FILTER='*/radix_*' GSB_SANITIZE_PART=forced \
-  GSB_PARTS='^conformance \(GPU\)|hybrid path from n = 2|counting sort from n = 2|compute-sanitizer [a-z]+ \(radix hybrid\)$|radix-lsd, full tiles|radix pass parts' \
+  GSB_PARTS='^conformance \(GPU\)|hybrid path from n = 2|counting sort from n = 2|compute-sanitizer [a-z]+ \(radix hybrid\)$|full tiles of one digit|radix pass parts' \
   bash scripts/device-run.sh "$F" "$OUT/checks"
 D=entropy-0.811,entropy-0.544,entropy-0.337,entropy-0.201,zipf
 part 150 "$F/gpusort-bench" --algo radix,radix-lsd,cub-radix --type u32,i32,f32 --values none,u32 --n 1e8 --dist "$D" \
