@@ -238,8 +238,8 @@ __global__ void __launch_bounds__(plan_threads)
 // after the sample and after the plan on the sort's stream, and pinned words mapped into the device: [0] the sample's
 // mark, which skew_sample_kernel writes there itself (mark_unset until it has), [1..4] HybridTables::largest, copied
 // on a second stream so that queueing the copy does not block the host.
-inline constexpr unsigned mark_unset = 2;
 struct HybridReadBack {
+  static constexpr unsigned mark_unset = 2;  // neither 0 (uniform keys) nor 1 (skewed)
   cudaEvent_t sample_done = nullptr;
   cudaEvent_t plan_done = nullptr;
   unsigned* words = nullptr;
@@ -268,18 +268,18 @@ inline HybridReadBack& hybrid_read_back() {
 // Whether the sample found skewed keys: polls its mark in host memory until skew_sample_kernel has written it (no
 // copy to queue on a second stream and wait for: with that copy and the sample's atomics one a sample, the fallback
 // to the LSD passes cost 23-40 us over radix-lsd, 15-24 with the mark polled and the atomics one a bin and warp; u32
-// and i32 keys at 9e6 ... 2.6e7, H200, NOTES.md round 27). Where the work before the mark has
-// completed without it (a failed launch), throws instead of waiting.
+// and i32 keys at 9e6 ... 2.6e7, H200, NOTES.md round 27). Where the work before the mark has completed without it (a
+// failed launch), throws instead of waiting.
 inline bool await_skew_mark(const HybridReadBack& rb) {
   const volatile unsigned* mark = rb.words;
   for (;;) {
     unsigned v = *mark;
-    if (v != mark_unset) return v != 0;
+    if (v != HybridReadBack::mark_unset) return v != 0;
     const cudaError_t e = cudaEventQuery(rb.sample_done);
     if (e == cudaErrorNotReady) continue;
     GSB_CUDA_TRY(e);
     v = *mark;
-    if (v != mark_unset) return v != 0;
+    if (v != HybridReadBack::mark_unset) return v != 0;
     throw std::logic_error("radix: the skew sample completed without writing its mark");
   }
 }
@@ -453,7 +453,7 @@ struct HybridSort {
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
     const unsigned heavy_above = sample_heavy_above(n);
     HybridReadBack& rb = hybrid_read_back();
-    rb.words[0] = mark_unset;  // (every earlier sort on this thread and device has read its mark)
+    rb.words[0] = HybridReadBack::mark_unset;  // (every earlier sort on this thread and device has read its mark)
     skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(
         keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, heavy_above,
         force != LargeForce::passes, rb.mark_on_device);
