@@ -45,7 +45,7 @@ bool g_prefetch = false; // also time the kept tuning with other L2 prefetch dis
 // A pass policy with another L2 prefetch distance (eighths of the resident blocks; 0: none).
 template <class P, int PrefetchWavesPer8>
 using WithPrefetch = gsb::radix::onesweep::PassPolicy<P::radix_bits, P::threads, P::items, P::min_blocks, P::window,
-                                                      P::late_values, PrefetchWavesPer8, P::band>;
+                                                      P::late_values, PrefetchWavesPer8, P::band, P::look_back_step>;
 
 struct DeviceBuffers {
   void* keys[2] = {nullptr, nullptr};

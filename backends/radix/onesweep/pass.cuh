@@ -287,28 +287,86 @@ __device__ __forceinline__ void store_status(unsigned* p, unsigned v) {
 // back to and including the nearest inclusive prefix (a chain's first tile publishes one). Each thread reads
 // `Window` predecessors' words at once, so one L2 round trip covers that many tiles; a word is re-read until it
 // carries this launch's stamp.
+//
+// Written as a walk that advances one round trip at a time, so that its round trips can be spread over other work
+// (pass_tile starts it before the ranking and steps it between ranked keys): begin() issues the first window's
+// loads; step() takes that window's words (they are waited for only there), adds those that carry this launch's
+// stamp in order up to the first inclusive one, and re-reads the window from the first word that did not carry it
+// (so a predecessor that has not yet published holds up no ranking); finish() walks on to an inclusive prefix,
+// spinning on a word until it carries the stamp (begin() then finish() is the whole look-back, look_back()).
+template <int Window, int Radix>
+struct LookBack {
+  const unsigned* status = nullptr;
+  int next = 0;         // the tile whose word v[0] holds (v[k]: tile next - k)
+  int chain_first = 0;  // the chain's first tile: its word is inclusive, so no walk goes past it
+  int d = 0;
+  unsigned stamp = 0;
+  unsigned before = 0;
+  bool done = true;     // nothing to walk until begin()
+  unsigned v[Window];
+
+  __device__ __forceinline__ void load_from(int first) {
+#pragma unroll
+    for (int k = 0; k < Window; ++k)
+      v[k] = first - k >= chain_first ? load_status(status + static_cast<std::uint64_t>(first - k) * Radix + d) : 0u;
+  }
+  __device__ __forceinline__ void load() { load_from(next); }
+  __device__ __forceinline__ void begin(const unsigned* status_, unsigned tile, unsigned first_tile, int digit,
+                                        unsigned stamp_) {
+    status = status_;
+    next = static_cast<int>(tile) - 1;
+    chain_first = static_cast<int>(first_tile);
+    d = digit;
+    stamp = stamp_;
+    before = 0;
+    done = false;
+    load();
+  }
+  __device__ __forceinline__ void step() {
+    if (done) return;
+    int used = 0;
+    bool stalled = false;
+#pragma unroll
+    for (int k = 0; k < Window; ++k) {
+      if (!done && !stalled && next - k >= chain_first) {
+        if ((v[k] >> status_stamp_shift) != stamp) {
+          stalled = true;
+        } else {
+          before += v[k] & status_count_mask;
+          done = (v[k] & status_inclusive) != 0;
+          used = k + 1;
+        }
+      }
+    }
+    if (!done) {
+      next -= used;
+      load();
+    }
+  }
+  // Walks to the end, re-reading a word until it carries this launch's stamp (never past an unstamped word).
+  __device__ __forceinline__ void finish() {
+    for (; !done; next -= Window) {
+#pragma unroll
+      for (int k = 0; k < Window; ++k) {
+        if (!done && next - k >= chain_first) {
+          while ((v[k] >> status_stamp_shift) != stamp)
+            v[k] = load_status(status + static_cast<std::uint64_t>(next - k) * Radix + d);
+          before += v[k] & status_count_mask;
+          done = (v[k] & status_inclusive) != 0;
+        }
+      }
+      if (!done) load_from(next - Window);
+    }
+  }
+};
+
 template <int Window, int Radix>
 __device__ __forceinline__ unsigned look_back(const unsigned* status, unsigned tile, unsigned first_tile, int d,
                                               unsigned stamp) {
-  const int chain_first = static_cast<int>(first_tile);
-  unsigned before = 0;
-  bool done = false;
-  for (int j = static_cast<int>(tile) - 1; !done; j -= Window) {
-    unsigned v[Window];
-#pragma unroll
-    for (int k = 0; k < Window; ++k)
-      v[k] = j - k >= chain_first ? load_status(status + static_cast<std::uint64_t>(j - k) * Radix + d) : 0u;
-#pragma unroll
-    for (int k = 0; k < Window; ++k) {
-      if (!done && j - k >= chain_first) {
-        while ((v[k] >> status_stamp_shift) != stamp)
-          v[k] = load_status(status + static_cast<std::uint64_t>(j - k) * Radix + d);
-        before += v[k] & status_count_mask;
-        done = (v[k] & status_inclusive) != 0;
-      }
-    }
-  }
-  return before;
+  LookBack<Window, Radix> walk;
+  walk.begin(status, tile, first_tile, d, stamp);
+  walk.finish();
+  return walk.before;
 }
 
 // Lookback: each thread reads `Window` predecessors' words at once, so one L2 round trip covers that many
@@ -329,6 +387,7 @@ template <class Bits, class Value, class P, class Segments>
 __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, const Segments& seg) {
   constexpr int RadixBits = P::radix_bits, Threads = P::threads, Items = P::items, Window = P::window;
   constexpr bool LateValues = P::late_values;
+  constexpr int look_back_step = P::look_back_step;  // 0: the look-back walks after the ranking
   constexpr bool Segmented = std::is_same_v<Segments, SegmentTable>;
   using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
   constexpr int radix = S::radix;
@@ -468,6 +527,21 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
     if (d < radix) store_status(my_status + d, stamp | (tile == first_tile ? status_inclusive : 0u) |
                                                    (count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u)));
   }
+  // Where the policy says so (look_back_step > 0), the look-back walks start now, their round trips taken between
+  // the ranked keys below (one every look_back_step keys) and the rest at resolve_digit_starts; otherwise they start
+  // there, after the ranking, when the predecessors are more likely done.
+  LookBack<Window, radix> walks[look_back_step > 0 ? S::bins_per_thread : 1];
+  if constexpr (look_back_step > 0) {
+#pragma unroll
+    for (int b = 0; b < S::bins_per_thread; ++b) {
+      const int d = threadIdx.x * S::bins_per_thread + b;
+      if (d < radix && tile > first_tile) walks[b].begin(prm.status, tile, first_tile, d, prm.stamp);
+    }
+  }
+  auto step_walks = [&] {
+#pragma unroll
+    for (int b = 0; b < S::bins_per_thread; ++b) walks[b].step();
+  };
   // Whether this is a full tile whose keys all have one digit (sorted runs, few distinct keys, a skewed digit).
   if (full) {
 #pragma unroll
@@ -488,7 +562,12 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
         const unsigned c = count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u);
         unsigned before = 0;
         if (tile > first_tile) {
-          before = look_back<Window, radix>(prm.status, tile, first_tile, d, prm.stamp);
+          if constexpr (look_back_step == 0) {
+            before = look_back<Window, radix>(prm.status, tile, first_tile, d, prm.stamp);
+          } else {
+            walks[b].finish();
+            before = walks[b].before;
+          }
           store_status(my_status + d, stamp | status_inclusive | (before + c));
         }
         // (Segmented: the segment's digit starts; the segment number is re-read here rather than held in registers.)
@@ -544,7 +623,12 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
     for (int u = 0; u < Items; ++u) place(u, static_cast<unsigned>(warp_first + u * 32));
   } else {
 #pragma unroll
-    for (int u = 0; u < Items; ++u) place(u, rank_in_warp<RadixBits>(digit_of(keys[u], shift, width), my_hist, lane));
+    for (int u = 0; u < Items; ++u) {
+      place(u, rank_in_warp<RadixBits>(digit_of(keys[u], shift, width), my_hist, lane));
+      if constexpr (look_back_step > 0) {
+        if ((u + 1) % look_back_step == 0) step_walks();
+      }
+    }
   }
   if constexpr (late) {
 #pragma unroll

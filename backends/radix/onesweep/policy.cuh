@@ -14,9 +14,9 @@ namespace gsb::radix::onesweep {
 
 // A pass policy (plain data): digit width, threads, keys per thread, blocks per multiprocessor (the register cap
 // follows from it), look-back window, whether values are loaded after the ranking (pass_kernel), the L2 prefetch
-// distance, and the architecture band it is written for (arch.hpp).
+// distance, the architecture band it is written for (arch.hpp), and where a tile's look-back walks (pass_tile).
 template <int RadixBits, int Threads, int Items, int MinBlocks, int Window = 1, bool LateValues = false,
-          int PrefetchWavesPer8 = 4, arch::Band B = arch::Band::sm90>
+          int PrefetchWavesPer8 = 4, arch::Band B = arch::Band::sm90, int LookBackStep = 0>
 struct PassPolicy {
   static constexpr bool late_values = LateValues;
   static constexpr int prefetch_waves_per_8 = PrefetchWavesPer8;  // L2 prefetch distance, eighths of the resident blocks
@@ -26,6 +26,7 @@ struct PassPolicy {
   static constexpr int min_blocks = MinBlocks;
   static constexpr int window = Window;
   static constexpr arch::Band band = B;
+  static constexpr int look_back_step = LookBackStep;  // ranked keys a look-back round trip (0: after the ranking)
   static_assert(PrefetchWavesPer8 == 0 || B == arch::Band::sm90, "the bulk L2 prefetch exists from sm_90 on");
 };
 
@@ -34,6 +35,7 @@ struct PassPolicy {
 struct HopperShape {
   int threads, items, min_blocks, window;
   bool late_values;
+  int look_back_step;
 };
 
 // 8-bit digits, per key width and value size (0: keys alone), for Hopper (sm90 band: measured on an H200; also
@@ -60,19 +62,27 @@ struct HopperShape {
 //      1.582 / 4.211 (0.311 / 1.614 / 4.338); u8+u64 512 x 12 late: 0.170 / 0.851 / 2.256 against 0.183 /
 //      0.936 / 2.469 (0.202 / 1.023 / 2.698);
 //    u64+u64 keeps 384 x 12 late: 384 x 14 and 16, 256 x 16, 512 x 10 and 12 and a window of 8 were 2-10% slower.
+//  - Where the look-back walks (the last field; pass_tile): keys alone and u64+u32 start it as soon as the tile has
+//    published its counts and take one L2 round trip every 2 ranked keys (H200, 1e8, session 45 rounds 3-4,
+//    alternated twice against walking after the ranking: u32 radix 1.557 -> 1.524 ms, radix-lsd 2.023 -> 1.946;
+//    u64 3.769 -> 3.721, radix-lsd 5.85 -> 5.71; u8 / u16 radix-lsd 0.564 -> 0.539 / 1.115 -> 1.061; u64+u32
+//    entropy-0.201 6.97 -> 6.69 against uniform 5.018 -> 5.055). Every 4 or 10 keys gained less, every key lost
+//    (u32 1.562). The other pairs walk after the ranking: stepped every 2 keys they lost 1-6% (u16+u32 1.345 ->
+//    1.424, u32+u32 2.664 -> 2.787, u64+u64 5.747 -> 5.814; a step waits for its load, and two blocks an SM
+//    hide that wait less than three do).
 constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
   switch (key_bytes * 16 + value_bytes) {
-    case 1 * 16 + 4: return {512, 20, 2, 1, true};   // u8+u32
-    case 1 * 16 + 8: return {512, 12, 2, 1, true};   // u8+u64
-    case 2 * 16 + 4: return {512, 16, 2, 1, false};  // u16+u32
-    case 2 * 16 + 8: return {384, 16, 2, 1, true};   // u16+u64
-    case 4 * 16 + 0: return {384, 20, 3, 1, false};  // u32
-    case 4 * 16 + 4: return {384, 16, 2, 8, false};  // u32+u32
-    case 4 * 16 + 8: return {384, 16, 2, 1, true};   // u32+u64
-    case 8 * 16 + 0: return {384, 16, 2, 1, false};  // u64
-    case 8 * 16 + 4: return {384, 16, 2, 1, true};   // u64+u32
-    case 8 * 16 + 8: return {384, 12, 2, 1, true};   // u64+u64
-    default: return {384, 16, 3, 1, false};          // u8, u16
+    case 1 * 16 + 4: return {512, 20, 2, 1, true, 0};   // u8+u32
+    case 1 * 16 + 8: return {512, 12, 2, 1, true, 0};   // u8+u64
+    case 2 * 16 + 4: return {512, 16, 2, 1, false, 0};  // u16+u32
+    case 2 * 16 + 8: return {384, 16, 2, 1, true, 0};   // u16+u64
+    case 4 * 16 + 0: return {384, 20, 3, 1, false, 2};  // u32
+    case 4 * 16 + 4: return {384, 16, 2, 8, false, 0};  // u32+u32
+    case 4 * 16 + 8: return {384, 16, 2, 1, true, 0};   // u32+u64
+    case 8 * 16 + 0: return {384, 16, 2, 1, false, 2};  // u64
+    case 8 * 16 + 4: return {384, 16, 2, 1, true, 2};   // u64+u32
+    case 8 * 16 + 8: return {384, 12, 2, 1, true, 0};   // u64+u64
+    default: return {384, 16, 3, 1, false, 2};          // u8, u16
   }
 }
 
@@ -117,11 +127,12 @@ struct HopperTuning {
   static constexpr int window = shape.window;
   static constexpr bool late_values = shape.late_values;
   static constexpr int prefetch_waves_per_8 = hopper_prefetch_waves_per_8;
+  static constexpr int look_back_step = shape.look_back_step;
 };
 
 // The plan of one key width and value type on band B. sm90 is HopperTuning exactly. The older bands are NOT
 // measured (no such GPU was lent; they ran through their PTX on an H100/H200, README "Architectures"): they keep
-// Hopper's keys per thread and look-back window, drop the bulk prefetch (sm_90 and newer only), take 256 threads
+// Hopper's keys per thread, look-back window and step, drop the bulk prefetch (sm_90 and newer only), take 256 threads
 // on sm75 (1024 threads and 64 KiB of shared memory per SM there), and ask __launch_bounds__ for no more resident
 // blocks than the band's shared memory and threads allow (never more than Hopper's, so no plan gets fewer
 // registers than the Hopper one, which compiles without spills).
@@ -134,7 +145,7 @@ struct Tuning {
       arch::blocks_that_fit(B, static_cast<long long>(PassShape<Bits, VT, 8, threads, H::items>::shared_bytes), threads);
   static constexpr int min_blocks = B == arch::Band::sm90 ? H::min_blocks : std::min(fit, H::min_blocks);
   using policy = PassPolicy<8, threads, H::items, min_blocks, H::window, H::late_values,
-                    B == arch::Band::sm90 ? H::prefetch_waves_per_8 : 0, B>;
+                    B == arch::Band::sm90 ? H::prefetch_waves_per_8 : 0, B, H::look_back_step>;
 };
 
 // The pass policy for one key width and value type on band B.
