@@ -2,8 +2,9 @@
 //  - a tile's ranking (count_tile_digits, start_tile_digits, rank_in_warp): every key's rank is its place in the
 //    stable counting sort of the tile by the pass's digit, with 32-bit running starts and with 16-bit ones
 //    (add_count's packed words, as the bucket sort's 52-row kernel keeps them);
-//  - the decoupled look-back (look_back): every tile's digit prefix is the exclusive sum of the earlier tiles of
-//    its chain, with tiles started in any order, for look-back windows of 1 and 8 and chains of several lengths.
+//  - the decoupled look-back (look_back, and LookBack stepped as pass_tile steps it): every tile's digit prefix is
+//    the exclusive sum of the earlier tiles of its chain, with tiles started in any order, for look-back windows of
+//    1 and 8 and chains of several lengths.
 // GPU tests: skipped without a device.
 #include <gtest/gtest.h>
 
@@ -109,8 +110,9 @@ TEST(OnesweepParts, TileRankIsTheStableCountingSortPlace) {
 }
 
 // Tiles numbered in the order blocks start (as pass_tile numbers them); each publishes its digits' counts, looks
-// back when it is not the first of its chain, publishes its inclusive prefix and writes the exclusive one.
-template <int Window>
+// back when it is not the first of its chain, publishes its inclusive prefix and writes the exclusive one. Steps > 0:
+// the look-back as pass_tile steps it (LookBack: begun, stepped that many times, finished).
+template <int Window, int Steps>
 __global__ void look_back_kernel(const unsigned* counts, unsigned* status, unsigned* tile_counter, unsigned chain,
                                  unsigned stamp, unsigned* prefix_out) {
   __shared__ unsigned s_tile;
@@ -124,13 +126,21 @@ __global__ void look_back_kernel(const unsigned* counts, unsigned* status, unsig
   store_status(mine, stamped | (tile == first_tile ? status_inclusive : 0u) | c);
   unsigned before = 0;
   if (tile > first_tile) {
-    before = look_back<Window, Shape::radix>(status, tile, first_tile, d, stamp);
+    if constexpr (Steps == 0) {
+      before = look_back<Window, Shape::radix>(status, tile, first_tile, d, stamp);
+    } else {
+      LookBack<Window, Shape::radix> walk;
+      walk.begin(status, tile, first_tile, d, stamp);
+      for (int s = 0; s < Steps; ++s) walk.step();
+      walk.finish();
+      before = walk.before;
+    }
     store_status(mine, stamped | status_inclusive | (before + c));
   }
   prefix_out[static_cast<std::uint64_t>(tile) * Shape::radix + d] = before;
 }
 
-template <int Window>
+template <int Window, int Steps = 0>
 void check_look_back(unsigned tiles, unsigned chain, unsigned stamp) {
   const std::size_t cells = static_cast<std::size_t>(tiles) * Shape::radix;
   std::mt19937 rng(tiles + chain);
@@ -142,7 +152,7 @@ void check_look_back(unsigned tiles, unsigned chain, unsigned stamp) {
   // A stale table from another launch: words with another stamp must be waited past, never summed.
   GSB_CUDA_TRY(cudaMemset(d_status.get(), 0x5A, d_status.bytes()));
   GSB_CUDA_TRY(cudaMemset(d_counter.get(), 0, sizeof(unsigned)));
-  look_back_kernel<Window><<<tiles, Shape::radix>>>(static_cast<const unsigned*>(d_counts.get()),
+  look_back_kernel<Window, Steps><<<tiles, Shape::radix>>>(static_cast<const unsigned*>(d_counts.get()),
                                                    static_cast<unsigned*>(d_status.get()),
                                                    static_cast<unsigned*>(d_counter.get()), chain, stamp,
                                                    static_cast<unsigned*>(d_prefix.get()));
@@ -154,7 +164,7 @@ void check_look_back(unsigned tiles, unsigned chain, unsigned stamp) {
     for (unsigned t = 0; t < tiles; ++t) {
       if (t % chain == 0) sum = 0;
       ASSERT_EQ(prefix[static_cast<std::size_t>(t) * Shape::radix + d], sum)
-          << "window " << Window << ", chain " << chain << ": tile " << t << ", digit " << d;
+          << "window " << Window << ", steps " << Steps << ", chain " << chain << ": tile " << t << ", digit " << d;
       sum += counts[static_cast<std::size_t>(t) * Shape::radix + d];
     }
   }
@@ -166,6 +176,8 @@ TEST(OnesweepParts, LookBackSumsEveryEarlierTileOfItsChain) {
   for (unsigned chain : {1u, 7u, 300u, 5000u}) {
     check_look_back<1>(5000, chain, 3);
     check_look_back<8>(5000, chain, 3);
+    check_look_back<1, 3>(5000, chain, 3);
+    check_look_back<8, 3>(5000, chain, 3);
   }
 }
 

@@ -288,12 +288,48 @@ __device__ __forceinline__ void store_status(unsigned* p, unsigned v) {
 // `Window` predecessors' words at once, so one L2 round trip covers that many tiles; a word is re-read until it
 // carries this launch's stamp.
 //
-// Written as a walk that advances one round trip at a time, so that its round trips can be spread over other work
-// (pass_tile starts it before the ranking and steps it between ranked keys): begin() issues the first window's
-// loads; step() takes that window's words (they are waited for only there), adds those that carry this launch's
-// stamp in order up to the first inclusive one, and re-reads the window from the first word that did not carry it
-// (so a predecessor that has not yet published holds up no ranking); finish() walks on to an inclusive prefix,
-// spinning on a word until it carries the stamp (begin() then finish() is the whole look-back, look_back()).
+// take_window adds one window's words (v[k]: tile j - k) up to the first inclusive one and says whether it met one;
+// look_back_from walks from tile `from` on, adding to `before`.
+template <int Window, int Radix>
+__device__ __forceinline__ bool take_window(unsigned (&v)[Window], const unsigned* status, int j, int chain_first, int d,
+                                            unsigned stamp, unsigned& before) {
+  bool done = false;
+#pragma unroll
+  for (int k = 0; k < Window; ++k) {
+    if (!done && j - k >= chain_first) {
+      while ((v[k] >> status_stamp_shift) != stamp)
+        v[k] = load_status(status + static_cast<std::uint64_t>(j - k) * Radix + d);
+      before += v[k] & status_count_mask;
+      done = (v[k] & status_inclusive) != 0;
+    }
+  }
+  return done;
+}
+template <int Window, int Radix>
+__device__ __forceinline__ unsigned look_back_from(const unsigned* status, int from, int chain_first, int d,
+                                                   unsigned stamp, unsigned before) {
+  bool done = false;
+  for (int j = from; !done; j -= Window) {
+    unsigned v[Window];
+#pragma unroll
+    for (int k = 0; k < Window; ++k)
+      v[k] = j - k >= chain_first ? load_status(status + static_cast<std::uint64_t>(j - k) * Radix + d) : 0u;
+    done = take_window<Window, Radix>(v, status, j, chain_first, d, stamp, before);
+  }
+  return before;
+}
+template <int Window, int Radix>
+__device__ __forceinline__ unsigned look_back(const unsigned* status, unsigned tile, unsigned first_tile, int d,
+                                              unsigned stamp) {
+  return look_back_from<Window, Radix>(status, static_cast<int>(tile) - 1, static_cast<int>(first_tile), d, stamp, 0u);
+}
+
+// The same look-back as a walk that advances one round trip at a time, so that its round trips can be spread over
+// other work (pass_tile begins it before the ranking and steps it between ranked keys): begin() issues the first
+// window's loads; step() takes that window's words (waited for only there), adds those that carry this launch's
+// stamp in order up to the first inclusive one, and re-reads the window from the first word that did not carry it,
+// so a predecessor that has not yet published holds up no ranking; finish() takes the words in flight and walks on
+// as look_back does.
 template <int Window, int Radix>
 struct LookBack {
   const unsigned* status = nullptr;
@@ -305,12 +341,11 @@ struct LookBack {
   bool done = true;     // nothing to walk until begin()
   unsigned v[Window];
 
-  __device__ __forceinline__ void load_from(int first) {
+  __device__ __forceinline__ void load() {
 #pragma unroll
     for (int k = 0; k < Window; ++k)
-      v[k] = first - k >= chain_first ? load_status(status + static_cast<std::uint64_t>(first - k) * Radix + d) : 0u;
+      v[k] = next - k >= chain_first ? load_status(status + static_cast<std::uint64_t>(next - k) * Radix + d) : 0u;
   }
-  __device__ __forceinline__ void load() { load_from(next); }
   __device__ __forceinline__ void begin(const unsigned* status_, unsigned tile, unsigned first_tile, int digit,
                                         unsigned stamp_) {
     status = status_;
@@ -343,31 +378,13 @@ struct LookBack {
       load();
     }
   }
-  // Walks to the end, re-reading a word until it carries this launch's stamp (never past an unstamped word).
   __device__ __forceinline__ void finish() {
-    for (; !done; next -= Window) {
-#pragma unroll
-      for (int k = 0; k < Window; ++k) {
-        if (!done && next - k >= chain_first) {
-          while ((v[k] >> status_stamp_shift) != stamp)
-            v[k] = load_status(status + static_cast<std::uint64_t>(next - k) * Radix + d);
-          before += v[k] & status_count_mask;
-          done = (v[k] & status_inclusive) != 0;
-        }
-      }
-      if (!done) load_from(next - Window);
-    }
+    if (done) return;
+    if (!take_window<Window, Radix>(v, status, next, chain_first, d, stamp, before))
+      before = look_back_from<Window, Radix>(status, next - Window, chain_first, d, stamp, before);
+    done = true;
   }
 };
-
-template <int Window, int Radix>
-__device__ __forceinline__ unsigned look_back(const unsigned* status, unsigned tile, unsigned first_tile, int d,
-                                              unsigned stamp) {
-  LookBack<Window, Radix> walk;
-  walk.begin(status, tile, first_tile, d, stamp);
-  walk.finish();
-  return walk.before;
-}
 
 // Lookback: each thread reads `Window` predecessors' words at once, so one L2 round trip covers that many
 // tiles. With one word per round trip a walk is as long as the number of tiles that start during one L2

@@ -62,14 +62,15 @@ struct HopperShape {
 //      1.582 / 4.211 (0.311 / 1.614 / 4.338); u8+u64 512 x 12 late: 0.170 / 0.851 / 2.256 against 0.183 /
 //      0.936 / 2.469 (0.202 / 1.023 / 2.698);
 //    u64+u64 keeps 384 x 12 late: 384 x 14 and 16, 256 x 16, 512 x 10 and 12 and a window of 8 were 2-10% slower.
-//  - Where the look-back walks (the last field; pass_tile): keys alone and u64+u32 start it as soon as the tile has
-//    published its counts and take one L2 round trip every 2 ranked keys (H200, 1e8, session 45 rounds 3-4,
-//    alternated twice against walking after the ranking: u32 radix 1.557 -> 1.524 ms, radix-lsd 2.023 -> 1.946;
-//    u64 3.769 -> 3.721, radix-lsd 5.85 -> 5.71; u8 / u16 radix-lsd 0.564 -> 0.539 / 1.115 -> 1.061; u64+u32
-//    entropy-0.201 6.97 -> 6.69 against uniform 5.018 -> 5.055). Every 4 or 10 keys gained less, every key lost
-//    (u32 1.562). The other pairs walk after the ranking: stepped every 2 keys they lost 1-6% (u16+u32 1.345 ->
-//    1.424, u32+u32 2.664 -> 2.787, u64+u64 5.747 -> 5.814; a step waits for its load, and two blocks an SM
-//    hide that wait less than three do).
+//  - Where the look-back walks (the last field; pass_tile). Keys alone start it as soon as the tile has published
+//    its counts and take one L2 round trip every 2 ranked keys (H200, 1e8, session 45 rounds 3-6, alternated twice
+//    against main in one call, cub-radix in every run): u32 radix 1.557 -> 1.530 ms, radix-lsd 2.023 -> 1.946, u32
+//    entropy-0.201 / Zipf 1.925 / 1.93 -> 1.83 / 1.85; u64 3.770 -> 3.722, radix-lsd 5.85 -> 5.71; u8 / u16
+//    radix-lsd 0.564 -> 0.539 / 1.115 -> 1.061. Every 4 or 10 keys gained less, every key lost (u32 1.562).
+//    Pairs walk after the ranking: stepped every 2 keys they lost 1-6% (u16+u32 1.345 -> 1.424, u32+u32 2.664 ->
+//    2.787, u64+u64 5.747 -> 5.814: a step waits for its load, and two blocks an SM hide that wait less than three
+//    do); u64+u32 gained on entropy-0.201 keys (6.96 -> 6.69 every 2 keys, 6.80-6.83 -> 6.80 every 4) but lost on
+//    Zipf keys (6.77-6.79 -> 6.89-6.92, under cub-radix's 6.87) and uniform ones (4.98 -> 5.00-5.04).
 constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
   switch (key_bytes * 16 + value_bytes) {
     case 1 * 16 + 4: return {512, 20, 2, 1, true, 0};   // u8+u32
@@ -80,7 +81,7 @@ constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
     case 4 * 16 + 4: return {384, 16, 2, 8, false, 0};  // u32+u32
     case 4 * 16 + 8: return {384, 16, 2, 1, true, 0};   // u32+u64
     case 8 * 16 + 0: return {384, 16, 2, 1, false, 2};  // u64
-    case 8 * 16 + 4: return {384, 16, 2, 1, true, 2};   // u64+u32
+    case 8 * 16 + 4: return {384, 16, 2, 1, true, 0};   // u64+u32
     case 8 * 16 + 8: return {384, 12, 2, 1, true, 0};   // u64+u64
     default: return {384, 16, 3, 1, false, 2};          // u8, u16
   }
