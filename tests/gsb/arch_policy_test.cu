@@ -75,7 +75,7 @@ TEST(ArchPolicy, RadixPlansFitEveryBand) {
   expect_radix_band<Band::sm90>();
 }
 
-template <class P, int Threads, int Items, int MinBlocks, int Window, bool Late, int Prefetch>
+template <class P, int Threads, int Items, int MinBlocks, int Window, bool Late, int Prefetch, int Step>
 void expect_plan(const char* what) {
   EXPECT_EQ(P::radix_bits, 8) << what;
   EXPECT_EQ(P::threads, Threads) << what;
@@ -84,22 +84,23 @@ void expect_plan(const char* what) {
   EXPECT_EQ(P::window, Window) << what;
   EXPECT_EQ(P::late_values, Late) << what;
   EXPECT_EQ(P::prefetch_waves_per_8, Prefetch) << what;
+  EXPECT_EQ(P::look_back_step, Step) << what;
 }
 
 TEST(ArchPolicy, RadixHopperPlansAreTheMeasuredOnes) {
   using radix::onesweep::PolicyFor;
   constexpr Band H = Band::sm90;
-  expect_plan<PolicyFor<std::uint32_t, NoValue, H>::type, 384, 20, 3, 1, false, 2>("u32");
-  expect_plan<PolicyFor<std::uint32_t, std::uint32_t, H>::type, 384, 16, 2, 8, false, 2>("u32+u32");
-  expect_plan<PolicyFor<std::uint32_t, std::uint64_t, H>::type, 384, 16, 2, 1, true, 2>("u32+u64");
-  expect_plan<PolicyFor<std::uint64_t, NoValue, H>::type, 384, 16, 2, 1, false, 2>("u64");
-  expect_plan<PolicyFor<std::uint64_t, std::uint32_t, H>::type, 384, 16, 2, 1, true, 2>("u64+u32");
-  expect_plan<PolicyFor<std::uint64_t, std::uint64_t, H>::type, 384, 12, 2, 1, true, 2>("u64+u64");
-  expect_plan<PolicyFor<std::uint16_t, NoValue, H>::type, 384, 16, 3, 1, false, 2>("u16");
-  expect_plan<PolicyFor<std::uint16_t, std::uint32_t, H>::type, 512, 16, 2, 1, false, 2>("u16+u32");
-  expect_plan<PolicyFor<std::uint16_t, std::uint64_t, H>::type, 384, 16, 2, 1, true, 2>("u16+u64");
-  expect_plan<PolicyFor<std::uint8_t, std::uint32_t, H>::type, 512, 20, 2, 1, true, 2>("u8+u32");
-  expect_plan<PolicyFor<std::uint8_t, std::uint64_t, H>::type, 512, 12, 2, 1, true, 2>("u8+u64");
+  expect_plan<PolicyFor<std::uint32_t, NoValue, H>::type, 384, 20, 3, 1, false, 2, 2>("u32");
+  expect_plan<PolicyFor<std::uint32_t, std::uint32_t, H>::type, 384, 16, 2, 8, false, 2, 0>("u32+u32");
+  expect_plan<PolicyFor<std::uint32_t, std::uint64_t, H>::type, 384, 16, 2, 1, true, 2, 0>("u32+u64");
+  expect_plan<PolicyFor<std::uint64_t, NoValue, H>::type, 384, 16, 2, 1, false, 2, 2>("u64");
+  expect_plan<PolicyFor<std::uint64_t, std::uint32_t, H>::type, 384, 16, 2, 1, true, 2, 0>("u64+u32");
+  expect_plan<PolicyFor<std::uint64_t, std::uint64_t, H>::type, 384, 12, 2, 1, true, 2, 0>("u64+u64");
+  expect_plan<PolicyFor<std::uint16_t, NoValue, H>::type, 384, 16, 3, 1, false, 2, 2>("u16");
+  expect_plan<PolicyFor<std::uint16_t, std::uint32_t, H>::type, 512, 16, 2, 1, false, 2, 0>("u16+u32");
+  expect_plan<PolicyFor<std::uint16_t, std::uint64_t, H>::type, 384, 16, 2, 1, true, 2, 0>("u16+u64");
+  expect_plan<PolicyFor<std::uint8_t, std::uint32_t, H>::type, 512, 20, 2, 1, true, 2, 0>("u8+u32");
+  expect_plan<PolicyFor<std::uint8_t, std::uint64_t, H>::type, 512, 12, 2, 1, true, 2, 0>("u8+u64");
 }
 
 // The one-block path (small.cuh): 1-byte keys take one round of 8-bit digits at 2049-4864 keys where the band
