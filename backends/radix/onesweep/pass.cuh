@@ -288,8 +288,16 @@ __device__ __forceinline__ void store_status(unsigned* p, unsigned v) {
 // `Window` predecessors' words at once, so one L2 round trip covers that many tiles; a word is re-read until it
 // carries this launch's stamp.
 //
-// take_window adds one window's words (v[k]: tile j - k) up to the first inclusive one and says whether it met one;
-// look_back_from walks from tile `from` on, adding to `before`.
+// load_window issues one window's loads (v[k]: tile j - k, none before the chain's first tile); take_window adds its
+// words up to the first inclusive one and says whether it met one; look_back_from walks from tile `from` on, adding
+// to `before`.
+template <int Window, int Radix>
+__device__ __forceinline__ void load_window(unsigned (&v)[Window], const unsigned* status, int j, int chain_first,
+                                            int d) {
+#pragma unroll
+  for (int k = 0; k < Window; ++k)
+    v[k] = j - k >= chain_first ? load_status(status + static_cast<std::uint64_t>(j - k) * Radix + d) : 0u;
+}
 template <int Window, int Radix>
 __device__ __forceinline__ bool take_window(unsigned (&v)[Window], const unsigned* status, int j, int chain_first, int d,
                                             unsigned stamp, unsigned& before) {
@@ -311,9 +319,7 @@ __device__ __forceinline__ unsigned look_back_from(const unsigned* status, int f
   bool done = false;
   for (int j = from; !done; j -= Window) {
     unsigned v[Window];
-#pragma unroll
-    for (int k = 0; k < Window; ++k)
-      v[k] = j - k >= chain_first ? load_status(status + static_cast<std::uint64_t>(j - k) * Radix + d) : 0u;
+    load_window<Window, Radix>(v, status, j, chain_first, d);
     done = take_window<Window, Radix>(v, status, j, chain_first, d, stamp, before);
   }
   return before;
@@ -341,11 +347,7 @@ struct LookBack {
   bool done = true;     // nothing to walk until begin()
   unsigned v[Window];
 
-  __device__ __forceinline__ void load() {
-#pragma unroll
-    for (int k = 0; k < Window; ++k)
-      v[k] = next - k >= chain_first ? load_status(status + static_cast<std::uint64_t>(next - k) * Radix + d) : 0u;
-  }
+  __device__ __forceinline__ void load() { load_window<Window, Radix>(v, status, next, chain_first, d); }
   __device__ __forceinline__ void begin(const unsigned* status_, unsigned tile, unsigned first_tile, int digit,
                                         unsigned stamp_) {
     status = status_;
