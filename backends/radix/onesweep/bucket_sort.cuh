@@ -242,6 +242,18 @@ constexpr int bucket_in_place_rows_for(unsigned buffer_keys, int at_least = 0) {
   return rows <= bucket_rows_two_blocks ? bucket_rows_two_blocks : bucket_rows_in_place<Bits, Value>;
 }
 static_assert(bucket_words_per_key<std::uint64_t, std::uint64_t>(true) <= 3, "the in-place rows: three words a key");
+
+// The keys of one bucket agree on their top 16 bits (the bucket's number, blockIdx.x), so the two-buffer shapes hold
+// only the low 16 bits of a 4-byte key in shared memory and put the top back as they store it: half the bytes a key
+// (a quarter of a u32+u32 pair's), so more blocks resident. In place the rows' registers and the padding (the
+// largest key) keep whole keys. The policy (capacities, shapes, resident warps) still counts whole keys: only the
+// launches' buffers are smaller (bucket_launch_bytes). H200, radix ms whole keys / low halves, alternated twice in
+// one call (NOTES.md round 30): u32 keys at 1e8 1.533 / 1.514 (the kernel 11 -> 16 blocks an SM; ncu: its shared
+// memory 93-96% busy either way, so the gain is small), at 2^28 3.93 / 3.82; u32+u32 at 2^28 7.66 / 6.80.
+template <class Bits, bool InPlace>
+inline constexpr bool bucket_holds_low_half = sizeof(Bits) == 4 && !InPlace;
+template <class Bits, bool InPlace>
+using bucket_held_t = std::conditional_t<bucket_holds_low_half<Bits, InPlace>, std::uint16_t, Bits>;
 inline constexpr int bucket_in_place_registers = 128;
 // Where a two-buffer shape keeps bucket_min_warps_per_sm warps or more, the in-place one pays only for buckets of this
 // many rows per warp or more (H200, 2026-11-27, radix ms with the default shape / in place forced, the default
@@ -290,6 +302,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
   constexpr bool with_values = has_values_v<Value>;
   constexpr bool gather = bucket_gathers_values<Value, InPlace>;
   using Slot = bucket_slot_t<Value, InPlace>;  // what the rounds move beside each key
+  using Held = bucket_held_t<Bits, InPlace>;   // what the buffers hold of each key
   constexpr int first_set = bucket_first_count_set<Bits, Value>;
   static_assert(radix % Threads == 0 || Threads % radix == 0, "whole digits per thread, or one digit");
   static_assert(rounds % 2 == 0, "the rounds end in buffer a");
@@ -325,8 +338,8 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
     return;
   }
   const unsigned stride = bucket_buffer_keys<InPlace, Threads>(buffer_keys);
-  Bits* s_ka = reinterpret_cast<Bits*>(s_buffers);
-  Bits* s_kb = s_ka + (buffers - 1) * stride;
+  Held* s_ka = reinterpret_cast<Held*>(s_buffers);
+  Held* s_kb = s_ka + (buffers - 1) * stride;
   Slot* s_va = reinterpret_cast<Slot*>(s_ka + buffers * stride);
   Slot* s_vb = s_va + (buffers - 1) * stride;
   if constexpr (!with_values) {
@@ -347,7 +360,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
   auto take = [&](unsigned i, Bits k) {
     if constexpr (with_values) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8), 1u);
     else add(s_block_count0, digit_of(k, 0, 8), 1u);
-    s_ka[i] = k;
+    s_ka[i] = static_cast<Held>(k);
     if constexpr (gather) s_va[i] = i;
     else if constexpr (with_values) s_va[i] = vdata[i];
   };
@@ -386,7 +399,7 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
     return [=](unsigned pos, Bits k) { add(h, __umulhi(pos, chunk_recip) * radix + digit_of(k, shift, 8), 1u); };
   };
   // A stable round from src to dst (the same buffer in place).
-  auto stable_round = [&](const Bits* src_k, const Slot* src_v, Bits* dst_k, Slot* dst_v, unsigned* my_hist,
+  auto stable_round = [&](const Held* src_k, const Slot* src_v, Held* dst_k, Slot* dst_v, unsigned* my_hist,
                           int shift, auto next) {
     if constexpr (InPlace)
       rank_rows_in_place<Rows, packed>(dst_k, dst_v, my_hist, shift, warp * chunk, per, next);
@@ -401,13 +414,13 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
     scan_digit_counts<Threads, 1, packed>(s_block_count0, warp_sums);  // where each digit's run starts
     __syncthreads();
     const auto count_next = count_for(1);
-    auto place = [&](Bits k) {
+    auto place = [&](Held k) {
       const unsigned pos = add(s_block_count0, digit_of(k, 0, 8), 1u);
       s_kb[pos] = k;
       count_next(pos, k);
     };
     if constexpr (InPlace) {  // every key read before any is placed: thread t's keys t, t + Threads, ...
-      Bits k[Rows];
+      Held k[Rows];
 #pragma unroll
       for (int u = 0; u < Rows; ++u) {
         if (u >= per) break;
@@ -447,20 +460,25 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
     scan_digit_counts<Threads, warps, packed>(h, warp_sums);
     __syncthreads();
     const bool odd = r % 2 == 1;
-    const Bits* src_k = odd ? s_kb : s_ka;
-    Bits* dst_k = odd ? s_ka : s_kb;
+    const Held* src_k = odd ? s_kb : s_ka;
+    Held* dst_k = odd ? s_ka : s_kb;
     const Slot* src_v = odd ? s_vb : s_va;
     Slot* dst_v = odd ? s_va : s_vb;
     if (r + 1 < rounds) stable_round(src_k, src_v, dst_k, dst_v, h + warp * digit_words, 8 * r, count_for(r + 1));
     else stable_round(src_k, src_v, dst_k, dst_v, h + warp * digit_words, 8 * r, [](unsigned, Bits) {});
     __syncthreads();
   }
+  // The whole key of what the buffers hold (the bucket's number on top where they hold the low half).
+  auto whole = [&](Held h) {
+    if constexpr (bucket_holds_low_half<Bits, InPlace>) return static_cast<Bits>(blockIdx.x << 16 | h);
+    else return h;
+  };
   if (decode) {
 #pragma unroll 4
-    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = codec.decode(s_ka[i]);
+    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = codec.decode(whole(s_ka[i]));
   } else {
 #pragma unroll 4
-    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = s_ka[i];
+    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = whole(s_ka[i]);
   }
   if constexpr (gather) {
     // Every value is read (from where its key came) before any is written: thread t's positions t, t + Threads, ...
@@ -498,6 +516,12 @@ template <class Bits, class Value>
 constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
   const unsigned slots = s.in_place ? bucket_buffer_keys<true, bucket_threads_widest>(buffer_keys) : buffer_keys;
   return 4LL * bucket_words_per_key<Bits, Value>(s.in_place) * slots;
+}
+// ... as a launch of bucket_sort_kernel takes them (bucket_holds_low_half: 2 bytes less a key and buffer).
+template <class Bits, class Value>
+constexpr long long bucket_launch_bytes(BucketShape s, unsigned buffer_keys) {
+  const long long held_less = !s.in_place && bucket_holds_low_half<Bits, false> ? 2LL * 2 * buffer_keys : 0;
+  return bucket_buffer_bytes<Bits, Value>(s, buffer_keys) - held_less;
 }
 template <class Bits, class Value>
 constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
@@ -653,7 +677,7 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
                        warp_smem, stream, keys, values, counts, starts, codec, above, buffer_keys);
       return;
     }
-    const auto smem = static_cast<std::size_t>(bucket_buffer_bytes<Bits, Value>(shape, buffer_keys));
+    const auto smem = static_cast<std::size_t>(bucket_launch_bytes<Bits, Value>(shape, buffer_keys));
     // In place: the kernel of the fewest rows that holds the bucket (fewer registers).
     constexpr int widest = bucket_threads_widest;
     const int rows = bucket_in_place_rows_for<Bits, Value>(buffer_keys, bucket_in_place_rows_override());
