@@ -195,26 +195,28 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
     EXPECT_GE((radix::onesweep::bucket_warps_for<std::uint32_t, NoValue>(b, tried)),
               radix::onesweep::bucket_min_warps_per_sm);
   }
-  // The block: 128 threads at 1e8 (buckets of about 1840 keys, measured best), 256 at 2^28 (4608), 512 in place at
-  // 1e9 (16247: a tie with two buffers, in place measured faster) and on to 26624 keys for keys alone; 4-byte keys
-  // with values 256 while it keeps 12 warps, then in place (never 512 threads with two buffers).
+  // The block: 128 threads at 1e8 (buckets of about 1840 keys, measured best) and at 2^28 (4608: the two buffers hold
+  // 4-byte keys' low halves, bucket_held_t), 256 from 2^29 (8916) to 1e9 (16248; in place before the halves: 2^29
+  // 8.19 -> 7.53 ms, 1e9 14.62 -> 14.40, NOTES.md round 30), 512 in place on to 26624 keys for keys alone; 4-byte
+  // keys with values 256 while it keeps 12 warps, then in place (never 512 threads with two buffers).
   using radix::onesweep::bucket_shape_for;
   using radix::onesweep::BucketShape;
   constexpr BucketShape narrow{128, false}, wide{256, false}, widest{512, false}, in_place{512, true};
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 1840)), narrow);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 4608)), wide);
-  // From 16 rows a warp (8192 keys) in place where 256 threads keep its 16 warps: 2^29 (8916) and 7.5e8 (12300).
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 4608)), narrow);
+  // Past 16 rows a warp (8192 keys) in place only where it keeps as many warps as two buffers: with the halves, 256
+  // threads keep more to 16248 keys (1e9), in place from about 20000.
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 8188)), wide);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 8916)), in_place);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 12300)), in_place);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 16248)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 8916)), wide);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 12300)), wide);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 16248)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 20000)), in_place);  // to 26624 (52 rows)
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 26864)), widest);    // past them: registers
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4608)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8916)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 16248)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 2412)), wide);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 4608)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 4608)), wide);  // 2^28: 9.66 -> 8.94 ms
   // One warp a bucket for small buckets: up to 1024 keys of 4 bytes alone (5e7 uniform keys' largest, about 980), 768
   // where key and value take 8 bytes (u64 keys, u32+u32), 640 beyond; blocks past them.
   constexpr BucketShape warp{32, false};

@@ -246,10 +246,13 @@ static_assert(bucket_words_per_key<std::uint64_t, std::uint64_t>(true) <= 3, "th
 // The keys of one bucket agree on their top 16 bits (the bucket's number, blockIdx.x), so the two-buffer shapes hold
 // only the low 16 bits of a 4-byte key in shared memory and put the top back as they store it: half the bytes a key
 // (a quarter of a u32+u32 pair's), so more blocks resident. In place the rows' registers and the padding (the
-// largest key) keep whole keys. The policy (capacities, shapes, resident warps) still counts whole keys: only the
-// launches' buffers are smaller (bucket_launch_bytes). H200, radix ms whole keys / low halves, alternated twice in
-// one call (NOTES.md round 30): u32 keys at 1e8 1.533 / 1.514 (the kernel 11 -> 16 blocks an SM; ncu: its shared
-// memory 93-96% busy either way, so the gain is small), at 2^28 3.93 / 3.82; u32+u32 at 2^28 7.66 / 6.80.
+// largest key) keep whole keys. The capacities (bucket_capacity) still count whole keys, so the most a block holds is
+// not raised; the shapes count what the launches take (bucket_shared_bytes: bucket_launch_bytes). H200, radix ms,
+// alternated twice in one call (NOTES.md round 30): whole keys / low halves, u32 keys at 1e8 1.533 / 1.514 (the
+// kernel 11 -> 16 blocks an SM; ncu: its shared memory 93-96% busy either way, so the gain is small), at 2^28 3.93 /
+// 3.82, u32+u32 at 2^28 7.66 / 6.80; then shapes by whole keys / by the halves, u32 keys at 2^28 3.813 / 3.802 (256 ->
+// 128 threads), 2^29 8.19 / 7.53 and 1e9 14.62 / 14.40 (in place -> 256 threads, two buffers), u32+u64 at 2^28 9.66
+// / 8.94 (in place -> 256 threads).
 template <class Bits, bool InPlace>
 inline constexpr bool bucket_holds_low_half = sizeof(Bits) == 4 && !InPlace;
 template <class Bits, bool InPlace>
@@ -529,7 +532,7 @@ constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
   const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, V, bucket_threads>()
                            : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, V, bucket_threads_wide>()
                                                               : bucket_static_bytes<Bits, V, bucket_threads_widest>();
-  return bucket_buffer_bytes<Bits, Value>(s, buffer_keys) + arrays;
+  return bucket_launch_bytes<Bits, Value>(s, buffer_keys) + arrays;
 }
 
 // The most keys of one bucket that a block with shared_bytes of shared memory sorts (a multiple of 4: the buffers
