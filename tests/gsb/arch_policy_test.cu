@@ -305,6 +305,12 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   using radix::onesweep::bucket_buffer_bytes;
   EXPECT_EQ((bucket_buffer_bytes<u64, NoValue>(BucketShape{512, true}, 1025)), 1536 * 8);
   EXPECT_EQ((bucket_buffer_bytes<u64, NoValue>(BucketShape{512, false}, 1025)), 1025 * 16);
+  // The two buffers hold 4-byte keys' low halves (bucket_held_t): 2 bytes a key and buffer; in place whole keys.
+  using radix::onesweep::bucket_launch_bytes;
+  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, NoValue>(BucketShape{128, false}, 1840)), 1840 * 2 * 2);
+  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, std::uint32_t>(BucketShape{256, false}, 1840)), 1840 * 2 * (2 + 4));
+  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, NoValue>(BucketShape{512, true}, 1025)), 1536 * 4);
+  EXPECT_EQ((bucket_launch_bytes<u64, NoValue>(BucketShape{512, false}, 1025)), 1025 * 16);
   // 8-byte keys at 1e9 (16247 with 8 standard deviations) fit one block in place and not in two buffers.
   EXPECT_LT((bucket_capacity<u64, NoValue>(smem)), 16248u);
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, NoValue>(Band::sm90, 16248)), (BucketShape{512, true}));

@@ -514,7 +514,8 @@ constexpr int bucket_static_bytes() {
   constexpr int digit_words = bucket_count_words<Packed>;
   return ((has_values_v<Value> ? 1 : digit_words) + sets * warps * digit_words + 32) * 4;
 }
-// The dynamic shared memory of shape s with buffers for buckets of up to buffer_keys keys, and with its arrays.
+// The buffers of shape s for buckets of up to buffer_keys keys, counted in whole keys (the unit of the capacities
+// below); bucket_launch_bytes is what a launch takes, and bucket_shared_bytes that with the kernel's arrays.
 template <class Bits, class Value>
 constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
   const unsigned slots = s.in_place ? bucket_buffer_keys<true, bucket_threads_widest>(buffer_keys) : buffer_keys;
