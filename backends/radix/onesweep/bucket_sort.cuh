@@ -262,6 +262,8 @@ inline constexpr int bucket_in_place_registers = 128;
 // many rows per warp or more (H200, 2026-11-27, radix ms with the default shape / in place forced, the default
 // keeping 16 warps in 256-thread blocks, logs/session28/round9): u32 keys at 2^29 (17.4 rows) 8.944 / 8.448, 7.5e8
 // (24 rows) 12.275 / 11.500; but u64 keys at 2^28 (9 rows) 10.653 / 12.374, u32+u32 at 2^28 (9 rows) 7.623 / 8.471.
+// (Those u32 keys held whole keys in their two buffers; holding the low halves, 256 threads keep 24-40 warps there and
+// take those buckets: 2^29 7.53 ms, NOTES.md round 30.)
 inline constexpr unsigned bucket_in_place_min_rows = 16;
 // The most keys a block of the in-place shape holds in its warps' registers.
 template <class Bits, class Value>
@@ -521,11 +523,11 @@ constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
   const unsigned slots = s.in_place ? bucket_buffer_keys<true, bucket_threads_widest>(buffer_keys) : buffer_keys;
   return 4LL * bucket_words_per_key<Bits, Value>(s.in_place) * slots;
 }
-// ... as a launch of bucket_sort_kernel takes them (bucket_holds_low_half: 2 bytes less a key and buffer).
+// ... as a launch of bucket_sort_kernel takes them: two buffers hold bucket_held_t, not whole keys.
 template <class Bits, class Value>
 constexpr long long bucket_launch_bytes(BucketShape s, unsigned buffer_keys) {
-  const long long held_less = !s.in_place && bucket_holds_low_half<Bits, false> ? 2LL * 2 * buffer_keys : 0;
-  return bucket_buffer_bytes<Bits, Value>(s, buffer_keys) - held_less;
+  constexpr auto held_less = static_cast<long long>(sizeof(Bits) - sizeof(bucket_held_t<Bits, false>));  // a key
+  return bucket_buffer_bytes<Bits, Value>(s, buffer_keys) - (s.in_place ? 0 : 2 * held_less * buffer_keys);
 }
 template <class Bits, class Value>
 constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
