@@ -2,6 +2,12 @@
 //  - a tile's ranking (count_tile_digits, start_tile_digits, rank_in_warp): every key's rank is its place in the
 //    stable counting sort of the tile by the pass's digit, with 32-bit running starts and with 16-bit ones
 //    (add_count's packed words, as the bucket sort's 52-row kernel keeps them);
+//  - a tile's ranking in any order (count_tile_digits keeping WarpPlaces, placed_rank), as the hybrid path's MSD
+//    passes of keys alone rank: the ranks are a permutation of the tile, each key's inside its digit's run of the
+//    stable counting sort, and a partial tile's padding (the largest key, after the valid keys) ranks after every
+//    valid key, at its own positions;
+//  - the hybrid path's sample (skew_sample_kernel) marks rows of few digits (sorted keys, few distinct keys, a constant
+//    second digit), which the MSD passes then rank stably, and not uniform keys;
 //  - the decoupled look-back (look_back, and LookBack stepped as pass_tile steps it): every tile's digit prefix is
 //    the exclusive sum of the earlier tiles of its chain, with tiles started in any order, for look-back windows of
 //    1 and 8 and chains of several lengths.
@@ -17,6 +23,7 @@
 
 #include "gsb/cuda_raii.hpp"
 #include "gsb/error.hpp"
+#include "radix/onesweep/hybrid.cuh"
 #include "radix/onesweep/pass.cuh"
 
 namespace gsb::radix::onesweep {
@@ -107,6 +114,110 @@ TEST(OnesweepParts, TileRankIsTheStableCountingSortPlace) {
         EXPECT_EQ(rank_on_device(keys, shift, packed), rank_on_host(keys, shift)) << "shift " << shift
                                                                                   << (packed ? ", 16-bit starts" : "");
     }
+}
+
+// One tile of which the first `valid` positions are keys (the rest padding, as pass_tile pads), ranked in any order:
+// each valid key by its counting atomic's place, each padding key at its position.
+__global__ void rank_any_order_kernel(const std::uint32_t* keys_in, int valid, int shift, unsigned* ranks_out) {
+  __shared__ unsigned s_hist[Shape::warps * Shape::radix];
+  __shared__ unsigned s_local_start[Shape::radix];
+  const unsigned warp = threadIdx.x / 32, lane = lane_id();
+  unsigned* my_hist = s_hist + warp * Shape::radix;
+  for (int d = lane; d < Shape::radix; d += 32) my_hist[d] = 0;
+  __syncthreads();
+  const int warp_first = static_cast<int>(warp) * 32 * items + static_cast<int>(lane);
+  std::uint32_t keys[items];
+  for (int u = 0; u < items; ++u) keys[u] = warp_first + u * 32 < valid ? keys_in[warp_first + u * 32] : ~0u;
+  const int real_items = max(0, min(items, (valid - warp_first + 31) / 32));
+  unsigned count[Shape::bins_per_thread];
+  WarpPlaces<items> places;
+  const unsigned total = count_tile_digits<Shape>(keys, shift, radix_bits, s_hist, my_hist, count, &places, real_items,
+                                                  static_cast<unsigned>(Shape::tile - valid));
+  start_tile_digits<Shape>(total, count, s_hist, s_local_start);
+  __syncthreads();
+  for (int u = 0; u < items; ++u)
+    ranks_out[warp_first + u * 32] =
+        u < real_items ? placed_rank(digit_of(keys[u], shift, radix_bits), my_hist, places.get(u))
+                       : static_cast<unsigned>(warp_first + u * 32);
+}
+
+TEST(OnesweepParts, TileRankInAnyOrderFillsEachDigitsRun) {
+  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+  std::mt19937 rng(2027);
+  const std::vector<std::uint32_t (*)(std::mt19937&)> inputs = {
+      [](std::mt19937& r) { return static_cast<std::uint32_t>(r()); },                // every digit
+      [](std::mt19937& r) { return static_cast<std::uint32_t>(r() % 3) * 0x01010101u; },  // three digits, many peers
+      [](std::mt19937&) { return ~0u; },                                                // the padding's own digit
+      [](std::mt19937& r) { return r() % 2 ? ~0u : 0u; }};
+  for (const auto& make : inputs)
+    for (int shift : {0, 8, 24})
+      for (int valid : {Shape::tile, Shape::tile - 1, Shape::tile - 33, 32 * items + 5, 31, 1}) {
+        std::vector<std::uint32_t> keys(Shape::tile, ~0u);
+        for (int i = 0; i < valid; ++i) keys[i] = make(rng);
+        DeviceBuffer d_keys(keys.size() * sizeof(std::uint32_t)), d_ranks(keys.size() * sizeof(unsigned));
+        GSB_CUDA_TRY(cudaMemcpy(d_keys.get(), keys.data(), d_keys.bytes(), cudaMemcpyHostToDevice));
+        rank_any_order_kernel<<<1, threads>>>(static_cast<const std::uint32_t*>(d_keys.get()), valid, shift,
+                                              static_cast<unsigned*>(d_ranks.get()));
+        GSB_CHECK_LAUNCH();
+        std::vector<unsigned> ranks(keys.size());
+        GSB_CUDA_TRY(cudaMemcpy(ranks.data(), d_ranks.get(), d_ranks.bytes(), cudaMemcpyDeviceToHost));
+        // The stable places (padding included) give each digit's run.
+        const std::vector<unsigned> stable = rank_on_host(keys, shift);
+        std::vector<unsigned> run_start(Shape::radix, Shape::tile), run_end(Shape::radix, 0);
+        for (int i = 0; i < Shape::tile; ++i) {
+          const unsigned d = (keys[i] >> shift) & (Shape::radix - 1);
+          run_start[d] = std::min(run_start[d], stable[i]);
+          run_end[d] = std::max(run_end[d], stable[i] + 1);
+        }
+        std::vector<unsigned> sorted_ranks = ranks;
+        std::sort(sorted_ranks.begin(), sorted_ranks.end());
+        for (int i = 0; i < Shape::tile; ++i) ASSERT_EQ(sorted_ranks[i], static_cast<unsigned>(i)) << "a permutation";
+        for (int i = 0; i < Shape::tile; ++i) {
+          const unsigned d = (keys[i] >> shift) & (Shape::radix - 1);
+          EXPECT_GE(ranks[i], run_start[d]) << "key " << i << ", shift " << shift << ", valid " << valid;
+          EXPECT_LT(ranks[i], run_end[d]) << "key " << i << ", shift " << shift << ", valid " << valid;
+          if (i < valid) EXPECT_LT(ranks[i], static_cast<unsigned>(valid)) << "a valid key after the padding";
+          else EXPECT_EQ(ranks[i], static_cast<unsigned>(i)) << "padding at its position";
+        }
+      }
+}
+
+// The mark skew_sample_kernel writes for n u32 keys made by `make` (of the index and a random word).
+template <class Make>
+unsigned sample_mark(std::uint64_t n, Make make) {
+  std::mt19937 rng(2028);
+  std::vector<std::uint32_t> keys(n);
+  for (std::uint64_t i = 0; i < n; ++i) keys[i] = make(i, static_cast<std::uint32_t>(rng()));
+  constexpr std::size_t bins = std::size_t{1} << sample_bin_bits;
+  DeviceBuffer d_keys(n * sizeof(std::uint32_t)), d_words((3 * bins + 4) * sizeof(unsigned));
+  GSB_CUDA_TRY(cudaMemcpy(d_keys.get(), keys.data(), d_keys.bytes(), cudaMemcpyHostToDevice));
+  GSB_CUDA_TRY(cudaMemset(d_words.get(), 0, d_words.bytes()));
+  auto* w = static_cast<unsigned*>(d_words.get());
+  skew_sample_kernel<std::uint32_t><<<sample_blocks, sample_threads>>>(
+      static_cast<const std::uint32_t*>(d_keys.get()), n, KeyCodec<std::uint32_t>{}, w, w + bins, w + 2 * bins,
+      w + 3 * bins, w + 3 * bins + 1, w + 3 * bins + 2, sample_heavy_above(n), true, w + 3 * bins + 3);
+  GSB_CHECK_LAUNCH();
+  unsigned mark = 0;
+  GSB_CUDA_TRY(cudaMemcpy(&mark, w + 3 * bins + 3, sizeof(unsigned), cudaMemcpyDeviceToHost));
+  return mark;
+}
+
+TEST(OnesweepParts, SampleMarksRowsOfFewDigits) {
+  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+  const std::uint64_t n = std::uint64_t{1} << 22;
+  EXPECT_EQ(sample_mark(n, [](std::uint64_t, std::uint32_t r) { return r; }), 0u) << "uniform keys";
+  EXPECT_EQ(sample_mark(n, [](std::uint64_t i, std::uint32_t) { return static_cast<std::uint32_t>(i << 10); }),
+            mark_few_digit_rows)
+      << "sorted keys";
+  EXPECT_EQ(sample_mark(n, [](std::uint64_t, std::uint32_t r) { return (r & 0xff00ffffu) | 0x00170000u; }),
+            mark_few_digit_rows)
+      << "a constant second digit";
+  std::mt19937 pick(7);
+  std::vector<std::uint32_t> few(1000);
+  for (auto& k : few) k = static_cast<std::uint32_t>(pick());
+  for (std::uint32_t distinct : {64u, 1000u})
+    EXPECT_EQ(sample_mark(n, [&](std::uint64_t, std::uint32_t r) { return few[r % distinct]; }), mark_few_digit_rows)
+        << distinct << " distinct keys";
 }
 
 // Tiles numbered in the order blocks start (as pass_tile numbers them); each publishes its digits' counts, looks

@@ -23,7 +23,8 @@
 //      warp-level multisplit of the passes) and writes it back in place, decoded, in launches by size class; the
 //      few buckets past the capacity are sorted one block each through global memory (large_buckets.cuh), a skewed
 //      input's many by segmented digit passes (large_segments.cuh, enqueued before the bucket sort).
-// The sort is stable (steps 3-5 are, and step 5's first round may reorder only equal keys).
+// The sort is stable: steps 3-5 keep equal keys in input order, except where only equal keys can change places (keys
+// alone: step 5's first round, and steps 3 and 4, whose keys of one digit leave a tile in any order).
 #pragma once
 
 #include <algorithm>
@@ -42,6 +43,10 @@ namespace gsb::radix::onesweep {
 
 inline constexpr int plan_threads = 256;  // one 16-bit bucket (and one top-8-bit bucket) per thread
 static_assert(hybrid_buckets == top16_bins, "the buckets are the 16-bit histogram's bins");
+
+// The sample's verdicts, in its mark (HybridReadBack): 0 for keys of neither kind.
+inline constexpr unsigned mark_skewed = 1;          // skewed keys: the LSD passes
+inline constexpr unsigned mark_few_digit_rows = 4;  // rows of few digits: stable MSD passes (hybrid.hpp)
 
 inline constexpr int sample_threads = 256;
 inline constexpr int sample_blocks = 64;
@@ -75,13 +80,15 @@ __device__ __forceinline__ void atomic_or_bits(Bits* p, Bits v) {
 // spread over its 16.
 // Past 1 / sample_heavy_share of the keys, or where every sample is one key (the LSD passes then skip every pass), it
 // marks the keys skewed: 1 in *skewed and in the host-mapped *mark (await_skew_mark), else 0 (always 0 where `judge` is
-// false: a test forcing the path). Block b samples one 64th of the array: one block sampling all of it spent 17 us
+// false: a test forcing the path). Each warp also reads the row of 32 keys from its first sample on and counts it in
+// *few_rows (zeroed) where more than few_digit_lanes of them share their top 8 bits or two their top 16; past 1 /
+// few_digit_rows_share of the rows the mark (not skewed) is mark_few_digit_rows. Block b samples one 64th of the array: one block sampling all of it spent 17 us
 // (H200, n = 1e8) on the address translation of a few hundred pages from one multiprocessor, not on the loads
 // themselves.
 template <class Bits>
 __global__ void __launch_bounds__(sample_threads)
     skew_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned* bins, Bits* ors, Bits* nors,
-                       unsigned* done_blocks, unsigned* skewed, unsigned heavy_above, bool judge,
+                       unsigned* done_blocks, unsigned* skewed, unsigned* few_rows, unsigned heavy_above, bool judge,
                        volatile unsigned* mark) {
   constexpr int key_bits = 8 * sizeof(Bits);
   __shared__ unsigned warp_sums[32];
@@ -103,6 +110,14 @@ __global__ void __launch_bounds__(sample_threads)
     atomicAdd(&bins[bin], static_cast<unsigned>(__popc(peers)));
     atomic_or_bits(&ors[bin], any);
     atomic_or_bits(&nors[bin], any_not);
+  }
+  const std::uint64_t row = (i - lane_id()) * n / sample_keys;  // warp-uniform
+  if (row + 32 <= n) {
+    const Bits k = codec.encode(keys[row + lane_id()]);
+    const auto top8 = static_cast<unsigned>(k >> (key_bits - 8)), top16 = static_cast<unsigned>(k >> (key_bits - 16));
+    const bool few = __popc(__match_any_sync(full_warp, top8)) > few_digit_lanes ||
+                     __popc(__match_any_sync(full_warp, top16)) > 1;
+    if (__any_sync(full_warp, few) && lane_id() == 0) atomicAdd(few_rows, 1u);
   }
   if (!arrived_last(done_blocks)) return;
   const double keys_per_sample = static_cast<double>(n) / sample_keys;
@@ -130,7 +145,9 @@ __global__ void __launch_bounds__(sample_threads)
   if (threadIdx.x == 0) {
     const unsigned s = judge && (all_heavy * sample_heavy_share > sample_keys || all_kinds == 1) ? 1u : 0u;
     *skewed = s;
-    *mark = s;  // (a system-scope store: the host sees it without a fence, at the latest when the kernel ends)
+    const bool few = __ldcg(few_rows) * few_digit_rows_share > sample_keys / 32;
+    // (a system-scope store: the host sees it without a fence, at the latest when the kernel ends)
+    *mark = s != 0 ? mark_skewed : few ? mark_few_digit_rows : 0u;
   }
 }
 
@@ -239,7 +256,7 @@ __global__ void __launch_bounds__(plan_threads)
 // mark, which skew_sample_kernel writes there itself (mark_unset until it has), [1..4] HybridTables::largest, copied
 // on a second stream so that queueing the copy does not block the host.
 struct HybridReadBack {
-  static constexpr unsigned mark_unset = 2;  // neither 0 (uniform keys) nor 1 (skewed)
+  static constexpr unsigned mark_unset = 2;  // none of the sample's verdicts (0: uniform keys, skew_sample_kernel)
   cudaEvent_t sample_done = nullptr;
   cudaEvent_t plan_done = nullptr;
   unsigned* words = nullptr;
@@ -265,21 +282,21 @@ inline HybridReadBack& hybrid_read_back() {
   return s;
 }
 
-// Whether the sample found skewed keys: polls its mark in host memory until skew_sample_kernel has written it (no
+// The sample's verdict: polls its mark in host memory until skew_sample_kernel has written it (no
 // copy to queue on a second stream and wait for: with that copy and the sample's atomics one a sample, the fallback
 // to the LSD passes cost 23-40 us over radix-lsd, 15-24 with the mark polled and the atomics one a bin and warp; u32
 // and i32 keys at 9e6 ... 2.6e7, H200, NOTES.md round 27). Where the work before the mark has completed without it (a
 // failed launch), throws instead of waiting.
-inline bool await_skew_mark(const HybridReadBack& rb) {
+inline unsigned await_sample_mark(const HybridReadBack& rb) {
   const volatile unsigned* mark = rb.words;
   for (;;) {
     unsigned v = *mark;
-    if (v != HybridReadBack::mark_unset) return v != 0;
+    if (v != HybridReadBack::mark_unset) return v;
     const cudaError_t e = cudaEventQuery(rb.sample_done);
     if (e == cudaErrorNotReady) continue;
     GSB_CUDA_TRY(e);
     v = *mark;
-    if (v != HybridReadBack::mark_unset) return v != 0;
+    if (v != HybridReadBack::mark_unset) return v;
     throw std::logic_error("radix: the skew sample completed without writing its mark");
   }
 }
@@ -350,6 +367,7 @@ struct HybridSort {
     Bits* sample_ors;           // [4096] and its ORs of the keys
     Bits* sample_nors;          // [4096] and of their complements
     unsigned* sample_done;      // skew_sample_kernel's finished blocks
+    unsigned* sample_few_rows;  // and its rows of few digits
     unsigned* tile_counters;    // [portions + 1 + rounds]: the first pass's launches, the second's, the large
                                 // segments' (large_segments.cuh)
     unsigned* status;           // [tiles][256]
@@ -381,6 +399,7 @@ struct HybridSort {
     l.sample_ors = t.take<Bits>(1u << sample_bin_bits);
     l.sample_nors = t.take<Bits>(1u << sample_bin_bits);
     l.sample_done = t.take<unsigned>(1);
+    l.sample_few_rows = t.take<unsigned>(1);
     l.tables.largest = t.take<unsigned>(4);
     l.tables.plan_blocks = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(top.portions + 1 + rounds);
@@ -455,7 +474,7 @@ struct HybridSort {
     HybridReadBack& rb = hybrid_read_back();
     rb.words[0] = HybridReadBack::mark_unset;  // (every earlier sort on this thread and device has read its mark)
     skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(
-        keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, heavy_above,
+        keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, l.sample_few_rows, heavy_above,
         force != LargeForce::passes, rb.mark_on_device);
     GSB_CHECK_LAUNCH();
     GSB_CUDA_TRY(cudaEventRecord(rb.sample_done, b.stream));
@@ -466,21 +485,37 @@ struct HybridSort {
                      static_cast<unsigned>(S::tile), top, capacity, force, l.tables,
                      static_cast<const unsigned*>(l.skewed));
     GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));
-    if (await_skew_mark(rb)) return Lsd::sort(p, b);  // skewed keys (sampled)
+    const unsigned verdict = await_sample_mark(rb);
+    if (verdict == mark_skewed) return Lsd::sort(p, b);  // skewed keys (sampled)
     GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.mid_status_bytes, b.stream));
     // The largest bucket and those past the capacity: read back while the passes below are enqueued and run.
     GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.plan_done, 0));
     GSB_CUDA_TRY(cudaMemcpyAsync(rb.words + 1, l.tables.largest, 4 * sizeof(unsigned), cudaMemcpyDeviceToHost,
                                  cudaStreamPerThread));
+    // The two MSD passes (steps 3 and 4): keys alone take them in any order within a digit (AnyOrderSegments), unless
+    // the sample found rows of few digits. Pairs, and the large buckets' LSD passes, keep the stable kernel.
+    using MsdSegments = std::conditional_t<has_values_v<VT>, SegmentTable, AnyOrderSegments>;
     auto pass = pass_kernel<Bits, VT, P, SegmentTable>;
+    auto any_pass = pass_kernel<Bits, VT, P, MsdSegments>;
+    const bool any_order = MsdSegments::any_order && verdict != mark_few_digit_rows;
     set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: segmented digit pass");
+    if (any_order) set_dynamic_shared_bytes(any_pass, S::shared_bytes, "radix: segmented digit pass");
     PassParams<Bits, VT> prm{};
+    auto launch_msd = [&](bool dependent, std::uint64_t tiles, const SegmentTable& table) {
+      const dim3 grid(static_cast<unsigned>(tiles));
+      if (any_order)
+        launch_dependent(dependent, any_pass, grid, dim3(P::threads), S::shared_bytes, b.stream, prm, MsdSegments{table});
+      else
+        launch_dependent(dependent, pass, grid, dim3(P::threads), S::shared_bytes, b.stream, prm, table);
+    };
     prm.keys[0] = keys0;
     prm.keys[1] = static_cast<Bits*>(b.keys[1]);
     prm.values[0] = static_cast<VT*>(b.values[0]);
     prm.values[1] = static_cast<VT*>(b.values[1]);
     prm.codec = codec;
-    prm.prefetch_ahead = prefetch_distance(resident_blocks_per_sm(pass, P::threads, S::shared_bytes), dev.sm_count,
+    const int resident = any_order ? resident_blocks_per_sm(any_pass, P::threads, S::shared_bytes)
+                                   : resident_blocks_per_sm(pass, P::threads, S::shared_bytes);
+    prm.prefetch_ahead = prefetch_distance(resident, dev.sm_count,
                                            P::prefetch_waves_per_8, has_values_v<VT>, dev.dram_bytes_per_s);
     // Each launch stamps its look-back (stamp_launch; launch 0 relies on the memset above). Launches before the
     // last use the status rows of one portion only, which is what the clears cover; the last (the second pass)
@@ -502,8 +537,7 @@ struct HybridSort {
       prm.bins_out = r + 1 < top.portions ? l.top_bins + std::size_t{r + 1} * 256 : nullptr;
       const SegmentTable whole{l.tables.seg_tiles_top + 2 * r, l.tables.seg_items_top + 2 * r, 1, 0, true};
       // (The first launch follows the memset of the status rows above.)
-      launch_dependent(r > 0 && !cleared, pass, dim3(static_cast<unsigned>(ceil_div<std::uint64_t>(items, S::tile))),
-                       dim3(P::threads), S::shared_bytes, b.stream, prm, whole);
+      launch_msd(r > 0 && !cleared, ceil_div<std::uint64_t>(items, S::tile), whole);
     }
     // The next 8 bits within each top-8-bit bucket (one launch: each bucket is its own look-back chain, of fewer
     // than 2^27 keys wherever the path goes on, every one of its 16-bit buckets fitting a block).
@@ -514,8 +548,7 @@ struct HybridSort {
     prm.bins_in = l.tables.starts16;
     prm.bins_out = nullptr;
     const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
-    launch_dependent(!mid_cleared, pass, dim3(static_cast<unsigned>(mid_tiles(n))), dim3(P::threads), S::shared_bytes,
-                     b.stream, prm, buckets);
+    launch_msd(!mid_cleared, mid_tiles(n), buckets);
     // The passes above do nothing when the plan fell back (hybrid_plan_kernel emptied their tile tables), so
     // they are enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a
     // second stream, overlaps them instead of leaving the device idle (about 19 us at 1e8, NOTES.md round 7).

@@ -62,8 +62,17 @@ struct SegmentTable {
   bool first;                  // encode on the way in
   const std::uint64_t* ends = nullptr;  // [count]: where each segment ends, where they do not meet (else items[s + 1])
   bool last = false;           // decode on the way out
+  static constexpr bool any_order = false;  // equal digits leave a tile in input order (the passes are stable)
 };
-struct NoSegments {};
+// The hybrid path's two MSD passes of keys alone: every bit below their digit is sorted afterwards and equal keys
+// cannot be told apart, so a tile's keys of one digit may leave in any order. Their ranks are the places the
+// counting atomics hand out (count_tile_digits with WarpPlaces), not the ballots' stable ranks (rank_in_warp).
+struct AnyOrderSegments : SegmentTable {
+  static constexpr bool any_order = true;
+};
+struct NoSegments {
+  static constexpr bool any_order = false;
+};
 
 // The segment of a table (SegmentTable::tiles, `count` segments) that tile t belongs to: the last one whose first
 // tile is <= t (segments without tiles share their successor's first tile).
@@ -199,13 +208,43 @@ __device__ __forceinline__ void scatter_tile(const Bits* s_keys, const Value* s_
 // pass's PassShape: S::warps warps, S::radix digits, thread t owning digits [t * S::bins_per_thread, (t + 1) *
 // S::bins_per_thread); s_hist holds [warps][radix] counters, my_hist this warp's row.
 
+// Where the counting atomics place a lane's keys among its warp's keys of the same digit, in whatever order the
+// atomics are served: 16-bit halves, two keys to a register (a warp holds 32 * Items keys). Kept where the order of
+// equal digits does not matter (AnyOrderSegments); NoPlaces where the stable ranking finds the ranks later.
+// Same-address atomics whose returns are used are served one lane at a time: rows of keys of one or a few digits
+// (sorted keys, few distinct keys) cost up to 32 rounds this way, where the stable ranking's one atomic a digit and
+// warp costs one, so the hybrid path takes places only where its sample found no such rows (hybrid.cuh).
+template <int Items>
+struct WarpPlaces {
+  static_assert(32 * Items <= 0x10000, "a warp's places fit 16 bits");
+  unsigned half[(Items + 1) / 2];
+  __device__ __forceinline__ void set(int u, unsigned place) {
+    if (u % 2 == 0) half[u / 2] = place;
+    else half[u / 2] |= place << 16;
+  }
+  __device__ __forceinline__ unsigned get(int u) const { return u % 2 == 0 ? half[u / 2] & 0xffffu : half[u / 2] >> 16; }
+};
+struct NoPlaces {};
+
 // Counts the tile's digits per warp, then turns s_hist into each digit's exclusive prefix over warps. count[b] is
 // the tile's count of this thread's b-th digit; returns their sum.
-template <class S, class Bits, int Items>
+// With WarpPlaces, each of a lane's first real_items keys keeps its place (its counting atomic's return) and the
+// padding after them (pad keys of the top digit, at the tile's end) takes no atomic: it is counted into the last
+// warp's row, so that every real key of the top digit places before it, whichever warps hold it.
+template <class S, class Bits, int Items, class Places = NoPlaces>
 __device__ __forceinline__ unsigned count_tile_digits(const Bits (&keys)[Items], int shift, int width, unsigned* s_hist,
-                                                      unsigned* my_hist, unsigned (&count)[S::bins_per_thread]) {
+                                                      unsigned* my_hist, unsigned (&count)[S::bins_per_thread],
+                                                      Places* places = nullptr, int real_items = Items,
+                                                      unsigned pad = 0) {
+  constexpr bool keep = !std::is_same_v<Places, NoPlaces>;
 #pragma unroll
-  for (int u = 0; u < Items; ++u) atomicAdd(&my_hist[digit_of(keys[u], shift, width)], 1u);
+  for (int u = 0; u < Items; ++u) {
+    if constexpr (keep) {
+      if (u < real_items) places->set(u, atomicAdd(&my_hist[digit_of(keys[u], shift, width)], 1u));
+    } else {
+      atomicAdd(&my_hist[digit_of(keys[u], shift, width)], 1u);
+    }
+  }
   __syncthreads();
   unsigned thread_total = 0;
 #pragma unroll
@@ -215,7 +254,7 @@ __device__ __forceinline__ unsigned count_tile_digits(const Bits (&keys)[Items],
     if (d < S::radix) {
 #pragma unroll
       for (int w = 0; w < S::warps; ++w) {
-        const unsigned c = s_hist[w * S::radix + d];
+        const unsigned c = s_hist[w * S::radix + d] + (keep && w == S::warps - 1 && d == (1 << width) - 1 ? pad : 0u);
         s_hist[w * S::radix + d] = sum;
         sum += c;
       }
@@ -258,6 +297,12 @@ __device__ __forceinline__ unsigned add_count(unsigned* counts, unsigned index, 
   } else {
     return atomicAdd(&counts[index], by);
   }
+}
+
+// A key's rank from its place (WarpPlaces) once start_tile_digits has turned my_hist into the warp's digit starts:
+// the ranks of one digit's keys fill its run of the tile, in no particular order.
+__device__ __forceinline__ unsigned placed_rank(unsigned digit, const unsigned* my_hist, unsigned place) {
+  return my_hist[digit] + place;
 }
 
 // Warp-level multisplit: the lanes holding the same digit find each other; the last of them takes the digit's
@@ -407,8 +452,10 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   constexpr int RadixBits = P::radix_bits, Threads = P::threads, Items = P::items, Window = P::window;
   constexpr bool LateValues = P::late_values;
   constexpr int look_back_step = P::look_back_step;  // 0: the look-back walks after the ranking
-  constexpr bool Segmented = std::is_same_v<Segments, SegmentTable>;
+  constexpr bool Segmented = std::is_base_of_v<SegmentTable, Segments>;
   using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
+  constexpr bool any_order = Segments::any_order;
+  static_assert(!(any_order && S::with_values), "pairs keep equal keys in input order");
   constexpr int radix = S::radix;
   extern __shared__ __align__(16) unsigned char smem[];
   const TileArrays<S, Bits, Value> arrays(smem);
@@ -532,11 +579,15 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
 
   // Early counts (as Onesweep): count the digits per warp first, so the tile's counts are published before
   // the ranking, and look back only after the ranking, when predecessors are likely done.
+  // (In any order, each key keeps the place its counting atomic hands out: its rank once the starts are known.)
+  const unsigned pad = S::tile - valid;
   unsigned count[S::bins_per_thread];
-  const unsigned thread_total = count_tile_digits<S>(keys, shift, width, s_hist, my_hist, count);
+  std::conditional_t<any_order, WarpPlaces<Items>, NoPlaces> places;
+  const int real_items = full ? Items : max(0, min(Items, (valid - warp_first + 31) / 32));
+  const unsigned thread_total =
+      count_tile_digits<S>(keys, shift, width, s_hist, my_hist, count, &places, real_items, pad);
   // Publish this tile's counts (padding removed from the top digit) so successors can look back past us;
   // a chain's first tile has no predecessor and publishes its inclusive prefix directly.
-  const unsigned pad = S::tile - valid;
   const unsigned top_digit = (1u << width) - 1u;
   unsigned* my_status = prm.status + static_cast<std::uint64_t>(tile) * radix;
   const unsigned stamp = prm.stamp << status_stamp_shift;
@@ -630,7 +681,8 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
     }
   }
 
-  // Rank and place in shared memory (rank_in_warp; a tile of one digit keeps its order).
+  // Rank and place in shared memory (rank_in_warp, or placed_rank in any order, the padding at its own positions at
+  // the tile's end; a tile of one digit keeps its order).
   std::conditional_t<late, unsigned, char> ranks[Items];
   auto place = [&](int u, unsigned rank) {
     s_keys[rank] = keys[u];
@@ -643,7 +695,11 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   } else {
 #pragma unroll
     for (int u = 0; u < Items; ++u) {
-      place(u, rank_in_warp<RadixBits>(digit_of(keys[u], shift, width), my_hist, lane));
+      const unsigned digit = digit_of(keys[u], shift, width);
+      if constexpr (any_order)
+        place(u, u < real_items ? placed_rank(digit, my_hist, places.get(u)) : static_cast<unsigned>(warp_first + u * 32));
+      else
+        place(u, rank_in_warp<RadixBits>(digit, my_hist, lane));
       if constexpr (look_back_step > 0) {
         if ((u + 1) % look_back_step == 0) step_walks();
       }
