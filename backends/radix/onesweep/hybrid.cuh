@@ -81,8 +81,8 @@ __device__ __forceinline__ void atomic_or_bits(Bits* p, Bits v) {
 // Past 1 / sample_heavy_share of the keys, or where every sample is one key (the LSD passes then skip every pass), it
 // marks the keys skewed: 1 in *skewed and in the host-mapped *mark (await_skew_mark), else 0 (always 0 where `judge` is
 // false: a test forcing the path). Each warp also reads the row of 32 keys from its first sample on and counts it in
-// *few_rows (zeroed) where more than few_digit_lanes of them share their top 8 bits or two their top 16; past 1 /
-// few_digit_rows_share of the rows the mark (not skewed) is mark_few_digit_rows. Block b samples one 64th of the array: one block sampling all of it spent 17 us
+// *few_rows (zeroed) where some MSD digit is held by more than few_digit_lanes of them; past 1 / few_digit_rows_share
+// of the rows the mark (not skewed) is mark_few_digit_rows. Block b samples one 64th of the array: one block sampling all of it spent 17 us
 // (H200, n = 1e8) on the address translation of a few hundred pages from one multiprocessor, not on the loads
 // themselves.
 template <class Bits>
@@ -114,10 +114,10 @@ __global__ void __launch_bounds__(sample_threads)
   const std::uint64_t row = (i - lane_id()) * n / sample_keys;  // warp-uniform
   if (row + 32 <= n) {
     const Bits k = codec.encode(keys[row + lane_id()]);
-    const auto top8 = static_cast<unsigned>(k >> (key_bits - 8)), top16 = static_cast<unsigned>(k >> (key_bits - 16));
-    const bool few = __popc(__match_any_sync(full_warp, top8)) > few_digit_lanes ||
-                     __popc(__match_any_sync(full_warp, top16)) > 1;
-    if (__any_sync(full_warp, few) && lane_id() == 0) atomicAdd(few_rows, 1u);
+    const auto top = static_cast<unsigned>(k >> (key_bits - 8)), next = static_cast<unsigned>(k >> (key_bits - 16)) & 255u;
+    const unsigned most = warp_reduce_max(static_cast<unsigned>(
+        max(__popc(__match_any_sync(full_warp, top)), __popc(__match_any_sync(full_warp, next)))));
+    if (lane_id() == 0 && most > static_cast<unsigned>(few_digit_lanes)) atomicAdd(few_rows, 1u);
   }
   if (!arrived_last(done_blocks)) return;
   const double keys_per_sample = static_cast<double>(n) / sample_keys;

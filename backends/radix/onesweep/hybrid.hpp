@@ -69,14 +69,15 @@ inline std::uint64_t uniform_bucket_bound(std::uint64_t n) {
 // / 2.119; a few distinct keys (whose buckets' remaining bits are one value: no passes) u32 1.074 / 1.644, f64 2.365 /
 // 5.132. A wrong call either way costs only time.
 inline constexpr int sample_keys = 16384;
-// The sample also reads a row of 32 consecutive keys a warp (sample_keys / 32 rows) and counts the rows of few digits:
-// more than few_digit_lanes keys with the same top 8 bits (the first MSD pass's digit: sorted runs), or two with the
-// same top 16 (the second pass's rows are one top-8-bit bucket's keys; a duplicate here means its digits repeat: few
-// distinct keys, up to several thousand, or a constant second digit). Past 1 / few_digit_rows_share of the rows, the
-// MSD passes of keys alone rank in input order (the stable ranking) rather than by the counting atomics' places
-// (pass.cuh, WarpPlaces), whose same-address atomics such rows serialise (H200, u32 keys at 1e8, ms, ranked by places /
-// stable: uniform 1.392 / 1.514, sorted 1.813 / 1.366, 64 distinct keys 1.239 / 1.053; NOTES.md round 31). Rows of
-// uniform keys hold some top 8 bits 4 times in about one row of 470, some top 16 twice in one of 130.
+// The sample also reads a row of 32 consecutive keys a warp (sample_keys / 32 rows) and counts the rows in which some
+// MSD digit (the top 8 bits, or the next 8) is held by more than few_digit_lanes keys: rows of one or a few digits
+// (sorted runs, few distinct keys, a constant digit). Past 1 / few_digit_rows_share of the rows, the MSD passes of keys
+// alone rank in input order (the stable ranking) rather than by the counting atomics' places (pass.cuh, WarpPlaces),
+// whose same-address atomics such rows serialise (H200, u32 keys at 1e8, ms, ranked by places / stable: uniform 1.392
+// / 1.514, sorted 1.813 / 1.366, 64 distinct keys 1.239 / 1.053; NOTES.md round 31). Rows of uniform keys hold some
+// digit 4 times in about one row of 470. Not caught: a few thousand distinct keys in random order (their rows' digits
+// rarely repeat 4 times, but the second pass's rows, one top-8-bit bucket's keys, hold a few values each), which then
+// rank by places and pay for it (at most about what 64 distinct keys paid above).
 inline constexpr int few_digit_lanes = 3;
 inline constexpr unsigned few_digit_rows_share = 16;  // 1 / 16
 inline constexpr int sample_bin_bits = 12;
