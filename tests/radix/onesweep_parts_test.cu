@@ -44,20 +44,34 @@ constexpr int threads = 128;
 constexpr int items = 4;
 using Shape = PassShape<std::uint32_t, NoValue, radix_bits, threads, items>;
 
-// One tile, loaded warp-striped as pass_tile loads it ((warp, item, lane) is input order), ranked; each key's rank
-// written at its input position. Packed: the warp's starts copied into 16-bit halves, ranked there.
+// A thread's share of one tile, loaded warp-striped as pass_tile loads it ((warp, item, lane) is input order; past
+// `valid`, padding of the largest key), its warp's digit counts zeroed.
+struct TileThread {
+  unsigned warp, lane;
+  unsigned* my_hist;
+  int warp_first;
+  std::uint32_t keys[items];
+  __device__ TileThread(const std::uint32_t* keys_in, int valid, unsigned* s_hist)
+      : warp(threadIdx.x / 32), lane(lane_id()), my_hist(s_hist + warp * Shape::radix),
+        warp_first(static_cast<int>(warp) * 32 * items + static_cast<int>(lane)) {
+    for (int d = lane; d < Shape::radix; d += 32) my_hist[d] = 0;
+    __syncthreads();
+    for (int u = 0; u < items; ++u) keys[u] = warp_first + u * 32 < valid ? keys_in[warp_first + u * 32] : ~0u;
+  }
+};
+
+// One tile ranked; each key's rank written at its input position. Packed: the warp's starts copied into 16-bit
+// halves, ranked there.
 template <bool Packed>
 __global__ void rank_tile_kernel(const std::uint32_t* keys_in, int shift, unsigned* ranks_out) {
   __shared__ unsigned s_hist[Shape::warps * Shape::radix];
   __shared__ unsigned s_packed[Shape::warps * Shape::radix / 2];
   __shared__ unsigned s_local_start[Shape::radix];
-  const unsigned warp = threadIdx.x / 32, lane = lane_id();
-  unsigned* my_hist = s_hist + warp * Shape::radix;
-  for (int d = lane; d < Shape::radix; d += 32) my_hist[d] = 0;
-  __syncthreads();
-  const int warp_first = static_cast<int>(warp) * 32 * items + static_cast<int>(lane);
-  std::uint32_t keys[items];
-  for (int u = 0; u < items; ++u) keys[u] = keys_in[warp_first + u * 32];
+  TileThread t(keys_in, Shape::tile, s_hist);
+  const unsigned warp = t.warp, lane = t.lane;
+  unsigned* my_hist = t.my_hist;
+  const int warp_first = t.warp_first;
+  auto& keys = t.keys;
   unsigned count[Shape::bins_per_thread];
   const unsigned total = count_tile_digits<Shape>(keys, shift, radix_bits, s_hist, my_hist, count);
   start_tile_digits<Shape>(total, count, s_hist, s_local_start);
@@ -122,13 +136,10 @@ TEST(OnesweepParts, TileRankIsTheStableCountingSortPlace) {
 __global__ void rank_any_order_kernel(const std::uint32_t* keys_in, int valid, int shift, unsigned* ranks_out) {
   __shared__ unsigned s_hist[Shape::warps * Shape::radix];
   __shared__ unsigned s_local_start[Shape::radix];
-  const unsigned warp = threadIdx.x / 32, lane = lane_id();
-  unsigned* my_hist = s_hist + warp * Shape::radix;
-  for (int d = lane; d < Shape::radix; d += 32) my_hist[d] = 0;
-  __syncthreads();
-  const int warp_first = static_cast<int>(warp) * 32 * items + static_cast<int>(lane);
-  std::uint32_t keys[items];
-  for (int u = 0; u < items; ++u) keys[u] = warp_first + u * 32 < valid ? keys_in[warp_first + u * 32] : ~0u;
+  TileThread t(keys_in, valid, s_hist);
+  unsigned* my_hist = t.my_hist;
+  const int warp_first = t.warp_first;
+  auto& keys = t.keys;
   const int real_items = max(0, min(items, (valid - warp_first + 31) / 32));
   unsigned count[Shape::bins_per_thread];
   WarpPlaces<items> places;
