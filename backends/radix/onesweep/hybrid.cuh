@@ -79,12 +79,12 @@ __device__ __forceinline__ void atomic_or_bits(Bits* p, Bits v) {
 // samples stand for n / sample_keys keys each, in one 16-bit bucket where they agree on the top 16 bits, else taken as
 // spread over its 16.
 // Past 1 / sample_heavy_share of the keys, or where every sample is one key (the LSD passes then skip every pass), it
-// marks the keys skewed: 1 in *skewed and in the host-mapped *mark (await_skew_mark), else 0 (always 0 where `judge` is
-// false: a test forcing the path). Each warp also reads the row of 32 keys from its first sample on and counts it in
-// *few_rows (zeroed) where some MSD digit is held by more than few_digit_lanes of them; past 1 / few_digit_rows_share
-// of the rows the mark (not skewed) is mark_few_digit_rows. Block b samples one 64th of the array: one block sampling all of it spent 17 us
-// (H200, n = 1e8) on the address translation of a few hundred pages from one multiprocessor, not on the loads
-// themselves.
+// marks the keys skewed: 1 in *skewed and mark_skewed in the host-mapped *mark (await_sample_mark), else 0 (always 0
+// where `judge` is false: a test forcing the path). Each warp also reads the row of 32 keys from its first sample on
+// and counts it in *few_rows (zeroed) where some MSD digit is held by more than few_digit_lanes of them; past 1 /
+// few_digit_rows_share of the rows the mark (not skewed) is mark_few_digit_rows. Block b samples one 64th of the
+// array: one block sampling all of it spent 17 us (H200, n = 1e8) on the address translation of a few hundred pages
+// from one multiprocessor, not on the loads themselves.
 template <class Bits>
 __global__ void __launch_bounds__(sample_threads)
     skew_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned* bins, Bits* ors, Bits* nors,
@@ -114,7 +114,8 @@ __global__ void __launch_bounds__(sample_threads)
   const std::uint64_t row = (i - lane_id()) * n / sample_keys;  // warp-uniform
   if (row + 32 <= n) {
     const Bits k = codec.encode(keys[row + lane_id()]);
-    const auto top = static_cast<unsigned>(k >> (key_bits - 8)), next = static_cast<unsigned>(k >> (key_bits - 16)) & 255u;
+    const auto top = static_cast<unsigned>(k >> (key_bits - 8));
+    const auto next = static_cast<unsigned>(k >> (key_bits - 16)) & 255u;
     const unsigned most = warp_reduce_max(static_cast<unsigned>(
         max(__popc(__match_any_sync(full_warp, top)), __popc(__match_any_sync(full_warp, next)))));
     if (lane_id() == 0 && most > static_cast<unsigned>(few_digit_lanes)) atomicAdd(few_rows, 1u);
@@ -474,8 +475,8 @@ struct HybridSort {
     HybridReadBack& rb = hybrid_read_back();
     rb.words[0] = HybridReadBack::mark_unset;  // (every earlier sort on this thread and device has read its mark)
     skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(
-        keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, l.sample_few_rows, heavy_above,
-        force != LargeForce::passes, rb.mark_on_device);
+        keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, l.sample_few_rows,
+        heavy_above, force != LargeForce::passes, rb.mark_on_device);
     GSB_CHECK_LAUNCH();
     GSB_CUDA_TRY(cudaEventRecord(rb.sample_done, b.stream));
     // The histogram and the plan are enqueued while the sample runs (they return at once on skewed keys, so that
@@ -502,11 +503,11 @@ struct HybridSort {
     if (any_order) set_dynamic_shared_bytes(any_pass, S::shared_bytes, "radix: segmented digit pass");
     PassParams<Bits, VT> prm{};
     auto launch_msd = [&](bool dependent, std::uint64_t tiles, const SegmentTable& table) {
-      const dim3 grid(static_cast<unsigned>(tiles));
+      const dim3 grid(static_cast<unsigned>(tiles)), block(P::threads);
       if (any_order)
-        launch_dependent(dependent, any_pass, grid, dim3(P::threads), S::shared_bytes, b.stream, prm, MsdSegments{table});
+        launch_dependent(dependent, any_pass, grid, block, S::shared_bytes, b.stream, prm, MsdSegments{table});
       else
-        launch_dependent(dependent, pass, grid, dim3(P::threads), S::shared_bytes, b.stream, prm, table);
+        launch_dependent(dependent, pass, grid, block, S::shared_bytes, b.stream, prm, table);
     };
     prm.keys[0] = keys0;
     prm.keys[1] = static_cast<Bits*>(b.keys[1]);

@@ -222,7 +222,9 @@ struct WarpPlaces {
     if (u % 2 == 0) half[u / 2] = place;
     else half[u / 2] |= place << 16;
   }
-  __device__ __forceinline__ unsigned get(int u) const { return u % 2 == 0 ? half[u / 2] & 0xffffu : half[u / 2] >> 16; }
+  __device__ __forceinline__ unsigned get(int u) const {
+    return u % 2 == 0 ? half[u / 2] & 0xffffu : half[u / 2] >> 16;
+  }
 };
 struct NoPlaces {};
 
@@ -696,8 +698,9 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
 #pragma unroll
     for (int u = 0; u < Items; ++u) {
       const unsigned digit = digit_of(keys[u], shift, width);
-      if constexpr (any_order)
-        place(u, u < real_items ? placed_rank(digit, my_hist, places.get(u)) : static_cast<unsigned>(warp_first + u * 32));
+      if constexpr (any_order)  // (the padding ranks at its own positions, the tile's last)
+        place(u, u < real_items ? placed_rank(digit, my_hist, places.get(u))
+                                : static_cast<unsigned>(warp_first + u * 32));
       else
         place(u, rank_in_warp<RadixBits>(digit, my_hist, lane));
       if constexpr (look_back_step > 0) {
