@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Session 48, first call (planned in session 47, about 8 min). Session 47's landed code (083f110: the hybrid path's
+# Session 48, first call (planned in session 47; in session 48 the sm80 PTX parts moved to the second call, whose build
+# was not ready, and an ncu part added). Session 47's landed code (083f110: the hybrid path's
 # MSD passes of keys alone ranked by the counting atomics' places unless the skew sample finds rows of few digits,
 # NOTES.md round 31) is round 5's device code line for line, but 083f110 itself has not run on a device, nor has the
 # parts test of the sample's marks (SampleMarksRowsOfFewDigits). This call: (1) every radix part of device-run.sh
@@ -14,18 +15,18 @@
 set -u
 source scripts/device-round.sh
 M=$(unpack .carry/main.tar.xz)
-P8=$(unpack .carry/sm80.tar.xz)
 # Every radix part of the project's GPU checks (scripts/device-run.sh: the pass parts, the hybrid path forced from
 # n = 2 in every bucket shape and fallback, the counting sort, and their compute-sanitizer parts).
 part 300 env GSB_SKIP_BENCH=1 GSB_PARTS='radix' bash scripts/device-run.sh "$M" "$OUT/checks"
-F='--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_none:*/radix_f64_none'
-part 45 env GSB_ARCH=80 GSB_RADIX_HYBRID_MIN_N=2 "$P8/tests/gsb_conformance" --gtest_brief=1 "$F"
 part 100 "$M/gpusort-bench" --algo radix,cub-radix --type u32,i32,f32 --values none --n 2^29,7.5e8,1e9 --reps 5 -q \
   --json "$OUT/big-keys.json"
 part 40 "$M/gpusort-bench" --algo radix,cub-radix --type u32,u64 --values none --n 1e8 \
   --dist uniform,sorted,nearly-sorted,few-unique --reps 5 -q --json "$OUT/dist-keys.json"
-part 40 env GSB_ARCH=80 "$P8/gpusort-bench" --algo radix,cub-radix --type u32,u64 --values none --n 1e8 --reps 5 -q \
-  --json "$OUT/sm80-keys.json"
+# Where the path's time goes now at 1e7 and 2^24 (u32 keys, the path by default there; ncu's durations at base clocks).
+for n in 1e7 2^24; do
+  part 25 ncu --metrics gpu__time_duration.sum --csv --print-units base "$M/gpusort-bench" --algo radix --type u32 \
+    --n "$n" --reps 1 --warmup 0 --validate none -q
+done
 grep -E "^=== |^rc=|fail" "$L" | cut -c1-160 | tail -30
 grep -E "PASSED|FAILED|ERROR SUMMARY|RACECHECK SUMMARY" "$L" | head -10
 grep -E "^=== |PASSED|FAILED|ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/checks/device.log" | tail -60
