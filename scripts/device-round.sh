@@ -4,8 +4,8 @@
 #   LIMIT   seconds the round may take in all (default 570: a call's 600 less the unpacking)
 #   unpack TARBALL          a build from scripts/pack-build.sh, unpacked into a new folder, whose path it prints
 #   part SECONDS CMD...     runs CMD into the log for at most SECONDS, or what is left of LIMIT, with its
-#                           start, limit and exit status; skipped (and said so) when it would be cut to
-#                           under 10 s
+#                           start, limit and exit status (every process it started is gone when it returns);
+#                           skipped (and said so) when it would be cut to under 10 s
 #   alternate SECONDS NAME ARGS...
 #                           an A/B comparison of builds in one call: gpusort-bench ARGS from each build named in
 #                           BUILDS ("name=folder ...", folders from unpack), in turn, twice (rounds a and b: a drift
@@ -45,8 +45,16 @@ part() {
     fi
   fi
   echo "=== $* ($(date -u +%T), limit ${t}s)" | tee -a "$L"
-  timeout "$t" "$@" >>"$L" 2>&1
-  echo "rc=$? ($(date -u +%T))" | tee -a "$L"
+  # In a session of its own, so that whatever it leaves running past its limit is killed with it: a timeout inside
+  # CMD (device-run.sh times each of its parts) starts a process group of its own, which the outer timeout's signal
+  # misses, and a sanitizer run left behind shared the GPU with the next part's timings (session 48, round 1).
+  local pid rc
+  setsid timeout "$t" "$@" >>"$L" 2>&1 &
+  pid=$!
+  wait "$pid"
+  rc=$?
+  pkill -KILL -s "$pid" 2>/dev/null
+  echo "rc=$rc ($(date -u +%T))" | tee -a "$L"
 }
 alternate() {
   local t=$1 name=$2 round build
