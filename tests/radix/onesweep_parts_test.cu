@@ -9,6 +9,8 @@
 //  - the hybrid path's sample (skew_sample_kernel) marks rows of few digits (sorted keys, 64 distinct keys), which the
 //    MSD passes then rank stably, and not uniform keys (a host replica of its rows: 512, 143 and 2 of 512 rows hold
 //    a digit more than 3 times, past 32 marked);
+//  - the hybrid path's warp bucket sort of u32 keys alone: small buckets sorted by their short runs, and by the
+//    rounds from bit 0 where a run is longer or the bucket larger;
 //  - the decoupled look-back (look_back, and LookBack stepped as pass_tile steps it): every tile's digit prefix is
 //    the exclusive sum of the earlier tiles of its chain, with tiles started in any order, for look-back windows of
 //    1 and 8 and chains of several lengths.
@@ -226,6 +228,61 @@ TEST(OnesweepParts, SampleMarksRowsOfFewDigits) {
   for (auto& k : few) k = static_cast<std::uint32_t>(pick());
   EXPECT_EQ(sample_mark(n, [&](std::uint64_t, std::uint32_t r) { return few[r % 64]; }), mark_few_digit_rows)
       << "64 distinct keys";
+}
+
+// The hybrid path's warp bucket sort (warp_bucket_sort_kernel) of u32 keys alone, on 16-bit buckets made on the host
+// (each key's top 16 bits its bucket): each bucket sorted in place, whether by its runs (at most
+// warp_bucket_by_runs_keys keys, every run of bits 8 .. 15 at most warp_bucket_run_most keys, ties among them) or by
+// the rounds from bit 0 (one run longer, or more keys).
+TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
+  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+  constexpr unsigned buffer_keys = 1024;
+  std::mt19937 rng(2029);
+  std::vector<std::vector<std::uint32_t>> buckets(hybrid_buckets);
+  auto add = [&](unsigned b, unsigned low16) { buckets[b].push_back(b << 16 | (low16 & 0xffffu)); };
+  add(0, 5);                                              // one key
+  add(1, 77), add(1, 77);                                 // two equal keys
+  for (int i = 0; i < 152; ++i) add(2, rng());           // as uniform keys give at 1e7
+  for (unsigned d = 0; d < 40; ++d)                       // runs of 1 .. run_most keys, with ties: by runs
+    for (unsigned j = 0; j <= d % warp_bucket_run_most; ++j) add(3, d << 8 | rng() % 4), add(4, d << 8 | rng() % 4);
+  add(4, (warp_bucket_run_most - 1) << 8 | 1u);           // one run of run_most + 1: by rounds
+  for (unsigned i = 0; i < buffer_keys; ++i) add(5, rng());  // past by_runs_keys: by rounds
+  for (unsigned i = 0; i < 200; ++i) add(6, 4242);       // one run of equal keys: by rounds
+  for (unsigned i = 0; i < warp_bucket_by_runs_keys; ++i) add(7, (warp_bucket_by_runs_keys - 1 - i) << 8);  // by runs
+  for (unsigned i = 0; i <= warp_bucket_by_runs_keys; ++i) add(8, rng() % 4096);  // one key too many: by rounds
+  for (int i = 0; i < 300; ++i) add(hybrid_buckets - 1, rng());
+  static_assert(warp_bucket_run_most <= 40, "bucket 4's longest run is one of its 40 digits'");
+  ASSERT_LE(buckets[4].size(), warp_bucket_by_runs_keys) << "bucket 4: only its run sends it by rounds";
+  std::vector<std::uint32_t> keys;
+  std::vector<unsigned> counts(hybrid_buckets);
+  std::vector<std::uint64_t> starts(hybrid_buckets);
+  for (unsigned b = 0; b < hybrid_buckets; ++b) {
+    std::shuffle(buckets[b].begin(), buckets[b].end(), rng);
+    starts[b] = keys.size();
+    counts[b] = static_cast<unsigned>(buckets[b].size());
+    keys.insert(keys.end(), buckets[b].begin(), buckets[b].end());
+  }
+  DeviceBuffer d_keys(keys.size() * sizeof(std::uint32_t)), d_counts(counts.size() * sizeof(unsigned)),
+      d_starts(starts.size() * sizeof(std::uint64_t));
+  GSB_CUDA_TRY(cudaMemcpy(d_keys.get(), keys.data(), d_keys.bytes(), cudaMemcpyHostToDevice));
+  GSB_CUDA_TRY(cudaMemcpy(d_counts.get(), counts.data(), d_counts.bytes(), cudaMemcpyHostToDevice));
+  GSB_CUDA_TRY(cudaMemcpy(d_starts.get(), starts.data(), d_starts.bytes(), cudaMemcpyHostToDevice));
+  const auto smem = static_cast<std::size_t>(warp_bucket_block_bytes<std::uint32_t, NoValue>(buffer_keys));
+  warp_bucket_sort_kernel<std::uint32_t, NoValue, warp_bucket_packed<std::uint32_t>>
+      <<<hybrid_buckets / warp_bucket_warps, warp_bucket_warps * 32, smem>>>(
+          static_cast<std::uint32_t*>(d_keys.get()), nullptr, static_cast<const unsigned*>(d_counts.get()),
+          static_cast<const std::uint64_t*>(d_starts.get()), KeyCodec<std::uint32_t>{}, 0u, buffer_keys);
+  GSB_CHECK_LAUNCH();
+  std::vector<std::uint32_t> sorted(keys.size());
+  GSB_CUDA_TRY(cudaMemcpy(sorted.data(), d_keys.get(), d_keys.bytes(), cudaMemcpyDeviceToHost));
+  for (unsigned b = 0; b < hybrid_buckets; ++b) {
+    if (counts[b] == 0) continue;
+    std::vector<std::uint32_t> want = buckets[b];
+    std::sort(want.begin(), want.end());
+    const std::vector<std::uint32_t> got(sorted.begin() + static_cast<std::ptrdiff_t>(starts[b]),
+                                         sorted.begin() + static_cast<std::ptrdiff_t>(starts[b] + counts[b]));
+    EXPECT_EQ(got, want) << "bucket " << b << " of " << counts[b] << " keys";
+  }
 }
 
 // Tiles numbered in the order blocks start (as pass_tile numbers them); each publishes its digits' counts, looks

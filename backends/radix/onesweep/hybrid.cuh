@@ -2,11 +2,11 @@
 // 16-bit bucket sorted whole in shared memory (see hybrid.hpp for when it runs and why it moves fewer bytes).
 //
 //   0. skew_sample_kernel: 16384 keys spread over the array; if one top-12-bit bin holds far more than its
-//      share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned before the histogram
-//      (which would cost up to 0.4 ms on such keys, NOTES.md): steps 1 and 2 return at once, and the host, which
+//      share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned early (the histogram would
+//      cost up to 0.4 ms on such keys, NOTES.md): step 1 stops and step 2 returns at once, and the host, which
 //      polls the mark (written into host memory) while they run, sorts by the LSD passes without enqueuing steps 3-5;
-//   1. top16_histogram_kernel (histogram.cuh): one read of the keys, the histogram of their top 16 bits (65536 bins);
-//      top_counts_kernel sums it per top-8-bit bucket;
+//   1. top16_histogram_kernel (histogram.cuh), beside the sample: one read of the keys, the histogram of their top 16
+//      bits (65536 bins); top_counts_kernel sums it per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
 //      starts of the top-8-bit buckets, the tile tables of the segmented passes, the largest bucket, and the keys
 //      in buckets past the bucket capacity and their number (where the sort takes the LSD passes instead,
@@ -51,6 +51,12 @@ inline constexpr unsigned mark_few_digit_rows = 4;  // rows of few digits: stabl
 inline constexpr int sample_threads = 256;
 inline constexpr int sample_blocks = 64;
 static_assert(sample_threads * sample_blocks == sample_keys, "one sampled key a thread");
+// The registers the sample is held to (__maxnreg__): what a multiprocessor's registers hold beside a block of the
+// 16-bit histogram, which runs beside the sample (ptxas 13.0 sm_90: 4-byte keys 64, which took 58 unasked; 8-byte
+// keys 96, which took 136 unasked, and spill 64 bytes, in the verdict of the last block).
+template <class Bits>
+inline constexpr int sample_registers =
+    (arch::limits_of(arch::Band::sm90).registers_per_sm - top16_threads * top16_registers<Bits>) / sample_threads;
 
 // Whether this block is the last of the grid to get here (arrivals: zeroed before the launch); every block's
 // global writes before the call are then visible to it. Block-uniform; called by every thread.
@@ -86,12 +92,13 @@ __device__ __forceinline__ void atomic_or_bits(Bits* p, Bits v) {
 // array: one block sampling all of it spent 17 us (H200, n = 1e8) on the address translation of a few hundred pages
 // from one multiprocessor, not on the loads themselves.
 template <class Bits>
-__global__ void __launch_bounds__(sample_threads)
+__global__ void __maxnreg__(sample_registers<Bits>)
     skew_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned* bins, Bits* ors, Bits* nors,
                        unsigned* done_blocks, unsigned* skewed, unsigned* few_rows, unsigned heavy_above, bool judge,
                        volatile unsigned* mark) {
   constexpr int key_bits = 8 * sizeof(Bits);
   __shared__ unsigned warp_sums[32];
+  allow_dependent_grids();  // the 16-bit histogram runs beside the sample (launch_top16_histogram)
   const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * sample_threads + threadIdx.x;
   const Bits key = codec.encode(keys[i * n / sample_keys]);
   const auto bin = static_cast<unsigned>(key >> (key_bits - sample_bin_bits));
@@ -252,13 +259,12 @@ __global__ void __launch_bounds__(plan_threads)
     empty_pass_tables(t, first_pass);
 }
 
-// The hybrid path's read-backs, per device and host thread (created on first use, kept for the process): events
-// after the sample and after the plan on the sort's stream, and pinned words mapped into the device: [0] the sample's
+// The hybrid path's read-backs, per device and host thread (created on first use, kept for the process): an event
+// after the plan on the sort's stream, and pinned words mapped into the device: [0] the sample's
 // mark, which skew_sample_kernel writes there itself (mark_unset until it has), [1..4] HybridTables::largest, copied
 // on a second stream so that queueing the copy does not block the host.
 struct HybridReadBack {
   static constexpr unsigned mark_unset = 2;  // none of the sample's verdicts (0: uniform keys, skew_sample_kernel)
-  cudaEvent_t sample_done = nullptr;
   cudaEvent_t plan_done = nullptr;
   unsigned* words = nullptr;
   unsigned* mark_on_device = nullptr;  // words[0] as the device addresses it
@@ -271,8 +277,7 @@ inline HybridReadBack& hybrid_read_back() {
   GSB_EXPECTS(device >= 0 && device < max_devices, "radix: device " + std::to_string(device) + " of too many");
   HybridReadBack& s = states[device];
   if (s.words == nullptr) {
-    for (cudaEvent_t* e : {&s.sample_done, &s.plan_done})
-      GSB_CUDA_TRY(cudaEventCreateWithFlags(e, cudaEventDisableTiming));
+    GSB_CUDA_TRY(cudaEventCreateWithFlags(&s.plan_done, cudaEventDisableTiming));
     void* words = nullptr;
     GSB_CUDA_TRY(cudaHostAlloc(&words, 5 * sizeof(unsigned), cudaHostAllocMapped | cudaHostAllocPortable));
     s.words = static_cast<unsigned*>(words);
@@ -286,14 +291,14 @@ inline HybridReadBack& hybrid_read_back() {
 // The sample's verdict: polls its mark in host memory until skew_sample_kernel has written it (no
 // copy to queue on a second stream and wait for: with that copy and the sample's atomics one a sample, the fallback
 // to the LSD passes cost 23-40 us over radix-lsd, 15-24 with the mark polled and the atomics one a bin and warp; u32
-// and i32 keys at 9e6 ... 2.6e7, H200, NOTES.md round 27). Where the work before the mark has completed without it (a
-// failed launch), throws instead of waiting.
+// and i32 keys at 9e6 ... 2.6e7, H200, NOTES.md round 27). Where the plan, enqueued after the sample, has completed
+// without it (a failed launch), throws instead of waiting.
 inline unsigned await_sample_mark(const HybridReadBack& rb) {
   const volatile unsigned* mark = rb.words;
   for (;;) {
     unsigned v = *mark;
     if (v != HybridReadBack::mark_unset) return v;
-    const cudaError_t e = cudaEventQuery(rb.sample_done);
+    const cudaError_t e = cudaEventQuery(rb.plan_done);
     if (e == cudaErrorNotReady) continue;
     GSB_CUDA_TRY(e);
     v = *mark;
@@ -478,10 +483,11 @@ struct HybridSort {
         keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, l.sample_few_rows,
         heavy_above, force != LargeForce::passes, rb.mark_on_device);
     GSB_CHECK_LAUNCH();
-    GSB_CUDA_TRY(cudaEventRecord(rb.sample_done, b.stream));
-    // The histogram and the plan are enqueued while the sample runs (they return at once on skewed keys, so that
-    // those go to the LSD passes without the digit passes below being enqueued).
-    const unsigned* counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream);
+    // The histogram runs beside the sample, and it and the plan are enqueued while the sample runs (on skewed keys the
+    // histogram stops once the sample has set l.skewed and the plan returns at once, so that those keys go to the LSD
+    // passes without the digit passes below being enqueued).
+    const unsigned* counts =
+        launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, true, b.stream);
     launch_dependent(true, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
                      static_cast<unsigned>(S::tile), top, capacity, force, l.tables,
                      static_cast<const unsigned*>(l.skewed));

@@ -13,11 +13,14 @@
 // from bit 0 (bucket_rounds), keys alone round 0 a counting sort in no particular order within a digit (equal keys
 // are all that it may reorder: see bucket_sort.cuh), every other round stable, ranked row by row (32 keys) by
 // rank_in_warp; round r counts round r + 1's digit into the other set as it places. The result ends in buffer a (an
-// even number of rounds) and is written back where the bucket came from, decoded.
+// even number of rounds) and is written back where the bucket came from, decoded. 4-byte keys alone in small buckets
+// whose runs (keys of one digit of bits 8 .. 15) are short take two steps instead: a counting sort by bits 8 .. 15,
+// then each run sorted by comparison (warp_bucket_by_runs_keys, warp_bucket_run_most).
 #pragma once
 
 #include <cstdint>
 
+#include "gsb/arch.hpp"
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/pass.cuh"
 
@@ -53,6 +56,27 @@ constexpr bool warp_bucket_pays(unsigned keys) {
   return keys <= warp_bucket_pays_most<Bits, Value>;
 }
 
+// 4-byte keys alone (two rounds) are sorted by their runs -- keys of one digit of bits 8 .. 15 -- in buckets of up to
+// warp_bucket_by_runs_keys keys whose longest run holds at most warp_bucket_run_most (warp_bucket_sort_kernel): each
+// key is ranked by comparing it with every key of its run, and a row of 32 keys takes as long as its longest run, so
+// this pays where runs are short: uniform keys' hold bucket / 256 keys on average, and their longest about 3 standard
+// deviations more. Measured (H200, NOTES.md round 32, uniform u32 keys, medians of 10, us, rounds / by runs at every
+// size up to 4096 keys): 1e7 (buckets of about 152 keys) 218.0 / 209.7, 2^24 (256) 308.1 / 305.2, 2.6e7 (397) 424.5 /
+// 434.4, 3.6e7 (549) 560.5 / 584.3.
+inline constexpr unsigned warp_bucket_by_runs_keys = 256;
+inline constexpr unsigned warp_bucket_run_most = 8;
+
+// The blocks per SM the kernel asks __launch_bounds__ for (its register cap): for 4-byte keys alone, as many as hold
+// warp_bucket_registers each (what the kernel took before it sorted by runs; ptxas 13.0 sm_90 took 40 unasked, which
+// keeps 48 warps of an SM's 64 resident), else none asked.
+inline constexpr int warp_bucket_registers = 32;
+template <class Bits, class Value>
+inline constexpr int warp_bucket_min_blocks =
+    sizeof(Bits) == 4 && !has_values_v<Value>
+        ? arch::limits_of(arch::band_of(arch::compiling_cc)).registers_per_sm /
+              (warp_bucket_warps * 32 * warp_bucket_registers)
+        : 0;
+
 // The keys a warp's buffers are sized for, for buckets of up to `keys` keys: whole rows of 32.
 constexpr unsigned warp_bucket_stride(unsigned keys) { return (keys + 31u) / 32u * 32u; }
 // Shared memory of one warp for buckets of up to `keys` keys: its count sets and two buffers of keys and values.
@@ -68,8 +92,9 @@ constexpr long long warp_bucket_block_bytes(unsigned keys) {
 
 // Digit counts of one set (256, packed two to a word) -> each digit's exclusive start, within one warp: lane l owns
 // words 4l .. 4l + 3 (digits 8l .. 8l + 7). Every start stays below 2^16 (the bucket and the padding of its last row).
+// Returns the largest count (to every lane).
 template <bool Packed>
-__device__ __forceinline__ void warp_scan_counts(unsigned* set, unsigned lane) {
+__device__ __forceinline__ unsigned warp_scan_counts(unsigned* set, unsigned lane) {
   unsigned c[8];
   if constexpr (Packed) {
     const uint4 w = reinterpret_cast<uint4*>(set)[lane];
@@ -83,9 +108,12 @@ __device__ __forceinline__ void warp_scan_counts(unsigned* set, unsigned lane) {
     const uint4 a = reinterpret_cast<uint4*>(set)[2 * lane], b = reinterpret_cast<uint4*>(set)[2 * lane + 1];
     c[0] = a.x, c[1] = a.y, c[2] = a.z, c[3] = a.w, c[4] = b.x, c[5] = b.y, c[6] = b.z, c[7] = b.w;
   }
-  unsigned sum = 0;
+  unsigned sum = 0, most = 0;
 #pragma unroll
-  for (int j = 0; j < 8; ++j) sum += c[j];
+  for (int j = 0; j < 8; ++j) {
+    sum += c[j];
+    most = max(most, c[j]);
+  }
   unsigned run = warp_inclusive_sum(sum) - sum;
   unsigned s[8];
 #pragma unroll
@@ -100,13 +128,21 @@ __device__ __forceinline__ void warp_scan_counts(unsigned* set, unsigned lane) {
     reinterpret_cast<uint4*>(set)[2 * lane] = make_uint4(s[0], s[1], s[2], s[3]);
     reinterpret_cast<uint4*>(set)[2 * lane + 1] = make_uint4(s[4], s[5], s[6], s[7]);
   }
+  return warp_reduce_max(most);
+}
+
+// Count `digit` of a set (packed two to a word, or one a word).
+template <bool Packed>
+__device__ __forceinline__ unsigned count_of(const unsigned* set, unsigned digit) {
+  if constexpr (Packed) return (set[digit >> 1] >> ((digit & 1u) * 16u)) & 0xffffu;
+  return set[digit];
 }
 
 // Warp w of block b sorts 16-bit bucket b * warp_bucket_warps + w if it holds size_above + 1 .. buffer_keys keys
 // (the host checked buffer_keys against the shared memory), in place, keys decoded. Nothing here waits on another
 // warp, so a warp whose bucket is not this launch's returns at once.
 template <class Bits, class Value, bool Packed>
-__global__ void __launch_bounds__(warp_bucket_warps * 32)
+__global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks<Bits, Value>)
     warp_bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                             KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys) {
   constexpr int rounds = bucket_rounds<Bits>;
@@ -149,9 +185,13 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32)
 
   // Load into a, counting round 0's digit: whole groups of rows without bounds checks, then the rest.
   // (Every load of a group is issued before the first key is counted: one round trip to memory a group.)
+  // 4-byte keys alone in small buckets: by their runs where those are short (below), counting the digit of bits
+  // 8 .. 15 as they load.
+  const bool by_runs = !with_values && rounds == 2 && size <= warp_bucket_by_runs_keys;
+  const int load_digit = by_runs ? 1 : 0;
   auto take = [&](unsigned i, Bits k) {
     ka[i] = k;
-    count(set(0), digit_of(k, 0, 8));
+    count(set(load_digit), digit_of(k, 8 * load_digit, 8));
   };
   unsigned i0 = lane;
   for (; i0 + (load_unroll - 1) * 32 < size; i0 += load_unroll * 32) {
@@ -187,6 +227,53 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32)
       if (i0 + j * 32 < size) take(i0 + j * 32, k[j]);
   }
   __syncwarp();
+  auto write_back = [&] {
+#pragma unroll 4
+    for (unsigned at = lane; at < size; at += 32) {
+      data[at] = decode ? codec.decode(ka[at]) : ka[at];
+      if constexpr (with_values) vdata[at] = va[at];
+    }
+  };
+
+  if (by_runs) {
+    // By bits 8 .. 15 into b, each key's place in its digit's run from the atomic that counts it (no order within a
+    // run: its keys are sorted next), then each run into a by comparison: a key's rank in its run is the number of
+    // its keys that are smaller, or equal and before it. Equal keys are all that the first step reorders, and keys
+    // alone cannot tell them apart.
+    unsigned* h = set(1);
+    if (warp_scan_counts<Packed>(h, lane) <= warp_bucket_run_most) {
+      __syncwarp();
+#pragma unroll 4
+      for (unsigned at = lane; at < size; at += 32) {
+        const Bits k = ka[at];
+        kb[add_count<Packed>(h, digit_of(k, 8, 8), 1u)] = k;
+      }
+      __syncwarp();
+      // h holds each digit's end now: digit d's run is [end of d - 1, end of d).
+#pragma unroll 2
+      for (unsigned at = lane; at < size; at += 32) {
+        const Bits k = kb[at];
+        const unsigned d = digit_of(k, 8, 8);
+        const unsigned begin = d == 0 ? 0u : count_of<Packed>(h, d - 1), end = count_of<Packed>(h, d);
+        unsigned rank = begin;
+        for (unsigned q = begin; q < end; ++q) {
+          const Bits o = kb[q];
+          rank += o < k || (o == k && q < at) ? 1u : 0u;
+        }
+        ka[rank] = k;
+      }
+      __syncwarp();
+      write_back();
+      return;
+    }
+    // A long run: the rounds below, from bit 0. Round 0's digit is counted now; set 1, which round 0 counts into,
+    // is cleared (after every lane's scan has written it).
+    __syncwarp();
+#pragma unroll
+    for (int i = 0; i < set_words / 32; ++i) h[i * 32 + lane] = 0;
+    for (unsigned at = lane; at < size; at += 32) count(set(0), digit_of(ka[at], 0, 8));
+    __syncwarp();
+  }
 
   // Round r from src to dst by bits 8r .. 8r + 7 with set r's starts, counting round r + 1's digit into the other.
   // (bucket_sort.cuh's rank_rows ranks a warp's rows the same way, full rows first; called here for the whole bucket,
@@ -238,11 +325,7 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32)
     }
     __syncwarp();
   }
-#pragma unroll 4
-  for (unsigned at = lane; at < size; at += 32) {
-    data[at] = decode ? codec.decode(ka[at]) : ka[at];
-    if constexpr (with_values) vdata[at] = va[at];
-  }
+  write_back();
 }
 
 }  // namespace gsb::radix::onesweep
