@@ -115,37 +115,31 @@ void launch_digit_histograms(const Bits* keys, std::uint64_t n, const KeyCodec<B
 inline constexpr int top16_bins = 1 << 16;
 inline constexpr int top16_threads = 1024;
 inline constexpr int top16_words = top16_bins / 2;  // two 16-bit counter fields per shared word
-// The registers the kernel is held to (__maxnreg__, CUDA 12.4 and newer): the hybrid path runs it beside the skew
-// sample (4- and 8-byte keys), and a block of each must fit one multiprocessor's registers together (hybrid.cuh:
+// The registers top16_beside_sample_kernel is held to (__maxnreg__, CUDA 12.4 and newer): a block of it and one of
+// the skew sample, which runs beside it, must fit one multiprocessor's registers together (hybrid.cuh:
 // sample_registers, the rest). ptxas 13.0 sm_90 took 54 unasked for 4-byte keys, which kept the sample's blocks off
-// the multiprocessors where they ran; 40 for 8-byte keys, whose sample takes more. 2-byte keys (the counting sort,
-// no sample) are held only to what a block of top16_threads may take: at 48 u16 keys at 1e7 took 63.7 us, 59.6 at 54
-// (H200, NOTES.md round 32).
+// the multiprocessors where they ran; 40 for 8-byte keys, whose sample takes more.
 template <class Bits>
-inline constexpr int top16_registers = sizeof(Bits) == 8   ? 40
-                                       : sizeof(Bits) == 4 ? 48
-                                                           : arch::limits_of(arch::Band::sm90).registers_per_sm /
-                                                                 top16_threads;
+inline constexpr int top16_registers = sizeof(Bits) == 8 ? 40 : 48;
 
 // counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b (2-byte keys: the
-// whole key; the hybrid path counts 4- and 8-byte keys, the counting sort 2-byte ones). skewed (may be null): the
-// hybrid path's skew sample (hybrid.cuh), which runs beside this kernel where it is launched as the sample's dependent
-// and sets *skewed when the path is abandoned; a thread that sees it set stops counting, and a block with such a
-// thread writes nothing (the counts are not used then). The kernel waits for the kernel before it only at its end, so
+// whole key; the hybrid path counts 4- and 8-byte keys, the counting sort 2-byte ones), by a block's share of the
+// keys. BesideSample (the hybrid path): the skew sample (hybrid.cuh) runs beside the kernel, which is launched as its
+// dependent, and sets *skewed when the path is abandoned; a thread that sees it set stops counting, and a block with
+// such a thread writes nothing (the counts are not used then). The kernel waits for the sample only at its end, so
 // that its completion covers the sample's (whose *skewed the kernels after it read).
 // The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per word: a 15-bit
 // count and a guard bit. The atomic that takes a field from below 0x8000 to 0x8000 or more (sets the guard) moves
 // 32768 to the global count and clears the guard again, so a field never carries into its neighbour: that would
 // take 32768 more keys of the same bin, added by other threads, between that thread's two atomics, where each of
 // the block's 1024 threads has at most one add of at most 16 / sizeof(Bits) keys in flight.
-template <class Bits>
-__global__ void __maxnreg__(top16_registers<Bits>)
-    top16_histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
-                           const unsigned* skewed) {
+template <class Bits, bool BesideSample>
+__device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
+                                            unsigned long long* pairs, const unsigned* skewed) {
   static_assert(sizeof(Bits) == 2 || sizeof(Bits) == 4 || sizeof(Bits) == 8, "16 of 16, 32 or 64 bits");
   constexpr int per_quad = 16 / static_cast<int>(sizeof(Bits));  // keys per 16-byte load
   allow_dependent_grids();  // top_counts_kernel may be scheduled (it waits for these counts)
-  const volatile unsigned* abandoned = skewed;  // written while this kernel runs
+  const volatile unsigned* abandoned = skewed;  // BesideSample: written while this kernel runs
   bool stopped = false;
   extern __shared__ __align__(16) unsigned s_fields[];
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
@@ -196,7 +190,7 @@ __global__ void __maxnreg__(top16_registers<Bits>)
       uint4 v[4];
 #pragma unroll
       for (int u = 0; u < 4; ++u) v[u] = quads[q + u * stride];
-      stopped = abandoned != nullptr && *abandoned != 0;  // loaded with the keys, tested once they are counted
+      if constexpr (BesideSample) stopped = *abandoned != 0;  // loaded with the keys, tested once they are counted
 #pragma unroll
       for (int u = 0; u < 4; ++u) count_quad(v[u]);
       if (stopped) return;  // from the counting: the block then writes nothing
@@ -204,20 +198,39 @@ __global__ void __maxnreg__(top16_registers<Bits>)
     for (; q < num_quads; q += stride) count_quad(quads[q]);
     for (std::uint64_t tail = head + num_quads * per_quad + thread; tail < n; tail += stride) count(keys[tail]);
   });
-  if (__syncthreads_or(stopped)) {
-    wait_for_prior_grids();
-    return;
+  if constexpr (BesideSample) {
+    if (__syncthreads_or(stopped)) {
+      wait_for_prior_grids();
+      return;
+    }
+  } else {
+    __syncthreads();
   }
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) {
     const unsigned v = s_fields[i];  // guards are clear once every thread is past its atomics
     if (v != 0)
       atomicAdd(&pairs[i], (static_cast<unsigned long long>(v >> 16) << 32) | (v & 0xffffu));
   }
-  wait_for_prior_grids();  // (the sample, where this kernel is its dependent: see above)
+  if constexpr (BesideSample) wait_for_prior_grids();  // (see above)
+}
+
+// The counting sort's (2-byte keys).
+template <class Bits>
+__global__ void __launch_bounds__(top16_threads, 1)
+    top16_histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs) {
+  top16_count<Bits, false>(keys, n, codec, pairs, nullptr);
+}
+
+// The hybrid path's (4- and 8-byte keys), beside the skew sample: its own kernel for its register cap.
+template <class Bits>
+__global__ void __maxnreg__(top16_registers<Bits>)
+    top16_beside_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
+                               const unsigned* skewed) {
+  top16_count<Bits, true>(keys, n, codec, pairs, skewed);
 }
 
 // top_counts[b] = the keys in top-8-bit bucket b: the sum of its 256 16-bit buckets (block b of 256 threads), of
-// the top16_histogram_kernel counts. (A template, as top16_starts_kernel, only so that this header may define it
+// the 16-bit histogram's counts. (A template, as top16_starts_kernel, only so that this header may define it
 // in every translation unit that includes it; the counts are the same for every key width.)
 template <int = 0>
 __global__ void __launch_bounds__(256) top_counts_kernel(const unsigned* counts, unsigned* top_counts) {
@@ -247,29 +260,37 @@ __device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, con
   return s_base + within;
 }
 
-// Launches top16_histogram_kernel over n keys into pairs (zeroed by the caller; skewed may be null), then
-// top_counts_kernel into top_counts. Returns the 65536 counts (pairs read as 32-bit words). after_sample: the stream's
-// last operation is the hybrid path's skew sample, and the histogram runs beside it (a programmatic dependent launch:
-// everything the histogram reads but *skewed was written before the sample began).
+// Launches the 16-bit histogram over n keys into pairs (zeroed by the caller), then top_counts_kernel into
+// top_counts. Returns the 65536 counts (pairs read as 32-bit words). 2-byte keys (the counting sort): after a memset.
+// 4- and 8-byte keys (the hybrid path): the stream's last operation is the skew sample, which sets *skewed, and the
+// histogram runs beside it (a programmatic dependent launch: everything it reads but *skewed was written before the
+// sample began).
 template <class Bits>
 const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
                                        unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
-                                       bool after_sample, cudaStream_t stream) {
+                                       cudaStream_t stream) {
   constexpr int smem = top16_words * static_cast<int>(sizeof(unsigned));
-  set_dynamic_shared_bytes(top16_histogram_kernel<Bits>, smem, "radix: 16-bit histogram");
   // One block per multiprocessor, but at least 2^15 keys per block: each block flushes up to 32768 words. (With at
   // least 2^18 a block, u32 keys at 2^22 took 16 blocks and the hybrid path 169.0 us, 156.6 with 128; 2^20 120.4 and
   // 101.0; 2^24 and 2.6e7 alike. H200, NOTES.md round 26.)
   const unsigned blocks = static_cast<unsigned>(
       std::clamp<std::uint64_t>(n >> 15, 1, static_cast<std::uint64_t>(current_device_props().sm_count)));
-  launch_dependent(after_sample, top16_histogram_kernel<Bits>, dim3(blocks), dim3(top16_threads), smem, stream, keys,
-                   n, codec, pairs, skewed);
+  if constexpr (sizeof(Bits) == 2) {
+    set_dynamic_shared_bytes(top16_histogram_kernel<Bits>, smem, "radix: 16-bit histogram");
+    top16_histogram_kernel<Bits><<<blocks, top16_threads, smem, stream>>>(keys, n, codec, pairs);
+    GSB_CHECK_LAUNCH();
+  } else {
+    GSB_EXPECTS(skewed != nullptr, "radix: the hybrid path's histogram without its sample's verdict");
+    set_dynamic_shared_bytes(top16_beside_sample_kernel<Bits>, smem, "radix: 16-bit histogram");
+    launch_dependent(true, top16_beside_sample_kernel<Bits>, dim3(blocks), dim3(top16_threads), smem, stream, keys, n,
+                     codec, pairs, skewed);
+  }
   const auto* counts = reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
   launch_dependent(true, top_counts_kernel<>, dim3(256), dim3(256), 0, stream, counts, top_counts);
   return counts;
 }
 
-// starts[b] = where 16-bit bin b starts (block b / 256, as top16_start), of the top16_histogram_kernel counts.
+// starts[b] = where 16-bit bin b starts (block b / 256, as top16_start), of the 16-bit histogram's counts.
 template <int = 0>
 __global__ void __launch_bounds__(256)
     top16_starts_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t* starts) {

@@ -5,8 +5,8 @@
 //      share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned early (the histogram would
 //      cost up to 0.4 ms on such keys, NOTES.md): step 1 stops and step 2 returns at once, and the host, which
 //      polls the mark (written into host memory) while they run, sorts by the LSD passes without enqueuing steps 3-5;
-//   1. top16_histogram_kernel (histogram.cuh), beside the sample: one read of the keys, the histogram of their top 16
-//      bits (65536 bins); top_counts_kernel sums it per top-8-bit bucket;
+//   1. top16_beside_sample_kernel (histogram.cuh), beside the sample: one read of the keys, the histogram of their
+//      top 16 bits (65536 bins); top_counts_kernel sums it per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
 //      starts of the top-8-bit buckets, the tile tables of the segmented passes, the largest bucket, and the keys
 //      in buckets past the bucket capacity and their number (where the sort takes the LSD passes instead,
@@ -311,7 +311,7 @@ inline unsigned await_sample_mark(const HybridReadBack& rb) {
 
 // The keys of one bucket a block sorts where a block has shared_bytes of shared memory (from one buffer into
 // another, or in place where that holds more), 0 where that cannot hold the path's 16-bit histogram
-// (top16_histogram_kernel) or buckets of min_bucket_capacity keys (sm75, sm86: 4-byte keys take the LSD passes at
+// (top16_beside_sample_kernel) or buckets of min_bucket_capacity keys (sm75, sm86: 4-byte keys take the LSD passes at
 // every n there). A larger bucket than this makes the sort fall back.
 template <class Bits, class Value>
 constexpr unsigned hybrid_capacity(long long shared_bytes) {
@@ -487,7 +487,7 @@ struct HybridSort {
     // histogram stops once the sample has set l.skewed and the plan returns at once, so that those keys go to the LSD
     // passes without the digit passes below being enqueued).
     const unsigned* counts =
-        launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, true, b.stream);
+        launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream);
     launch_dependent(true, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
                      static_cast<unsigned>(S::tile), top, capacity, force, l.tables,
                      static_cast<const unsigned*>(l.skewed));
