@@ -195,7 +195,7 @@ __global__ void __launch_bounds__(plan_threads)
                        const unsigned* skewed) {
   wait_for_prior_grids();  // launched as a dependent of top_counts_kernel
   allow_dependent_grids();
-  if (*skewed) {  // the histogram did not run: make the host fall back, and the passes do nothing
+  if (*skewed) {  // the histogram stopped (its counts are not used): make the host fall back, the passes do nothing
     if (blockIdx.x == 0) {
       t.seg_tiles_mid[threadIdx.x] = 0;
       if (threadIdx.x == 0) {
@@ -260,9 +260,9 @@ __global__ void __launch_bounds__(plan_threads)
 }
 
 // The hybrid path's read-backs, per device and host thread (created on first use, kept for the process): an event
-// after the plan on the sort's stream, and pinned words mapped into the device: [0] the sample's
-// mark, which skew_sample_kernel writes there itself (mark_unset until it has), [1..4] HybridTables::largest, copied
-// on a second stream so that queueing the copy does not block the host.
+// after the plan on the sort's stream, and pinned words mapped into the device: [0] the sample's mark, which
+// skew_sample_kernel writes there itself (mark_unset until it has), [1..4] HybridTables::largest, copied on a second
+// stream so that queueing the copy does not block the host.
 struct HybridReadBack {
   static constexpr unsigned mark_unset = 2;  // none of the sample's verdicts (0: uniform keys, skew_sample_kernel)
   cudaEvent_t plan_done = nullptr;
