@@ -300,6 +300,12 @@ __device__ __forceinline__ unsigned add_count(unsigned* counts, unsigned index, 
     return atomicAdd(&counts[index], by);
   }
 }
+// Count `index` of such an array (read, no add).
+template <bool Packed = false>
+__device__ __forceinline__ unsigned count_of(const unsigned* counts, unsigned index) {
+  if constexpr (Packed) return (counts[index >> 1] >> ((index & 1u) * 16u)) & 0xffffu;
+  return counts[index];
+}
 
 // A key's rank from its place (WarpPlaces) once start_tile_digits has turned my_hist into the warp's digit starts:
 // the ranks of one digit's keys fill its run of the tile, in no particular order.

@@ -132,13 +132,6 @@ __device__ __forceinline__ unsigned warp_scan_counts(unsigned* set, unsigned lan
   return warp_reduce_max(most);
 }
 
-// Count `digit` of a set (packed two to a word, or one a word).
-template <bool Packed>
-__device__ __forceinline__ unsigned count_of(const unsigned* set, unsigned digit) {
-  if constexpr (Packed) return (set[digit >> 1] >> ((digit & 1u) * 16u)) & 0xffffu;
-  return set[digit];
-}
-
 // Warp w of block b sorts 16-bit bucket b * warp_bucket_warps + w if it holds size_above + 1 .. buffer_keys keys
 // (the host checked buffer_keys against the shared memory), in place, keys decoded. Nothing here waits on another
 // warp, so a warp whose bucket is not this launch's returns at once.
