@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <cuda_runtime_api.h>
@@ -41,13 +42,14 @@ TEST(Arch, BlocksThatFit) {
 
 // ---- radix ---------------------------------------------------------------------------------------------------
 
-template <class Bits, class Value, Band B>
+template <class Bits, class Value, Band B, bool Hybrid = false>
 void expect_radix_plan_fits() {
-  using P = typename radix::onesweep::PolicyFor<Bits, Value, B>::type;
+  using P = typename radix::onesweep::PolicyFor<Bits, Value, B, Hybrid>::type;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   using S = radix::onesweep::PassShape<Bits, VT, P::radix_bits, P::threads, P::items>;
   const arch::Limits lim = arch::limits_of(B);
-  const std::string what = "radix K" + std::to_string(sizeof(Bits)) + " band " + std::to_string(int(B));
+  const std::string what = "radix K" + std::to_string(sizeof(Bits)) + " band " + std::to_string(int(B)) +
+                           (Hybrid ? " (hybrid passes)" : "");
   EXPECT_LE(S::shared_bytes, std::size_t(lim.shared_bytes_per_block_optin)) << what;
   EXPECT_LE(P::min_blocks * P::threads, lim.max_threads_per_sm) << what;
   if (B != Band::sm90) {
@@ -66,6 +68,9 @@ void expect_radix_band() {
   expect_radix_plan_fits<std::uint64_t, NoValue, B>();
   expect_radix_plan_fits<std::uint64_t, std::uint32_t, B>();
   expect_radix_plan_fits<std::uint64_t, std::uint64_t, B>();
+  expect_radix_plan_fits<std::uint32_t, NoValue, B, true>();
+  expect_radix_plan_fits<std::uint32_t, std::uint32_t, B, true>();
+  expect_radix_plan_fits<std::uint64_t, NoValue, B, true>();
 }
 
 TEST(ArchPolicy, RadixPlansFitEveryBand) {
@@ -101,6 +106,23 @@ TEST(ArchPolicy, RadixHopperPlansAreTheMeasuredOnes) {
   expect_plan<PolicyFor<std::uint16_t, std::uint64_t, H>::type, 384, 16, 2, 1, true, 2, 0>("u16+u64");
   expect_plan<PolicyFor<std::uint8_t, std::uint32_t, H>::type, 512, 20, 2, 1, true, 2, 0>("u8+u32");
   expect_plan<PolicyFor<std::uint8_t, std::uint64_t, H>::type, 512, 12, 2, 1, true, 2, 0>("u8+u64");
+}
+
+// The hybrid path's segmented passes: their own shape for 4-byte keys alone (places), the LSD passes' elsewhere.
+TEST(ArchPolicy, RadixHybridPassesOwnShapeOnlyForFourByteKeysAlone) {
+  using radix::onesweep::PolicyFor;
+  constexpr Band H = Band::sm90;
+  expect_plan<PolicyFor<std::uint32_t, NoValue, H, true>::type, 256, 28, 4, 1, false, 2, 2>("u32 hybrid");
+  EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint32_t, std::uint32_t, H, true>::type,
+                              PolicyFor<std::uint32_t, std::uint32_t, H>::type>));
+  EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint32_t, std::uint64_t, H, true>::type,
+                              PolicyFor<std::uint32_t, std::uint64_t, H>::type>));
+  EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint64_t, NoValue, H, true>::type, PolicyFor<std::uint64_t, NoValue, H>::type>));
+  EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint64_t, std::uint32_t, H, true>::type,
+                              PolicyFor<std::uint64_t, std::uint32_t, H>::type>));
+  // Older bands derive it as they derive the LSD passes' (sm75: 256 threads in any case).
+  EXPECT_EQ((PolicyFor<std::uint32_t, NoValue, Band::sm80, true>::type::items), 28);
+  EXPECT_EQ((PolicyFor<std::uint32_t, NoValue, Band::sm75, true>::type::threads), 256);
 }
 
 // The one-block path (small.cuh): 1-byte keys take one round of 8-bit digits at 2049-4864 keys where the band

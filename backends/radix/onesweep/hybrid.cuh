@@ -33,6 +33,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "radix/onesweep/bucket_sort.cuh"
 #include "radix/onesweep/dispatch.cuh"
@@ -336,8 +337,9 @@ constexpr unsigned hybrid_tried_capacity(arch::Band b) {
 template <class Bits, class Value, arch::Band B>
 struct HybridSort {
   static_assert(sizeof(Bits) == 4 || sizeof(Bits) == 8, "the hybrid path sorts 4- and 8-byte keys");
-  using P = typename PolicyFor<Bits, Value, B>::type;
-  using Lsd = OnesweepSort<Bits, Value, P>;
+  // Its segmented passes' policy (the tile of its plan and tables too), and the LSD passes it falls back to.
+  using P = typename PolicyFor<Bits, Value, B, true>::type;
+  using Lsd = OnesweepSort<Bits, Value, typename PolicyFor<Bits, Value, B>::type>;
   using D = Digits<Bits, 8>;
   // The band's capacities (hybrid_capacity: one block's, hybrid_tried_capacity: where the path is tried); the
   // device's one-block capacity may be smaller (newer PTX may run on a GPU with less shared memory than its band's).
@@ -353,6 +355,16 @@ struct HybridSort {
   static std::uint64_t first_items(const SortProblem& p) {
     return hybrid_first_items(sizeof(Bits), has_values_v<Value> ? sizeof(Value) : 0, is_float(p.key_type),
                               hybrid_min_items_override());
+  }
+
+  // Where the sort changes shape: the LSD passes' sizes (Lsd::tiles) and the segmented passes' tile.
+  static std::vector<std::uint64_t> tiles() {
+    std::vector<std::uint64_t> t = Lsd::tiles();
+    if (std::find(t.begin(), t.end(), std::uint64_t{S::tile}) == t.end()) {
+      t.push_back(S::tile);
+      std::sort(t.begin(), t.end());
+    }
+    return t;
   }
 
   static unsigned device_capacity() {
@@ -601,7 +613,7 @@ struct HybridSort {
   template <>                                                                                     \
   std::vector<std::uint64_t> tile_items<BITS, VALUE>() {                                          \
     return arch::dispatch_band(policy_band(), [](auto band) {                                     \
-      return HybridSort<BITS, VALUE, decltype(band)::value>::Lsd::tiles();                        \
+      return HybridSort<BITS, VALUE, decltype(band)::value>::tiles();                             \
     });                                                                                           \
   }                                                                                               \
   template <>                                                                                     \

@@ -87,6 +87,20 @@ constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
   }
 }
 
+// The hybrid path's segmented digit passes (hybrid.cuh: its two MSD passes, and the large buckets' passes), where
+// they differ from the LSD passes' row above: 4-byte keys alone take 256 x 28 at 4 blocks an SM. Their MSD passes
+// rank by the counting atomics' places (pass.cuh, AnyOrderSegments), fewer instructions a key than the stable
+// ranking the row above was measured with, so a tile of more keys pays there; the LSD passes keep 384 x 20. H200,
+// u32 keys, radix / radix-lsd ms with the row above against this one, alternated twice, cub-radix in every run
+// (NOTES.md round 33): 1e8 1.391-1.393 / 1.924 against 1.346-1.348 / 1.955-1.957, 2^28 3.518 / 5.125 against 3.376 /
+// 5.205-5.206, 1e7 0.2011-0.2021 against 0.2000-0.2005; 512 x 20 and 384 x 28 at 2 blocks gained less (1e8 1.392,
+// 1.380). ptxas 13.0 sm_90: the places kernel 64 registers without spills; the stable one (rows of few digits, the
+// large buckets) spills 32 bytes at 64.
+constexpr HopperShape hopper_hybrid_shape(int key_bytes, int value_bytes) {
+  if (key_bytes == 4 && value_bytes == 0) return {256, 28, 4, 1, false, 2};
+  return hopper_shape(key_bytes, value_bytes);
+}
+
 // L2 prefetch of the tile a quarter of the resident blocks ahead (pass_kernel), every Hopper row. Measured with the
 // shapes above (tools/radix/radix_bench prefetch, 2026-11-27, n = 2^24 and 1e8, cub-radix in the same run; distance
 // none / a quarter / half / a whole wave): on the H200 a quarter was the fastest or within 0.1% in all 14 cases
@@ -118,10 +132,13 @@ constexpr unsigned prefetch_distance(int per_sm, int sm_count, int waves_per_8, 
   return static_cast<unsigned>(per_sm * sm_count * waves_per_8 / 8);
 }
 
-template <class Bits, class Value>
+// Hybrid: the hybrid path's segmented passes (hopper_hybrid_shape), else the LSD passes (hopper_shape).
+template <class Bits, class Value, bool Hybrid = false>
 struct HopperTuning {
+  static constexpr int key_bytes = static_cast<int>(sizeof(Bits));
+  static constexpr int value_bytes = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
   static constexpr HopperShape shape =
-      hopper_shape(static_cast<int>(sizeof(Bits)), has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0);
+      Hybrid ? hopper_hybrid_shape(key_bytes, value_bytes) : hopper_shape(key_bytes, value_bytes);
   static constexpr int threads = shape.threads;
   static constexpr int items = shape.items;
   static constexpr int min_blocks = shape.min_blocks;
@@ -137,9 +154,9 @@ struct HopperTuning {
 // on sm75 (1024 threads and 64 KiB of shared memory per SM there), and ask __launch_bounds__ for no more resident
 // blocks than the band's shared memory and threads allow (never more than Hopper's, so no plan gets fewer
 // registers than the Hopper one, which compiles without spills).
-template <class Bits, class Value, arch::Band B>
+template <class Bits, class Value, arch::Band B, bool Hybrid = false>
 struct Tuning {
-  using H = HopperTuning<Bits, Value>;
+  using H = HopperTuning<Bits, Value, Hybrid>;
   static constexpr int threads = B == arch::Band::sm75 ? 256 : H::threads;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   static constexpr int fit =
@@ -149,10 +166,11 @@ struct Tuning {
                     B == arch::Band::sm90 ? H::prefetch_waves_per_8 : 0, B, H::look_back_step>;
 };
 
-// The pass policy for one key width and value type on band B.
-template <class Bits, class Value, arch::Band B = arch::Band::sm90>
+// The pass policy for one key width and value type on band B: of the LSD passes, or (Hybrid) of the hybrid path's
+// segmented passes.
+template <class Bits, class Value, arch::Band B = arch::Band::sm90, bool Hybrid = false>
 struct PolicyFor {
-  using type = typename Tuning<Bits, Value, B>::policy;
+  using type = typename Tuning<Bits, Value, B, Hybrid>::policy;
 };
 
 }  // namespace gsb::radix::onesweep
