@@ -108,16 +108,16 @@ TEST(ArchPolicy, RadixHopperPlansAreTheMeasuredOnes) {
   expect_plan<PolicyFor<std::uint8_t, std::uint64_t, H>::type, 512, 12, 2, 1, true, 2, 0>("u8+u64");
 }
 
-// The hybrid path's segmented passes: their own shape for 4-byte keys alone (places), the LSD passes' elsewhere.
-TEST(ArchPolicy, RadixHybridPassesOwnShapeOnlyForFourByteKeysAlone) {
+// The hybrid path's segmented passes: their own shape for keys alone (places), the LSD passes' for pairs.
+TEST(ArchPolicy, RadixHybridPassesOwnShapeOnlyForKeysAlone) {
   using radix::onesweep::PolicyFor;
   constexpr Band H = Band::sm90;
   expect_plan<PolicyFor<std::uint32_t, NoValue, H, true>::type, 256, 28, 4, 1, false, 2, 2>("u32 hybrid");
+  expect_plan<PolicyFor<std::uint64_t, NoValue, H, true>::type, 384, 20, 2, 1, false, 2, 2>("u64 hybrid");
   EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint32_t, std::uint32_t, H, true>::type,
                               PolicyFor<std::uint32_t, std::uint32_t, H>::type>));
   EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint32_t, std::uint64_t, H, true>::type,
                               PolicyFor<std::uint32_t, std::uint64_t, H>::type>));
-  EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint64_t, NoValue, H, true>::type, PolicyFor<std::uint64_t, NoValue, H>::type>));
   EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint64_t, std::uint32_t, H, true>::type,
                               PolicyFor<std::uint64_t, std::uint32_t, H>::type>));
   // Older bands derive it as they derive the LSD passes' (sm75: 256 threads in any case).

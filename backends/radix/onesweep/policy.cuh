@@ -87,17 +87,20 @@ constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
   }
 }
 
-// The hybrid path's segmented digit passes (hybrid.cuh: its two MSD passes, and the large buckets' passes), where
-// they differ from the LSD passes' row above: 4-byte keys alone take 256 x 28 at 4 blocks an SM. Their MSD passes
-// rank by the counting atomics' places (pass.cuh, AnyOrderSegments), fewer instructions a key than the stable
-// ranking the row above was measured with, so a tile of more keys pays there; the LSD passes keep 384 x 20. H200,
-// u32 keys, radix / radix-lsd ms with the row above against this one, alternated twice, cub-radix in every run
-// (NOTES.md round 33): 1e8 1.391-1.393 / 1.924 against 1.346-1.348 / 1.955-1.957, 2^28 3.518 / 5.125 against 3.376 /
-// 5.205-5.206, 1e7 0.2011-0.2021 against 0.2000-0.2005; 512 x 20 and 384 x 28 at 2 blocks gained less (1e8 1.392,
-// 1.380). ptxas 13.0 sm_90: the places kernel 64 registers without spills; the stable one (rows of few digits, the
-// large buckets) spills 32 bytes at 64.
+// The hybrid path's segmented digit passes (hybrid.cuh: its two MSD passes, and the large buckets' passes), where they
+// differ from the LSD passes' rows above: keys alone, 4-byte ones 256 x 28 at 4 blocks an SM, 8-byte ones 384 x 20 at
+// 2. Their MSD passes rank by the counting atomics' places (pass.cuh, AnyOrderSegments), fewer instructions a key than
+// the stable ranking those rows were measured with, so tiles of more keys pay there; the LSD passes keep theirs. H200,
+// radix ms with the LSD rows / these, alternated twice, cub-radix in every run (NOTES.md round 33): u32 1e8 1.390-1.393
+// / 1.346-1.348, 2^28 3.516-3.519 / 3.375-3.376, 1e9 (these alone) 12.88 against cub-radix's 20.05; f32 1e8 1.478-1.479
+// / 1.430; u64 1e8 3.662 / 3.546-3.550, 2^28 10.26 / 9.91; f64 1e8 3.918-3.920 / 3.799. Also measured: 512 x 20 and 384
+// x 28 at 2 blocks for 4-byte keys (u32 1e8 1.392, 1.380; radix-lsd with the same rows lost 1-5%, so the LSD passes
+// keep 384 x 20), 256 x 16 at 4 for 8-byte keys (u64 1e8 3.645). ptxas 13.0 sm_90: the places kernels without spills
+// (64 and 80 registers); the stable ones (rows of few digits, the large buckets) spill 32 bytes (4-byte keys) and 4
+// (8-byte keys).
 constexpr HopperShape hopper_hybrid_shape(int key_bytes, int value_bytes) {
   if (key_bytes == 4 && value_bytes == 0) return {256, 28, 4, 1, false, 2};
+  if (key_bytes == 8 && value_bytes == 0) return {384, 20, 2, 1, false, 2};
   return hopper_shape(key_bytes, value_bytes);
 }
 
