@@ -9,6 +9,8 @@
 # Prepare: CUDAARCHS=90-real bash scripts/build.sh && scripts/pack-build.sh build/release main;
 #   git worktree add /tmp/sm80 HEAD && (cd /tmp/sm80 && CUDAARCHS=80-virtual bash scripts/build.sh &&
 #   scripts/pack-build.sh build/release sm80) && cp /tmp/sm80/.carry/sm80.tar.xz .carry/
+#   (Session 49 left .carry/sm80.tar.xz built that way from 080642d, whose device code is 6861429's: if it is still
+#   there and the radix code has not changed since, it can be carried as it is.)
 # Carry .carry/{main,sm80}.tar.xz.
 set -u
 source scripts/device-round.sh
