@@ -65,6 +65,9 @@ inline constexpr int compiling_cc = __CUDA_ARCH__ / 10;
 #else
 inline constexpr int compiling_cc = 0;
 #endif
+// One SM's registers on the band being compiled: what register caps of kernels sharing an SM divide
+// (__launch_bounds__ minimum blocks, __maxnreg__).
+inline constexpr int compiling_registers_per_sm = limits_of(band_of(compiling_cc)).registers_per_sm;
 
 // Whether this compilation pass builds the body of a kernel whose policy serves band B: always in the host
 // pass, and in a device pass only for B's own architectures. Every other architecture gets an empty body that

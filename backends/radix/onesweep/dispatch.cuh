@@ -33,6 +33,13 @@ namespace gsb::radix::onesweep {
 
 // ---- host dispatch -----------------------------------------------------------------------------------------
 
+// Sizes at which a sort changes shape (sorted, distinct; tile_items), with `size` added.
+inline std::vector<std::uint64_t> with_size(std::vector<std::uint64_t> sizes, std::uint64_t size) {
+  const auto at = std::lower_bound(sizes.begin(), sizes.end(), size);
+  if (at == sizes.end() || *at != size) sizes.insert(at, size);
+  return sizes;
+}
+
 template <class Bits, class Value, class P>
 struct OnesweepSort {
   static constexpr int RadixBits = P::radix_bits;
@@ -160,12 +167,7 @@ struct KeySort {
   // Where the sort changes shape: the LSD passes' (one-block shapes, a pass's tile) and where the counting sort
   // takes over.
   static std::vector<std::uint64_t> tiles() {
-    std::vector<std::uint64_t> t = Lsd::tiles();
-    if (counting) {
-      t.push_back(counting_min_items<Bits>());
-      std::sort(t.begin(), t.end());
-    }
-    return t;
+    return counting ? with_size(Lsd::tiles(), counting_min_items<Bits>()) : Lsd::tiles();
   }
 
   static std::size_t temp_bytes(const SortProblem& p) {

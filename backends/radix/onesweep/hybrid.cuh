@@ -57,7 +57,7 @@ static_assert(sample_threads * sample_blocks == sample_keys, "one sampled key a 
 // keys 96, which took 136 unasked, and spill 64 bytes, in the verdict of the last block).
 template <class Bits>
 inline constexpr int sample_registers =
-    (arch::limits_of(arch::Band::sm90).registers_per_sm - top16_threads * top16_registers<Bits>) / sample_threads;
+    (arch::compiling_registers_per_sm - top16_threads * top16_registers<Bits>) / sample_threads;
 
 // Whether this block is the last of the grid to get here (arrivals: zeroed before the launch); every block's
 // global writes before the call are then visible to it. Block-uniform; called by every thread.
@@ -358,14 +358,7 @@ struct HybridSort {
   }
 
   // Where the sort changes shape: the LSD passes' sizes (Lsd::tiles) and the segmented passes' tile.
-  static std::vector<std::uint64_t> tiles() {
-    std::vector<std::uint64_t> t = Lsd::tiles();
-    if (std::find(t.begin(), t.end(), std::uint64_t{S::tile}) == t.end()) {
-      t.push_back(S::tile);
-      std::sort(t.begin(), t.end());
-    }
-    return t;
-  }
+  static std::vector<std::uint64_t> tiles() { return with_size(Lsd::tiles(), S::tile); }
 
   static unsigned device_capacity() {
     return std::min(band_capacity,

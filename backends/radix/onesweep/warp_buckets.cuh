@@ -74,8 +74,7 @@ inline constexpr int warp_bucket_registers = 32;
 template <class Bits, class Value>
 inline constexpr int warp_bucket_min_blocks =
     sizeof(Bits) == 4 && !has_values_v<Value>
-        ? arch::limits_of(arch::band_of(arch::compiling_cc)).registers_per_sm /
-              (warp_bucket_warps * 32 * warp_bucket_registers)
+        ? arch::compiling_registers_per_sm / (warp_bucket_warps * 32 * warp_bucket_registers)
         : 0;
 
 // The keys a warp's buffers are sized for, for buckets of up to `keys` keys: whole rows of 32.
