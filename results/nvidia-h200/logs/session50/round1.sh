@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 50, first call (planned in session 49, about 6 min; rename to round1.sh when run). What session 49's hybrid
+# Session 50, round 1 (planned in session 49, about 6 min). What session 49's hybrid
 # pass shapes (round 33 of backends/radix/NOTES.md: 256 x 28 at 4 for 4-byte keys alone, 384 x 20 at 2 for 8-byte
 # ones) have not yet been through:
 #   1. the sm80 band through compute_80 PTX (GSB_ARCH=80): the forced hybrid path's conformance of every 4-byte type
