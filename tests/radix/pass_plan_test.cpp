@@ -208,23 +208,24 @@ TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
 }
 
 TEST(RadixHybrid, ThresholdByKeyAndValueWidth) {
-  // Where the path beat the LSD passes with it forced and its small buckets one warp each (H200, 2026-11-29): 8-byte
-  // keys from 2^21; 4-byte keys from 9e6 alone, 6e6 with 4-byte values, 2^22 with 8-byte ones; f32 keys later
-  // (skewed top bits), 8-byte floats as their integers.
+  // Where the path beat the LSD passes with it forced (H200, 2026-11-30), and skewed keys' fallback stays above
+  // cub-radix: 8-byte keys from 2^21, 1.5e6 with 8-byte values; 4-byte keys from 2^22 alone, 6e6 with 4-byte values,
+  // 2^22 with 8-byte ones; f32 keys later (skewed top bits), 8-byte floats as their integers.
   using onesweep::hybrid_first_items;
   using onesweep::hybrid_min_items;
-  EXPECT_EQ(hybrid_min_items(4, 0, false), 9000000u);
-  EXPECT_EQ(hybrid_min_items(4, 0, true), 12000000u);
+  EXPECT_EQ(hybrid_min_items(4, 0, false), 4194304u);
+  EXPECT_EQ(hybrid_min_items(4, 0, true), 9000000u);
   EXPECT_EQ(hybrid_min_items(4, 4, false), 6000000u);
   EXPECT_EQ(hybrid_min_items(4, 4, true), 9000000u);
   EXPECT_EQ(hybrid_min_items(4, 8, false), 4194304u);
   EXPECT_EQ(hybrid_min_items(4, 8, true), 7000000u);
+  for (bool floating : {false, true}) {
+    for (int value_bytes : {0, 4}) EXPECT_EQ(hybrid_min_items(8, value_bytes, floating), 2097152u);
+    EXPECT_EQ(hybrid_min_items(8, 8, floating), 1500000u);
+  }
+  // The grid's 1e7 takes the path with every type; 1e6 with none.
   for (bool floating : {false, true})
-    for (int value_bytes : {0, 4, 8}) EXPECT_EQ(hybrid_min_items(8, value_bytes, floating), 2097152u);
-  // The grid's 1e7 takes the path with every type but f32 keys alone; 1e6 with none.
-  for (int value_bytes : {0, 4, 8}) EXPECT_GE(std::uint64_t{10000000}, hybrid_min_items(4, value_bytes, false));
-  EXPECT_LT(std::uint64_t{10000000}, hybrid_min_items(4, 0, true));
-  EXPECT_GE(std::uint64_t{10000000}, hybrid_min_items(4, 4, true));
+    for (int value_bytes : {0, 4, 8}) EXPECT_GE(std::uint64_t{10000000}, hybrid_min_items(4, value_bytes, floating));
   EXPECT_LT(std::uint64_t{1000000}, hybrid_min_items(8, 8, true));
   // A test threshold (GSB_RADIX_HYBRID_MIN_N) replaces every width's; it moves the lower end only.
   EXPECT_EQ(hybrid_first_items(8, 8, true, 2), 2u);

@@ -36,15 +36,21 @@ inline constexpr unsigned min_bucket_capacity = 4096;
 // sample, the 16-bit histogram, the plan and its read-back, 65536 buckets to sort) weigh more than the passes it
 // saves, and 8-byte keys save more passes (6 of 8) than 4-byte ones (2 of 4). Uniform f32 keys cross later: their
 // top bits are skewed, so their buckets are uneven. Measured with the path forced (GSB_RADIX_HYBRID_MIN_N=2) against
-// radix-lsd in the same run (H200, 2026-11-29, uniform keys, median of 10, radix-lsd time / hybrid time, small
-// buckets one warp each; NOTES.md round 26):
-//   u32 / i32 keys 8e6 1.003 / 0.991, 1e7 1.044 / 1.043; f32 1e7 0.973, 1.3e7 1.034;
-//   u32+u32 / i32+u32 2^22 0.961 / 0.952, 6e6 1.023 / 1.015; f32+u32 8e6 0.994, 1e7 1.043;
-//   u32+u64 / i32+u64 3e6 0.967 / 0.957, 2^22 1.022 / 1.019; f32+u64 6e6 0.991, 8e6 1.030;
-//   8-byte keys 2^20 0.90-0.97, 2^21 1.023-1.046 alone, 1.073-1.091 with u32 values, 1.169-1.188 with u64 values.
+// radix-lsd in the same run (H200, 2026-11-30, session 50, rounds 2-3 of NOTES.md round 34; uniform keys, median of
+// 10, two runs, radix-lsd time / hybrid time):
+//   u32 / i32 keys 3e6 1.033-1.035 / 1.032, 2^22 1.101-1.102 / 1.097-1.099, 6e6 1.12 / 1.10-1.11;
+//   f32 keys 6e6 0.955-0.958, 8e6 1.000-1.001, 1e7 1.068-1.071;
+//   u32+u32 / i32+u32 2^22 0.999-1.001 / 0.992-0.994, 6e6 1.045-1.046 / 1.031-1.034; f32+u32 8e6 1.001-1.002,
+//   1e7 1.047-1.048; u32+u64 / i32+u64 3e6 1.003-1.018 / 1.004-1.011, 2^22 1.05 / 1.03; f32+u64 6e6 0.998-0.999;
+//   8-byte keys 1.5e6 0.90-0.92 alone, 0.994-1.011 with u32 values, 1.095-1.103 with u64 values; 2^21 1.04-1.06,
+//   1.13-1.15, 1.20-1.21.
+// Skewed keys (low entropy, Zipf) that the sample sends to the LSD passes pay for its verdict, 20-26 us: at 3e6 that
+// took u32 and i32 keys below cub-radix (entropy-0.201 0.961-0.968x, Zipf 0.982-0.992x), at 2^22 they stay 1.05-1.10x
+// over it (round 3), hence 2^22 for 4-byte integer keys alone where uniform ones gain from 3e6. (2026-11-29's
+// thresholds, NOTES.md round 26: u32 keys alone 9e6, f32 1.2e7, 8-byte keys with u64 values 2^21.)
 constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes, bool floating) {
-  if (key_bytes == 8) return std::uint64_t{1} << 21;
-  if (value_bytes == 0) return floating ? 12000000 : 9000000;
+  if (key_bytes == 8) return value_bytes == 8 ? 1500000 : std::uint64_t{1} << 21;
+  if (value_bytes == 0) return floating ? 9000000 : std::uint64_t{1} << 22;
   if (value_bytes == 4) return floating ? 9000000 : 6000000;
   return floating ? 7000000 : std::uint64_t{1} << 22;
 }
