@@ -43,13 +43,22 @@ __device__ __forceinline__ T warp_inclusive_sum(T x) {
   return x;
 }
 
-// The largest value over the full warp: one redux instruction from sm_80 on, a shuffle tree before.
+// The largest value, and the sum, over the full warp: one redux instruction from sm_80 on, a shuffle tree before.
 __device__ __forceinline__ unsigned warp_reduce_max(unsigned x) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   return __reduce_max_sync(full_warp, x);
 #else
 #pragma unroll
   for (int d = 16; d > 0; d /= 2) x = max(x, __shfl_xor_sync(full_warp, x, d));
+  return x;
+#endif
+}
+__device__ __forceinline__ unsigned warp_reduce_sum(unsigned x) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  return __reduce_add_sync(full_warp, x);
+#else
+#pragma unroll
+  for (int d = 16; d > 0; d /= 2) x += __shfl_xor_sync(full_warp, x, d);
   return x;
 #endif
 }

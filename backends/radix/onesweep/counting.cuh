@@ -7,7 +7,7 @@
 //
 //   1. the histogram: histogram_kernel (u8, 256 bins) or top16_histogram_kernel (u16, 65536 bins in 128 KiB of
 //      shared memory: sm80 and sm90 bands; elsewhere 2-byte keys take the LSD passes);
-//   2. the starts: bins_kernel (u8) or top_counts_kernel and top16_starts_kernel (u16, as the hybrid path);
+//   2. the starts: bins_kernel (u8) or top16_starts_kernel (u16, as the hybrid path);
 //   3. fill_kernel: each block writes one tile of the output; its threads find each position's key value by
 //      binary search over the starts (of the tile's bins, staged in shared memory when they fit).
 #pragma once
@@ -152,8 +152,8 @@ struct CountingSort {
     Layout l;
     l.counts = t.take<std::uint64_t>(wide ? bins / 2 : bins);
     l.skippable = t.take<unsigned long long>(1);
-    l.clear_bytes = t.bytes();
     l.top_counts = t.take<unsigned>(256);
+    l.clear_bytes = t.bytes();
     l.starts = t.take<std::uint64_t>(bins);
     l.bytes = t.bytes();
     return l;

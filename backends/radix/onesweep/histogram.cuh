@@ -124,7 +124,9 @@ inline constexpr int top16_registers = sizeof(Bits) == 8 ? 40 : 48;
 
 // counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b (2-byte keys: the
 // whole key; the hybrid path counts 4- and 8-byte keys, the counting sort 2-byte ones), by a block's share of the
-// keys. BesideSample (the hybrid path): the skew sample (hybrid.cuh) runs beside the kernel, which is launched as its
+// keys, and top_counts[t] += those whose top 8 bits are t (zeroed by the caller as counts; n < 2^32): each block adds
+// its fields' sums per top-8-bit bucket as it flushes them, where a kernel of its own once summed the 65536 counts
+// afterwards (2.8 us under ncu at 1e7 u32 keys, and a launch, NOTES.md round 34). BesideSample (the hybrid path): the skew sample (hybrid.cuh) runs beside the kernel, which is launched as its
 // dependent, and sets *skewed when the path is abandoned; a thread that sees it set stops counting, and a block with
 // such a thread writes nothing (the counts are not used then). The kernel waits for the sample only at its end, so
 // that its completion covers the sample's (whose *skewed the kernels after it read).
@@ -135,14 +137,16 @@ inline constexpr int top16_registers = sizeof(Bits) == 8 ? 40 : 48;
 // the block's 1024 threads has at most one add of at most 16 / sizeof(Bits) keys in flight.
 template <class Bits, bool BesideSample>
 __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
-                                            unsigned long long* pairs, const unsigned* skewed) {
+                                            unsigned long long* pairs, unsigned* top_counts, const unsigned* skewed) {
   static_assert(sizeof(Bits) == 2 || sizeof(Bits) == 4 || sizeof(Bits) == 8, "16 of 16, 32 or 64 bits");
   constexpr int per_quad = 16 / static_cast<int>(sizeof(Bits));  // keys per 16-byte load
-  allow_dependent_grids();  // top_counts_kernel may be scheduled (it waits for these counts)
+  allow_dependent_grids();  // the kernel after it may be scheduled (it waits for these counts)
   const volatile unsigned* abandoned = skewed;  // BesideSample: written while this kernel runs
   bool stopped = false;
   extern __shared__ __align__(16) unsigned s_fields[];
+  __shared__ unsigned s_top[256];  // the block's fields summed per top-8-bit bucket, as they are flushed
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
+  for (int i = threadIdx.x; i < 256; i += top16_threads) s_top[i] = 0;
   __syncthreads();
   with_encoder(codec, [&](auto encode) {
     auto bin_of = [&](Bits key) { return static_cast<unsigned>(encode(key) >> (8 * sizeof(Bits) - 16)); };
@@ -155,6 +159,7 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
       if (before < 0x8000u && before + c >= 0x8000u) {
         atomicSub(word, 0x8000u << sh);
         atomicAdd(&pairs[bin >> 1], 0x8000ull << (2 * sh));
+        atomicAdd(&top_counts[bin >> 8], 0x8000u);
       }
     };
     auto count = [&](Bits key) { count_run(bin_of(key), 1u); };
@@ -206,44 +211,40 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
   } else {
     __syncthreads();
   }
+  // Every lane of a warp takes part in each round (top16_words is a multiple of the block), and a warp's 32 words
+  // are 64 bins of one top-8-bit bucket (128 words each).
+  static_assert(top16_words % top16_threads == 0 && 256 / 2 % 32 == 0, "whole rounds, a warp's words in one bucket");
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) {
     const unsigned v = s_fields[i];  // guards are clear once every thread is past its atomics
     if (v != 0)
       atomicAdd(&pairs[i], (static_cast<unsigned long long>(v >> 16) << 32) | (v & 0xffffu));
+    const unsigned sum = warp_reduce_sum((v >> 16) + (v & 0xffffu));
+    if (lane_id() == 0 && sum != 0) atomicAdd(&s_top[i / (256 / 2)], sum);
   }
+  __syncthreads();
+  for (int i = threadIdx.x; i < 256; i += top16_threads)
+    if (s_top[i] != 0) atomicAdd(&top_counts[i], s_top[i]);
   if constexpr (BesideSample) wait_for_prior_grids();  // (see above)
 }
 
 // The counting sort's (2-byte keys).
 template <class Bits>
 __global__ void __launch_bounds__(top16_threads, 1)
-    top16_histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs) {
-  top16_count<Bits, false>(keys, n, codec, pairs, nullptr);
+    top16_histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
+                           unsigned* top_counts) {
+  top16_count<Bits, false>(keys, n, codec, pairs, top_counts, nullptr);
 }
 
 // The hybrid path's (4- and 8-byte keys), beside the skew sample: its own kernel for its register cap.
 template <class Bits>
 __global__ void __maxnreg__(top16_registers<Bits>)
     top16_beside_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
-                               const unsigned* skewed) {
-  top16_count<Bits, true>(keys, n, codec, pairs, skewed);
-}
-
-// top_counts[b] = the keys in top-8-bit bucket b: the sum of its 256 16-bit buckets (block b of 256 threads), of
-// the 16-bit histogram's counts. (A template, as top16_starts_kernel, only so that this header may define it
-// in every translation unit that includes it; the counts are the same for every key width.)
-template <int = 0>
-__global__ void __launch_bounds__(256) top_counts_kernel(const unsigned* counts, unsigned* top_counts) {
-  __shared__ unsigned warp_sums[32];
-  wait_for_prior_grids();  // launched as a dependent of the histogram
-  allow_dependent_grids();
-  unsigned total;
-  block_exclusive_sum<unsigned, 256>(counts[blockIdx.x * 256 + threadIdx.x], warp_sums, &total);
-  if (threadIdx.x == 0) top_counts[blockIdx.x] = total;
+                               unsigned* top_counts, const unsigned* skewed) {
+  top16_count<Bits, true>(keys, n, codec, pairs, top_counts, skewed);
 }
 
 // Block b of 256 threads, thread t: where 16-bit bin 256 b + t starts (the exclusive sum of the counts before
-// it), from the 65536 counts and their 256 top-8-bit sums (top_counts_kernel). Every block scans the 256 top sums
+// it), from the 65536 counts and their 256 top-8-bit sums (top16_count). Every block scans the 256 top sums
 // for its own start (a few hundred nanoseconds) rather than waiting for one block to do it. Also gives thread t
 // top-8-bit bucket t's size and start.
 __device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, const unsigned* top_counts,
@@ -260,8 +261,7 @@ __device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, con
   return s_base + within;
 }
 
-// Launches the 16-bit histogram over n keys into pairs (zeroed by the caller), then top_counts_kernel into
-// top_counts. Returns the 65536 counts (pairs read as 32-bit words). 2-byte keys (the counting sort): after a memset.
+// Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Returns the 65536 counts (pairs read as 32-bit words). 2-byte keys (the counting sort): after a memset.
 // 4- and 8-byte keys (the hybrid path): the stream's last operation is the skew sample, which sets *skewed, and the
 // histogram runs beside it (a programmatic dependent launch: everything it reads but *skewed was written before the
 // sample began).
@@ -277,24 +277,22 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
       std::clamp<std::uint64_t>(n >> 15, 1, static_cast<std::uint64_t>(current_device_props().sm_count)));
   if constexpr (sizeof(Bits) == 2) {
     set_dynamic_shared_bytes(top16_histogram_kernel<Bits>, smem, "radix: 16-bit histogram");
-    top16_histogram_kernel<Bits><<<blocks, top16_threads, smem, stream>>>(keys, n, codec, pairs);
+    top16_histogram_kernel<Bits><<<blocks, top16_threads, smem, stream>>>(keys, n, codec, pairs, top_counts);
     GSB_CHECK_LAUNCH();
   } else {
     GSB_EXPECTS(skewed != nullptr, "radix: the hybrid path's histogram without its sample's verdict");
     set_dynamic_shared_bytes(top16_beside_sample_kernel<Bits>, smem, "radix: 16-bit histogram");
     launch_dependent(true, top16_beside_sample_kernel<Bits>, dim3(blocks), dim3(top16_threads), smem, stream, keys, n,
-                     codec, pairs, skewed);
+                     codec, pairs, top_counts, skewed);
   }
-  const auto* counts = reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
-  launch_dependent(true, top_counts_kernel<>, dim3(256), dim3(256), 0, stream, counts, top_counts);
-  return counts;
+  return reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
 }
 
 // starts[b] = where 16-bit bin b starts (block b / 256, as top16_start), of the 16-bit histogram's counts.
 template <int = 0>
 __global__ void __launch_bounds__(256)
     top16_starts_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t* starts) {
-  wait_for_prior_grids();  // launched as a dependent of top_counts_kernel (counting.cuh)
+  wait_for_prior_grids();  // launched as a dependent of the histogram (counting.cuh)
   allow_dependent_grids();
   unsigned top_size;
   std::uint64_t top_start;

@@ -6,7 +6,7 @@
 //      cost up to 0.4 ms on such keys, NOTES.md): step 1 stops and step 2 returns at once, and the host, which
 //      polls the mark (written into host memory) while they run, sorts by the LSD passes without enqueuing steps 3-5;
 //   1. top16_beside_sample_kernel (histogram.cuh), beside the sample: one read of the keys, the histogram of their
-//      top 16 bits (65536 bins); top_counts_kernel sums it per top-8-bit bucket;
+//      top 16 bits (65536 bins), and its sums per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
 //      starts of the top-8-bit buckets, the tile tables of the segmented passes, the largest bucket, and the keys
 //      in buckets past the bucket capacity and their number (where the sort takes the LSD passes instead,
@@ -194,7 +194,7 @@ __global__ void __launch_bounds__(plan_threads)
     hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
                        TopPortions first_pass, unsigned capacity, LargeForce force, HybridTables t,
                        const unsigned* skewed) {
-  wait_for_prior_grids();  // launched as a dependent of top_counts_kernel
+  wait_for_prior_grids();  // launched as a dependent of the histogram
   allow_dependent_grids();
   if (*skewed) {  // the histogram stopped (its counts are not used): make the host fall back, the passes do nothing
     if (blockIdx.x == 0) {
@@ -233,19 +233,29 @@ __global__ void __launch_bounds__(plan_threads)
   }
   const unsigned c = counts[top * 256 + threadIdx.x];
   t.starts16[top * 256 + threadIdx.x] = bin_start;
+  // The block's largest bucket and largest within the capacity: one atomic each per block (per warp, 2048 atomics
+  // on each of two words serialised in L2).
+  __shared__ unsigned warp_max[2][plan_threads / 32];
   const unsigned m = warp_reduce_max(c);
   const unsigned m_fitting = warp_reduce_max(c <= capacity ? c : 0u);
-  if (lane_id() == 0 && m != 0) atomicMax(&t.largest[0], m);
-  if (lane_id() == 0 && m_fitting != 0) atomicMax(&t.largest[3], m_fitting);
+  if (lane_id() == 0) {
+    warp_max[0][threadIdx.x / 32] = m;
+    warp_max[1][threadIdx.x / 32] = m_fitting;
+  }
   if (c > capacity) {
     atomicAdd(&t.largest[1], c);
     atomicAdd(&t.largest[2], 1u);
   }
   // This top bucket's buckets past the capacity and their tiles (large_segments.cuh lists them from these).
   unsigned large = 0, large_tiles = 0;
-  if (__syncthreads_or(c > capacity)) {
+  if (__syncthreads_or(c > capacity)) {  // (also the barrier after warp_max)
     block_exclusive_sum<unsigned, plan_threads>(c > capacity ? 1u : 0u, warp_tiles, &large);
     block_exclusive_sum<unsigned, plan_threads>(c > capacity ? (c + tile - 1) / tile : 0u, warp_tiles, &large_tiles);
+  }
+  if (threadIdx.x < 2) {
+    unsigned v = 0;
+    for (int w = 0; w < plan_threads / 32; ++w) v = max(v, warp_max[threadIdx.x][w]);
+    if (v != 0) atomicMax(&t.largest[threadIdx.x == 0 ? 0 : 3], v);
   }
   if (threadIdx.x == 0) {
     t.large_per_top[top] = large;
