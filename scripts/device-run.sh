@@ -108,6 +108,10 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
       run_part "conformance (radix hybrid, in-place buckets of $rows rows)" \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none"
   done
+  # ... and in the 1024-thread in-place kernel (buckets past the 52 rows', uniform u32 keys past about 1.68e9).
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place \
+    run_part "conformance (radix hybrid, 1024-thread in-place buckets)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none"
   # ... and with every bucket of more than 4 keys sorted through global memory (large_buckets.cuh: the few buckets
   # past a block's capacity).
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_LARGE_BUCKETS_ABOVE=4 run_part "conformance (radix hybrid, buckets past a block)" \
@@ -223,14 +227,17 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # through the tool: uniform keys put a key or none in most buckets at these n, the lowest entropy most keys in one
   # (about 18000 of 30000: 36 rows), which the sample would call skewed but for the forced large buckets (by passes,
   # past 2^20 keys: none).
-  for rows in 44 52; do
-    SKIP_RACE=1 forced_sanitize "radix hybrid, in-place buckets of $rows rows" \
+  # The 1024-thread in-place kernel the same way (its buckets hold up to 36864 keys: 30000 of the lowest entropy fit).
+  for shape in 512-in-place-44 512-in-place-52 1024-in-place; do
+    what="in-place buckets of ${shape#512-in-place-} rows"
+    [ "$shape" = 1024-in-place ] && what="1024-thread in-place buckets"
+    SKIP_RACE=1 forced_sanitize "radix hybrid, $what" \
       "*/radix_u32_none:*/radix_i32_none:*/radix_f32_none" "" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 \
-      GSB_RADIX_BUCKET_THREADS=512-in-place-$rows GSB_CONFORMANCE_MAX_N=5000
+      GSB_RADIX_BUCKET_THREADS=$shape GSB_CONFORMANCE_MAX_N=5000
     if [[ " ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck} " == *" racecheck "* ]]; then
-      run_part "compute-sanitizer racecheck (radix hybrid, in-place buckets of $rows rows)" env GSB_RADIX_HYBRID_MIN_N=2 \
+      run_part "compute-sanitizer racecheck (radix hybrid, $what)" env GSB_RADIX_HYBRID_MIN_N=2 \
         GSB_RADIX_PORTION_N=1 GSB_RADIX_LARGE_BUCKETS_ABOVE=1048576 GSB_RADIX_LARGE_BUCKETS_BY=passes \
-        GSB_RADIX_BUCKET_THREADS=512-in-place-$rows compute-sanitizer --tool racecheck \
+        GSB_RADIX_BUCKET_THREADS=$shape compute-sanitizer --tool racecheck \
         --error-exitcode 99 --print-limit 20 "$B/gpusort-bench" --algo radix --type u32 --n 1000,30000 \
         --dist uniform,entropy-0.201 --order asc,desc --reps 1 --warmup 0 -q
     fi

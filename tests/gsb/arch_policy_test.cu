@@ -307,6 +307,33 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ(arch::blocks_that_fit(Band::sm90, rows52 + radix::onesweep::bucket_static_bytes<u32, NoValue, 512, true>(),
                                   512),
             2);
+  // Past them (and past the two-buffer block's 26864 keys), 4-byte keys alone take 1024 threads in place, one block an
+  // SM: 36 rows, 36864 keys on Hopper (uniform u32 keys to the path's last n, 2^31: 34216 with 8 standard deviations),
+  // 32768 on sm80 by its shared memory; 16-bit counts. Not for pairs or 8-byte keys.
+  constexpr BucketShape in_place_wide{1024, true};
+  using radix::onesweep::bucket_capacity_in_place_any;
+  EXPECT_EQ((radix::onesweep::bucket_in_place_wide_most<u32, NoValue>), 36864u);
+  EXPECT_EQ((radix::onesweep::bucket_in_place_wide_most<u32, u32>), 0u);
+  EXPECT_EQ((radix::onesweep::bucket_in_place_wide_most<u64, NoValue>), 0u);
+  EXPECT_EQ((bucket_capacity_in_place_any<u32, NoValue>(smem)), 36864u);
+  EXPECT_EQ((bucket_capacity_in_place_any<u32, NoValue>(arch::limits_of(Band::sm80).shared_bytes_per_block_optin)),
+            32768u);
+  EXPECT_EQ((bucket_capacity_in_place_any<u32, u32>(smem)), (bucket_capacity_in_place<u32, u32>(smem)));
+  EXPECT_EQ((bucket_capacity_in_place_any<u64, NoValue>(smem)), (bucket_capacity_in_place<u64, NoValue>(smem)));
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 26864)), (BucketShape{512, false}));
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 26868)), in_place_wide);
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 34216)), in_place_wide);
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 36864)), in_place_wide);
+  EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, NoValue>(in_place_wide, 36868, smem)));
+  EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, u32>(in_place_wide, 1024, smem)));
+  EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, in_place_wide, 36864)), 32);
+  EXPECT_TRUE((radix::onesweep::bucket_packed_counts<true, 36, 1024>));
+  EXPECT_EQ((radix::onesweep::hybrid_capacity<u32, NoValue>(smem)), 36864u);
+  EXPECT_EQ((radix::onesweep::hybrid_tried_capacity<u32, NoValue>(Band::sm90)), 36864u);
+  EXPECT_TRUE(radix::onesweep::hybrid_applies(radix::onesweep::hybrid_max_items, 36864u, 4194304u));
+  EXPECT_EQ(radix::onesweep::hybrid_last_items(36864u), radix::onesweep::hybrid_max_items);
+  // Its buffer holds whole rows of 1024 keys.
+  EXPECT_EQ((radix::onesweep::bucket_buffer_bytes<u32, NoValue>(in_place_wide, 30001)), 30720 * 4);
   // Where shared memory holds more than the registers, the registers bound it; else shared memory does.
   EXPECT_EQ((bucket_capacity_in_place<u64, NoValue>(smem)), 16384u);
   EXPECT_EQ((bucket_capacity_in_place<u64, u64>(smem)), 16384u);

@@ -228,10 +228,22 @@ inline constexpr int bucket_rows_in_place = bucket_in_place_more_rows<Bits, Valu
 // there), one for the others (up to 128 registers: bucket_in_place_registers).
 template <class Bits, class Value>
 inline constexpr int bucket_in_place_min_blocks = bucket_in_place_more_rows<Bits, Value> ? 2 : 1;
-// Whether a bucket_sort_kernel keeps 16-bit counts (add_count): in place past 44 rows, which are 4-byte keys alone
-// (two rounds: every count and start below 26624).
-template <bool InPlace, int Rows>
-inline constexpr bool bucket_packed_counts = InPlace && Rows > bucket_rows_two_blocks;
+// Buckets of 4-byte keys alone past the 52-row kernel's 26624 keys (uniform u32 keys past about 1.68e9, where the path
+// took the LSD passes until session 50) are sorted in place by blocks of 1024 threads, one a multiprocessor (two blocks
+// of 512 threads with more rows each do not fit Hopper's shared memory): 36 rows of 32 keys a warp, 36864 keys (at the
+// path's last n, 2^31, uniform buckets hold 32768 keys, 34216 with 8 standard deviations), 64 registers a thread,
+// 16-bit counts. bucket_shape_for takes it only past every 512-thread shape's capacity (NOTES.md round 34).
+inline constexpr int bucket_threads_in_place_wide = 1024;
+inline constexpr BucketShape bucket_in_place_wide{bucket_threads_in_place_wide, true};
+inline constexpr int bucket_rows_in_place_wide = 36;
+template <class Bits, class Value>
+inline constexpr unsigned bucket_in_place_wide_most =
+    bucket_in_place_more_rows<Bits, Value> ? bucket_threads_in_place_wide * bucket_rows_in_place_wide : 0u;
+// Whether a bucket_sort_kernel keeps 16-bit counts (add_count): in place past 44 rows or in 1024-thread blocks, which
+// are 4-byte keys alone (two rounds: every count and start below 2^16).
+template <bool InPlace, int Rows, int Threads = bucket_threads_widest>
+inline constexpr bool bucket_packed_counts =
+    InPlace && (Rows > bucket_rows_two_blocks || Threads == bucket_threads_in_place_wide);
 // The rows of the in-place kernel that sorts buffers of buffer_keys keys, at least `at_least` (a test's forced rows,
 // bucket_in_place_rows_override): the fewest of 32, 44 and the type's most that hold them.
 template <class Bits, class Value>
@@ -265,7 +277,8 @@ inline constexpr int bucket_in_place_registers = 128;
 // (Those u32 keys held whole keys in their two buffers; holding the low halves, 256 threads keep 24-40 warps there and
 // take those buckets: 2^29 7.53 ms, NOTES.md round 30.)
 inline constexpr unsigned bucket_in_place_min_rows = 16;
-// The most keys a block of the in-place shape holds in its warps' registers.
+// The most keys a block of the in-place shape holds in its warps' registers (of the 1024-thread shape:
+// bucket_in_place_wide_most).
 template <class Bits, class Value>
 inline constexpr unsigned bucket_in_place_most = bucket_threads_widest * bucket_rows_in_place<Bits, Value>;
 // The keys (and values) each buffer holds for buckets of up to `keys` keys: in place, whole rows of every warp.
@@ -297,7 +310,9 @@ constexpr unsigned bucket_buffer_keys(unsigned keys) {
 // it is); the buffer holds buffer_keys rounded up to whole rows. 8-byte values are gathered at the end by the
 // positions the rounds moved in their place (bucket_gathers_values).
 template <int Threads, class Bits, class Value, bool InPlace = false, int Rows = bucket_rows_in_place_base>
-__global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<Bits, Value> : 0)
+__global__ void __launch_bounds__(Threads, !InPlace                          ? 0
+                                           : Threads == bucket_threads_widest ? bucket_in_place_min_blocks<Bits, Value>
+                                                                              : 1)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                        KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys) {
   constexpr int radix = 256;
@@ -312,9 +327,11 @@ __global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks<
   static_assert(radix % Threads == 0 || Threads % radix == 0, "whole digits per thread, or one digit");
   static_assert(rounds % 2 == 0, "the rounds end in buffer a");
   static_assert(!with_values || sizeof(Value) % 4 == 0, "values of whole 4-byte words");
-  static_assert(!InPlace || Threads == bucket_threads_widest, "the in-place shape");
+  static_assert(!InPlace || Threads == bucket_threads_widest ||
+                    (Threads == bucket_threads_in_place_wide && bucket_in_place_more_rows<Bits, Value>),
+                "the in-place shapes");
   constexpr unsigned buffers = InPlace ? 1 : 2;
-  constexpr bool packed = bucket_packed_counts<InPlace, Rows>;  // 16-bit counts (add_count)
+  constexpr bool packed = bucket_packed_counts<InPlace, Rows, Threads>;  // 16-bit counts (add_count)
   static_assert(!packed || (!with_values && rounds == 2), "16-bit counts: buckets of 4-byte keys alone");
   constexpr int digit_words = bucket_count_words<packed>;  // the words of one set of counts
   static_assert(warps * digit_words % Threads == 0, "whole words of the count sets per thread");
@@ -520,7 +537,8 @@ constexpr int bucket_static_bytes() {
 // below); bucket_launch_bytes is what a launch takes, and bucket_shared_bytes that with the kernel's arrays.
 template <class Bits, class Value>
 constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
-  const unsigned slots = s.in_place ? bucket_buffer_keys<true, bucket_threads_widest>(buffer_keys) : buffer_keys;
+  const auto threads = static_cast<unsigned>(s.threads);
+  const unsigned slots = s.in_place ? (buffer_keys + threads - 1) / threads * threads : buffer_keys;
   return 4LL * bucket_words_per_key<Bits, Value>(s.in_place) * slots;
 }
 // ... as a launch of bucket_sort_kernel takes them: two buffers hold bucket_held_t, not whole keys.
@@ -534,7 +552,9 @@ constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
   using V = Value;
   const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, V, bucket_threads>()
                            : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, V, bucket_threads_wide>()
-                                                              : bucket_static_bytes<Bits, V, bucket_threads_widest>();
+                           : s.threads == bucket_threads_widest
+                               ? bucket_static_bytes<Bits, V, bucket_threads_widest>()
+                               : bucket_static_bytes<Bits, V, bucket_threads_in_place_wide>();
   return bucket_launch_bytes<Bits, Value>(s, buffer_keys) + arrays;
 }
 
@@ -548,13 +568,22 @@ constexpr unsigned bucket_capacity(long long shared_bytes) {
 }
 // ... and in place (bucket_in_place): whole rows of every warp (its buffer holds them), at most what its warps'
 // registers hold.
-template <class Bits, class Value>
+template <class Bits, class Value, int Threads = bucket_threads_widest>
 constexpr unsigned bucket_capacity_in_place(long long shared_bytes) {
-  constexpr long long row = bucket_threads_widest;
-  const long long room = shared_bytes - bucket_static_bytes<Bits, Value>();
+  constexpr long long row = Threads;
+  constexpr unsigned most = Threads == bucket_threads_widest ? bucket_in_place_most<Bits, Value>
+                                                             : bucket_in_place_wide_most<Bits, Value>;
+  const long long room = shared_bytes - bucket_static_bytes<Bits, Value, Threads>();
   const long long keys = room / (4 * bucket_words_per_key<Bits, Value>(true)) / row * row;
   const unsigned c = room <= 0 ? 0u : static_cast<unsigned>(keys);
-  return c < bucket_in_place_most<Bits, Value> ? c : bucket_in_place_most<Bits, Value>;
+  return std::min(c, most);  // (most is 0 where the 1024-thread shape does not sort these keys)
+}
+// ... and by either in-place shape (the 1024-thread one: 4-byte keys alone).
+template <class Bits, class Value>
+constexpr unsigned bucket_capacity_in_place_any(long long shared_bytes) {
+  const unsigned narrow = bucket_capacity_in_place<Bits, Value>(shared_bytes);
+  const unsigned wide = bucket_capacity_in_place<Bits, Value, bucket_threads_in_place_wide>(shared_bytes);
+  return wide > narrow ? wide : narrow;
 }
 
 // Whether shape s sorts buckets of buffer_keys keys in a block with shared_bytes of shared memory (in place: within
@@ -563,6 +592,9 @@ template <class Bits, class Value>
 constexpr bool bucket_shape_holds(BucketShape s, unsigned buffer_keys, long long shared_bytes) {
   if (s == bucket_warp)
     return buffer_keys <= warp_bucket_most_keys && warp_bucket_block_bytes<Bits, Value>(buffer_keys) <= shared_bytes;
+  if (s == bucket_in_place_wide)
+    return bucket_shared_bytes<Bits, Value>(s, buffer_keys) <= shared_bytes &&
+           buffer_keys <= bucket_in_place_wide_most<Bits, Value>;
   return bucket_shared_bytes<Bits, Value>(s, buffer_keys) <= shared_bytes &&
          (!s.in_place || buffer_keys <= bucket_in_place_most<Bits, Value>);
 }
@@ -598,8 +630,12 @@ inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) 
 template <class Bits, class Value>
 constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long long shared_bytes) {
   const bool in_place_fits = bucket_shape_holds<Bits, Value>(bucket_in_place, buffer_keys, shared_bytes);
-  // (Past two buffers' capacity the bucket is within the in-place one: hybrid_capacity, checked before the sort.)
-  if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes)) return bucket_in_place;
+  // (Past two buffers' capacity the bucket is within an in-place one: hybrid_capacity, checked before the sort; the
+  // 1024-thread one past the 512-thread one's.)
+  if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes))
+    return in_place_fits || !bucket_shape_holds<Bits, Value>(bucket_in_place_wide, buffer_keys, shared_bytes)
+               ? bucket_in_place
+               : bucket_in_place_wide;
   if (warp_bucket_pays<Bits, Value>(buffer_keys) &&
       bucket_shape_holds<Bits, Value>(bucket_warp, buffer_keys, shared_bytes))
     return bucket_warp;
@@ -694,6 +730,10 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
                   : rows == bucket_rows_two_blocks
                       ? bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_two_blocks>
                       : bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_in_place<Bits, Value>>;
+    if constexpr (bucket_in_place_more_rows<Bits, Value>) {
+      if (shape == bucket_in_place_wide)
+        kernel = bucket_sort_kernel<bucket_threads_in_place_wide, Bits, Value, true, bucket_rows_in_place_wide>;
+    }
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
     launch_dependent(true, kernel, dim3(hybrid_buckets), dim3(shape.threads), smem, stream, keys, values, counts,
                      starts, codec, above, buffer_keys);

@@ -327,7 +327,7 @@ inline unsigned await_sample_mark(const HybridReadBack& rb) {
 template <class Bits, class Value>
 constexpr unsigned hybrid_capacity(long long shared_bytes) {
   const unsigned two = bucket_capacity<Bits, Value>(shared_bytes);
-  const unsigned one = bucket_capacity_in_place<Bits, Value>(shared_bytes);
+  const unsigned one = bucket_capacity_in_place_any<Bits, Value>(shared_bytes);
   const unsigned c = one > two ? one : two;
   return top16_words * 4 <= shared_bytes && c >= min_bucket_capacity ? c : 0u;
 }
