@@ -122,18 +122,18 @@ inline constexpr int top16_words = top16_bins / 2;  // two 16-bit counter fields
 template <class Bits>
 inline constexpr int top16_registers = sizeof(Bits) == 8 ? 40 : 48;
 
-// counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b (2-byte keys: the
-// whole key; the hybrid path counts 4- and 8-byte keys, the counting sort 2-byte ones), by a block's share of the
-// keys, and top_counts[t] += those whose top 8 bits are t (zeroed by the caller as counts; n < 2^32): each block adds
-// its fields' sums per top-8-bit bucket as it flushes them, where a kernel of its own once summed the 65536 counts
-// afterwards (2.8 us under ncu at 1e7 u32 keys, and a launch, NOTES.md round 34). BesideSample (the hybrid path): the skew sample (hybrid.cuh) runs beside the kernel, which is launched as its
-// dependent, and sets *skewed when the path is abandoned; a thread that sees it set stops counting, and a block with
-// such a thread writes nothing (the counts are not used then). The kernel waits for the sample only at its end, so
-// that its completion covers the sample's (whose *skewed the kernels after it read).
-// The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per word: a 15-bit
-// count and a guard bit. The atomic that takes a field from below 0x8000 to 0x8000 or more (sets the guard) moves
-// 32768 to the global count and clears the guard again, so a field never carries into its neighbour: that would
-// take 32768 more keys of the same bin, added by other threads, between that thread's two atomics, where each of
+// counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b (2-byte keys: the whole
+// key; the hybrid path counts 4- and 8-byte keys, the counting sort 2-byte ones), by a block's share of the keys, and
+// top_counts[t] += those whose top 8 bits are t (zeroed by the caller as counts; n < 2^32): each block adds its fields'
+// sums per top-8-bit bucket as it flushes them, where a kernel of its own once summed the 65536 counts afterwards (2.8
+// us under ncu at 1e7 u32 keys, and a launch, NOTES.md round 34). BesideSample (the hybrid path): the skew sample
+// (hybrid.cuh) runs beside the kernel, which is launched as its dependent, and sets *skewed when the path is abandoned;
+// a thread that sees it set stops counting, and a block with such a thread writes nothing (the counts are not used
+// then). The kernel waits for the sample only at its end, so that its completion covers the sample's (whose *skewed the
+// kernels after it read). The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per
+// word: a 15-bit count and a guard bit. The atomic that takes a field from below 0x8000 to 0x8000 or more (sets the
+// guard) moves 32768 to the global count and clears the guard again, so a field never carries into its neighbour: that
+// would take 32768 more keys of the same bin, added by other threads, between that thread's two atomics, where each of
 // the block's 1024 threads has at most one add of at most 16 / sizeof(Bits) keys in flight.
 template <class Bits, bool BesideSample>
 __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
@@ -261,10 +261,10 @@ __device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, con
   return s_base + within;
 }
 
-// Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Returns the 65536 counts (pairs read as 32-bit words). 2-byte keys (the counting sort): after a memset.
-// 4- and 8-byte keys (the hybrid path): the stream's last operation is the skew sample, which sets *skewed, and the
-// histogram runs beside it (a programmatic dependent launch: everything it reads but *skewed was written before the
-// sample began).
+// Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Returns the 65536
+// counts (pairs read as 32-bit words). 2-byte keys (the counting sort): after a memset. 4- and 8-byte keys (the hybrid
+// path): the stream's last operation is the skew sample, which sets *skewed, and the histogram runs beside it (a
+// programmatic dependent launch: everything it reads but *skewed was written before the sample began).
 template <class Bits>
 const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
                                        unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
