@@ -392,8 +392,8 @@ struct HybridSort {
     unsigned* tile_counters;    // [portions + 1 + rounds]: the first pass's launches, the second's, the large
                                 // segments' (large_segments.cuh)
     unsigned* status;           // [tiles][256]
-    std::size_t clear_bytes;    // everything above but the status rows: one memset before the sample
-    std::size_t mid_status_bytes;  // the status rows up to the second pass's: cleared once the sample passed
+    std::size_t clear_bytes;    // everything above but the status rows
+    std::size_t mid_status_bytes;  // the status rows up to the second pass's: cleared with the above, one memset
     std::size_t portion_status_bytes;  // one portion's rows of the first pass (cleared every stamps_per_clear launches)
     std::size_t status_bytes;   // every status row (cleared before the large segments' passes)
     std::uint64_t* top_bins;    // [portions][256]: portion r's digit starts in the first pass (r >= 1)
@@ -490,7 +490,12 @@ struct HybridSort {
     const DeviceProps& dev = current_device_props();
     auto* keys0 = static_cast<Bits*>(b.keys[0]);
 
-    GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
+    // Everything above the status rows and the rows of both MSD passes, in one memset before the sample, so that the
+    // first pass follows the plan as its programmatic dependent (a memset of the rows between them, once the sample
+    // had passed, cost the u32 sort 2-3 us from 2^22 to 2^24; skewed keys now clear rows they do not use, under 2 us at
+    // 1e7, NOTES.md round 34).
+    const auto status_offset = static_cast<std::size_t>(reinterpret_cast<char*>(l.status) - static_cast<char*>(b.temp));
+    GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, status_offset + l.mid_status_bytes, b.stream));
     const unsigned heavy_above = sample_heavy_above(n);
     HybridReadBack& rb = hybrid_read_back();
     rb.words[0] = HybridReadBack::mark_unset;  // (every earlier sort on this thread and device has read its mark)
@@ -509,7 +514,6 @@ struct HybridSort {
     GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));
     const unsigned verdict = await_sample_mark(rb);
     if (verdict == mark_skewed) return Lsd::sort(p, b);  // skewed keys (sampled)
-    GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.mid_status_bytes, b.stream));
     // The largest bucket and those past the capacity: read back while the passes below are enqueued and run.
     GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.plan_done, 0));
     GSB_CUDA_TRY(cudaMemcpyAsync(rb.words + 1, l.tables.largest, 4 * sizeof(unsigned), cudaMemcpyDeviceToHost,
@@ -558,8 +562,8 @@ struct HybridSort {
       prm.bins_in = r == 0 ? l.tables.starts8 : l.top_bins + std::size_t{r} * 256;
       prm.bins_out = r + 1 < top.portions ? l.top_bins + std::size_t{r + 1} * 256 : nullptr;
       const SegmentTable whole{l.tables.seg_tiles_top + 2 * r, l.tables.seg_items_top + 2 * r, 1, 0, true};
-      // (The first launch follows the memset of the status rows above.)
-      launch_msd(r > 0 && !cleared, ceil_div<std::uint64_t>(items, S::tile), whole);
+      // (The first launch follows the plan: the status rows were cleared before the sample.)
+      launch_msd(!cleared, ceil_div<std::uint64_t>(items, S::tile), whole);
     }
     // The next 8 bits within each top-8-bit bucket (one launch: each bucket is its own look-back chain, of fewer
     // than 2^27 keys wherever the path goes on, every one of its 16-bit buckets fitting a block).
