@@ -278,13 +278,18 @@ inline constexpr int bucket_in_place_registers = 128;
 // take those buckets: 2^29 7.53 ms, NOTES.md round 30.)
 inline constexpr unsigned bucket_in_place_min_rows = 16;
 // The most keys a block of the in-place shape holds in its warps' registers (of the 1024-thread shape:
-// bucket_in_place_wide_most).
+// bucket_in_place_wide_most), and of the in-place shape of `threads` threads.
 template <class Bits, class Value>
 inline constexpr unsigned bucket_in_place_most = bucket_threads_widest * bucket_rows_in_place<Bits, Value>;
-// The keys (and values) each buffer holds for buckets of up to `keys` keys: in place, whole rows of every warp.
-template <bool InPlace, int Threads>
-constexpr unsigned bucket_buffer_keys(unsigned keys) {
-  return InPlace ? (keys + Threads - 1) / Threads * Threads : keys;
+template <class Bits, class Value>
+constexpr unsigned bucket_in_place_most_for(int threads) {
+  return threads == bucket_threads_in_place_wide ? bucket_in_place_wide_most<Bits, Value>
+                                                 : bucket_in_place_most<Bits, Value>;
+}
+// The keys (and values) each buffer of a block of `threads` threads holds for buckets of up to `keys` keys: in place,
+// whole rows of every warp.
+constexpr unsigned bucket_buffer_keys(bool in_place, unsigned threads, unsigned keys) {
+  return in_place ? (keys + threads - 1) / threads * threads : keys;
 }
 
 // One block per 16-bit bucket (at most the capacity, which the host checked) sorts it by its remaining bits
@@ -359,7 +364,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     if (threadIdx.x == 0 && decode) data[0] = codec.decode(data[0]);
     return;
   }
-  const unsigned stride = bucket_buffer_keys<InPlace, Threads>(buffer_keys);
+  const unsigned stride = bucket_buffer_keys(InPlace, Threads, buffer_keys);
   Held* s_ka = reinterpret_cast<Held*>(s_buffers);
   Held* s_kb = s_ka + (buffers - 1) * stride;
   Slot* s_va = reinterpret_cast<Slot*>(s_ka + buffers * stride);
@@ -537,8 +542,7 @@ constexpr int bucket_static_bytes() {
 // below); bucket_launch_bytes is what a launch takes, and bucket_shared_bytes that with the kernel's arrays.
 template <class Bits, class Value>
 constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
-  const auto threads = static_cast<unsigned>(s.threads);
-  const unsigned slots = s.in_place ? (buffer_keys + threads - 1) / threads * threads : buffer_keys;
+  const unsigned slots = bucket_buffer_keys(s.in_place, static_cast<unsigned>(s.threads), buffer_keys);
   return 4LL * bucket_words_per_key<Bits, Value>(s.in_place) * slots;
 }
 // ... as a launch of bucket_sort_kernel takes them: two buffers hold bucket_held_t, not whole keys.
@@ -571,8 +575,7 @@ constexpr unsigned bucket_capacity(long long shared_bytes) {
 template <class Bits, class Value, int Threads = bucket_threads_widest>
 constexpr unsigned bucket_capacity_in_place(long long shared_bytes) {
   constexpr long long row = Threads;
-  constexpr unsigned most = Threads == bucket_threads_widest ? bucket_in_place_most<Bits, Value>
-                                                             : bucket_in_place_wide_most<Bits, Value>;
+  constexpr unsigned most = bucket_in_place_most_for<Bits, Value>(Threads);
   const long long room = shared_bytes - bucket_static_bytes<Bits, Value, Threads>();
   const long long keys = room / (4 * bucket_words_per_key<Bits, Value>(true)) / row * row;
   const unsigned c = room <= 0 ? 0u : static_cast<unsigned>(keys);
@@ -592,11 +595,8 @@ template <class Bits, class Value>
 constexpr bool bucket_shape_holds(BucketShape s, unsigned buffer_keys, long long shared_bytes) {
   if (s == bucket_warp)
     return buffer_keys <= warp_bucket_most_keys && warp_bucket_block_bytes<Bits, Value>(buffer_keys) <= shared_bytes;
-  if (s == bucket_in_place_wide)
-    return bucket_shared_bytes<Bits, Value>(s, buffer_keys) <= shared_bytes &&
-           buffer_keys <= bucket_in_place_wide_most<Bits, Value>;
   return bucket_shared_bytes<Bits, Value>(s, buffer_keys) <= shared_bytes &&
-         (!s.in_place || buffer_keys <= bucket_in_place_most<Bits, Value>);
+         (!s.in_place || buffer_keys <= bucket_in_place_most_for<Bits, Value>(s.threads));
 }
 
 // Warps of bucket_sort_kernel of shape s resident on one multiprocessor of band b with buffers of buffer_keys (by

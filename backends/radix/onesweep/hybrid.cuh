@@ -392,8 +392,7 @@ struct HybridSort {
     unsigned* tile_counters;    // [portions + 1 + rounds]: the first pass's launches, the second's, the large
                                 // segments' (large_segments.cuh)
     unsigned* status;           // [tiles][256]
-    std::size_t clear_bytes;    // everything above but the status rows
-    std::size_t mid_status_bytes;  // the status rows up to the second pass's: cleared with the above, one memset
+    std::size_t clear_bytes;    // everything above and the status rows up to the second pass's: one memset
     std::size_t portion_status_bytes;  // one portion's rows of the first pass (cleared every stamps_per_clear launches)
     std::size_t status_bytes;   // every status row (cleared before the large segments' passes)
     std::uint64_t* top_bins;    // [portions][256]: portion r's digit starts in the first pass (r >= 1)
@@ -424,10 +423,9 @@ struct HybridSort {
     l.tables.largest = t.take<unsigned>(4);
     l.tables.plan_blocks = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(top.portions + 1 + rounds);
-    l.clear_bytes = t.bytes();
     l.status = t.take<unsigned>(max_tiles(n) * 256);
     l.status_bytes = max_tiles(n) * 256 * sizeof(unsigned);
-    l.mid_status_bytes = mid_tiles(n) * 256 * sizeof(unsigned);
+    l.clear_bytes = t.bytes() - l.status_bytes + mid_tiles(n) * 256 * sizeof(unsigned);
     l.portion_status_bytes = ceil_div<std::uint64_t>(std::min(n, top.portion), S::tile) * 256 * sizeof(unsigned);
     l.top_bins = t.take<std::uint64_t>(static_cast<std::size_t>(top.portions) * 256);
     l.tables.starts16 = t.take<std::uint64_t>(hybrid_buckets);
@@ -490,12 +488,11 @@ struct HybridSort {
     const DeviceProps& dev = current_device_props();
     auto* keys0 = static_cast<Bits*>(b.keys[0]);
 
-    // Everything above the status rows and the rows of both MSD passes, in one memset before the sample, so that the
-    // first pass follows the plan as its programmatic dependent (a memset of the rows between them, once the sample
-    // had passed, cost the u32 sort 2-3 us from 2^22 to 2^24; skewed keys now clear rows they do not use, under 2 us at
-    // 1e7, NOTES.md round 34).
-    const auto status_offset = static_cast<std::size_t>(reinterpret_cast<char*>(l.status) - static_cast<char*>(b.temp));
-    GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, status_offset + l.mid_status_bytes, b.stream));
+    // The status rows of both MSD passes are cleared with the rest, before the sample, so that the first pass follows
+    // the plan as its programmatic dependent (a memset of the rows between them, once the sample had passed, cost the
+    // u32 sort 2-3 us from 2^22 to 2^24; skewed keys now clear rows they do not use, under 2 us at 1e7, NOTES.md
+    // round 34).
+    GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
     const unsigned heavy_above = sample_heavy_above(n);
     HybridReadBack& rb = hybrid_read_back();
     rb.words[0] = HybridReadBack::mark_unset;  // (every earlier sort on this thread and device has read its mark)
