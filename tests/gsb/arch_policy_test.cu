@@ -411,6 +411,18 @@ TEST(ArchPolicy, RadixBucketLaunches) {
   const auto many = bucket_launches(100000000, 1000000, 1000000);
   EXPECT_EQ(many.count, 8);
   EXPECT_EQ(many.bounds[7], 1000000u);
+  // The plan lists the buckets past the first launch's bound, which it learns before the largest bucket: wherever a
+  // later launch follows, that bound is the first launch's.
+  using radix::onesweep::bucket_first_bound;
+  for (const std::uint64_t n : {std::uint64_t{5000}, std::uint64_t{1} << 22, std::uint64_t{10000000},
+                                std::uint64_t{100000000}, std::uint64_t{1000000000}})
+    for (const unsigned capacity : {4u, 84u, 16384u, 26864u})
+      for (const unsigned first_least : {32u, 1024u})
+        for (const unsigned fitting : {1u, 100u, 3100u, 26800u}) {
+          const auto l = bucket_launches(n, fitting, capacity, first_least);
+          if (l.count > 1) EXPECT_EQ(l.bounds[0], bucket_first_bound(n, capacity, first_least)) << n;
+        }
+  EXPECT_EQ(bucket_first_bound(10000000, 26864, 32), 252u);  // f32 at 1e7: the doubled buckets (about 305) listed
 }
 
 TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {

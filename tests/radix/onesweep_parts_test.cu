@@ -233,7 +233,9 @@ TEST(OnesweepParts, SampleMarksRowsOfFewDigits) {
 // The hybrid path's warp bucket sort (warp_bucket_sort_kernel) of u32 keys alone, on 16-bit buckets made on the host
 // (each key's top 16 bits its bucket): each bucket sorted in place, whether by its runs (at most
 // warp_bucket_by_runs_keys keys, every run of bits 8 .. 15 at most warp_bucket_run_most keys, ties among them) or by
-// the rounds from bit 0 (one run longer, or more keys).
+// the rounds from bit 0 (one run longer, or more keys). Two launches, as launch_bucket_sort makes them: every slot for
+// the buckets of up to 300 keys, then a list (an empty bucket, one of 1024 keys, one of 200 that the first took) for
+// those past 300.
 TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
   if (!have_device()) GTEST_SKIP() << "no CUDA device";
   constexpr unsigned buffer_keys = 1024;
@@ -267,12 +269,23 @@ TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
   GSB_CUDA_TRY(cudaMemcpy(d_keys.get(), keys.data(), d_keys.bytes(), cudaMemcpyHostToDevice));
   GSB_CUDA_TRY(cudaMemcpy(d_counts.get(), counts.data(), d_counts.bytes(), cudaMemcpyHostToDevice));
   GSB_CUDA_TRY(cudaMemcpy(d_starts.get(), starts.data(), d_starts.bytes(), cudaMemcpyHostToDevice));
-  const auto smem = static_cast<std::size_t>(warp_bucket_block_bytes<std::uint32_t, NoValue>(buffer_keys));
-  warp_bucket_sort_kernel<std::uint32_t, NoValue, warp_bucket_packed<std::uint32_t>>
-      <<<hybrid_buckets / warp_bucket_warps, warp_bucket_warps * 32, smem>>>(
-          static_cast<std::uint32_t*>(d_keys.get()), nullptr, static_cast<const unsigned*>(d_counts.get()),
-          static_cast<const std::uint64_t*>(d_starts.get()), KeyCodec<std::uint32_t>{}, 0u, buffer_keys);
-  GSB_CHECK_LAUNCH();
+  constexpr unsigned first_keys = 300;
+  ASSERT_EQ(counts[5], buffer_keys) << "bucket 5: the list's";
+  ASSERT_TRUE(counts[9] == 0 && counts[6] <= first_keys) << "bucket 9 empty, bucket 6 the first launch's";
+  const std::vector<unsigned> later = {9, 5, 6};
+  DeviceBuffer d_later(later.size() * sizeof(unsigned));
+  GSB_CUDA_TRY(cudaMemcpy(d_later.get(), later.data(), d_later.bytes(), cudaMemcpyHostToDevice));
+  auto kernel = warp_bucket_sort_kernel<std::uint32_t, NoValue, warp_bucket_packed<std::uint32_t>>;
+  auto launch = [&](unsigned above, unsigned most, BucketSlots slots) {
+    const auto smem = static_cast<std::size_t>(warp_bucket_block_bytes<std::uint32_t, NoValue>(most));
+    kernel<<<(slots.size + warp_bucket_warps - 1) / warp_bucket_warps, warp_bucket_warps * 32, smem>>>(
+        static_cast<std::uint32_t*>(d_keys.get()), nullptr, static_cast<const unsigned*>(d_counts.get()),
+        static_cast<const std::uint64_t*>(d_starts.get()), KeyCodec<std::uint32_t>{}, above, most, slots);
+    GSB_CHECK_LAUNCH();
+  };
+  launch(0, first_keys, BucketSlots{nullptr, hybrid_buckets});
+  launch(first_keys, buffer_keys,
+         BucketSlots{static_cast<const unsigned*>(d_later.get()), static_cast<unsigned>(later.size())});
   std::vector<std::uint32_t> sorted(keys.size());
   GSB_CUDA_TRY(cudaMemcpy(sorted.data(), d_keys.get(), d_keys.bytes(), cudaMemcpyDeviceToHost));
   for (unsigned b = 0; b < hybrid_buckets; ++b) {

@@ -255,7 +255,7 @@ constexpr int bucket_in_place_rows_for(unsigned buffer_keys, int at_least = 0) {
 }
 static_assert(bucket_words_per_key<std::uint64_t, std::uint64_t>(true) <= 3, "the in-place rows: three words a key");
 
-// The keys of one bucket agree on their top 16 bits (the bucket's number, blockIdx.x), so the two-buffer shapes hold
+// The keys of one bucket agree on their top 16 bits (the bucket's number), so the two-buffer shapes hold
 // only the low 16 bits of a 4-byte key in shared memory and put the top back as they store it: half the bytes a key
 // (a quarter of a u32+u32 pair's), so more blocks resident. In place the rows' registers and the padding (the
 // largest key) keep whole keys. The capacities (bucket_capacity) still count whole keys, so the most a block holds is
@@ -319,7 +319,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
                                            : Threads == bucket_threads_widest ? bucket_in_place_min_blocks<Bits, Value>
                                                                               : 1)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
-                       KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys) {
+                       KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys, BucketSlots visit) {
   constexpr int radix = 256;
   constexpr int warps = Threads / 32;
   constexpr int load_unroll = 8;
@@ -349,8 +349,10 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   auto add = [](unsigned* counts, unsigned index, unsigned by) { return add_count<packed>(counts, index, by); };
   wait_for_prior_grids();  // launched as a dependent of the kernel before it (launch_bucket_sort)
   allow_dependent_grids();
-  const unsigned size = counts[blockIdx.x];
-  const std::uint64_t start = starts[blockIdx.x];
+  unsigned bucket;
+  if (!visit.bucket(blockIdx.x, bucket)) return;
+  const unsigned size = counts[bucket];
+  const std::uint64_t start = starts[bucket];
   // This launch sorts the buckets of size_above + 1 to buffer_keys keys. The last test never holds (start <=
   // n < 2^32); it makes the branch wait for both loads, so that their round trips overlap instead of the start
   // being loaded after it.
@@ -497,7 +499,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   }
   // The whole key of what the buffers hold (the bucket's number on top where they hold the low half).
   auto whole = [&](Held h) {
-    if constexpr (bucket_holds_low_half<Bits, InPlace>) return static_cast<Bits>(blockIdx.x << 16 | h);
+    if constexpr (bucket_holds_low_half<Bits, InPlace>) return static_cast<Bits>(bucket << 16 | h);
     else return h;
   };
   if (decode) {
@@ -673,11 +675,15 @@ struct BucketLaunches {
   std::array<unsigned, 8> bounds{};
   int count = 0;
 };
+inline unsigned bucket_round4(std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); }
+// The first launch's bound where a later one follows (the buckets past it are hybrid_plan_kernel's list).
+inline unsigned bucket_first_bound(std::uint64_t n, unsigned capacity, unsigned first_least = 1024) {
+  return bucket_round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), std::min(first_least, capacity), capacity));
+}
 inline BucketLaunches bucket_launches(std::uint64_t n, unsigned fitting, unsigned capacity,
                                      unsigned first_least = 1024) {
-  auto round4 = [](std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); };
-  const unsigned typical =
-      round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), std::min(first_least, capacity), capacity));
+  auto round4 = bucket_round4;
+  const unsigned typical = bucket_first_bound(n, capacity, first_least);
   const unsigned all = std::min(round4(fitting), capacity);
   BucketLaunches l;
   for (std::uint64_t bound = typical; all != 0; bound *= 2) {
@@ -693,18 +699,33 @@ inline BucketLaunches bucket_launches(std::uint64_t n, unsigned fitting, unsigne
 // f32 keys, for one, put twice the mean into the 1/256 of the buckets that hold the largest exponent, and a skewed
 // input's buckets take every size up to the capacity; sizing every block for the largest would leave few blocks
 // resident on a multiprocessor (one, past 114 KB: a Zipf input's thousands of buckets of 2-27 thousand u32 keys
-// took 597 us in one such launch at 1e8 on an H200). Each launch takes the shape that keeps more warps resident on
-// band B. Buckets past `capacity` (a multiple of 4) are sorted one block each through global memory, half 1 of the
+// took 597 us in one such launch at 1e8 on an H200). The first launch visits every bucket; the later ones only those
+// of `later`, the plan's list of the buckets past the first launch's bound (bucket_first_bound), each launch as many
+// blocks (or warps) as that list has buckets. Each launch takes the shape that keeps more warps resident on band B. Buckets past `capacity` (a multiple of 4) are sorted one block each through global memory, half 1 of the
 // keys (and values) lending its range (launch_large_buckets), where `large_by_blocks` (else by segmented passes:
 // large_segments.cuh). Each launch but those is a programmatic dependent of the kernel before it (a digit pass, or
 // the launch before: dependent_launch.cuh).
+// Where warps take the buckets that uniform keys give, the first launch is sized for those alone (a warp's buffers
+// grow with them); block shapes take at least 1024 keys a launch.
+template <class Bits, class Value>
+unsigned bucket_first_least(std::uint64_t n, unsigned capacity) {
+  const std::optional<BucketShape> forced = bucket_shape_override();
+  const auto typical = static_cast<unsigned>(std::min<std::uint64_t>(uniform_bucket_bound(n), capacity));
+  return (forced ? *forced == bucket_warp : warp_bucket_pays<Bits, Value>(typical)) ? 32u : 1024u;
+}
+template <class Bits, class Value>
+unsigned bucket_first_bound(std::uint64_t n, unsigned capacity) {
+  return bucket_first_bound(n, capacity, bucket_first_least<Bits, Value>(n, capacity));
+}
+
 template <class Bits, class Value, arch::Band B>
 void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, const unsigned* counts,
                         const std::uint64_t* starts, const KeyCodec<Bits>& codec, std::uint64_t n, unsigned fitting,
-                        unsigned capacity, bool large_by_blocks, cudaStream_t stream) {
+                        unsigned capacity, BucketSlots later, bool large_by_blocks, cudaStream_t stream) {
   GSB_EXPECTS(capacity >= 4 && capacity % 4 == 0, "radix: a bucket capacity of " + std::to_string(capacity));
   const std::optional<BucketShape> forced = bucket_shape_override();
-  auto launch = [&](unsigned above, unsigned buffer_keys) {  // the buckets of above + 1 .. buffer_keys keys
+  // The buckets of above + 1 .. buffer_keys keys, of every slot (the first launch) or of the list `later`.
+  auto launch = [&](unsigned above, unsigned buffer_keys, BucketSlots visit) {
     const long long room = current_device_props().shared_bytes_per_block_optin;
     const bool forced_fits = forced && bucket_shape_holds<Bits, Value>(*forced, buffer_keys, room);
     const BucketShape shape = forced_fits ? *forced : bucket_shape_for<Bits, Value>(B, buffer_keys, room);
@@ -715,8 +736,9 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
       const auto warp_smem = static_cast<std::size_t>(warp_bucket_block_bytes<Bits, Value>(buffer_keys));
       auto warp_kernel = warp_bucket_sort_kernel<Bits, Value, warp_bucket_packed<Bits>>;
       set_dynamic_shared_bytes(warp_kernel, warp_smem, "radix: warp bucket sort");
-      launch_dependent(true, warp_kernel, dim3(hybrid_buckets / warp_bucket_warps), dim3(warp_bucket_warps * 32),
-                       warp_smem, stream, keys, values, counts, starts, codec, above, buffer_keys);
+      launch_dependent(true, warp_kernel, dim3(ceil_div(visit.size, unsigned{warp_bucket_warps})),
+                       dim3(warp_bucket_warps * 32), warp_smem, stream, keys, values, counts, starts, codec, above,
+                       buffer_keys, visit);
       return;
     }
     const auto smem = static_cast<std::size_t>(bucket_launch_bytes<Bits, Value>(shape, buffer_keys));
@@ -735,15 +757,15 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
         kernel = bucket_sort_kernel<bucket_threads_in_place_wide, Bits, Value, true, bucket_rows_in_place_wide>;
     }
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
-    launch_dependent(true, kernel, dim3(hybrid_buckets), dim3(shape.threads), smem, stream, keys, values, counts,
-                     starts, codec, above, buffer_keys);
+    launch_dependent(true, kernel, dim3(visit.size), dim3(shape.threads), smem, stream, keys, values, counts, starts,
+                     codec, above, buffer_keys, visit);
   };
-  // Where warps take the buckets that uniform keys give, the first launch is sized for those alone (a warp's buffers
-  // grow with them); block shapes take at least 1024 keys a launch.
-  const auto typical = static_cast<unsigned>(std::min<std::uint64_t>(uniform_bucket_bound(n), capacity));
-  const bool warps_first = forced ? *forced == bucket_warp : warp_bucket_pays<Bits, Value>(typical);
-  const BucketLaunches l = bucket_launches(n, fitting, capacity, warps_first ? 32u : 1024u);
-  for (int i = 0; i < l.count; ++i) launch(i == 0 ? 0u : l.bounds[i - 1], l.bounds[i]);
+  const BucketLaunches l = bucket_launches(n, fitting, capacity, bucket_first_least<Bits, Value>(n, capacity));
+  // (Past the first launch, every bucket is one of the list's: the plan listed those past the same first bound.)
+  GSB_EXPECTS(l.count <= 1 || (later.list != nullptr && later.size != 0 && later.size <= static_cast<unsigned>(hybrid_buckets)),
+              "radix: bucket launches past the first without the plan's list of " + std::to_string(later.size));
+  for (int i = 0; i < l.count; ++i)
+    launch(i == 0 ? 0u : l.bounds[i - 1], l.bounds[i], i == 0 ? BucketSlots{nullptr, static_cast<unsigned>(hybrid_buckets)} : later);
   if (large_by_blocks)
     launch_large_buckets<Bits, Value>(keys, keys1, values, values1, counts, starts, codec, capacity, stream);
 }

@@ -8,8 +8,9 @@
 //   1. top16_beside_sample_kernel (histogram.cuh), beside the sample: one read of the keys, the histogram of their
 //      top 16 bits (65536 bins), and its sums per top-8-bit bucket;
 //   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
-//      starts of the top-8-bit buckets, the tile tables of the segmented passes, the largest bucket, and the keys
-//      in buckets past the bucket capacity and their number (where the sort takes the LSD passes instead,
+//      starts of the top-8-bit buckets, the tile tables of the segmented passes, the largest bucket, the list of
+//      the buckets past the bucket sort's first launch, and the keys in buckets past the bucket capacity and their
+//      number (where the sort takes the LSD passes instead,
 //      large_buckets_plan, the tile tables are emptied, so steps 3 and 4 do nothing);
 //   3. pass_kernel (Segmented, one segment per launch): the top 8 bits (24..31 of a 4-byte key, 56..63 of an 8-byte
 //      one), half 0 -> half 1, one launch per look-back portion, each handing its digit starts to the next (as the
@@ -167,9 +168,11 @@ struct HybridTables {
   std::uint64_t* seg_items_top;
   unsigned* seg_tiles_mid;  // [257] the second pass: one segment per top-8-bit bucket
   std::uint64_t* seg_items_mid;
-  unsigned* largest;        // [4]: the largest 16-bit bucket, the keys in buckets past the capacity, the number of
-                            // those buckets, the largest bucket within the capacity (zeroed before the histogram;
-                            // ~0u where the sample found skewed keys)
+  unsigned* largest;        // [5]: the largest 16-bit bucket, the keys in buckets past the capacity, the number of
+                            // those buckets, the largest bucket within the capacity, the number of buckets in `later`
+                            // (zeroed before the histogram; ~0u where the sample found skewed keys)
+  unsigned* later;          // [65536]: the buckets past the bucket sort's first launch's bound and within the capacity
+                            // (in no order), which its later launches sort (launch_bucket_sort)
   unsigned* plan_blocks;    // hybrid_plan_kernel's finished blocks (zeroed)
   unsigned* large_per_top;  // [2][256]: per top-8-bit bucket, its buckets past the capacity and their tiles
 };
@@ -192,15 +195,15 @@ __device__ __forceinline__ void empty_pass_tables(const HybridTables& t, const T
 template <int = 0>
 __global__ void __launch_bounds__(plan_threads)
     hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
-                       TopPortions first_pass, unsigned capacity, LargeForce force, HybridTables t,
-                       const unsigned* skewed) {
+                       TopPortions first_pass, unsigned capacity, unsigned first_bound, LargeForce force,
+                       HybridTables t, const unsigned* skewed) {
   wait_for_prior_grids();  // launched as a dependent of the histogram
   allow_dependent_grids();
   if (*skewed) {  // the histogram stopped (its counts are not used): make the host fall back, the passes do nothing
     if (blockIdx.x == 0) {
       t.seg_tiles_mid[threadIdx.x] = 0;
       if (threadIdx.x == 0) {
-        for (int w = 0; w < 4; ++w) t.largest[w] = ~0u;
+        for (int w = 0; w < 5; ++w) t.largest[w] = ~0u;
         empty_pass_tables(t, first_pass);
       }
     }
@@ -246,6 +249,16 @@ __global__ void __launch_bounds__(plan_threads)
     atomicAdd(&t.largest[1], c);
     atomicAdd(&t.largest[2], 1u);
   }
+  // The buckets the bucket sort's later launches take: one atomic a warp for its places in the list.
+  const bool later = c > first_bound && c <= capacity;
+  const unsigned later_lanes = __ballot_sync(full_warp, later);
+  if (later_lanes != 0) {
+    const unsigned leader = __ffs(later_lanes) - 1;
+    unsigned at = 0;
+    if (lane_id() == leader) at = atomicAdd(&t.largest[4], static_cast<unsigned>(__popc(later_lanes)));
+    at = __shfl_sync(full_warp, at, leader);
+    if (later) t.later[at + __popc(later_lanes & lanemask_lt())] = top * 256 + threadIdx.x;
+  }
   // This top bucket's buckets past the capacity and their tiles (large_segments.cuh lists them from these).
   unsigned large = 0, large_tiles = 0;
   if (__syncthreads_or(c > capacity)) {  // (also the barrier after warp_max)
@@ -272,7 +285,7 @@ __global__ void __launch_bounds__(plan_threads)
 
 // The hybrid path's read-backs, per device and host thread (created on first use, kept for the process): an event
 // after the plan on the sort's stream, and pinned words mapped into the device: [0] the sample's mark, which
-// skew_sample_kernel writes there itself (mark_unset until it has), [1..4] HybridTables::largest, copied on a second
+// skew_sample_kernel writes there itself (mark_unset until it has), [1..5] HybridTables::largest, copied on a second
 // stream so that queueing the copy does not block the host.
 struct HybridReadBack {
   static constexpr unsigned mark_unset = 2;  // none of the sample's verdicts (0: uniform keys, skew_sample_kernel)
@@ -290,7 +303,7 @@ inline HybridReadBack& hybrid_read_back() {
   if (s.words == nullptr) {
     GSB_CUDA_TRY(cudaEventCreateWithFlags(&s.plan_done, cudaEventDisableTiming));
     void* words = nullptr;
-    GSB_CUDA_TRY(cudaHostAlloc(&words, 5 * sizeof(unsigned), cudaHostAllocMapped | cudaHostAllocPortable));
+    GSB_CUDA_TRY(cudaHostAlloc(&words, 6 * sizeof(unsigned), cudaHostAllocMapped | cudaHostAllocPortable));
     s.words = static_cast<unsigned*>(words);
     void* mark = nullptr;
     GSB_CUDA_TRY(cudaHostGetDevicePointer(&mark, words, 0));
@@ -420,7 +433,7 @@ struct HybridSort {
     l.sample_nors = t.take<Bits>(1u << sample_bin_bits);
     l.sample_done = t.take<unsigned>(1);
     l.sample_few_rows = t.take<unsigned>(1);
-    l.tables.largest = t.take<unsigned>(4);
+    l.tables.largest = t.take<unsigned>(5);
     l.tables.plan_blocks = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(top.portions + 1 + rounds);
     l.status = t.take<unsigned>(max_tiles(n) * 256);
@@ -435,6 +448,7 @@ struct HybridSort {
     l.tables.seg_tiles_mid = t.take<unsigned>(257);
     l.tables.seg_items_mid = t.take<std::uint64_t>(257);
     l.tables.large_per_top = t.take<unsigned>(2 * 256);
+    l.tables.later = t.take<unsigned>(hybrid_buckets);
     const unsigned most = large_segments_most(n);
     l.large.most = most;
     l.large.tiles_all = t.take<unsigned>(most + 1);
@@ -506,14 +520,15 @@ struct HybridSort {
     const unsigned* counts =
         launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream);
     launch_dependent(true, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
-                     static_cast<unsigned>(S::tile), top, capacity, force, l.tables,
+                     static_cast<unsigned>(S::tile), top, capacity, bucket_first_bound<Bits, VT>(n, capacity), force,
+                     l.tables,
                      static_cast<const unsigned*>(l.skewed));
     GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));
     const unsigned verdict = await_sample_mark(rb);
     if (verdict == mark_skewed) return Lsd::sort(p, b);  // skewed keys (sampled)
     // The largest bucket and those past the capacity: read back while the passes below are enqueued and run.
     GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.plan_done, 0));
-    GSB_CUDA_TRY(cudaMemcpyAsync(rb.words + 1, l.tables.largest, 4 * sizeof(unsigned), cudaMemcpyDeviceToHost,
+    GSB_CUDA_TRY(cudaMemcpyAsync(rb.words + 1, l.tables.largest, 5 * sizeof(unsigned), cudaMemcpyDeviceToHost,
                                  cudaStreamPerThread));
     // The two MSD passes (steps 3 and 4): keys alone take them in any order within a digit (AnyOrderSegments), unless
     // the sample found rows of few digits. Pairs, and the large buckets' LSD passes, keep the stable kernel.
@@ -576,7 +591,8 @@ struct HybridSort {
     // they are enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a
     // second stream, overlaps them instead of leaving the device idle (about 19 us at 1e8, NOTES.md round 7).
     GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
-    const unsigned largest = rb.words[1], in_large = rb.words[2], large_count = rb.words[3], fitting = rb.words[4];
+    const unsigned largest = rb.words[1], in_large = rb.words[2], large_count = rb.words[3], fitting = rb.words[4],
+                   later_count = rb.words[5];
     const LargeBuckets large = large_buckets_plan(largest, in_large, large_count, capacity, n, force);
     if (large == LargeBuckets::lsd) return Lsd::sort(p, b);  // skewed keys: too many buckets past a block
     if (large == LargeBuckets::passes) {
@@ -603,8 +619,8 @@ struct HybridSort {
       }
     }
     launch_bucket_sort<Bits, VT, B>(keys0, static_cast<VT*>(b.values[0]), prm.keys[1], prm.values[1], counts,
-                                    l.tables.starts16, codec, n, fitting, capacity, large == LargeBuckets::blocks,
-                                    b.stream);
+                                    l.tables.starts16, codec, n, fitting, capacity,
+                                    BucketSlots{l.tables.later, later_count}, large == LargeBuckets::blocks, b.stream);
     return 0;
   }
 };

@@ -26,6 +26,21 @@
 
 namespace gsb::radix::onesweep {
 
+// The buckets one launch of the bucket sort visits, by slot (a warp's or a block's): every 16-bit bucket, slot s
+// bucket s (list null), or the `size` buckets of a list (hybrid_plan_kernel's buckets past the first launch's bound,
+// so that the launches for larger classes are as many blocks as those buckets, not one a bucket of all 65536: the
+// 1/256 of finite f32 keys' buckets twice the mean took a launch of 25 us at 1e7, NOTES.md round 35).
+struct BucketSlots {
+  const unsigned* list;
+  unsigned size;
+  // Whether slot s holds a bucket, and which.
+  __device__ __forceinline__ bool bucket(unsigned s, unsigned& b) const {
+    if (s >= size) return false;
+    b = list == nullptr ? s : __ldg(&list[s]);
+    return true;
+  }
+};
+
 // Warps per block of the warp kernel (each its own bucket; the block is only the unit of launch).
 inline constexpr int warp_bucket_warps = 4;
 static_assert(hybrid_buckets % warp_bucket_warps == 0, "whole blocks of buckets");
@@ -131,13 +146,13 @@ __device__ __forceinline__ unsigned warp_scan_counts(unsigned* set, unsigned lan
   return warp_reduce_max(most);
 }
 
-// Warp w of block b sorts 16-bit bucket b * warp_bucket_warps + w if it holds size_above + 1 .. buffer_keys keys
+// Warp w of block b sorts the 16-bit bucket of slot b * warp_bucket_warps + w if it holds size_above + 1 .. buffer_keys keys
 // (the host checked buffer_keys against the shared memory), in place, keys decoded. Nothing here waits on another
 // warp, so a warp whose bucket is not this launch's returns at once.
 template <class Bits, class Value, bool Packed>
 __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks<Bits, Value>)
     warp_bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
-                            KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys) {
+                            KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys, BucketSlots visit) {
   constexpr int rounds = bucket_rounds<Bits>;
   constexpr bool with_values = has_values_v<Value>;
   constexpr int load_unroll = 8;
@@ -148,8 +163,8 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
   allow_dependent_grids();
   const unsigned warp = threadIdx.x / 32;
   const unsigned lane = lane_id();
-  const unsigned bucket = blockIdx.x * warp_bucket_warps + warp;
-  if (bucket >= static_cast<unsigned>(hybrid_buckets)) return;
+  unsigned bucket;
+  if (!visit.bucket(blockIdx.x * warp_bucket_warps + warp, bucket)) return;
   const unsigned size = counts[bucket];
   const std::uint64_t start = starts[bucket];
   // (The last test never holds, start <= n < 2^32: the branch then waits for both loads at once.)
