@@ -188,7 +188,7 @@ TEST(RadixOnesweep, PortionFitsTheLookbackCount) {
 
 TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
   using onesweep::hybrid_applies;
-  const std::uint64_t first = onesweep::hybrid_min_items(4, 0, false);  // u32 keys alone
+  const std::uint64_t first = onesweep::hybrid_min_items(4, 0);  // u32 keys alone
   constexpr std::uint64_t hopper_keys = 28000;  // about a Hopper block's capacity for keys alone
   EXPECT_FALSE(hybrid_applies(0, hopper_keys, first));
   EXPECT_FALSE(hybrid_applies(first - 1, hopper_keys, first));
@@ -210,30 +210,27 @@ TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
 TEST(RadixHybrid, ThresholdByKeyAndValueWidth) {
   // Where the path beat the LSD passes with it forced (H200, 2026-11-30), and skewed keys' fallback stays above
   // cub-radix: 8-byte keys from 2^21, 1.5e6 with 8-byte values; 4-byte keys from 2^22 alone, 6e6 with 4-byte values,
-  // 2^22 with 8-byte ones; f32 keys later (skewed top bits), 8-byte floats as their integers.
+  // 2^22 with 8-byte ones; floats as their integers.
   using onesweep::hybrid_first_items;
   using onesweep::hybrid_min_items;
-  EXPECT_EQ(hybrid_min_items(4, 0, false), 4194304u);
-  EXPECT_EQ(hybrid_min_items(4, 0, true), 9000000u);
-  EXPECT_EQ(hybrid_min_items(4, 4, false), 6000000u);
-  EXPECT_EQ(hybrid_min_items(4, 4, true), 9000000u);
-  EXPECT_EQ(hybrid_min_items(4, 8, false), 4194304u);
-  EXPECT_EQ(hybrid_min_items(4, 8, true), 7000000u);
-  for (bool floating : {false, true}) {
-    for (int value_bytes : {0, 4}) EXPECT_EQ(hybrid_min_items(8, value_bytes, floating), 2097152u);
-    EXPECT_EQ(hybrid_min_items(8, 8, floating), 1500000u);
-  }
+  EXPECT_EQ(hybrid_min_items(4, 0), 4194304u);
+  EXPECT_EQ(hybrid_min_items(4, 4), 6000000u);
+  EXPECT_EQ(hybrid_min_items(4, 8), 4194304u);
+  for (int value_bytes : {0, 4}) EXPECT_EQ(hybrid_min_items(8, value_bytes), 2097152u);
+  EXPECT_EQ(hybrid_min_items(8, 8), 1500000u);
   // The grid's 1e7 takes the path with every type; 1e6 with none.
-  for (bool floating : {false, true})
-    for (int value_bytes : {0, 4, 8}) EXPECT_GE(std::uint64_t{10000000}, hybrid_min_items(4, value_bytes, floating));
-  EXPECT_LT(std::uint64_t{1000000}, hybrid_min_items(8, 8, true));
+  for (int key_bytes : {4, 8})
+    for (int value_bytes : {0, 4, 8}) {
+      EXPECT_GE(std::uint64_t{10000000}, hybrid_min_items(key_bytes, value_bytes));
+      EXPECT_LT(std::uint64_t{1000000}, hybrid_min_items(key_bytes, value_bytes));
+    }
   // A test threshold (GSB_RADIX_HYBRID_MIN_N) replaces every width's; it moves the lower end only.
-  EXPECT_EQ(hybrid_first_items(8, 8, true, 2), 2u);
-  EXPECT_EQ(hybrid_first_items(4, 0, false, 0), hybrid_min_items(4, 0, false));
+  EXPECT_EQ(hybrid_first_items(8, 8, 2), 2u);
+  EXPECT_EQ(hybrid_first_items(4, 0, 0), hybrid_min_items(4, 0));
   constexpr std::uint64_t hopper_keys = 28000;
-  EXPECT_TRUE(onesweep::hybrid_applies(2, hopper_keys, hybrid_first_items(4, 0, false, 2)));
-  EXPECT_FALSE(onesweep::hybrid_applies(1, hopper_keys, hybrid_first_items(4, 0, false, 2)));
-  EXPECT_FALSE(onesweep::hybrid_applies(std::uint64_t{1} << 31, hopper_keys, hybrid_first_items(4, 0, false, 2)));
+  EXPECT_TRUE(onesweep::hybrid_applies(2, hopper_keys, hybrid_first_items(4, 0, 2)));
+  EXPECT_FALSE(onesweep::hybrid_applies(1, hopper_keys, hybrid_first_items(4, 0, 2)));
+  EXPECT_FALSE(onesweep::hybrid_applies(std::uint64_t{1} << 31, hopper_keys, hybrid_first_items(4, 0, 2)));
 }
 
 // Past the histogram: every bucket within a block's capacity, or the ones past it sorted one block each through
@@ -249,7 +246,7 @@ TEST(RadixHybrid, SampleNeverJudgesUniformKeysSkewed) {
     for (int i = 0; i < k; ++i, term *= mean_count / i) below += term;
     return 1 - below;
   };
-  for (double x = static_cast<double>(hybrid_min_items(8, 8, false)); x <= static_cast<double>(hybrid_max_items);
+  for (double x = static_cast<double>(hybrid_min_items(8, 8)); x <= static_cast<double>(hybrid_max_items);
        x *= 1.05) {  // from the lowest width's threshold
     const auto n = static_cast<std::uint64_t>(x);
     const double per_bucket = static_cast<double>(n) / sample_keys / 16;  // one sample, spread over a bin's buckets
@@ -314,7 +311,7 @@ TEST(RadixHybrid, LargeBucketsPlan) {
 }
 
 TEST(RadixHybrid, LastItemsBoundsEveryNTheCapacityTakes) {
-  const std::uint64_t first = onesweep::hybrid_min_items(8, 8, false);  // the lowest threshold: the capacity bounds
+  const std::uint64_t first = onesweep::hybrid_min_items(8, 8);  // the lowest threshold: the capacity bounds
   for (std::uint64_t capacity : {4096u, 9336u, 14000u, 28000u, 100000u}) {
     const std::uint64_t last = onesweep::hybrid_last_items(capacity);
     EXPECT_FALSE(onesweep::hybrid_applies(last + 1, capacity, first)) << capacity;
@@ -335,7 +332,7 @@ TEST(RadixHybrid, TempNeverShrinksAsNGrows) {
     p.key_type = KeyType::u32;
     p.values = vm;
     std::size_t last = 0;
-    const std::uint64_t first = onesweep::hybrid_min_items(4, vm == ValueMode::none ? 0 : 4, false);
+    const std::uint64_t first = onesweep::hybrid_min_items(4, vm == ValueMode::none ? 0 : 4);
     std::vector<std::uint64_t> sizes{std::uint64_t{1000}, first - 1, first,
                                      std::uint64_t{100000000}, onesweep::max_portion_items,
                                      onesweep::max_portion_items + 1, std::uint64_t{176716512}, std::uint64_t{1} << 28,

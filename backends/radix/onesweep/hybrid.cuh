@@ -376,8 +376,7 @@ struct HybridSort {
 
   // The smallest n the path is tried at for p's keys and values (a test's GSB_RADIX_HYBRID_MIN_N where set).
   static std::uint64_t first_items(const SortProblem& p) {
-    return hybrid_first_items(sizeof(Bits), has_values_v<Value> ? sizeof(Value) : 0, is_float(p.key_type),
-                              hybrid_min_items_override());
+    return hybrid_first_items(sizeof(Bits), has_values_v<Value> ? sizeof(Value) : 0, hybrid_min_items_override());
   }
 
   // Where the sort changes shape: the LSD passes' sizes (Lsd::tiles) and the segmented passes' tile.

@@ -32,28 +32,28 @@ namespace gsb::radix::onesweep {
 inline constexpr int hybrid_buckets = 1 << 16;  // 16-bit buckets after the two MSD passes
 // A band (and a device) takes the path only if a block's shared memory holds buckets of this many keys.
 inline constexpr unsigned min_bucket_capacity = 4096;
-// The smallest n at which the path is tried, by key and value width (value_bytes 0: keys alone) and for 4-byte keys
-// whether they are floats. Below it the path loses to the LSD passes: its buckets get small, so its fixed costs (the
-// sample, the 16-bit histogram, the plan and its read-back, 65536 buckets to sort) weigh more than the passes it
-// saves, and 8-byte keys save more passes (6 of 8) than 4-byte ones (2 of 4). Uniform f32 keys cross later: their
-// top bits are skewed, so their buckets are uneven. Measured with the path forced (GSB_RADIX_HYBRID_MIN_N=2) against
-// radix-lsd in the same run (H200, 2026-11-30, session 50, rounds 2-3 of NOTES.md round 34; uniform keys, median of
-// 10, two runs, radix-lsd time / hybrid time):
+// The smallest n at which the path is tried, by key and value width (value_bytes 0: keys alone). Below it the path
+// loses to the LSD passes: its buckets get small, so its fixed costs (the sample, the 16-bit histogram, the plan and
+// its read-back, 65536 buckets to sort) weigh more than the passes it saves, and 8-byte keys save more passes (6 of 8)
+// than 4-byte ones (2 of 4). Measured with the path forced (GSB_RADIX_HYBRID_MIN_N=2) against radix-lsd in the same run
+// (H200, 2026-11-30; uniform keys, median of 10, two runs, radix-lsd time / hybrid time; sessions 50 and 51, NOTES.md
+// rounds 34 and 35):
 //   u32 / i32 keys 3e6 1.033-1.035 / 1.032, 2^22 1.101-1.102 / 1.097-1.099, 6e6 1.12 / 1.10-1.11;
-//   f32 keys 6e6 0.955-0.958, 8e6 1.000-1.001, 1e7 1.068-1.071;
-//   u32+u32 / i32+u32 2^22 0.999-1.001 / 0.992-0.994, 6e6 1.045-1.046 / 1.031-1.034; f32+u32 8e6 1.001-1.002,
-//   1e7 1.047-1.048; u32+u64 / i32+u64 3e6 1.003-1.018 / 1.004-1.011, 2^22 1.05 / 1.03; f32+u64 6e6 0.998-0.999;
+//   f32 keys 3e6 1.018-1.038, 2^22 1.053-1.062, 6e6 1.099-1.114;
+//   u32+u32 / i32+u32 2^22 0.999-1.001 / 0.992-0.994, 6e6 1.045-1.046 / 1.031-1.034; f32+u32 2^22 0.953-0.967,
+//   6e6 1.024-1.032; u32+u64 / i32+u64 3e6 1.003-1.018 / 1.004-1.011, 2^22 1.05 / 1.03; f32+u64 3e6 0.979-1.013,
+//   2^22 1.037-1.043;
 //   8-byte keys 1.5e6 0.90-0.92 alone, 0.994-1.011 with u32 values, 1.095-1.103 with u64 values; 2^21 1.04-1.06,
 //   1.13-1.15, 1.20-1.21.
 // Skewed keys (low entropy, Zipf) that the sample sends to the LSD passes pay for its verdict, 20-26 us: at 3e6 that
 // took u32 and i32 keys below cub-radix (entropy-0.201 0.961-0.968x, Zipf 0.982-0.992x), at 2^22 they stay 1.05-1.10x
-// over it (round 3), hence 2^22 for 4-byte integer keys alone where uniform ones gain from 3e6. (2026-11-29's
-// thresholds, NOTES.md round 26: u32 keys alone 9e6, f32 1.2e7, 8-byte keys with u64 values 2^21.)
-constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes, bool floating) {
+// over it (f32 keys alone 1.107x and more, with u64 values 1.086x; with u32 values at 6e6 1.044x), hence 2^22 for 4-byte
+// keys alone where uniform integer ones gain from 3e6. Floats take the integers' thresholds since the bucket sort's
+// later launches visit only the listed buckets (session 51): finite f32 keys put twice the mean into 1/256 of the
+// buckets, whose launch over all 65536 had cost them 25 us at 1e7 and kept them on the LSD passes to 9e6.
+constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes) {
   if (key_bytes == 8) return value_bytes == 8 ? 1500000 : std::uint64_t{1} << 21;
-  if (value_bytes == 0) return floating ? 9000000 : std::uint64_t{1} << 22;
-  if (value_bytes == 4) return floating ? 9000000 : 6000000;
-  return floating ? 7000000 : std::uint64_t{1} << 22;
+  return value_bytes == 4 ? 6000000 : std::uint64_t{1} << 22;
 }
 // Above this the path is not tried whatever the shared memory: every count (a bucket's, a segment's, n itself in
 // the segmented pass) stays below 2^32, and beyond it the buckets would hold too few blocks per multiprocessor.
@@ -109,8 +109,8 @@ inline std::uint64_t hybrid_last_items(std::uint64_t capacity) {
 
 // The smallest n the path is tried at for these keys: min_items where nonzero (a test's GSB_RADIX_HYBRID_MIN_N),
 // else hybrid_min_items.
-constexpr std::uint64_t hybrid_first_items(int key_bytes, int value_bytes, bool floating, std::uint64_t min_items) {
-  return min_items != 0 ? min_items : hybrid_min_items(key_bytes, value_bytes, floating);
+constexpr std::uint64_t hybrid_first_items(int key_bytes, int value_bytes, std::uint64_t min_items) {
+  return min_items != 0 ? min_items : hybrid_min_items(key_bytes, value_bytes);
 }
 
 // Whether a sort of n keys tries the hybrid path (the histogram still decides), where it is tried for buckets of up
