@@ -234,8 +234,8 @@ TEST(OnesweepParts, SampleMarksRowsOfFewDigits) {
 // (each key's top 16 bits its bucket): each bucket sorted in place, whether by its runs (at most
 // warp_bucket_by_runs_keys keys, every run of bits 8 .. 15 at most warp_bucket_run_most keys, ties among them) or by
 // the rounds from bit 0 (one run longer, or more keys). Two launches, as launch_bucket_sort makes them: every slot for
-// the buckets of up to 300 keys, then a list (an empty bucket, one of 1024 keys, one of 200 that the first took) for
-// those past 300.
+// the buckets of up to 300 keys and, by pairs of warps, the listed ones of up to 600 (an empty bucket, one of 1024 keys,
+// one of 200 that the first slots take, one of 500), then the list again for those past 600.
 TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
   if (!have_device()) GTEST_SKIP() << "no CUDA device";
   constexpr unsigned buffer_keys = 1024;
@@ -253,6 +253,7 @@ TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
   for (unsigned i = 0; i < warp_bucket_by_runs_keys; ++i) add(7, (warp_bucket_by_runs_keys - 1 - i) << 8);  // by runs
   for (unsigned i = 0; i <= warp_bucket_by_runs_keys; ++i) add(8, rng() % 4096);  // one key too many: by rounds
   for (int i = 0; i < 300; ++i) add(hybrid_buckets - 1, rng());
+  for (int i = 0; i < 500; ++i) add(10, rng());  // past the first launch's 300: a pair of warps' (up to 600)
   static_assert(warp_bucket_run_most <= 40, "bucket 4's longest run is one of its 40 digits'");
   ASSERT_LE(buckets[4].size(), warp_bucket_by_runs_keys) << "bucket 4: only its run sends it by rounds";
   std::vector<std::uint32_t> keys;
@@ -272,20 +273,26 @@ TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
   constexpr unsigned first_keys = 300;
   ASSERT_EQ(counts[5], buffer_keys) << "bucket 5: the list's";
   ASSERT_TRUE(counts[9] == 0 && counts[6] <= first_keys) << "bucket 9 empty, bucket 6 the first launch's";
-  const std::vector<unsigned> later = {9, 5, 6};
+  constexpr unsigned paired_keys = 600;
+  ASSERT_LE(paired_keys, 2 * warp_bucket_stride(first_keys));
+  ASSERT_TRUE(counts[10] > first_keys && counts[10] <= paired_keys) << "bucket 10: the pairs'";
+  const std::vector<unsigned> later = {9, 5, 6, 10};
   DeviceBuffer d_later(later.size() * sizeof(unsigned));
   GSB_CUDA_TRY(cudaMemcpy(d_later.get(), later.data(), d_later.bytes(), cudaMemcpyHostToDevice));
   auto kernel = warp_bucket_sort_kernel<std::uint32_t, NoValue, warp_bucket_packed<std::uint32_t>>;
-  auto launch = [&](unsigned above, unsigned most, BucketSlots slots) {
+  const BucketSlots listed{static_cast<const unsigned*>(d_later.get()), static_cast<unsigned>(later.size())};
+  auto launch = [&](unsigned above, unsigned most, BucketSlots slots, BucketSlots paired, unsigned paired_most) {
     const auto smem = static_cast<std::size_t>(warp_bucket_block_bytes<std::uint32_t, NoValue>(most));
-    kernel<<<(slots.size + warp_bucket_warps - 1) / warp_bucket_warps, warp_bucket_warps * 32, smem>>>(
+    const unsigned blocks =
+        warp_bucket_paired_blocks(paired.size) + (slots.size + warp_bucket_warps - 1) / warp_bucket_warps;
+    kernel<<<blocks, warp_bucket_warps * 32, smem>>>(
         static_cast<std::uint32_t*>(d_keys.get()), nullptr, static_cast<const unsigned*>(d_counts.get()),
-        static_cast<const std::uint64_t*>(d_starts.get()), KeyCodec<std::uint32_t>{}, above, most, slots);
+        static_cast<const std::uint64_t*>(d_starts.get()), KeyCodec<std::uint32_t>{}, above, most, slots, paired,
+        paired_most);
     GSB_CHECK_LAUNCH();
   };
-  launch(0, first_keys, BucketSlots{nullptr, hybrid_buckets});
-  launch(first_keys, buffer_keys,
-         BucketSlots{static_cast<const unsigned*>(d_later.get()), static_cast<unsigned>(later.size())});
+  launch(0, first_keys, BucketSlots{nullptr, hybrid_buckets}, listed, paired_keys);
+  launch(paired_keys, buffer_keys, listed, BucketSlots{nullptr, 0}, 0);
   std::vector<std::uint32_t> sorted(keys.size());
   GSB_CUDA_TRY(cudaMemcpy(sorted.data(), d_keys.get(), d_keys.bytes(), cudaMemcpyDeviceToHost));
   for (unsigned b = 0; b < hybrid_buckets; ++b) {

@@ -725,20 +725,30 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
   GSB_EXPECTS(capacity >= 4 && capacity % 4 == 0, "radix: a bucket capacity of " + std::to_string(capacity));
   const std::optional<BucketShape> forced = bucket_shape_override();
   // The buckets of above + 1 .. buffer_keys keys, of every slot (the first launch) or of the list `later`.
-  auto launch = [&](unsigned above, unsigned buffer_keys, BucketSlots visit) {
-    const long long room = current_device_props().shared_bytes_per_block_optin;
+  const long long room = current_device_props().shared_bytes_per_block_optin;
+  auto shape_for = [&](unsigned buffer_keys) {
     const bool forced_fits = forced && bucket_shape_holds<Bits, Value>(*forced, buffer_keys, room);
-    const BucketShape shape = forced_fits ? *forced : bucket_shape_for<Bits, Value>(B, buffer_keys, room);
+    return forced_fits ? *forced : bucket_shape_for<Bits, Value>(B, buffer_keys, room);
+  };
+  // The buckets of above + 1 .. buffer_keys keys of `visit`, and (warps only) those of buffer_keys + 1 .. paired_keys
+  // of `paired`, two warps' shared memory each.
+  auto launch = [&](unsigned above, unsigned buffer_keys, BucketSlots visit, BucketSlots paired = {nullptr, 0},
+                    unsigned paired_keys = 0) {
+    const BucketShape shape = shape_for(buffer_keys);
     const bool holds = bucket_shape_holds<Bits, Value>(shape, buffer_keys, room);
     GSB_EXPECTS(holds, "radix: a bucket sort block of " + std::to_string(shape.threads) +
                            " threads for buckets of " + std::to_string(buffer_keys) + " keys");
+    GSB_EXPECTS(paired.size == 0 || (shape == bucket_warp && paired_keys <= 2 * warp_bucket_stride(buffer_keys) &&
+                                     paired_keys <= warp_bucket_most_keys),
+                "radix: paired warps for buckets of " + std::to_string(paired_keys) + " keys");
     if (shape == bucket_warp) {
       const auto warp_smem = static_cast<std::size_t>(warp_bucket_block_bytes<Bits, Value>(buffer_keys));
       auto warp_kernel = warp_bucket_sort_kernel<Bits, Value, warp_bucket_packed<Bits>>;
       set_dynamic_shared_bytes(warp_kernel, warp_smem, "radix: warp bucket sort");
-      launch_dependent(true, warp_kernel, dim3(ceil_div(visit.size, unsigned{warp_bucket_warps})),
-                       dim3(warp_bucket_warps * 32), warp_smem, stream, keys, values, counts, starts, codec, above,
-                       buffer_keys, visit);
+      const unsigned blocks =
+          warp_bucket_paired_blocks(paired.size) + ceil_div(visit.size, unsigned{warp_bucket_warps});
+      launch_dependent(true, warp_kernel, dim3(blocks), dim3(warp_bucket_warps * 32), warp_smem, stream, keys, values,
+                       counts, starts, codec, above, buffer_keys, visit, paired, paired_keys);
       return;
     }
     const auto smem = static_cast<std::size_t>(bucket_launch_bytes<Bits, Value>(shape, buffer_keys));
@@ -762,10 +772,17 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
   };
   const BucketLaunches l = bucket_launches(n, fitting, capacity, bucket_first_least<Bits, Value>(n, capacity));
   // (Past the first launch, every bucket is one of the list's: the plan listed those past the same first bound.)
-  GSB_EXPECTS(l.count <= 1 || (later.list != nullptr && later.size != 0 && later.size <= static_cast<unsigned>(hybrid_buckets)),
+  GSB_EXPECTS(l.count <= 1 ||
+                  (later.list != nullptr && later.size != 0 && later.size <= static_cast<unsigned>(hybrid_buckets)),
               "radix: bucket launches past the first without the plan's list of " + std::to_string(later.size));
-  for (int i = 0; i < l.count; ++i)
-    launch(i == 0 ? 0u : l.bounds[i - 1], l.bounds[i], i == 0 ? BucketSlots{nullptr, static_cast<unsigned>(hybrid_buckets)} : later);
+  const BucketSlots every{nullptr, static_cast<unsigned>(hybrid_buckets)};
+  // Where warps take the first launch, its own blocks of paired warps also take the second launch's class (at most
+  // twice the first bound): the listed buckets are then sorted beside the others, where a launch of their own waited
+  // for the first to end and took 7.4 us at 1e7 for f32 keys' 256 doubled buckets (NOTES.md round 35).
+  const bool pair_second = l.count >= 2 && shape_for(l.bounds[0]) == bucket_warp &&
+                           l.bounds[1] <= 2 * warp_bucket_stride(l.bounds[0]) && l.bounds[1] <= warp_bucket_most_keys;
+  if (l.count >= 1) launch(0, l.bounds[0], every, pair_second ? later : BucketSlots{nullptr, 0}, l.bounds[1]);
+  for (int i = pair_second ? 2 : 1; i < l.count; ++i) launch(l.bounds[i - 1], l.bounds[i], later);
   if (large_by_blocks)
     launch_large_buckets<Bits, Value>(keys, keys1, values, values1, counts, starts, codec, capacity, stream);
 }

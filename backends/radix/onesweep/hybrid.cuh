@@ -374,8 +374,8 @@ struct HybridSort {
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   static_assert(result_half(D::passes) == 0, "the hybrid path ends in half 0, as the LSD passes do");
 
-  // The smallest n the path is tried at for p's keys and values (a test's GSB_RADIX_HYBRID_MIN_N where set).
-  static std::uint64_t first_items(const SortProblem& p) {
+  // The smallest n the path is tried at for these keys and values (a test's GSB_RADIX_HYBRID_MIN_N where set).
+  static std::uint64_t first_items() {
     return hybrid_first_items(sizeof(Bits), has_values_v<Value> ? sizeof(Value) : 0, hybrid_min_items_override());
   }
 
@@ -467,7 +467,7 @@ struct HybridSort {
   // itself is sorted by LSD.
   static std::size_t temp_bytes(const SortProblem& p) {
     const std::size_t lsd = Lsd::temp_bytes(p);
-    if (!fits || p.n < first_items(p)) return lsd;
+    if (!fits || p.n < first_items()) return lsd;
     return std::max(lsd, layout(std::min(p.n, hybrid_last_items(tried_capacity)), nullptr).bytes);
   }
 
@@ -475,7 +475,7 @@ struct HybridSort {
     if constexpr (fits) {
       // (more portions than the plan's threads only with a tiny GSB_RADIX_PORTION_N)
       if (!lsd_only &&
-          hybrid_applies(p.n, std::min(tried_capacity, device_capacity()), first_items(p)) &&
+          hybrid_applies(p.n, std::min(tried_capacity, device_capacity()), first_items()) &&
           top_portions(p.n).portions <= plan_threads)
         return sort_hybrid(p, b, device_capacity());
     }

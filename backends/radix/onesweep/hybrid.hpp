@@ -47,10 +47,10 @@ inline constexpr unsigned min_bucket_capacity = 4096;
 //   1.13-1.15, 1.20-1.21.
 // Skewed keys (low entropy, Zipf) that the sample sends to the LSD passes pay for its verdict, 20-26 us: at 3e6 that
 // took u32 and i32 keys below cub-radix (entropy-0.201 0.961-0.968x, Zipf 0.982-0.992x), at 2^22 they stay 1.05-1.10x
-// over it (f32 keys alone 1.107x and more, with u64 values 1.086x; with u32 values at 6e6 1.044x), hence 2^22 for 4-byte
-// keys alone where uniform integer ones gain from 3e6. Floats take the integers' thresholds since the bucket sort's
-// later launches visit only the listed buckets (session 51): finite f32 keys put twice the mean into 1/256 of the
-// buckets, whose launch over all 65536 had cost them 25 us at 1e7 and kept them on the LSD passes to 9e6.
+// over it (f32 keys alone 1.107x and more, with u64 values 1.086x; with u32 values at 6e6 1.044x), hence 2^22 for
+// 4-byte keys alone where uniform integer ones gain from 3e6. Floats take the integers' thresholds since the bucket
+// sort's later launches visit only the listed buckets (session 51): finite f32 keys put twice the mean into 1/256 of
+// the buckets, whose launch over all 65536 had cost them 25 us at 1e7 and kept them on the LSD passes to 9e6.
 constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes) {
   if (key_bytes == 8) return value_bytes == 8 ? 1500000 : std::uint64_t{1} << 21;
   return value_bytes == 4 ? 6000000 : std::uint64_t{1} << 22;

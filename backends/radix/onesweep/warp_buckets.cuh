@@ -94,6 +94,10 @@ inline constexpr int warp_bucket_min_blocks =
 
 // The keys a warp's buffers are sized for, for buckets of up to `keys` keys: whole rows of 32.
 constexpr unsigned warp_bucket_stride(unsigned keys) { return (keys + 31u) / 32u * 32u; }
+// The blocks of a warp launch that sort `paired` listed buckets, two warps' shared memory each (warp_bucket_sort_kernel).
+constexpr unsigned warp_bucket_paired_blocks(unsigned paired) {
+  return (paired + warp_bucket_warps / 2 - 1) / (warp_bucket_warps / 2);
+}
 // Shared memory of one warp for buckets of up to `keys` keys: its count sets and two buffers of keys and values.
 template <class Bits, class Value, bool Packed>
 constexpr long long warp_bucket_warp_bytes(unsigned keys) {
@@ -146,13 +150,17 @@ __device__ __forceinline__ unsigned warp_scan_counts(unsigned* set, unsigned lan
   return warp_reduce_max(most);
 }
 
-// Warp w of block b sorts the 16-bit bucket of slot b * warp_bucket_warps + w if it holds size_above + 1 .. buffer_keys keys
-// (the host checked buffer_keys against the shared memory), in place, keys decoded. Nothing here waits on another
-// warp, so a warp whose bucket is not this launch's returns at once.
+// Warp w of block b sorts the 16-bit bucket of slot b * warp_bucket_warps + w if it holds size_above + 1 ..
+// buffer_keys keys (the host checked buffer_keys against the shared memory), in place, keys decoded. Blocks of their
+// own come first (paired_blocks): in them warps 0 and 2 each sort a bucket of `paired` of buffer_keys + 1 ..
+// paired_keys keys (at most twice their buffers: the host checked) with their own and the next warp's shared memory,
+// so that the launch also takes the class of buckets the next would (launch_bucket_sort). Nothing here waits on another warp, so a warp whose bucket
+// is not this launch's returns at once.
 template <class Bits, class Value, bool Packed>
 __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks<Bits, Value>)
     warp_bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
-                            KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys, BucketSlots visit) {
+                            KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys, BucketSlots visit,
+                            BucketSlots paired, unsigned paired_keys) {
   constexpr int rounds = bucket_rounds<Bits>;
   constexpr bool with_values = has_values_v<Value>;
   constexpr int load_unroll = 8;
@@ -163,12 +171,21 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
   allow_dependent_grids();
   const unsigned warp = threadIdx.x / 32;
   const unsigned lane = lane_id();
-  unsigned bucket;
-  if (!visit.bucket(blockIdx.x * warp_bucket_warps + warp, bucket)) return;
+  static_assert(warp_bucket_warps % 2 == 0, "pairs of warps");
+  const unsigned paired_blocks = warp_bucket_paired_blocks(paired.size);
+  const bool pair = blockIdx.x < paired_blocks;
+  unsigned bucket, above = size_above, most = buffer_keys;
+  if (pair) {
+    if (warp % 2 != 0 || !paired.bucket(blockIdx.x * (warp_bucket_warps / 2) + warp / 2, bucket)) return;
+    above = buffer_keys;
+    most = paired_keys;
+  } else if (!visit.bucket((blockIdx.x - paired_blocks) * warp_bucket_warps + warp, bucket)) {
+    return;
+  }
   const unsigned size = counts[bucket];
   const std::uint64_t start = starts[bucket];
   // (The last test never holds, start <= n < 2^32: the branch then waits for both loads at once.)
-  if (size <= size_above || size > buffer_keys || start > ~0u) return;
+  if (size <= above || size > most || start > ~0u) return;
   Bits* data = keys + start;
   [[maybe_unused]] Value* vdata = nullptr;
   if constexpr (with_values) vdata = values + start;
@@ -177,7 +194,7 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
     if (lane == 0 && decode) data[0] = codec.decode(data[0]);
     return;
   }
-  const unsigned stride = warp_bucket_stride(buffer_keys);
+  const unsigned stride = warp_bucket_stride(buffer_keys) * (pair ? 2u : 1u);  // a pair's region: two warps'
   constexpr int set_words = warp_bucket_set_words<Packed>;
   unsigned char* mine = s_warp_buffers + warp * warp_bucket_warp_bytes<Bits, Value, Packed>(buffer_keys);
   unsigned* sets = reinterpret_cast<unsigned*>(mine);  // [2][set_words]
