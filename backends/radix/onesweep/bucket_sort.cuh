@@ -677,34 +677,22 @@ struct BucketLaunches {
 };
 inline unsigned bucket_round4(std::uint64_t k) { return static_cast<unsigned>((k + 3) & ~std::uint64_t{3}); }
 // The first launch's bound where a later one follows (the buckets past it are hybrid_plan_kernel's list).
-inline unsigned bucket_first_bound(std::uint64_t n, unsigned capacity, unsigned first_least = 1024) {
+inline unsigned bucket_first_bound(std::uint64_t n, unsigned capacity, unsigned first_least) {
   return bucket_round4(std::clamp<std::uint64_t>(uniform_bucket_bound(n), std::min(first_least, capacity), capacity));
 }
 inline BucketLaunches bucket_launches(std::uint64_t n, unsigned fitting, unsigned capacity,
                                      unsigned first_least = 1024) {
-  auto round4 = bucket_round4;
   const unsigned typical = bucket_first_bound(n, capacity, first_least);
-  const unsigned all = std::min(round4(fitting), capacity);
+  const unsigned all = std::min(bucket_round4(fitting), capacity);
   BucketLaunches l;
   for (std::uint64_t bound = typical; all != 0; bound *= 2) {
     const bool last = bound >= all || l.count + 1 == static_cast<int>(l.bounds.size());
-    l.bounds[l.count++] = last ? all : round4(bound);
+    l.bounds[l.count++] = last ? all : bucket_round4(bound);
     if (last) break;
   }
   return l;
 }
 
-// The buckets up to what uniform keys would give (uniform_bucket_bound) are sorted by one launch whose shared
-// memory fits them, the larger ones (if any) by launches for classes twice as large each (bucket_launches): finite
-// f32 keys, for one, put twice the mean into the 1/256 of the buckets that hold the largest exponent, and a skewed
-// input's buckets take every size up to the capacity; sizing every block for the largest would leave few blocks
-// resident on a multiprocessor (one, past 114 KB: a Zipf input's thousands of buckets of 2-27 thousand u32 keys
-// took 597 us in one such launch at 1e8 on an H200). The first launch visits every bucket; the later ones only those
-// of `later`, the plan's list of the buckets past the first launch's bound (bucket_first_bound), each launch as many
-// blocks (or warps) as that list has buckets. Each launch takes the shape that keeps more warps resident on band B. Buckets past `capacity` (a multiple of 4) are sorted one block each through global memory, half 1 of the
-// keys (and values) lending its range (launch_large_buckets), where `large_by_blocks` (else by segmented passes:
-// large_segments.cuh). Each launch but those is a programmatic dependent of the kernel before it (a digit pass, or
-// the launch before: dependent_launch.cuh).
 // Where warps take the buckets that uniform keys give, the first launch is sized for those alone (a warp's buffers
 // grow with them); block shapes take at least 1024 keys a launch.
 template <class Bits, class Value>
@@ -713,18 +701,30 @@ unsigned bucket_first_least(std::uint64_t n, unsigned capacity) {
   const auto typical = static_cast<unsigned>(std::min<std::uint64_t>(uniform_bucket_bound(n), capacity));
   return (forced ? *forced == bucket_warp : warp_bucket_pays<Bits, Value>(typical)) ? 32u : 1024u;
 }
+// ... and its bound where a later launch follows (hybrid_plan_kernel lists the buckets past it).
 template <class Bits, class Value>
-unsigned bucket_first_bound(std::uint64_t n, unsigned capacity) {
+unsigned bucket_first_bound_for(std::uint64_t n, unsigned capacity) {
   return bucket_first_bound(n, capacity, bucket_first_least<Bits, Value>(n, capacity));
 }
 
+// The buckets up to what uniform keys would give (uniform_bucket_bound) are sorted by one launch whose shared
+// memory fits them, the larger ones (if any) by launches for classes twice as large each (bucket_launches): finite
+// f32 keys, for one, put twice the mean into the 1/256 of the buckets that hold the largest exponent, and a skewed
+// input's buckets take every size up to the capacity; sizing every block for the largest would leave few blocks
+// resident on a multiprocessor (one, past 114 KB: a Zipf input's thousands of buckets of 2-27 thousand u32 keys
+// took 597 us in one such launch at 1e8 on an H200). The first launch visits every bucket; the later ones only those
+// of `later`, the plan's list of the buckets past the first launch's bound (bucket_first_bound_for), each launch as
+// many blocks (or warps) as that list has buckets. Each launch takes the shape that keeps more warps resident on band
+// B. Buckets past `capacity` (a multiple of 4) are sorted one block each through global memory, half 1 of the keys
+// (and values) lending its range (launch_large_buckets), where `large_by_blocks` (else by segmented passes:
+// large_segments.cuh). Each launch but those is a programmatic dependent of the kernel before it (a digit pass, or
+// the launch before: dependent_launch.cuh).
 template <class Bits, class Value, arch::Band B>
 void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, const unsigned* counts,
                         const std::uint64_t* starts, const KeyCodec<Bits>& codec, std::uint64_t n, unsigned fitting,
                         unsigned capacity, BucketSlots later, bool large_by_blocks, cudaStream_t stream) {
   GSB_EXPECTS(capacity >= 4 && capacity % 4 == 0, "radix: a bucket capacity of " + std::to_string(capacity));
   const std::optional<BucketShape> forced = bucket_shape_override();
-  // The buckets of above + 1 .. buffer_keys keys, of every slot (the first launch) or of the list `later`.
   const long long room = current_device_props().shared_bytes_per_block_optin;
   auto shape_for = [&](unsigned buffer_keys) {
     const bool forced_fits = forced && bucket_shape_holds<Bits, Value>(*forced, buffer_keys, room);

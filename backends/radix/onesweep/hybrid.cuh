@@ -519,7 +519,7 @@ struct HybridSort {
     const unsigned* counts =
         launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream);
     launch_dependent(true, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
-                     static_cast<unsigned>(S::tile), top, capacity, bucket_first_bound<Bits, VT>(n, capacity), force,
+                     static_cast<unsigned>(S::tile), top, capacity, bucket_first_bound_for<Bits, VT>(n, capacity), force,
                      l.tables,
                      static_cast<const unsigned*>(l.skewed));
     GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));

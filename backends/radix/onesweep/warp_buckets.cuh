@@ -26,10 +26,10 @@
 
 namespace gsb::radix::onesweep {
 
-// The buckets one launch of the bucket sort visits, by slot (a warp's or a block's): every 16-bit bucket, slot s
-// bucket s (list null), or the `size` buckets of a list (hybrid_plan_kernel's buckets past the first launch's bound,
-// so that the launches for larger classes are as many blocks as those buckets, not one a bucket of all 65536: the
-// 1/256 of finite f32 keys' buckets twice the mean took a launch of 25 us at 1e7, NOTES.md round 35).
+// The buckets one launch of the bucket sort (or its paired warps) visits, by slot (a warp's or a block's): every 16-bit
+// bucket, slot s bucket s (list null), or the `size` buckets of a list (hybrid_plan_kernel's buckets past the first
+// launch's bound, so that the launches for larger classes are as many blocks as those buckets, not one a bucket of all
+// 65536: the 1/256 of finite f32 keys' buckets twice the mean took a launch of 25 us at 1e7, NOTES.md round 35).
 struct BucketSlots {
   const unsigned* list;
   unsigned size;
@@ -154,8 +154,8 @@ __device__ __forceinline__ unsigned warp_scan_counts(unsigned* set, unsigned lan
 // buffer_keys keys (the host checked buffer_keys against the shared memory), in place, keys decoded. Blocks of their
 // own come first (paired_blocks): in them warps 0 and 2 each sort a bucket of `paired` of buffer_keys + 1 ..
 // paired_keys keys (at most twice their buffers: the host checked) with their own and the next warp's shared memory,
-// so that the launch also takes the class of buckets the next would (launch_bucket_sort). Nothing here waits on another warp, so a warp whose bucket
-// is not this launch's returns at once.
+// so that the launch also takes the class of buckets the next would (launch_bucket_sort). Nothing here waits on
+// another warp, so a warp whose bucket is not this launch's returns at once.
 template <class Bits, class Value, bool Packed>
 __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks<Bits, Value>)
     warp_bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
