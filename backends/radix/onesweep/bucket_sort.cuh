@@ -738,8 +738,7 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     const bool holds = bucket_shape_holds<Bits, Value>(shape, buffer_keys, room);
     GSB_EXPECTS(holds, "radix: a bucket sort block of " + std::to_string(shape.threads) +
                            " threads for buckets of " + std::to_string(buffer_keys) + " keys");
-    GSB_EXPECTS(paired.size == 0 || (shape == bucket_warp && paired_keys <= 2 * warp_bucket_stride(buffer_keys) &&
-                                     paired_keys <= warp_bucket_most_keys),
+    GSB_EXPECTS(paired.size == 0 || (shape == bucket_warp && warp_bucket_pairs_hold(buffer_keys, paired_keys)),
                 "radix: paired warps for buckets of " + std::to_string(paired_keys) + " keys");
     if (shape == bucket_warp) {
       const auto warp_smem = static_cast<std::size_t>(warp_bucket_block_bytes<Bits, Value>(buffer_keys));
@@ -779,8 +778,8 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
   // Where warps take the first launch, its own blocks of paired warps also take the second launch's class (at most
   // twice the first bound): the listed buckets are then sorted beside the others, where a launch of their own waited
   // for the first to end and took 7.4 us at 1e7 for f32 keys' 256 doubled buckets (NOTES.md round 35).
-  const bool pair_second = l.count >= 2 && shape_for(l.bounds[0]) == bucket_warp &&
-                           l.bounds[1] <= 2 * warp_bucket_stride(l.bounds[0]) && l.bounds[1] <= warp_bucket_most_keys;
+  const bool pair_second =
+      l.count >= 2 && shape_for(l.bounds[0]) == bucket_warp && warp_bucket_pairs_hold(l.bounds[0], l.bounds[1]);
   if (l.count >= 1) launch(0, l.bounds[0], every, pair_second ? later : BucketSlots{nullptr, 0}, l.bounds[1]);
   for (int i = pair_second ? 2 : 1; i < l.count; ++i) launch(l.bounds[i - 1], l.bounds[i], later);
   if (large_by_blocks)

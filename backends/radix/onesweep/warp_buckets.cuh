@@ -94,6 +94,11 @@ inline constexpr int warp_bucket_min_blocks =
 
 // The keys a warp's buffers are sized for, for buckets of up to `keys` keys: whole rows of 32.
 constexpr unsigned warp_bucket_stride(unsigned keys) { return (keys + 31u) / 32u * 32u; }
+// Whether paired warps of a launch whose warps hold `buffer_keys` keys hold buckets of up to `paired_keys` (two warps'
+// buffers, and counts within warp_bucket_most_keys).
+constexpr bool warp_bucket_pairs_hold(unsigned buffer_keys, unsigned paired_keys) {
+  return paired_keys <= 2 * warp_bucket_stride(buffer_keys) && paired_keys <= warp_bucket_most_keys;
+}
 // The blocks of a warp launch that sort `paired` listed buckets, two warps' shared memory each (warp_bucket_sort_kernel).
 constexpr unsigned warp_bucket_paired_blocks(unsigned paired) {
   return (paired + warp_bucket_warps / 2 - 1) / (warp_bucket_warps / 2);
