@@ -7,6 +7,7 @@
 #include <tuple>
 #include <utility>
 
+#include "gsb/cluster_launch.cuh"
 #include "gsb/device_props.hpp"
 #include "gsb/error.hpp"
 
@@ -69,6 +70,26 @@ int resident_blocks_per_sm(const void* kernel, int threads, std::size_t dynamic_
   GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dynamic_bytes));
   done.emplace(key, per_sm);
   return per_sm;
+}
+
+int resident_clusters(const void* kernel, int threads, std::size_t dynamic_bytes, int cluster_blocks) {
+  const DeviceProps& dev = current_device_props();
+  GSB_EXPECTS(dev.cluster_launch, "resident_clusters without thread-block clusters on device " +
+                                      std::to_string(dev.device));
+  static std::mutex mutex;
+  static std::map<std::tuple<int, const void*, int, std::size_t, int>, int> done;
+  std::lock_guard<std::mutex> lock(mutex);
+  const auto key = std::make_tuple(dev.device, kernel, threads, dynamic_bytes, cluster_blocks);
+  auto it = done.find(key);
+  if (it != done.end()) return it->second;
+  cudaLaunchAttribute attribute[1] = {cluster_attribute(static_cast<unsigned>(cluster_blocks))};
+  const cudaLaunchConfig_t config = launch_config(dim3(static_cast<unsigned>(cluster_blocks)),
+                                                  dim3(static_cast<unsigned>(threads)), dynamic_bytes, nullptr,
+                                                  attribute, 1);
+  int clusters = 0;
+  GSB_CUDA_TRY(cudaOccupancyMaxActiveClusters(&clusters, kernel, &config));
+  done.emplace(key, clusters);
+  return clusters;
 }
 
 }  // namespace gsb

@@ -27,6 +27,27 @@ __device__ __forceinline__ void allow_dependent_grids() {
   NV_IF_TARGET(NV_PROVIDES_SM_90, (asm volatile("griddepcontrol.launch_dependents;" :::);))
 }
 
+// The configuration of a cudaLaunchKernelEx with `count` attributes (which the caller keeps alive until the launch).
+inline cudaLaunchConfig_t launch_config(dim3 grid, dim3 block, std::size_t shared_bytes, cudaStream_t stream,
+                                        cudaLaunchAttribute* attributes, unsigned count) {
+  cudaLaunchConfig_t config{};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = shared_bytes;
+  config.stream = stream;
+  config.attrs = attributes;
+  config.numAttrs = count;
+  return config;
+}
+
+// The attribute that makes a launch a programmatic dependent of the kernel before it on the stream.
+inline cudaLaunchAttribute dependent_attribute() {
+  cudaLaunchAttribute a{};
+  a.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  a.val.programmaticStreamSerializationAllowed = 1;
+  return a;
+}
+
 // kernel<<<grid, block, shared_bytes, stream>>>(args...), as a programmatic dependent of the kernel before it on
 // the stream where `after_kernel` (the stream's previous operation is a kernel: a memset or a copy in between
 // takes an ordinary launch) and the device allows it. The launch is checked.
@@ -38,16 +59,8 @@ void launch_dependent(bool after_kernel, void (*kernel)(Params...), dim3 grid, d
     GSB_CHECK_LAUNCH();
     return;
   }
-  cudaLaunchAttribute attribute[1];
-  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  attribute[0].val.programmaticStreamSerializationAllowed = 1;
-  cudaLaunchConfig_t config{};
-  config.gridDim = grid;
-  config.blockDim = block;
-  config.dynamicSmemBytes = shared_bytes;
-  config.stream = stream;
-  config.attrs = attribute;
-  config.numAttrs = 1;
+  cudaLaunchAttribute attribute[1] = {dependent_attribute()};
+  const cudaLaunchConfig_t config = launch_config(grid, block, shared_bytes, stream, attribute, 1);
   GSB_CUDA_TRY(cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...));  // its own launch error
 }
 

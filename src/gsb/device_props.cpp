@@ -25,6 +25,10 @@ const EnvKnob& dependent_launch_knob = declare_env_knob(
                             "launch; for comparisons)",
     [](const std::string& v) { parse_env_uint("GSB_DEPENDENT_LAUNCH", v, 0, 1); });
 
+const EnvKnob& cluster_launch_knob = declare_env_knob(
+    "GSB_CLUSTER_LAUNCH", "0: no thread-block clusters (the 16-bit histogram's blocks flush alone; for comparisons)",
+    [](const std::string& v) { parse_env_uint("GSB_CLUSTER_LAUNCH", v, 0, 1); });
+
 int parse_arch(const std::string& v) {
   std::string s(v);
   const std::string original = s;
@@ -75,6 +79,9 @@ const DeviceProps& current_device_props() {
     const auto dependent = env_value(dependent_launch_knob.name.c_str());
     p.dependent_launch = p.cc_major >= 9 && p.ptx_cc >= 90 &&
                          (!dependent || parse_env_uint(dependent_launch_knob.name.c_str(), *dependent, 0, 1) != 0);
+    const auto cluster = env_value(cluster_launch_knob.name.c_str());
+    p.cluster_launch = p.cc_major >= 9 && p.ptx_cc >= 90 &&
+                       (!cluster || parse_env_uint(cluster_launch_knob.name.c_str(), *cluster, 0, 1) != 0);
     if (const int want = requested_arch_cc(); want != 0) {
       // The policies are those of the code that runs; GSB_ARCH only brings the limits down to that
       // architecture's, so it must name an architecture of the same band.

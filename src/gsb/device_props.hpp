@@ -31,6 +31,9 @@ struct DeviceProps {
   // Kernels may be launched as programmatic dependents (dependent_launch.cuh): the device (9.0 or later) and the
   // loaded code (ptx_cc 90 or later, so that the kernels hold their waits) allow it, and GSB_DEPENDENT_LAUNCH is not 0.
   bool dependent_launch = false;
+  // Kernels may be launched in thread-block clusters whose blocks read each other's shared memory (cluster_launch.cuh):
+  // the device (9.0 or later) and the loaded code (ptx_cc 90 or later) allow it, and GSB_CLUSTER_LAUNCH is not 0.
+  bool cluster_launch = false;
 };
 
 // Cached per device; throws CudaError when no device is usable and UsageError for a bad GSB_ARCH.
@@ -61,6 +64,14 @@ int resident_blocks_per_sm(const void* kernel, int threads, std::size_t dynamic_
 template <class Kernel>
 int resident_blocks_per_sm(Kernel* kernel, int threads, std::size_t dynamic_bytes) {
   return resident_blocks_per_sm(reinterpret_cast<const void*>(kernel), threads, dynamic_bytes);
+}
+
+// cudaOccupancyMaxActiveClusters for clusters of cluster_blocks blocks of the kernel, asked once per device, kernel,
+// block size, dynamic shared memory and cluster size (as resident_blocks_per_sm). Only where cluster_launch.
+int resident_clusters(const void* kernel, int threads, std::size_t dynamic_bytes, int cluster_blocks);
+template <class Kernel>
+int resident_clusters(Kernel* kernel, int threads, std::size_t dynamic_bytes, int cluster_blocks) {
+  return resident_clusters(reinterpret_cast<const void*>(kernel), threads, dynamic_bytes, cluster_blocks);
 }
 
 template <class T>

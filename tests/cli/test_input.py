@@ -102,6 +102,7 @@ def test_a_full_standard_output_is_an_error(tool, tmp_path):
                                          ("GSB_RADIX_HYBRID_MIN_N", "-5"), ("GSB_RADIX_PORTION_N", "0"),
                                          ("GSB_RADIX_PORTION_N", "268435456"), ("GSB_RADIX_COUNTING_MIN_N", "x"),
                                          ("GSB_OOC_METHOD", "bogus"), ("GSB_DEPENDENT_LAUNCH", "2"),
+                                         ("GSB_CLUSTER_LAUNCH", "on"),
                                          ("GSB_ARCH", "sm_1")])
 def test_a_bad_environment_knob_is_a_usage_error_before_any_case(tool, tmp_path, name, value):
     # Whatever the back-ends: a bad knob is refused up front, never a per-case error or a silent default.

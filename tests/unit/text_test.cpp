@@ -90,7 +90,8 @@ TEST(EnvKnobs, EveryKnobOfTheProjectIsDeclaredAndChecked) {
   std::vector<std::string> names;
   for (const EnvKnob& k : env_knobs()) names.push_back(k.name);
   for (const char* name : {"GSB_ARCH", "GSB_RADIX_HYBRID_MIN_N", "GSB_RADIX_PORTION_N", "GSB_RADIX_COUNTING_MIN_N",
-                           "GSB_RADIX_BUCKET_THREADS", "GSB_OOC_METHOD", "GSB_DEPENDENT_LAUNCH"}) {
+                           "GSB_RADIX_BUCKET_THREADS", "GSB_OOC_METHOD", "GSB_DEPENDENT_LAUNCH",
+                           "GSB_CLUSTER_LAUNCH"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name << " is not declared";
     ::setenv(name, "not-a-value", 1);
     EXPECT_THROW(check_env_knobs(), UsageError) << name;

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "gsb/arch.hpp"
+#include "gsb/cluster_launch.cuh"
 #include "gsb/dependent_launch.cuh"
 #include "gsb/device_props.hpp"
 #include "gsb/dispatch.hpp"
@@ -203,27 +204,41 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
     for (; q < num_quads; q += stride) count_quad(quads[q]);
     for (std::uint64_t tail = head + num_quads * per_quad + thread; tail < n; tail += stride) count(keys[tail]);
   });
+  // In a cluster of two blocks (cluster_launch.cuh), each adds half of both blocks' fields to global memory: half the
+  // global atomics, which at the end of the kernel overlap nothing below 1e8 keys (u32 keys at 1e7: 8 of its 29 us,
+  // H200, NOTES.md round 35). A block that stopped counting writes nothing, nor then does its partner (every block of a
+  // cluster reaches both cluster syncs).
+  __shared__ unsigned s_stopped;
   if constexpr (BesideSample) {
-    if (__syncthreads_or(stopped)) {
-      wait_for_prior_grids();
-      return;
+    const bool any = __syncthreads_or(stopped);
+    if (threadIdx.x == 0) s_stopped = any;
+  } else if (threadIdx.x == 0) {
+    s_stopped = 0;
+  }
+  const unsigned pair = cluster_size();
+  static_assert(top16_words % (2 * top16_threads) == 0 && top16_words / 2 % (256 / 2) == 0,
+                "a block's half: whole rounds of the block, whole top-8-bit buckets");
+  const unsigned rank = pair == 2 ? cluster_rank() : 0;
+  const unsigned* partner = pair == 2 ? cluster_peer(s_fields, rank ^ 1u) : nullptr;
+  cluster_sync();  // every block of the cluster has counted (the guards are clear once every thread is past its atomics)
+  const bool skip = s_stopped != 0 || (pair == 2 && *cluster_peer(&s_stopped, rank ^ 1u) != 0);
+  if (!skip) {
+    // Every lane of a warp takes part in each round, and a warp's 32 words are 64 bins of one top-8-bit bucket (128
+    // words each).
+    const int first = pair == 2 ? static_cast<int>(rank) * (top16_words / 2) : 0;
+    const int last = pair == 2 ? first + top16_words / 2 : top16_words;
+    for (int i = first + threadIdx.x; i < last; i += top16_threads) {
+      const unsigned v = s_fields[i], w = partner != nullptr ? partner[i] : 0u;
+      const unsigned low = (v & 0xffffu) + (w & 0xffffu), high = (v >> 16) + (w >> 16);
+      if ((low | high) != 0) atomicAdd(&pairs[i], (static_cast<unsigned long long>(high) << 32) | low);
+      const unsigned sum = warp_reduce_sum(low + high);
+      if (lane_id() == 0 && sum != 0) atomicAdd(&s_top[i / (256 / 2)], sum);
     }
-  } else {
     __syncthreads();
+    for (int i = threadIdx.x; i < 256; i += top16_threads)
+      if (s_top[i] != 0) atomicAdd(&top_counts[i], s_top[i]);
   }
-  // Every lane of a warp takes part in each round (top16_words is a multiple of the block), and a warp's 32 words
-  // are 64 bins of one top-8-bit bucket (128 words each).
-  static_assert(top16_words % top16_threads == 0 && 256 / 2 % 32 == 0, "whole rounds, a warp's words in one bucket");
-  for (int i = threadIdx.x; i < top16_words; i += top16_threads) {
-    const unsigned v = s_fields[i];  // guards are clear once every thread is past its atomics
-    if (v != 0)
-      atomicAdd(&pairs[i], (static_cast<unsigned long long>(v >> 16) << 32) | (v & 0xffffu));
-    const unsigned sum = warp_reduce_sum((v >> 16) + (v & 0xffffu));
-    if (lane_id() == 0 && sum != 0) atomicAdd(&s_top[i / (256 / 2)], sum);
-  }
-  __syncthreads();
-  for (int i = threadIdx.x; i < 256; i += top16_threads)
-    if (s_top[i] != 0) atomicAdd(&top_counts[i], s_top[i]);
+  if (pair == 2) cluster_sync();  // the partner has read this block's fields
   if constexpr (BesideSample) wait_for_prior_grids();  // (see above)
 }
 
@@ -261,6 +276,21 @@ __device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, con
   return s_base + within;
 }
 
+// The 16-bit histogram's grid: one block per multiprocessor, but at least 2^15 keys per block, since each block
+// flushes up to 32768 words (with at least 2^18 a block, u32 keys at 2^22 took 16 blocks and the hybrid path 169.0 us,
+// 156.6 with 128; 2^20 120.4 and 101.0; 2^24 and 2.6e7 alike; H200, NOTES.md round 26). In clusters of two
+// (top16_count) where the device has them: resident_pairs, the clusters of two blocks resident at once (0: no
+// clusters), bounds the grid, whose block count is rounded up to even (a block past the keys counts none).
+struct Top16Grid {
+  unsigned blocks;
+  unsigned cluster;  // blocks a cluster: 1 or 2
+};
+inline Top16Grid top16_grid(std::uint64_t n, unsigned sm_count, unsigned resident_pairs) {
+  const auto blocks = static_cast<unsigned>(std::clamp<std::uint64_t>(n >> 15, 1, sm_count));
+  if (resident_pairs == 0) return {blocks, 1};
+  return {std::min(blocks + (blocks & 1u), 2 * resident_pairs), 2};
+}
+
 // Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Returns the 65536
 // counts (pairs read as 32-bit words). 2-byte keys (the counting sort): after a memset. 4- and 8-byte keys (the hybrid
 // path): the stream's last operation is the skew sample, which sets *skewed, and the histogram runs beside it (a
@@ -270,20 +300,24 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
                                        unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
                                        cudaStream_t stream) {
   constexpr int smem = top16_words * static_cast<int>(sizeof(unsigned));
-  // One block per multiprocessor, but at least 2^15 keys per block: each block flushes up to 32768 words. (With at
-  // least 2^18 a block, u32 keys at 2^22 took 16 blocks and the hybrid path 169.0 us, 156.6 with 128; 2^20 120.4 and
-  // 101.0; 2^24 and 2.6e7 alike. H200, NOTES.md round 26.)
-  const unsigned blocks = static_cast<unsigned>(
-      std::clamp<std::uint64_t>(n >> 15, 1, static_cast<std::uint64_t>(current_device_props().sm_count)));
+  const DeviceProps& dev = current_device_props();
+  auto kernel = [] {
+    if constexpr (sizeof(Bits) == 2)
+      return top16_histogram_kernel<Bits>;
+    else
+      return top16_beside_sample_kernel<Bits>;
+  }();
+  set_dynamic_shared_bytes(kernel, smem, "radix: 16-bit histogram");
+  const Top16Grid grid = top16_grid(
+      n, static_cast<unsigned>(dev.sm_count),
+      dev.cluster_launch ? static_cast<unsigned>(resident_clusters(kernel, top16_threads, smem, 2)) : 0u);
   if constexpr (sizeof(Bits) == 2) {
-    set_dynamic_shared_bytes(top16_histogram_kernel<Bits>, smem, "radix: 16-bit histogram");
-    top16_histogram_kernel<Bits><<<blocks, top16_threads, smem, stream>>>(keys, n, codec, pairs, top_counts);
-    GSB_CHECK_LAUNCH();
+    launch_in_clusters(grid.cluster, false, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec, pairs,
+                       top_counts);
   } else {
     GSB_EXPECTS(skewed != nullptr, "radix: the hybrid path's histogram without its sample's verdict");
-    set_dynamic_shared_bytes(top16_beside_sample_kernel<Bits>, smem, "radix: 16-bit histogram");
-    launch_dependent(true, top16_beside_sample_kernel<Bits>, dim3(blocks), dim3(top16_threads), smem, stream, keys, n,
-                     codec, pairs, top_counts, skewed);
+    launch_in_clusters(grid.cluster, true, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec, pairs,
+                       top_counts, skewed);
   }
   return reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
 }
