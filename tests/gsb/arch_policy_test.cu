@@ -425,23 +425,26 @@ TEST(ArchPolicy, RadixBucketLaunches) {
   EXPECT_EQ(bucket_first_bound(10000000, 26864, 32), 252u);  // f32 at 1e7: the doubled buckets (about 305) listed
 }
 
-TEST(ArchPolicy, RadixHistogramGridInPairs) {
+TEST(ArchPolicy, RadixHistogramGridInClusters) {
   using radix::onesweep::top16_grid;
-  auto grid = [](std::uint64_t n, unsigned sms, unsigned pairs) {
-    const auto g = top16_grid(n, sms, pairs);
+  auto grid = [](std::uint64_t n, unsigned sms, unsigned cluster, unsigned resident) {
+    const auto g = top16_grid(n, sms, cluster, resident);
     return std::vector<unsigned>{g.blocks, g.cluster};
   };
   // Without clusters: one block per 2^15 keys, at least one, at most one a multiprocessor.
-  EXPECT_EQ(grid(2, 132, 0), (std::vector<unsigned>{1, 1}));
-  EXPECT_EQ(grid(3 << 15, 132, 0), (std::vector<unsigned>{3, 1}));
-  EXPECT_EQ(grid(10000000, 132, 0), (std::vector<unsigned>{132, 1}));
-  // In pairs: an even count (a block past the keys counts none), at most the pairs resident at once.
-  EXPECT_EQ(grid(2, 132, 66), (std::vector<unsigned>{2, 2}));
-  EXPECT_EQ(grid(3 << 15, 132, 66), (std::vector<unsigned>{4, 2}));
-  EXPECT_EQ(grid(std::uint64_t{1} << 22, 132, 66), (std::vector<unsigned>{128, 2}));
-  EXPECT_EQ(grid(10000000, 132, 66), (std::vector<unsigned>{132, 2}));
-  EXPECT_EQ(grid(10000000, 132, 62), (std::vector<unsigned>{124, 2}));  // GPCs of odd multiprocessor counts
-  EXPECT_EQ(grid(10000000, 133, 66), (std::vector<unsigned>{132, 2}));
+  EXPECT_EQ(grid(2, 132, 2, 0), (std::vector<unsigned>{1, 1}));
+  EXPECT_EQ(grid(3 << 15, 132, 2, 0), (std::vector<unsigned>{3, 1}));
+  EXPECT_EQ(grid(10000000, 132, 2, 0), (std::vector<unsigned>{132, 1}));
+  EXPECT_EQ(grid(10000000, 132, 1, 132), (std::vector<unsigned>{132, 1}));
+  // In clusters: a whole number of them (a block past the keys counts none), at most those resident at once.
+  EXPECT_EQ(grid(2, 132, 2, 66), (std::vector<unsigned>{2, 2}));
+  EXPECT_EQ(grid(3 << 15, 132, 2, 66), (std::vector<unsigned>{4, 2}));
+  EXPECT_EQ(grid(std::uint64_t{1} << 22, 132, 2, 66), (std::vector<unsigned>{128, 2}));
+  EXPECT_EQ(grid(10000000, 132, 2, 66), (std::vector<unsigned>{132, 2}));
+  EXPECT_EQ(grid(10000000, 132, 2, 62), (std::vector<unsigned>{124, 2}));  // GPCs of odd multiprocessor counts
+  EXPECT_EQ(grid(10000000, 133, 2, 66), (std::vector<unsigned>{132, 2}));
+  EXPECT_EQ(grid(3 << 15, 132, 4, 33), (std::vector<unsigned>{4, 4}));
+  EXPECT_EQ(grid(10000000, 132, 4, 32), (std::vector<unsigned>{128, 4}));
 }
 
 TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {

@@ -116,6 +116,9 @@ void launch_digit_histograms(const Bits* keys, std::uint64_t n, const KeyCodec<B
 inline constexpr int top16_bins = 1 << 16;
 inline constexpr int top16_threads = 1024;
 inline constexpr int top16_words = top16_bins / 2;  // two 16-bit counter fields per shared word
+// The blocks of a cluster where the device has them: each adds 1 / top16_cluster of every block's counts to global
+// memory (top16_count).
+inline constexpr unsigned top16_cluster = 2;
 // The registers top16_beside_sample_kernel is held to (__maxnreg__, CUDA 12.4 and newer): a block of it and one of
 // the skew sample, which runs beside it, must fit one multiprocessor's registers together (hybrid.cuh:
 // sample_registers, the rest). ptxas 13.0 sm_90 took 54 unasked for 4-byte keys, which kept the sample's blocks off
@@ -145,9 +148,7 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
   const volatile unsigned* abandoned = skewed;  // BesideSample: written while this kernel runs
   bool stopped = false;
   extern __shared__ __align__(16) unsigned s_fields[];
-  __shared__ unsigned s_top[256];  // the block's fields summed per top-8-bit bucket, as they are flushed
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
-  for (int i = threadIdx.x; i < 256; i += top16_threads) s_top[i] = 0;
   __syncthreads();
   with_encoder(codec, [&](auto encode) {
     auto bin_of = [&](Bits key) { return static_cast<unsigned>(encode(key) >> (8 * sizeof(Bits) - 16)); };
@@ -204,10 +205,10 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
     for (; q < num_quads; q += stride) count_quad(quads[q]);
     for (std::uint64_t tail = head + num_quads * per_quad + thread; tail < n; tail += stride) count(keys[tail]);
   });
-  // In a cluster of two blocks (cluster_launch.cuh), each adds half of both blocks' fields to global memory: half the
-  // global atomics, which at the end of the kernel overlap nothing below 1e8 keys (u32 keys at 1e7: 8 of its 29 us,
-  // H200, NOTES.md round 35). A block that stopped counting writes nothing, nor then does its partner (every block of a
-  // cluster reaches both cluster syncs).
+  // In a cluster of top16_cluster blocks (cluster_launch.cuh), each adds its share of every block's fields to global
+  // memory: a fraction of the global atomics, which at the end of the kernel overlap nothing below 1e8 keys (u32 keys
+  // at 1e7: 8 of its 29 us, H200, NOTES.md round 35). A block that stopped counting writes nothing, nor then do the
+  // others of its cluster (every block of a cluster reaches both cluster syncs).
   __shared__ unsigned s_stopped;
   if constexpr (BesideSample) {
     const bool any = __syncthreads_or(stopped);
@@ -215,30 +216,49 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
   } else if (threadIdx.x == 0) {
     s_stopped = 0;
   }
-  const unsigned pair = cluster_size();
-  static_assert(top16_words % (2 * top16_threads) == 0 && top16_words / 2 % (256 / 2) == 0,
-                "a block's half: whole rounds of the block, whole top-8-bit buckets");
-  const unsigned rank = pair == 2 ? cluster_rank() : 0;
-  const unsigned* partner = pair == 2 ? cluster_peer(s_fields, rank ^ 1u) : nullptr;
+  const unsigned blocks = cluster_size(), rank = cluster_rank();  // blocks <= top16_cluster (top16_grid)
   cluster_sync();  // every block of the cluster has counted (the guards are clear once every thread is past its atomics)
-  const bool skip = s_stopped != 0 || (pair == 2 && *cluster_peer(&s_stopped, rank ^ 1u) != 0);
+  bool skip = false;
+  for (unsigned b = 0; b < blocks; ++b) skip |= *cluster_peer(&s_stopped, b) != 0;
   if (!skip) {
-    // Every lane of a warp takes part in each round, and a warp's 32 words are 64 bins of one top-8-bit bucket (128
-    // words each).
-    const int first = pair == 2 ? static_cast<int>(rank) * (top16_words / 2) : 0;
-    const int last = pair == 2 ? first + top16_words / 2 : top16_words;
-    for (int i = first + threadIdx.x; i < last; i += top16_threads) {
-      const unsigned v = s_fields[i], w = partner != nullptr ? partner[i] : 0u;
-      const unsigned low = (v & 0xffffu) + (w & 0xffffu), high = (v >> 16) + (w >> 16);
-      if ((low | high) != 0) atomicAdd(&pairs[i], (static_cast<unsigned long long>(high) << 32) | low);
-      const unsigned sum = warp_reduce_sum(low + high);
-      if (lane_id() == 0 && sum != 0) atomicAdd(&s_top[i / (256 / 2)], sum);
+    // Each warp takes whole top-8-bit buckets (128 words, 256 bins) of the block's share: four rounds of a word a
+    // lane, each word loaded from every block of the cluster before any is added (the loads' latencies overlap: one
+    // after another, a word a lane and a warp reduction a word, the flush was bound by them), then its bucket's sum
+    // added by one lane.
+    constexpr int bucket_words = 256 / 2, rounds = bucket_words / 32;
+    constexpr int warps = top16_threads / 32;
+    static_assert(top16_words % (top16_cluster * warps * bucket_words) == 0, "whole buckets a warp");
+    const int share = top16_words / static_cast<int>(blocks);
+    const int per_warp = share / warps;
+    const int first = static_cast<int>(rank) * share + static_cast<int>(threadIdx.x / 32) * per_warp;
+    const unsigned* peer[top16_cluster];
+#pragma unroll
+    for (unsigned b = 0; b < top16_cluster; ++b)
+      peer[b] = b == rank ? s_fields : b < blocks ? cluster_peer(s_fields, b) : nullptr;
+    for (int bucket = first; bucket < first + per_warp; bucket += bucket_words) {
+      unsigned low[rounds] = {}, high[rounds] = {};
+#pragma unroll
+      for (unsigned b = 0; b < top16_cluster; ++b) {
+        if (b >= blocks) break;
+#pragma unroll
+        for (int r = 0; r < rounds; ++r) {
+          const unsigned v = peer[b][bucket + r * 32 + lane_id()];
+          low[r] += v & 0xffffu;
+          high[r] += v >> 16;
+        }
+      }
+      unsigned sum = 0;
+#pragma unroll
+      for (int r = 0; r < rounds; ++r) {
+        if ((low[r] | high[r]) != 0)
+          atomicAdd(&pairs[bucket + r * 32 + lane_id()], (static_cast<unsigned long long>(high[r]) << 32) | low[r]);
+        sum += low[r] + high[r];
+      }
+      sum = warp_reduce_sum(sum);
+      if (lane_id() == 0 && sum != 0) atomicAdd(&top_counts[bucket / bucket_words], sum);
     }
-    __syncthreads();
-    for (int i = threadIdx.x; i < 256; i += top16_threads)
-      if (s_top[i] != 0) atomicAdd(&top_counts[i], s_top[i]);
   }
-  if (pair == 2) cluster_sync();  // the partner has read this block's fields
+  if (blocks > 1) cluster_sync();  // the others have read this block's fields
   if constexpr (BesideSample) wait_for_prior_grids();  // (see above)
 }
 
@@ -278,17 +298,17 @@ __device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, con
 
 // The 16-bit histogram's grid: one block per multiprocessor, but at least 2^15 keys per block, since each block
 // flushes up to 32768 words (with at least 2^18 a block, u32 keys at 2^22 took 16 blocks and the hybrid path 169.0 us,
-// 156.6 with 128; 2^20 120.4 and 101.0; 2^24 and 2.6e7 alike; H200, NOTES.md round 26). In clusters of two
-// (top16_count) where the device has them: resident_pairs, the clusters of two blocks resident at once (0: no
-// clusters), bounds the grid, whose block count is rounded up to even (a block past the keys counts none).
+// 156.6 with 128; 2^20 120.4 and 101.0; 2^24 and 2.6e7 alike; H200, NOTES.md round 26). In clusters of `cluster`
+// blocks (top16_count) where the device has them: resident, the clusters resident at once (0: no clusters), bounds the
+// grid, whose block count is rounded up to a multiple of the cluster (a block past the keys counts none).
 struct Top16Grid {
   unsigned blocks;
-  unsigned cluster;  // blocks a cluster: 1 or 2
+  unsigned cluster;  // blocks a cluster (1: no clusters)
 };
-inline Top16Grid top16_grid(std::uint64_t n, unsigned sm_count, unsigned resident_pairs) {
+inline Top16Grid top16_grid(std::uint64_t n, unsigned sm_count, unsigned cluster, unsigned resident) {
   const auto blocks = static_cast<unsigned>(std::clamp<std::uint64_t>(n >> 15, 1, sm_count));
-  if (resident_pairs == 0) return {blocks, 1};
-  return {std::min(blocks + (blocks & 1u), 2 * resident_pairs), 2};
+  if (resident == 0 || cluster <= 1) return {blocks, 1};
+  return {std::min((blocks + cluster - 1) / cluster * cluster, cluster * resident), cluster};
 }
 
 // Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Returns the 65536
@@ -309,8 +329,8 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
   }();
   set_dynamic_shared_bytes(kernel, smem, "radix: 16-bit histogram");
   const Top16Grid grid = top16_grid(
-      n, static_cast<unsigned>(dev.sm_count),
-      dev.cluster_launch ? static_cast<unsigned>(resident_clusters(kernel, top16_threads, smem, 2)) : 0u);
+      n, static_cast<unsigned>(dev.sm_count), top16_cluster,
+      dev.cluster_launch ? static_cast<unsigned>(resident_clusters(kernel, top16_threads, smem, top16_cluster)) : 0u);
   if constexpr (sizeof(Bits) == 2) {
     launch_in_clusters(grid.cluster, false, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec, pairs,
                        top_counts);
