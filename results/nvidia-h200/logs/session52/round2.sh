@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Session 52, round 2: the 16-bit histogram's flush by whole top-8-bit buckets a warp, its loads before its adds
-# (`c2`: clusters of two blocks, 9de1b5e-era; `c4`: the same with clusters of four; `alone`: c2 with
+# (`c2`: clusters of two blocks, b686692; `c4`: the same with clusters of four; `alone`: c2 with
 # GSB_CLUSTER_LAUNCH=0, every block flushing its own), against `main` (6ca9da7's device code). Checks of c2 first
 # (the parts test, every radix conformance part, the hybrid and counting parts without clusters and with clusters of
 # four, memcheck, synccheck and racecheck of the forced hybrid path and counting sort); then alternated timings,
