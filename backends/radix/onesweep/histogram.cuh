@@ -148,7 +148,9 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
   const volatile unsigned* abandoned = skewed;  // BesideSample: written while this kernel runs
   bool stopped = false;
   extern __shared__ __align__(16) unsigned s_fields[];
+  __shared__ unsigned s_top[256];  // the block's share of the fields summed per top-8-bit bucket, as they are flushed
   for (int i = threadIdx.x; i < top16_words; i += top16_threads) s_fields[i] = 0;
+  for (int i = threadIdx.x; i < 256; i += top16_threads) s_top[i] = 0;
   __syncthreads();
   with_encoder(codec, [&](auto encode) {
     auto bin_of = [&](Bits key) { return static_cast<unsigned>(encode(key) >> (8 * sizeof(Bits) - 16)); };
@@ -221,42 +223,35 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
   bool skip = false;
   for (unsigned b = 0; b < blocks; ++b) skip |= *cluster_peer(&s_stopped, b) != 0;
   if (!skip) {
-    // Each warp takes whole top-8-bit buckets (128 words, 256 bins) of the block's share: four rounds of a word a
-    // lane, each word loaded from every block of the cluster before any is added (the loads' latencies overlap: one
-    // after another, a word a lane and a warp reduction a word, the flush was bound by them), then its bucket's sum
-    // added by one lane.
-    constexpr int bucket_words = 256 / 2, rounds = bucket_words / 32;
-    constexpr int warps = top16_threads / 32;
-    static_assert(top16_words % (top16_cluster * warps * bucket_words) == 0, "whole buckets a warp");
-    const int share = top16_words / static_cast<int>(blocks);
-    const int per_warp = share / warps;
-    const int first = static_cast<int>(rank) * share + static_cast<int>(threadIdx.x / 32) * per_warp;
+    // The block's share of the words, a word a thread in rounds of the block, each word loaded from every block of
+    // the cluster. Every lane of a warp takes part in each round, and a warp's 32 words are 64 bins of one top-8-bit
+    // bucket (128 words). (Whole buckets a warp instead, four words a lane loaded before any was added and the
+    // bucket's sum added by one lane straight to global memory, took u32 keys at 1e7 from 197-198 us to 201-205
+    // without clusters and 197-200 with clusters of two; NOTES.md round 36.)
+    constexpr int bucket_words = 256 / 2;
+    static_assert(top16_words % (top16_cluster * top16_threads) == 0 && top16_threads % bucket_words == 0,
+                  "whole rounds of the block in a share, a warp's words in one bucket");
     const unsigned* peer[top16_cluster];
 #pragma unroll
     for (unsigned b = 0; b < top16_cluster; ++b)
       peer[b] = b == rank ? s_fields : b < blocks ? cluster_peer(s_fields, b) : nullptr;
-    for (int bucket = first; bucket < first + per_warp; bucket += bucket_words) {
-      unsigned low[rounds] = {}, high[rounds] = {};
+    const int share = top16_words / static_cast<int>(blocks), first = static_cast<int>(rank) * share;
+    for (int i = first + threadIdx.x; i < first + share; i += top16_threads) {
+      unsigned low = 0, high = 0;
 #pragma unroll
       for (unsigned b = 0; b < top16_cluster; ++b) {
         if (b >= blocks) break;
-#pragma unroll
-        for (int r = 0; r < rounds; ++r) {
-          const unsigned v = peer[b][bucket + r * 32 + lane_id()];
-          low[r] += v & 0xffffu;
-          high[r] += v >> 16;
-        }
+        const unsigned v = peer[b][i];
+        low += v & 0xffffu;
+        high += v >> 16;
       }
-      unsigned sum = 0;
-#pragma unroll
-      for (int r = 0; r < rounds; ++r) {
-        if ((low[r] | high[r]) != 0)
-          atomicAdd(&pairs[bucket + r * 32 + lane_id()], (static_cast<unsigned long long>(high[r]) << 32) | low[r]);
-        sum += low[r] + high[r];
-      }
-      sum = warp_reduce_sum(sum);
-      if (lane_id() == 0 && sum != 0) atomicAdd(&top_counts[bucket / bucket_words], sum);
+      if ((low | high) != 0) atomicAdd(&pairs[i], (static_cast<unsigned long long>(high) << 32) | low);
+      const unsigned sum = warp_reduce_sum(low + high);
+      if (lane_id() == 0 && sum != 0) atomicAdd(&s_top[i / bucket_words], sum);
     }
+    __syncthreads();
+    for (int i = threadIdx.x; i < 256; i += top16_threads)
+      if (s_top[i] != 0) atomicAdd(&top_counts[i], s_top[i]);
   }
   if (blocks > 1) cluster_sync();  // the others have read this block's fields
   if constexpr (BesideSample) wait_for_prior_grids();  // (see above)
