@@ -219,7 +219,8 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
     s_stopped = 0;
   }
   const unsigned blocks = cluster_size(), rank = cluster_rank();  // blocks <= top16_cluster (top16_grid)
-  cluster_sync();  // every block of the cluster has counted (the guards are clear once every thread is past its atomics)
+  // Every block of the cluster has counted (the guards are clear once every thread is past its atomics).
+  cluster_sync();
   bool skip = false;
   for (unsigned b = 0; b < blocks; ++b) skip |= *cluster_peer(&s_stopped, b) != 0;
   if (!skip) {
@@ -327,12 +328,12 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
       n, static_cast<unsigned>(dev.sm_count), top16_cluster,
       dev.cluster_launch ? static_cast<unsigned>(resident_clusters(kernel, top16_threads, smem, top16_cluster)) : 0u);
   if constexpr (sizeof(Bits) == 2) {
-    launch_in_clusters(grid.cluster, false, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec, pairs,
-                       top_counts);
+    launch_in_clusters(grid.cluster, false, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
+                       pairs, top_counts);
   } else {
     GSB_EXPECTS(skewed != nullptr, "radix: the hybrid path's histogram without its sample's verdict");
-    launch_in_clusters(grid.cluster, true, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec, pairs,
-                       top_counts, skewed);
+    launch_in_clusters(grid.cluster, true, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
+                       pairs, top_counts, skewed);
   }
   return reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
 }
