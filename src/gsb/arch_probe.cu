@@ -58,38 +58,46 @@ void set_dynamic_shared_bytes(const void* kernel, std::size_t bytes, const std::
   done[key] = Set{static_bytes, bytes};
 }
 
-int resident_blocks_per_sm(const void* kernel, int threads, std::size_t dynamic_bytes) {
-  const DeviceProps& dev = current_device_props();
+namespace {
+// An occupancy answer for (the current device, kernel, block size, dynamic shared memory, cluster size: 0 for blocks
+// per multiprocessor), asked of the runtime once by `ask` and kept: launch paths ask before every sort, and at small n
+// the host's latency would be timed.
+template <class Ask>
+int occupancy_once(const void* kernel, int threads, std::size_t dynamic_bytes, int cluster_blocks, Ask ask) {
   static std::mutex mutex;
-  static std::map<std::tuple<int, const void*, int, std::size_t>, int> done;
+  static std::map<std::tuple<int, const void*, int, std::size_t, int>, int> done;
+  const auto key = std::make_tuple(current_device_props().device, kernel, threads, dynamic_bytes, cluster_blocks);
   std::lock_guard<std::mutex> lock(mutex);
-  const auto key = std::make_tuple(dev.device, kernel, threads, dynamic_bytes);
   auto it = done.find(key);
   if (it != done.end()) return it->second;
-  int per_sm = 0;
-  GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dynamic_bytes));
-  done.emplace(key, per_sm);
-  return per_sm;
+  const int answer = ask();
+  done.emplace(key, answer);
+  return answer;
+}
+}  // namespace
+
+int resident_blocks_per_sm(const void* kernel, int threads, std::size_t dynamic_bytes) {
+  return occupancy_once(kernel, threads, dynamic_bytes, 0, [&] {
+    int per_sm = 0;
+    GSB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dynamic_bytes));
+    return per_sm;
+  });
 }
 
 int resident_clusters(const void* kernel, int threads, std::size_t dynamic_bytes, int cluster_blocks) {
   const DeviceProps& dev = current_device_props();
-  GSB_EXPECTS(dev.cluster_launch, "resident_clusters without thread-block clusters on device " +
-                                      std::to_string(dev.device));
-  static std::mutex mutex;
-  static std::map<std::tuple<int, const void*, int, std::size_t, int>, int> done;
-  std::lock_guard<std::mutex> lock(mutex);
-  const auto key = std::make_tuple(dev.device, kernel, threads, dynamic_bytes, cluster_blocks);
-  auto it = done.find(key);
-  if (it != done.end()) return it->second;
-  cudaLaunchAttribute attribute[1] = {cluster_attribute(static_cast<unsigned>(cluster_blocks))};
-  const cudaLaunchConfig_t config = launch_config(dim3(static_cast<unsigned>(cluster_blocks)),
-                                                  dim3(static_cast<unsigned>(threads)), dynamic_bytes, nullptr,
-                                                  attribute, 1);
-  int clusters = 0;
-  GSB_CUDA_TRY(cudaOccupancyMaxActiveClusters(&clusters, kernel, &config));
-  done.emplace(key, clusters);
-  return clusters;
+  GSB_EXPECTS(dev.cluster_launch && cluster_blocks >= 1,
+              "resident_clusters of " + std::to_string(cluster_blocks) + " blocks on device " +
+                  std::to_string(dev.device) + (dev.cluster_launch ? "" : ", which runs without clusters"));
+  return occupancy_once(kernel, threads, dynamic_bytes, cluster_blocks, [&] {
+    cudaLaunchAttribute attribute[1] = {cluster_attribute(static_cast<unsigned>(cluster_blocks))};
+    const cudaLaunchConfig_t config = launch_config(dim3(static_cast<unsigned>(cluster_blocks)),
+                                                    dim3(static_cast<unsigned>(threads)), dynamic_bytes, nullptr,
+                                                    attribute, 1);
+    int clusters = 0;
+    GSB_CUDA_TRY(cudaOccupancyMaxActiveClusters(&clusters, kernel, &config));
+    return clusters;
+  });
 }
 
 }  // namespace gsb
