@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # Session 52, round 7: the review mend (`mend`, host code only: one occupancy cache for resident_blocks_per_sm and
-# resident_clusters). The unit tests, every radix conformance part, the parts test and the GPU conformance suite's
-# radix, cub and merge-samples cases; a short run of radix against cub-radix.
+# resident_clusters). The unit tests, every radix conformance part and the parts test;
+# a short run of radix against cub-radix.
 set -u
 source scripts/device-round.sh
 R=$(unpack .carry/mend.tar.xz)
 part 200 env GSB_SKIP_BENCH=1 GSB_SKIP_SANITIZER=1 \
   GSB_PARTS='^unit tests|^conformance \(radix|^radix pass parts' bash .carry/device-run.sh "$R" "$OUT/conformance"
-part 120 "$R/tests/gsb_conformance" --gtest_brief=1 '--gtest_filter=*/radix_*:*/cub_*:*/merge_samples_*'
 part 30 "$R/gpusort-bench" --algo radix,cub-radix --type u32,u64 --n 2^22,1e7,1e8 --reps 10 -q --json "$OUT/check.json"
 grep -E "^=== |^rc=" "$L" | cut -c1-140
 grep -hE "PASSED|FAILED" "$OUT"/conformance/device.log | sort | uniq -c
