@@ -85,6 +85,18 @@ __device__ __forceinline__ T block_exclusive_sum(T x, T* warp_sums, T* total) {
   return warp_base + inc - x;
 }
 
+// Whether this block is the last of the grid to get here (arrivals: zeroed before the launch); every block's
+// global writes before the call are then visible to it. Block-uniform; called by every thread.
+__device__ __forceinline__ bool arrived_last(unsigned* arrivals) {
+  __shared__ bool last;
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) last = atomicAdd(arrivals, 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (last) __threadfence();
+  return last;
+}
+
 // Encode on load / decode on store only in the pass that needs it: intermediate passes keep encoded words.
 template <class Bits>
 struct PassCodec {

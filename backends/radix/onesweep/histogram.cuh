@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 
 #include "gsb/arch.hpp"
@@ -266,12 +267,15 @@ __global__ void __launch_bounds__(top16_threads, 1)
   top16_count<Bits, false>(keys, n, codec, pairs, top_counts, nullptr);
 }
 
-// The hybrid path's (4- and 8-byte keys), beside the skew sample: its own kernel for its register cap.
-template <class Bits>
+// The hybrid path's (4- and 8-byte keys), beside the skew sample: its own kernel for its register cap. The last block
+// to finish, once every count is in, writes what the kernel after it reads from top_counts (`last.write`, every
+// thread; `last.arrivals` zeroed: hybrid.cuh, FirstPassInputs). Skewed keys leave that unused.
+template <class Bits, class Last>
 __global__ void __maxnreg__(top16_registers<Bits>)
     top16_beside_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
-                               unsigned* top_counts, const unsigned* skewed) {
+                               unsigned* top_counts, const unsigned* skewed, const Last last) {
   top16_count<Bits, true>(keys, n, codec, pairs, top_counts, skewed);
+  if (arrived_last(last.arrivals)) last.write(top_counts);
 }
 
 // Block b of 256 threads, thread t: where 16-bit bin 256 b + t starts (the exclusive sum of the counts before
@@ -284,11 +288,11 @@ __device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, con
   __shared__ std::uint64_t bin_sums[32];
   __shared__ std::uint64_t s_base;
   std::uint64_t unused;
-  top_size = top_counts[threadIdx.x];
+  top_size = __ldcg(&top_counts[threadIdx.x]);
   top_start = block_exclusive_sum<std::uint64_t, 256>(top_size, top_sums, &unused);
   if (threadIdx.x == blockIdx.x) s_base = top_start;
   const std::uint64_t within =
-      block_exclusive_sum<std::uint64_t, 256>(counts[blockIdx.x * 256 + threadIdx.x], bin_sums, &unused);  // syncs s_base
+      block_exclusive_sum<std::uint64_t, 256>(__ldcg(&counts[blockIdx.x * 256 + threadIdx.x]), bin_sums, &unused);
   return s_base + within;
 }
 
@@ -310,18 +314,19 @@ inline Top16Grid top16_grid(std::uint64_t n, unsigned sm_count, unsigned cluster
 // Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Returns the 65536
 // counts (pairs read as 32-bit words). 2-byte keys (the counting sort): after a memset. 4- and 8-byte keys (the hybrid
 // path): the stream's last operation is the skew sample, which sets *skewed, and the histogram runs beside it (a
-// programmatic dependent launch: everything it reads but *skewed was written before the sample began).
-template <class Bits>
+// programmatic dependent launch: everything it reads but *skewed was written before the sample began); its last block
+// runs `last` (top16_beside_sample_kernel).
+template <class Bits, class Last = std::nullptr_t>
 const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
                                        unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
-                                       cudaStream_t stream) {
+                                       cudaStream_t stream, const Last& last = nullptr) {
   constexpr int smem = top16_words * static_cast<int>(sizeof(unsigned));
   const DeviceProps& dev = current_device_props();
   auto kernel = [] {
     if constexpr (sizeof(Bits) == 2)
       return top16_histogram_kernel<Bits>;
     else
-      return top16_beside_sample_kernel<Bits>;
+      return top16_beside_sample_kernel<Bits, Last>;
   }();
   set_dynamic_shared_bytes(kernel, smem, "radix: 16-bit histogram");
   const Top16Grid grid = top16_grid(
@@ -333,7 +338,7 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
   } else {
     GSB_EXPECTS(skewed != nullptr, "radix: the hybrid path's histogram without its sample's verdict");
     launch_in_clusters(grid.cluster, true, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
-                       pairs, top_counts, skewed);
+                       pairs, top_counts, skewed, last);
   }
   return reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
 }

@@ -3,15 +3,16 @@
 //
 //   0. skew_sample_kernel: 16384 keys spread over the array; if one top-12-bit bin holds far more than its
 //      share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned early (the histogram would
-//      cost up to 0.4 ms on such keys, NOTES.md): step 1 stops and step 2 returns at once, and the host, which
-//      polls the mark (written into host memory) while they run, sorts by the LSD passes without enqueuing steps 3-5;
+//      cost up to 0.4 ms on such keys, NOTES.md): step 1 stops, and the host, which polls the mark (written into
+//      host memory) while they run, sorts by the LSD passes without enqueuing steps 2-5;
 //   1. top16_beside_sample_kernel (histogram.cuh), beside the sample: one read of the keys, the histogram of their
-//      top 16 bits (65536 bins), and its sums per top-8-bit bucket;
-//   2. hybrid_plan_kernel, a block per top-8-bit bucket: where each 16-bit bucket starts in the output, the
-//      starts of the top-8-bit buckets, the tile tables of the segmented passes, the largest bucket, the list of
-//      the buckets past the bucket sort's first launch, and the keys in buckets past the bucket capacity and their
-//      number (where the sort takes the LSD passes instead,
-//      large_buckets_plan, the tile tables are emptied, so steps 3 and 4 do nothing);
+//      top 16 bits (65536 bins), and its sums per top-8-bit bucket; its last block to finish writes what step 3
+//      reads (FirstPassInputs): the starts of the top-8-bit buckets and step 3's tile tables;
+//   2. hybrid_plan_kernel, a block per top-8-bit bucket, launched after step 3 and run beside its last wave: where
+//      each 16-bit bucket starts in the output, step 4's tile table, the largest bucket, the list of the buckets
+//      past the bucket sort's first launch, and the keys in buckets past the bucket capacity and their number (where
+//      the sort takes the LSD passes instead, large_buckets_plan, step 4's table is emptied, so step 4 does nothing
+//      and step 3 has sorted for nothing);
 //   3. pass_kernel (Segmented, one segment per launch): the top 8 bits (24..31 of a 4-byte key, 56..63 of an 8-byte
 //      one), half 0 -> half 1, one launch per look-back portion, each handing its digit starts to the next (as the
 //      LSD passes do);
@@ -59,18 +60,6 @@ static_assert(sample_threads * sample_blocks == sample_keys, "one sampled key a 
 template <class Bits>
 inline constexpr int sample_registers =
     (arch::compiling_registers_per_sm - top16_threads * top16_registers<Bits>) / sample_threads;
-
-// Whether this block is the last of the grid to get here (arrivals: zeroed before the launch); every block's
-// global writes before the call are then visible to it. Block-uniform; called by every thread.
-__device__ __forceinline__ bool arrived_last(unsigned* arrivals) {
-  __shared__ bool last;
-  __threadfence();
-  __syncthreads();
-  if (threadIdx.x == 0) last = atomicAdd(arrivals, 1u) == gridDim.x - 1;
-  __syncthreads();
-  if (last) __threadfence();
-  return last;
-}
 
 template <class Bits>
 __device__ __forceinline__ void atomic_or_bits(Bits* p, Bits v) {
@@ -170,7 +159,7 @@ struct HybridTables {
   std::uint64_t* seg_items_mid;
   unsigned* largest;        // [5]: the largest 16-bit bucket, the keys in buckets past the capacity, the number of
                             // those buckets, the largest bucket within the capacity, the number of buckets in `later`
-                            // (zeroed before the histogram; ~0u where the sample found skewed keys)
+                            // (zeroed before the histogram)
   unsigned* later;          // [65536]: the buckets past the bucket sort's first launch's bound and within the capacity
                             // (in no order), which its later launches sort (launch_bucket_sort)
   unsigned* plan_blocks;    // hybrid_plan_kernel's finished blocks (zeroed)
@@ -183,32 +172,49 @@ struct TopPortions {
   unsigned portions;
 };
 
-// Empties the tile tables of the first pass (every portion) and the second: the passes then return at once.
-__device__ __forceinline__ void empty_pass_tables(const HybridTables& t, const TopPortions& top) {
-  for (unsigned r = 0; r < top.portions; ++r) t.seg_tiles_top[2 * r + 1] = 0;
-  t.seg_tiles_mid[256] = 0;
-}
+// What the first MSD pass reads, written by the 16-bit histogram's last block to finish (top16_beside_sample_kernel),
+// once every count is in: where each top-8-bit bucket starts, and the pass's tile tables, one segment a portion. The
+// pass then follows the histogram, and the plan, which it needs not, runs beside the pass (hybrid_plan_kernel).
+struct FirstPassInputs {
+  unsigned* arrivals;       // the histogram's finished blocks (zeroed)
+  std::uint64_t* starts8;   // HybridTables::starts8
+  unsigned* seg_tiles;      // HybridTables::seg_tiles_top
+  std::uint64_t* seg_items;  // HybridTables::seg_items_top
+  std::uint64_t n;
+  TopPortions top;
+  unsigned tile;
+  // Called by every thread of the histogram's last block.
+  __device__ __forceinline__ void write(const unsigned* top_counts) const {
+    static_assert(top16_threads >= 256 && top16_threads >= plan_threads, "a thread per top-8-bit bucket and portion");
+    __shared__ std::uint64_t warp_sums[32];
+    const unsigned i = threadIdx.x;
+    std::uint64_t all;
+    const std::uint64_t start = block_exclusive_sum<std::uint64_t, top16_threads>(
+        i < 256 ? __ldcg(&top_counts[i]) : 0u, warp_sums, &all);
+    if (i < 256) starts8[i] = start;
+    if (i < top.portions) {  // items relative to the portion (the pass's offset)
+      const std::uint64_t items = min(top.portion, n - i * top.portion);
+      seg_tiles[2 * i] = 0;
+      seg_tiles[2 * i + 1] = static_cast<unsigned>((items + tile - 1) / tile);
+      seg_items[2 * i] = 0;
+      seg_items[2 * i + 1] = items;
+    }
+  }
+};
 
 // Block b, thread t: 16-bit bucket 256 b + t. Every block scans the 256 top-8-bit counts (a few hundred
-// nanoseconds) for its own bucket's start; block 0 also writes the tables of the passes. (A template only so that
-// every translation unit that includes this header may define it: it is the same for every key width.)
+// nanoseconds) for its own bucket's start; block 0 also writes the second pass's tile table. Launched after the
+// first MSD pass, which lets it in once all of its blocks have begun (SegmentTable::let_next_in), so that it runs
+// beside the pass's last wave (its 6-7 us had come between the histogram and the pass: u32 keys at 1e7, H200,
+// NOTES.md round 36). It reads only the histogram's counts, complete before the pass began (the pass's blocks had
+// waited for them, and their trigger follows that wait), from L2. It waits for the pass only at its end, so that its
+// completion covers the pass's for the second pass, its dependent. (A template only so that every translation unit
+// that includes this header may define it: it is the same for every key width.)
 template <int = 0>
 __global__ void __launch_bounds__(plan_threads)
     hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
-                       TopPortions first_pass, unsigned capacity, unsigned first_bound, LargeForce force,
-                       HybridTables t, const unsigned* skewed) {
-  wait_for_prior_grids();  // launched as a dependent of the histogram
+                       unsigned capacity, unsigned first_bound, LargeForce force, HybridTables t) {
   allow_dependent_grids();
-  if (*skewed) {  // the histogram stopped (its counts are not used): make the host fall back, the passes do nothing
-    if (blockIdx.x == 0) {
-      t.seg_tiles_mid[threadIdx.x] = 0;
-      if (threadIdx.x == 0) {
-        for (int w = 0; w < 5; ++w) t.largest[w] = ~0u;
-        empty_pass_tables(t, first_pass);
-      }
-    }
-    return;
-  }
   static_assert(plan_threads == 256, "top16_start: a block per top-8-bit bucket, a thread per 16-bit bucket");
   __shared__ unsigned warp_tiles[32];
   const unsigned top = blockIdx.x;
@@ -219,22 +225,14 @@ __global__ void __launch_bounds__(plan_threads)
   unsigned all_tiles;
   const unsigned tiles_before = block_exclusive_sum<unsigned, plan_threads>(top_tiles, warp_tiles, &all_tiles);
   if (top == 0) {
-    t.starts8[threadIdx.x] = top_start;
     t.seg_tiles_mid[threadIdx.x] = tiles_before;
     t.seg_items_mid[threadIdx.x] = top_start;
     if (threadIdx.x == 0) {
       t.seg_tiles_mid[256] = all_tiles;
       t.seg_items_mid[256] = n;
     }
-    if (threadIdx.x < first_pass.portions) {  // items relative to the portion (the pass's offset)
-      const std::uint64_t items = min(first_pass.portion, n - threadIdx.x * first_pass.portion);
-      t.seg_tiles_top[2 * threadIdx.x] = 0;
-      t.seg_tiles_top[2 * threadIdx.x + 1] = static_cast<unsigned>((items + tile - 1) / tile);
-      t.seg_items_top[2 * threadIdx.x] = 0;
-      t.seg_items_top[2 * threadIdx.x + 1] = items;
-    }
   }
-  const unsigned c = counts[top * 256 + threadIdx.x];
+  const unsigned c = __ldcg(&counts[top * 256 + threadIdx.x]);
   t.starts16[top * 256 + threadIdx.x] = bin_start;
   // The block's largest bucket and largest within the capacity: one atomic each per block (per warp, 2048 atomics
   // on each of two words serialised in L2).
@@ -275,20 +273,23 @@ __global__ void __launch_bounds__(plan_threads)
     t.large_per_top[256 + top] = large_tiles;
   }
   // The last block to finish knows the largest bucket and those past the capacity: where the sort takes the LSD
-  // passes instead (large_buckets_plan) it empties the passes' tile tables, so that the passes, enqueued before the
-  // host reads those back, return at once.
+  // passes instead (large_buckets_plan) it empties the second pass's tile table, so that the pass, enqueued before
+  // the host reads those back, returns at once. (The first pass, running beside, goes on: the keys the sample let
+  // through and the bucket sort cannot take cost it a pass of the keys.)
   if (arrived_last(t.plan_blocks) && threadIdx.x == 0 &&
       large_buckets_plan(__ldcg(&t.largest[0]), __ldcg(&t.largest[1]), __ldcg(&t.largest[2]), capacity, n, force) ==
           LargeBuckets::lsd)
-    empty_pass_tables(t, first_pass);
+    t.seg_tiles_mid[256] = 0;
+  wait_for_prior_grids();  // the first pass
 }
 
-// The hybrid path's read-backs, per device and host thread (created on first use, kept for the process): an event
-// after the plan on the sort's stream, and pinned words mapped into the device: [0] the sample's mark, which
-// skew_sample_kernel writes there itself (mark_unset until it has), [1..5] HybridTables::largest, copied on a second
-// stream so that queueing the copy does not block the host.
+// The hybrid path's read-backs, per device and host thread (created on first use, kept for the process): events
+// after the histogram and after the plan on the sort's stream, and pinned words mapped into the device: [0] the
+// sample's mark, which skew_sample_kernel writes there itself (mark_unset until it has), [1..5] HybridTables::largest,
+// copied on a second stream so that queueing the copy does not block the host.
 struct HybridReadBack {
   static constexpr unsigned mark_unset = 2;  // none of the sample's verdicts (0: uniform keys, skew_sample_kernel)
+  cudaEvent_t histogram_done = nullptr;
   cudaEvent_t plan_done = nullptr;
   unsigned* words = nullptr;
   unsigned* mark_on_device = nullptr;  // words[0] as the device addresses it
@@ -301,6 +302,7 @@ inline HybridReadBack& hybrid_read_back() {
   GSB_EXPECTS(device >= 0 && device < max_devices, "radix: device " + std::to_string(device) + " of too many");
   HybridReadBack& s = states[device];
   if (s.words == nullptr) {
+    GSB_CUDA_TRY(cudaEventCreateWithFlags(&s.histogram_done, cudaEventDisableTiming));
     GSB_CUDA_TRY(cudaEventCreateWithFlags(&s.plan_done, cudaEventDisableTiming));
     void* words = nullptr;
     GSB_CUDA_TRY(cudaHostAlloc(&words, 6 * sizeof(unsigned), cudaHostAllocMapped | cudaHostAllocPortable));
@@ -315,14 +317,14 @@ inline HybridReadBack& hybrid_read_back() {
 // The sample's verdict: polls its mark in host memory until skew_sample_kernel has written it (no
 // copy to queue on a second stream and wait for: with that copy and the sample's atomics one a sample, the fallback
 // to the LSD passes cost 23-40 us over radix-lsd, 15-24 with the mark polled and the atomics one a bin and warp; u32
-// and i32 keys at 9e6 ... 2.6e7, H200, NOTES.md round 27). Where the plan, enqueued after the sample, has completed
-// without it (a failed launch), throws instead of waiting.
+// and i32 keys at 9e6 ... 2.6e7, H200, NOTES.md round 27). Where the histogram, enqueued after the sample (and
+// waiting for it), has completed without it (a failed launch), throws instead of waiting.
 inline unsigned await_sample_mark(const HybridReadBack& rb) {
   const volatile unsigned* mark = rb.words;
   for (;;) {
     unsigned v = *mark;
     if (v != HybridReadBack::mark_unset) return v;
-    const cudaError_t e = cudaEventQuery(rb.plan_done);
+    const cudaError_t e = cudaEventQuery(rb.histogram_done);
     if (e == cudaErrorNotReady) continue;
     GSB_CUDA_TRY(e);
     v = *mark;
@@ -401,6 +403,7 @@ struct HybridSort {
     Bits* sample_nors;          // [4096] and of their complements
     unsigned* sample_done;      // skew_sample_kernel's finished blocks
     unsigned* sample_few_rows;  // and its rows of few digits
+    unsigned* histogram_blocks;  // the 16-bit histogram's finished blocks (FirstPassInputs)
     unsigned* tile_counters;    // [portions + 1 + rounds]: the first pass's launches, the second's, the large
                                 // segments' (large_segments.cuh)
     unsigned* status;           // [tiles][256]
@@ -434,6 +437,7 @@ struct HybridSort {
     l.sample_few_rows = t.take<unsigned>(1);
     l.tables.largest = t.take<unsigned>(5);
     l.tables.plan_blocks = t.take<unsigned>(1);
+    l.histogram_blocks = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(top.portions + 1 + rounds);
     l.status = t.take<unsigned>(max_tiles(n) * 256);
     l.status_bytes = max_tiles(n) * 256 * sizeof(unsigned);
@@ -473,7 +477,7 @@ struct HybridSort {
 
   static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
     if constexpr (fits) {
-      // (more portions than the plan's threads only with a tiny GSB_RADIX_PORTION_N)
+      // (more portions than plan_threads only with a tiny GSB_RADIX_PORTION_N; FirstPassInputs takes one a thread)
       if (!lsd_only &&
           hybrid_applies(p.n, std::min(tried_capacity, device_capacity()), first_items()) &&
           top_portions(p.n).portions <= plan_threads)
@@ -513,22 +517,15 @@ struct HybridSort {
         keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, l.sample_few_rows,
         heavy_above, force != LargeForce::passes, rb.mark_on_device);
     GSB_CHECK_LAUNCH();
-    // The histogram runs beside the sample, and it and the plan are enqueued while the sample runs (on skewed keys the
-    // histogram stops once the sample has set l.skewed and the plan returns at once, so that those keys go to the LSD
-    // passes without the digit passes below being enqueued).
+    // The histogram runs beside the sample and is enqueued while the sample runs (on skewed keys it stops once the
+    // sample has set l.skewed, so that those keys go to the LSD passes without the steps below being enqueued).
+    const FirstPassInputs first{l.histogram_blocks, l.tables.starts8, l.tables.seg_tiles_top, l.tables.seg_items_top,
+                                n, top, static_cast<unsigned>(S::tile)};
     const unsigned* counts =
-        launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream);
-    launch_dependent(true, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
-                     static_cast<unsigned>(S::tile), top, capacity, bucket_first_bound_for<Bits, VT>(n, capacity), force,
-                     l.tables,
-                     static_cast<const unsigned*>(l.skewed));
-    GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));
+        launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream, first);
+    GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
     const unsigned verdict = await_sample_mark(rb);
     if (verdict == mark_skewed) return Lsd::sort(p, b);  // skewed keys (sampled)
-    // The largest bucket and those past the capacity: read back while the passes below are enqueued and run.
-    GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.plan_done, 0));
-    GSB_CUDA_TRY(cudaMemcpyAsync(rb.words + 1, l.tables.largest, 5 * sizeof(unsigned), cudaMemcpyDeviceToHost,
-                                 cudaStreamPerThread));
     // The two MSD passes (steps 3 and 4): keys alone take them in any order within a digit (AnyOrderSegments), unless
     // the sample found rows of few digits. Pairs, and the large buckets' LSD passes, keep the stable kernel.
     using MsdSegments = std::conditional_t<has_values_v<VT>, SegmentTable, AnyOrderSegments>;
@@ -563,7 +560,7 @@ struct HybridSort {
       return stamp_launch(prm, launch, l.tile_counters, l.status, l.portion_status_bytes, b.stream);
     };
     // The top 8 bits over the whole array, encoding on the way in, portion by portion: the last tile of a portion
-    // writes the next one's digit starts.
+    // writes the next one's digit starts. The last launch lets the plan in as soon as all of its blocks have begun.
     prm.pass = D::passes - 1;
     for (unsigned r = 0; r < top.portions; ++r) {
       const bool cleared = stamp(r);
@@ -572,10 +569,19 @@ struct HybridSort {
       prm.num_items = static_cast<unsigned>(items);
       prm.bins_in = r == 0 ? l.tables.starts8 : l.top_bins + std::size_t{r} * 256;
       prm.bins_out = r + 1 < top.portions ? l.top_bins + std::size_t{r + 1} * 256 : nullptr;
-      const SegmentTable whole{l.tables.seg_tiles_top + 2 * r, l.tables.seg_items_top + 2 * r, 1, 0, true};
-      // (The first launch follows the plan: the status rows were cleared before the sample.)
+      SegmentTable whole{l.tables.seg_tiles_top + 2 * r, l.tables.seg_items_top + 2 * r, 1, 0, true};
+      whole.let_next_in = r + 1 == top.portions;
+      // (The first launch follows the histogram: the status rows were cleared before the sample.)
       launch_msd(!cleared, ceil_div<std::uint64_t>(items, S::tile), whole);
     }
+    launch_dependent(true, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
+                     static_cast<unsigned>(S::tile), capacity, bucket_first_bound_for<Bits, VT>(n, capacity), force,
+                     l.tables);
+    // The largest bucket and those past the capacity: read back while the second pass is enqueued and runs.
+    GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));
+    GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.plan_done, 0));
+    GSB_CUDA_TRY(cudaMemcpyAsync(rb.words + 1, l.tables.largest, 5 * sizeof(unsigned), cudaMemcpyDeviceToHost,
+                                 cudaStreamPerThread));
     // The next 8 bits within each top-8-bit bucket (one launch: each bucket is its own look-back chain, of fewer
     // than 2^27 keys wherever the path goes on, every one of its 16-bit buckets fitting a block).
     const bool mid_cleared = stamp(top.portions);
@@ -586,9 +592,9 @@ struct HybridSort {
     prm.bins_out = nullptr;
     const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
     launch_msd(!mid_cleared, mid_tiles(n), buckets);
-    // The passes above do nothing when the plan fell back (hybrid_plan_kernel emptied their tile tables), so
-    // they are enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a
-    // second stream, overlaps them instead of leaving the device idle (about 19 us at 1e8, NOTES.md round 7).
+    // The second pass does nothing when the plan fell back (hybrid_plan_kernel emptied its tile table), so it is
+    // enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a second stream,
+    // overlaps it instead of leaving the device idle (about 19 us at 1e8, NOTES.md round 7).
     GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
     const unsigned largest = rb.words[1], in_large = rb.words[2], large_count = rb.words[3], fitting = rb.words[4],
                    later_count = rb.words[5];

@@ -62,6 +62,7 @@ struct SegmentTable {
   bool first;                  // encode on the way in
   const std::uint64_t* ends = nullptr;  // [count]: where each segment ends, where they do not meet (else items[s + 1])
   bool last = false;           // decode on the way out
+  bool let_next_in = false;    // let the next kernel in once every block has begun (the hybrid path's plan)
   static constexpr bool any_order = false;  // equal digits leave a tile in input order (the passes are stable)
 };
 // The hybrid path's two MSD passes of keys alone: every bit below their digit is sorted afterwards and equal keys
@@ -740,8 +741,12 @@ __global__ void __launch_bounds__(P::threads, arch::compiles_for<P::band>() ? P:
   // The LSD passes launch each pass as a dependent of the kernel before it (dispatch.cuh): nothing is read before
   // that kernel has completed. The next pass is let in only as this one's blocks end (no explicit trigger): let in
   // as soon as every block had started, u32+u32 keys on entropy inputs at 1e8 took 2% longer and u32 keys at 2^20
-  // 3 us (H200, NOTES.md round 28), against no loss anywhere without the trigger.
+  // 3 us (H200, NOTES.md round 28), against no loss anywhere without the trigger. (The hybrid path's first MSD pass
+  // lets in its plan, which does its work beside the pass's last wave and waits for the pass only at its end.)
   wait_for_prior_grids();
+  if constexpr (std::is_base_of_v<SegmentTable, Segments>) {
+    if (seg.let_next_in) allow_dependent_grids();  // (after the wait: the kernel let in relies on what it covers)
+  }
   GSB_KERNEL_FOR_BAND(P::band) pass_tile<Bits, Value, P, Segments>(prm, seg);
 }
 
