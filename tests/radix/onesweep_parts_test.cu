@@ -196,39 +196,23 @@ TEST(OnesweepParts, TileRankInAnyOrderFillsEachDigitsRun) {
       }
 }
 
-// The mark skew_sample_kernel writes for n u32 keys made by `make` (of the index and a random word). Also checks that
-// it raises its StopSignal exactly where it marks the keys skewed (over a word holding an earlier sort's token), and
-// that it clears the words it is given to clear.
+// The mark skew_sample_kernel writes for n u32 keys made by `make` (of the index and a random word).
 template <class Make>
 unsigned sample_mark(std::uint64_t n, Make make) {
   std::mt19937 rng(2028);
   std::vector<std::uint32_t> keys(n);
   for (std::uint64_t i = 0; i < n; ++i) keys[i] = make(i, static_cast<std::uint32_t>(rng()));
   constexpr std::size_t bins = std::size_t{1} << sample_bin_bits;
-  constexpr std::size_t quads = 40000;  // more than one 16-byte word for each of the sample's threads
-  DeviceBuffer d_keys(n * sizeof(std::uint32_t)), d_words((3 * bins + 4) * sizeof(unsigned)),
-      d_clear(quads * sizeof(uint4)), d_stop(sizeof(unsigned long long));
+  DeviceBuffer d_keys(n * sizeof(std::uint32_t)), d_words((3 * bins + 4) * sizeof(unsigned));
   GSB_CUDA_TRY(cudaMemcpy(d_keys.get(), keys.data(), d_keys.bytes(), cudaMemcpyHostToDevice));
   GSB_CUDA_TRY(cudaMemset(d_words.get(), 0, d_words.bytes()));
-  GSB_CUDA_TRY(cudaMemset(d_clear.get(), 0xff, d_clear.bytes()));
-  const unsigned long long earlier = sort_token(), token = sort_token();
-  GSB_CUDA_TRY(cudaMemcpy(d_stop.get(), &earlier, sizeof(earlier), cudaMemcpyHostToDevice));
   auto* w = static_cast<unsigned*>(d_words.get());
-  const StopSignal stop{static_cast<unsigned long long*>(d_stop.get()), token};
   skew_sample_kernel<std::uint32_t><<<sample_blocks, sample_threads>>>(
       static_cast<const std::uint32_t*>(d_keys.get()), n, KeyCodec<std::uint32_t>{}, w, w + bins, w + 2 * bins,
-      w + 3 * bins, w + 3 * bins + 1, static_cast<uint4*>(d_clear.get()), quads, stop, sample_heavy_above(n), true,
-      w + 3 * bins + 3);
+      w + 3 * bins, w + 3 * bins + 1, w + 3 * bins + 2, sample_heavy_above(n), true, w + 3 * bins + 3);
   GSB_CHECK_LAUNCH();
   unsigned mark = 0;
-  unsigned long long word = 0;
   GSB_CUDA_TRY(cudaMemcpy(&mark, w + 3 * bins + 3, sizeof(unsigned), cudaMemcpyDeviceToHost));
-  GSB_CUDA_TRY(cudaMemcpy(&word, d_stop.get(), sizeof(word), cudaMemcpyDeviceToHost));
-  EXPECT_NE(earlier, token);
-  EXPECT_EQ(word, mark == mark_skewed ? token : earlier) << "the stop raised where the keys are skewed, only there";
-  std::vector<unsigned> cleared(quads * 4);
-  GSB_CUDA_TRY(cudaMemcpy(cleared.data(), d_clear.get(), d_clear.bytes(), cudaMemcpyDeviceToHost));
-  EXPECT_EQ(std::count(cleared.begin(), cleared.end(), 0u), static_cast<std::ptrdiff_t>(cleared.size()));
   return mark;
 }
 
@@ -244,7 +228,6 @@ TEST(OnesweepParts, SampleMarksRowsOfFewDigits) {
   for (auto& k : few) k = static_cast<std::uint32_t>(pick());
   EXPECT_EQ(sample_mark(n, [&](std::uint64_t, std::uint32_t r) { return few[r % 64]; }), mark_few_digit_rows)
       << "64 distinct keys";
-  EXPECT_EQ(sample_mark(n, [](std::uint64_t, std::uint32_t) { return 12345u; }), mark_skewed) << "one key";
 }
 
 // The hybrid path's warp bucket sort (warp_bucket_sort_kernel) of u32 keys alone, on 16-bit buckets made on the host

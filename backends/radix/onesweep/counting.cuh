@@ -175,7 +175,7 @@ struct CountingSort {
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
     if constexpr (wide) {
       const unsigned* counts = launch_top16_histogram<Bits>(
-          keys, n, codec, reinterpret_cast<unsigned long long*>(l.counts), StopSignal{}, l.top_counts, b.stream);
+          keys, n, codec, reinterpret_cast<unsigned long long*>(l.counts), nullptr, l.top_counts, b.stream);
       launch_dependent(true, top16_starts_kernel<>, dim3(256), dim3(256), 0, b.stream, counts, l.top_counts, l.starts);
     } else {
       launch_digit_histograms<Bits, 8>(keys, n, codec, l.counts, b.stream);

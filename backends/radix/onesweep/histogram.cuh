@@ -127,36 +127,26 @@ inline constexpr unsigned top16_cluster = 2;
 template <class Bits>
 inline constexpr int top16_registers = sizeof(Bits) == 8 ? 40 : 48;
 
-// How the hybrid path's skew sample tells the 16-bit histogram beside it to stop: it writes the sort's token into
-// *word, which nothing clears. A token is a 64-bit hash of a count of the process's sorts (hybrid.cuh: sort_token), so
-// what an earlier sort or anything else left in the word differs from it, but for a chance of 2^-64.
-struct StopSignal {
-  unsigned long long* word;  // null: no sample (the counting sort)
-  unsigned long long token;
-  __device__ __forceinline__ bool raised() const {
-    return *static_cast<const volatile unsigned long long*>(word) == token;
-  }
-};
-
 // counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b (2-byte keys: the whole
 // key; the hybrid path counts 4- and 8-byte keys, the counting sort 2-byte ones), by a block's share of the keys, and
 // top_counts[t] += those whose top 8 bits are t (zeroed by the caller as counts; n < 2^32): each block adds its fields'
 // sums per top-8-bit bucket as it flushes them, where a kernel of its own once summed the 65536 counts afterwards (2.8
 // us under ncu at 1e7 u32 keys, and a launch, NOTES.md round 34). BesideSample (the hybrid path): the skew sample
-// (hybrid.cuh) runs beside the kernel, which is launched as its dependent, and raises `stop` when the path is
-// abandoned; a thread that sees it raised stops counting, and a block with such a thread writes nothing (the counts
-// are not used then). The kernel waits for the sample only once it has counted, before it adds to pairs and
-// top_counts, which the sample clears, so that its completion covers the sample's. The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per
+// (hybrid.cuh) runs beside the kernel, which is launched as its dependent, and sets *skewed when the path is abandoned;
+// a thread that sees it set stops counting, and a block with such a thread writes nothing (the counts are not used
+// then). The kernel waits for the sample only at its end, so that its completion covers the sample's (whose *skewed the
+// kernels after it read). The 65536 counters of a block live in 128 KiB of shared memory as 16-bit fields, two per
 // word: a 15-bit count and a guard bit. The atomic that takes a field from below 0x8000 to 0x8000 or more (sets the
 // guard) moves 32768 to the global count and clears the guard again, so a field never carries into its neighbour: that
 // would take 32768 more keys of the same bin, added by other threads, between that thread's two atomics, where each of
 // the block's 1024 threads has at most one add of at most 16 / sizeof(Bits) keys in flight.
 template <class Bits, bool BesideSample>
 __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
-                                            unsigned long long* pairs, unsigned* top_counts, const StopSignal& stop) {
+                                            unsigned long long* pairs, unsigned* top_counts, const unsigned* skewed) {
   static_assert(sizeof(Bits) == 2 || sizeof(Bits) == 4 || sizeof(Bits) == 8, "16 of 16, 32 or 64 bits");
   constexpr int per_quad = 16 / static_cast<int>(sizeof(Bits));  // keys per 16-byte load
   allow_dependent_grids();  // the kernel after it may be scheduled (it waits for these counts)
+  const volatile unsigned* abandoned = skewed;  // BesideSample: written while this kernel runs
   bool stopped = false;
   extern __shared__ __align__(16) unsigned s_fields[];
   __shared__ unsigned s_top[256];  // the block's share of the fields summed per top-8-bit bucket, as they are flushed
@@ -210,7 +200,7 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
       uint4 v[4];
 #pragma unroll
       for (int u = 0; u < 4; ++u) v[u] = quads[q + u * stride];
-      if constexpr (BesideSample) stopped = stop.raised();  // loaded with the keys, tested once they are counted
+      if constexpr (BesideSample) stopped = *abandoned != 0;  // loaded with the keys, tested once they are counted
 #pragma unroll
       for (int u = 0; u < 4; ++u) count_quad(v[u]);
       if (stopped) return;  // from the counting: the block then writes nothing
@@ -218,7 +208,6 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
     for (; q < num_quads; q += stride) count_quad(quads[q]);
     for (std::uint64_t tail = head + num_quads * per_quad + thread; tail < n; tail += stride) count(keys[tail]);
   });
-  if constexpr (BesideSample) wait_for_prior_grids();  // (see above)
   // In a cluster of top16_cluster blocks (cluster_launch.cuh), each adds its share of every block's fields to global
   // memory: a fraction of the global atomics, which at the end of the kernel overlap nothing below 1e8 keys (u32 keys
   // at 1e7: 8 of its 29 us, H200, NOTES.md round 35). A block that stopped counting writes nothing, nor then do the
@@ -267,6 +256,7 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
       if (s_top[i] != 0) atomicAdd(&top_counts[i], s_top[i]);
   }
   if (blocks > 1) cluster_sync();  // the others have read this block's fields
+  if constexpr (BesideSample) wait_for_prior_grids();  // (see above)
 }
 
 // The counting sort's (2-byte keys).
@@ -274,7 +264,7 @@ template <class Bits>
 __global__ void __launch_bounds__(top16_threads, 1)
     top16_histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
                            unsigned* top_counts) {
-  top16_count<Bits, false>(keys, n, codec, pairs, top_counts, StopSignal{});
+  top16_count<Bits, false>(keys, n, codec, pairs, top_counts, nullptr);
 }
 
 // The hybrid path's (4- and 8-byte keys), beside the skew sample: its own kernel for its register cap. The last block
@@ -283,8 +273,8 @@ __global__ void __launch_bounds__(top16_threads, 1)
 template <class Bits, class Last>
 __global__ void __maxnreg__(top16_registers<Bits>)
     top16_beside_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
-                               unsigned* top_counts, const StopSignal stop, const Last last) {
-  top16_count<Bits, true>(keys, n, codec, pairs, top_counts, stop);
+                               unsigned* top_counts, const unsigned* skewed, const Last last) {
+  top16_count<Bits, true>(keys, n, codec, pairs, top_counts, skewed);
   if (arrived_last(last.arrivals)) last.write(top_counts);
 }
 
@@ -323,12 +313,12 @@ inline Top16Grid top16_grid(std::uint64_t n, unsigned sm_count, unsigned cluster
 
 // Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Returns the 65536
 // counts (pairs read as 32-bit words). 2-byte keys (the counting sort): after a memset. 4- and 8-byte keys (the hybrid
-// path): the stream's last operation is the skew sample, which may raise `stop`, and the histogram runs beside it (a
-// programmatic dependent launch: the keys were written before the sample began, and the kernel waits for the sample
-// before it adds to pairs and top_counts); its last block runs `last` (top16_beside_sample_kernel).
+// path): the stream's last operation is the skew sample, which sets *skewed, and the histogram runs beside it (a
+// programmatic dependent launch: everything it reads but *skewed was written before the sample began); its last block
+// runs `last` (top16_beside_sample_kernel).
 template <class Bits, class Last = std::nullptr_t>
 const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
-                                       unsigned long long* pairs, const StopSignal& stop, unsigned* top_counts,
+                                       unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
                                        cudaStream_t stream, const Last& last = nullptr) {
   constexpr int smem = top16_words * static_cast<int>(sizeof(unsigned));
   const DeviceProps& dev = current_device_props();
@@ -346,9 +336,9 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
     launch_in_clusters(grid.cluster, false, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
                        pairs, top_counts);
   } else {
-    GSB_EXPECTS(stop.word != nullptr, "radix: the hybrid path's histogram without its sample's verdict");
+    GSB_EXPECTS(skewed != nullptr, "radix: the hybrid path's histogram without its sample's verdict");
     launch_in_clusters(grid.cluster, true, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
-                       pairs, top_counts, stop, last);
+                       pairs, top_counts, skewed, last);
   }
   return reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
 }

@@ -31,7 +31,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -70,36 +69,29 @@ __device__ __forceinline__ void atomic_or_bits(Bits* p, Bits v) {
     atomicOr(reinterpret_cast<unsigned*>(p), static_cast<unsigned>(v));
 }
 
-// Launched as a dependent of clear_kernel, which zeroes bins, ors, nors, done_blocks and few_rows; the grid zeroes
-// `clear` (clear_quads 16-byte words) for the kernels after it. Sample i (of sample_keys, one per thread) is key i * n
-// / sample_keys, counted by its top 12 bits in bins with global atomics (one per bin and warp), which also gather each
-// bin's OR of its sampled keys and of their complements (ors, nors: their AND is the bits in which the bin's samples
-// differ). The last block to finish estimates the keys in buckets of more than `heavy_above` keys whose remaining bits
-// (below the top 16) vary: a bin's samples stand for n / sample_keys keys each, in one 16-bit bucket where they agree
-// on the top 16 bits, else taken as spread over its 16.
+// Sample i (of sample_keys, one per thread) is key i * n / sample_keys, counted by its top 12 bits in bins (zeroed)
+// with global atomics (one per bin and warp), which also gather each bin's OR of its sampled keys and of their
+// complements (ors, nors, zeroed: their AND is the bits in which the bin's samples differ). The last block to finish
+// estimates the keys in buckets of more than `heavy_above` keys whose remaining bits (below the top 16) vary: a bin's
+// samples stand for n / sample_keys keys each, in one 16-bit bucket where they agree on the top 16 bits, else taken as
+// spread over its 16.
 // Past 1 / sample_heavy_share of the keys, or where every sample is one key (the LSD passes then skip every pass), it
-// marks the keys skewed: it raises `stop` (the histogram beside it stops) and writes mark_skewed into the host-mapped
-// *mark (await_sample_mark), else 0 (always 0 where `judge` is false: a test forcing the path). Each warp also reads
-// the row of 32 keys from its first sample on and counts it in *few_rows where some MSD digit is held by more than
-// few_digit_lanes of them; past 1 / few_digit_rows_share of the rows the mark (not skewed) is mark_few_digit_rows.
-// Block b samples one 64th of the array: one block sampling all of it spent 17 us (H200, n = 1e8) on the address
-// translation of a few hundred pages from one multiprocessor, not on the loads themselves.
+// marks the keys skewed: 1 in *skewed and mark_skewed in the host-mapped *mark (await_sample_mark), else 0 (always 0
+// where `judge` is false: a test forcing the path). Each warp also reads the row of 32 keys from its first sample on
+// and counts it in *few_rows (zeroed) where some MSD digit is held by more than few_digit_lanes of them; past 1 /
+// few_digit_rows_share of the rows the mark (not skewed) is mark_few_digit_rows. Block b samples one 64th of the
+// array: one block sampling all of it spent 17 us (H200, n = 1e8) on the address translation of a few hundred pages
+// from one multiprocessor, not on the loads themselves.
 template <class Bits>
 __global__ void __maxnreg__(sample_registers<Bits>)
     skew_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned* bins, Bits* ors, Bits* nors,
-                       unsigned* done_blocks, unsigned* few_rows, uint4* clear, std::uint64_t clear_quads,
-                       StopSignal stop, unsigned heavy_above, bool judge, volatile unsigned* mark) {
+                       unsigned* done_blocks, unsigned* skewed, unsigned* few_rows, unsigned heavy_above, bool judge,
+                       volatile unsigned* mark) {
   constexpr int key_bits = 8 * sizeof(Bits);
   __shared__ unsigned warp_sums[32];
   allow_dependent_grids();  // the 16-bit histogram runs beside the sample (launch_top16_histogram)
   const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * sample_threads + threadIdx.x;
-  const std::uint64_t row = (i - lane_id()) * n / sample_keys;  // warp-uniform
   const Bits key = codec.encode(keys[i * n / sample_keys]);
-  const Bits row_key = row + 32 <= n ? codec.encode(keys[row + lane_id()]) : Bits{0};
-  // The keys are loaded before the wait for clear_kernel (which clears this kernel's counts and lets it in at once);
-  // then this grid clears what the kernels after it count into (`clear`: they wait for it).
-  wait_for_prior_grids();
-  for (std::uint64_t q = i; q < clear_quads; q += sample_keys) clear[q] = make_uint4(0, 0, 0, 0);
   const auto bin = static_cast<unsigned>(key >> (key_bits - sample_bin_bits));
   // The lanes of a warp that sample one bin add up first and their lowest adds for all: skewed keys put most samples
   // in a few bins, and one atomic a sample queued thousands on one address.
@@ -117,8 +109,9 @@ __global__ void __maxnreg__(sample_registers<Bits>)
     atomic_or_bits(&ors[bin], any);
     atomic_or_bits(&nors[bin], any_not);
   }
+  const std::uint64_t row = (i - lane_id()) * n / sample_keys;  // warp-uniform
   if (row + 32 <= n) {
-    const Bits k = row_key;
+    const Bits k = codec.encode(keys[row + lane_id()]);
     const auto top = static_cast<unsigned>(k >> (key_bits - 8));
     const auto next = static_cast<unsigned>(k >> (key_bits - 16)) & 255u;
     const unsigned most = warp_reduce_max(static_cast<unsigned>(
@@ -150,32 +143,11 @@ __global__ void __maxnreg__(sample_registers<Bits>)
   block_exclusive_sum<unsigned, sample_threads>(kinds, warp_sums, &all_kinds);
   if (threadIdx.x == 0) {
     const unsigned s = judge && (all_heavy * sample_heavy_share > sample_keys || all_kinds == 1) ? 1u : 0u;
-    if (s != 0) *stop.word = stop.token;
+    *skewed = s;
     const bool few = __ldcg(few_rows) * few_digit_rows_share > sample_keys / 32;
     // (a system-scope store: the host sees it without a fence, at the latest when the kernel ends)
     *mark = s != 0 ? mark_skewed : few ? mark_few_digit_rows : 0u;
   }
-}
-
-// Zeroes quads[0 .. count) and lets the kernel after it in at once (which waits for it before it touches them). (A
-// template only so that every translation unit that includes this header may define it.)
-inline constexpr int clear_threads = 256;
-template <int = 0>
-__global__ void __launch_bounds__(clear_threads) clear_kernel(uint4* quads, std::uint64_t count) {
-  allow_dependent_grids();
-  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * clear_threads;
-  for (std::uint64_t q = static_cast<std::uint64_t>(blockIdx.x) * clear_threads + threadIdx.x; q < count; q += stride)
-    quads[q] = make_uint4(0, 0, 0, 0);
-}
-
-// A token for one sort's StopSignal (histogram.cuh): a 64-bit hash (splitmix64's finaliser) of a count of the
-// process's sorts, never 0.
-inline unsigned long long sort_token() {
-  static std::atomic<unsigned long long> sorts{0};
-  unsigned long long z = (sorts.fetch_add(1, std::memory_order_relaxed) + 1) * 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return (z ^ (z >> 31)) | 1u;
 }
 
 struct HybridTables {
@@ -422,26 +394,23 @@ struct HybridSort {
     return {portion, static_cast<unsigned>(std::max<std::uint64_t>(1, ceil_div(n, portion)))};
   }
 
-  // Cleared at each sort: the sample's counts (by clear_kernel), then from pairs to the second pass's status rows (by
-  // the sample).
   struct Layout {
+    unsigned long long* pairs;  // [32768]: the 65536 bucket counts as 32-bit pairs
+    unsigned* top_counts;       // [256]
+    unsigned* skewed;           // set by skew_sample_kernel
     unsigned* sample_bins;      // [4096] skew_sample_kernel's counts
     Bits* sample_ors;           // [4096] and its ORs of the keys
     Bits* sample_nors;          // [4096] and of their complements
     unsigned* sample_done;      // skew_sample_kernel's finished blocks
     unsigned* sample_few_rows;  // and its rows of few digits
-    std::size_t sample_clear_bytes;  // everything above
-    unsigned long long* pairs;  // [32768]: the 65536 bucket counts as 32-bit pairs
-    unsigned* top_counts;       // [256]
     unsigned* histogram_blocks;  // the 16-bit histogram's finished blocks (FirstPassInputs)
     unsigned* tile_counters;    // [portions + 1 + rounds]: the first pass's launches, the second's, the large
                                 // segments' (large_segments.cuh)
     unsigned* status;           // [tiles][256]
-    std::size_t clear_bytes;    // everything above and the status rows up to the second pass's
+    std::size_t clear_bytes;    // everything above and the status rows up to the second pass's: one memset
     std::size_t portion_status_bytes;  // one portion's rows of the first pass (cleared every stamps_per_clear launches)
     std::size_t status_bytes;   // every status row (cleared before the large segments' passes)
     std::uint64_t* top_bins;    // [portions][256]: portion r's digit starts in the first pass (r >= 1)
-    unsigned long long* stop_word;  // the sample's StopSignal (never cleared)
     HybridTables tables;
     LargeSegments large;
     std::size_t bytes;
@@ -458,14 +427,14 @@ struct HybridSort {
     const TopPortions top = top_portions(n);
     TempLayout t(temp);
     Layout l;
+    l.pairs = t.take<unsigned long long>(hybrid_buckets / 2);
+    l.top_counts = t.take<unsigned>(256);
+    l.skewed = t.take<unsigned>(1);
     l.sample_bins = t.take<unsigned>(1u << sample_bin_bits);
     l.sample_ors = t.take<Bits>(1u << sample_bin_bits);
     l.sample_nors = t.take<Bits>(1u << sample_bin_bits);
     l.sample_done = t.take<unsigned>(1);
     l.sample_few_rows = t.take<unsigned>(1);
-    l.sample_clear_bytes = t.bytes();
-    l.pairs = t.take<unsigned long long>(hybrid_buckets / 2);
-    l.top_counts = t.take<unsigned>(256);
     l.tables.largest = t.take<unsigned>(5);
     l.tables.plan_blocks = t.take<unsigned>(1);
     l.histogram_blocks = t.take<unsigned>(1);
@@ -475,7 +444,6 @@ struct HybridSort {
     l.clear_bytes = t.bytes() - l.status_bytes + mid_tiles(n) * 256 * sizeof(unsigned);
     l.portion_status_bytes = ceil_div<std::uint64_t>(std::min(n, top.portion), S::tile) * 256 * sizeof(unsigned);
     l.top_bins = t.take<std::uint64_t>(static_cast<std::size_t>(top.portions) * 256);
-    l.stop_word = t.take<unsigned long long>(1);
     l.tables.starts16 = t.take<std::uint64_t>(hybrid_buckets);
     l.tables.starts8 = t.take<std::uint64_t>(256);
     l.tables.seg_tiles_top = t.take<unsigned>(2 * top.portions);
@@ -537,32 +505,24 @@ struct HybridSort {
     const DeviceProps& dev = current_device_props();
     auto* keys0 = static_cast<Bits*>(b.keys[0]);
 
-    // clear_kernel clears the sample's counts and lets the sample in at once; the sample loads its keys, waits for it,
-    // and clears the rest beside the histogram, which waits for the sample before it adds its counts: the status rows
-    // of both MSD passes too, so that the first pass follows the histogram as its programmatic dependent. (One memset
-    // of all of it, before the sample, ended 3.7-4.1 us into the sort at 1e7 u32 keys and took 6.6 us at 1e8, NOTES.md
-    // round 36.)
-    const auto sample_clear = static_cast<std::uint64_t>(ceil_div<std::size_t>(l.sample_clear_bytes, 16));
-    clear_kernel<<<static_cast<unsigned>(ceil_div<std::uint64_t>(sample_clear, 4 * clear_threads)), clear_threads, 0,
-                   b.stream>>>(static_cast<uint4*>(b.temp), sample_clear);
-    GSB_CHECK_LAUNCH();
-    const std::size_t late = static_cast<std::size_t>(reinterpret_cast<unsigned char*>(l.pairs) -
-                                                      static_cast<unsigned char*>(b.temp));
+    // The status rows of both MSD passes are cleared with the rest, before the sample, so that the first pass follows
+    // the plan as its programmatic dependent (a memset of the rows between them, once the sample had passed, cost the
+    // u32 sort 2-3 us from 2^22 to 2^24; skewed keys now clear rows they do not use, under 2 us at 1e7, NOTES.md
+    // round 34).
+    GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
     const unsigned heavy_above = sample_heavy_above(n);
     HybridReadBack& rb = hybrid_read_back();
     rb.words[0] = HybridReadBack::mark_unset;  // (every earlier sort on this thread and device has read its mark)
-    const StopSignal stop{l.stop_word, sort_token()};
-    launch_dependent(true, skew_sample_kernel<Bits>, dim3(sample_blocks), dim3(sample_threads), 0, b.stream, keys0, n,
-                     codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.sample_few_rows,
-                     reinterpret_cast<uint4*>(l.pairs),
-                     static_cast<std::uint64_t>(ceil_div<std::size_t>(l.clear_bytes - late, 16)), stop, heavy_above,
-                     force != LargeForce::passes, static_cast<volatile unsigned*>(rb.mark_on_device));
+    skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(
+        keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, l.sample_few_rows,
+        heavy_above, force != LargeForce::passes, rb.mark_on_device);
+    GSB_CHECK_LAUNCH();
     // The histogram runs beside the sample and is enqueued while the sample runs (on skewed keys it stops once the
-    // sample has raised `stop`, so that those keys go to the LSD passes without the steps below being enqueued).
+    // sample has set l.skewed, so that those keys go to the LSD passes without the steps below being enqueued).
     const FirstPassInputs first{l.histogram_blocks, l.tables.starts8, l.tables.seg_tiles_top, l.tables.seg_items_top,
                                 n, top, static_cast<unsigned>(S::tile)};
     const unsigned* counts =
-        launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, stop, l.top_counts, b.stream, first);
+        launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream, first);
     GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
     const unsigned verdict = await_sample_mark(rb);
     if (verdict == mark_skewed) return Lsd::sort(p, b);  // skewed keys (sampled)
