@@ -89,6 +89,7 @@ __global__ void __maxnreg__(sample_registers<Bits>)
                        volatile unsigned* mark) {
   constexpr int key_bits = 8 * sizeof(Bits);
   __shared__ unsigned warp_sums[32];
+  wait_for_prior_grids();   // launched as a dependent of clear_kernel
   allow_dependent_grids();  // the 16-bit histogram runs beside the sample (launch_top16_histogram)
   const std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * sample_threads + threadIdx.x;
   const Bits key = codec.encode(keys[i * n / sample_keys]);
@@ -148,6 +149,17 @@ __global__ void __maxnreg__(sample_registers<Bits>)
     // (a system-scope store: the host sees it without a fence, at the latest when the kernel ends)
     *mark = s != 0 ? mark_skewed : few ? mark_few_digit_rows : 0u;
   }
+}
+
+// Zeroes quads[0 .. count) (16-byte words): the sort's first kernel, where a memset had ended 3.7-4.1 us into the
+// sort (u32 keys at 1e7, H200, NOTES.md round 36), and the sample follows it as its programmatic dependent. (A
+// template only so that every translation unit that includes this header may define it.)
+inline constexpr int clear_threads = 256;
+template <int = 0>
+__global__ void __launch_bounds__(clear_threads) clear_kernel(uint4* quads, std::uint64_t count) {
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * clear_threads;
+  for (std::uint64_t q = static_cast<std::uint64_t>(blockIdx.x) * clear_threads + threadIdx.x; q < count; q += stride)
+    quads[q] = make_uint4(0, 0, 0, 0);
 }
 
 struct HybridTables {
@@ -506,17 +518,22 @@ struct HybridSort {
     auto* keys0 = static_cast<Bits*>(b.keys[0]);
 
     // The status rows of both MSD passes are cleared with the rest, before the sample, so that the first pass follows
-    // the plan as its programmatic dependent (a memset of the rows between them, once the sample had passed, cost the
-    // u32 sort 2-3 us from 2^22 to 2^24; skewed keys now clear rows they do not use, under 2 us at 1e7, NOTES.md
-    // round 34).
-    GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
+    // the histogram as its programmatic dependent (a memset of the rows between them, once the sample had passed, cost
+    // the u32 sort 2-3 us from 2^22 to 2^24; skewed keys now clear rows they do not use, under 2 us at 1e7, NOTES.md
+    // round 34). By clear_kernel, a few blocks an SM at most, which the sample follows as its dependent: with a memset
+    // there the sort took 1-2.5 us longer from 2^22 to 2^24 (NOTES.md round 37).
+    GSB_EXPECTS(reinterpret_cast<std::uintptr_t>(b.temp) % 16 == 0, "radix: temp not 16-byte aligned");
+    const auto quads = static_cast<std::uint64_t>(ceil_div<std::size_t>(l.clear_bytes, 16));
+    clear_kernel<<<static_cast<unsigned>(std::min<std::uint64_t>(ceil_div<std::uint64_t>(quads, clear_threads),
+                                                                  std::uint64_t{4} * dev.sm_count)),
+                   clear_threads, 0, b.stream>>>(static_cast<uint4*>(b.temp), quads);
+    GSB_CHECK_LAUNCH();
     const unsigned heavy_above = sample_heavy_above(n);
     HybridReadBack& rb = hybrid_read_back();
     rb.words[0] = HybridReadBack::mark_unset;  // (every earlier sort on this thread and device has read its mark)
-    skew_sample_kernel<<<sample_blocks, sample_threads, 0, b.stream>>>(
-        keys0, n, codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, l.sample_few_rows,
-        heavy_above, force != LargeForce::passes, rb.mark_on_device);
-    GSB_CHECK_LAUNCH();
+    launch_dependent(true, skew_sample_kernel<Bits>, dim3(sample_blocks), dim3(sample_threads), 0, b.stream, keys0, n,
+                     codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, l.sample_few_rows,
+                     heavy_above, force != LargeForce::passes, static_cast<volatile unsigned*>(rb.mark_on_device));
     // The histogram runs beside the sample and is enqueued while the sample runs (on skewed keys it stops once the
     // sample has set l.skewed, so that those keys go to the LSD passes without the steps below being enqueued).
     const FirstPassInputs first{l.histogram_blocks, l.tables.starts8, l.tables.seg_tiles_top, l.tables.seg_items_top,
@@ -590,7 +607,7 @@ struct HybridSort {
     prm.num_items = static_cast<unsigned>(n);
     prm.bins_in = l.tables.starts16;
     prm.bins_out = nullptr;
-    const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
+    SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
     launch_msd(!mid_cleared, mid_tiles(n), buckets);
     // The second pass does nothing when the plan fell back (hybrid_plan_kernel emptied its tile table), so it is
     // enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a second stream,
