@@ -234,8 +234,8 @@ TEST(OnesweepParts, SampleMarksRowsOfFewDigits) {
 // (each key's top 16 bits its bucket): each bucket sorted in place, whether by its runs (at most
 // warp_bucket_by_runs_keys keys, every run of bits 8 .. 15 at most warp_bucket_run_most keys, ties among them) or by
 // the rounds from bit 0 (one run longer, or more keys). Two launches, as launch_bucket_sort makes them: every slot for
-// the buckets of up to 300 keys and, by pairs of warps, the listed ones of up to 600 (an empty bucket, one of 1024 keys,
-// one of 200 that the first slots take, one of 500), then the list again for those past 600.
+// the buckets of up to 300 keys (or by_runs_keys + 1) and, by pairs of warps, the listed ones of up to 600 (an empty
+// bucket, one of 1024 keys, one of 200 that the first slots take, one of 500), then the list again for those past 600.
 TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
   if (!have_device()) GTEST_SKIP() << "no CUDA device";
   constexpr unsigned buffer_keys = 1024;
@@ -270,12 +270,13 @@ TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
   GSB_CUDA_TRY(cudaMemcpy(d_keys.get(), keys.data(), d_keys.bytes(), cudaMemcpyHostToDevice));
   GSB_CUDA_TRY(cudaMemcpy(d_counts.get(), counts.data(), d_counts.bytes(), cudaMemcpyHostToDevice));
   GSB_CUDA_TRY(cudaMemcpy(d_starts.get(), starts.data(), d_starts.bytes(), cudaMemcpyHostToDevice));
-  constexpr unsigned first_keys = 300;
+  constexpr unsigned first_keys = std::max(300u, warp_bucket_by_runs_keys + 1);  // buckets 7 and 8 too
   ASSERT_EQ(counts[5], buffer_keys) << "bucket 5: the list's";
   ASSERT_TRUE(counts[9] == 0 && counts[6] <= first_keys) << "bucket 9 empty, bucket 6 the first launch's";
   constexpr unsigned paired_keys = 600;
   ASSERT_LE(paired_keys, 2 * warp_bucket_stride(first_keys));
   ASSERT_TRUE(counts[10] > first_keys && counts[10] <= paired_keys) << "bucket 10: the pairs'";
+  ASSERT_TRUE(counts[7] <= first_keys && counts[8] <= first_keys) << "buckets 7 and 8: the first launch's";
   const std::vector<unsigned> later = {9, 5, 6, 10};
   DeviceBuffer d_later(later.size() * sizeof(unsigned));
   GSB_CUDA_TRY(cudaMemcpy(d_later.get(), later.data(), d_later.bytes(), cudaMemcpyHostToDevice));

@@ -77,8 +77,11 @@ constexpr bool warp_bucket_pays(unsigned keys) {
 // this pays where runs are short: uniform keys' hold bucket / 256 keys on average, and their longest about 3 standard
 // deviations more. Measured (H200, NOTES.md round 32, uniform u32 keys, medians of 10, us, rounds / by runs at every
 // size up to 4096 keys): 1e7 (buckets of about 152 keys) 218.0 / 209.7, 2^24 (256) 308.1 / 305.2, 2.6e7 (397) 424.5 /
-// 434.4, 3.6e7 (549) 560.5 / 584.3.
-inline constexpr unsigned warp_bucket_by_runs_keys = 256;
+// 434.4, 3.6e7 (549) 560.5 / 584.3. Up to 320 keys rather than 256 (NOTES.md round 37, alternated twice, us): u32
+// 2^24 288.0 / 288.2 -> 285.5 / 285.2, i32 291.2 / 290.7 -> 287.8 / 288.0, f32 293.3 / 292.9 -> 290.2 / 288.8, u32
+// 2e7 326.5 / 327.0 -> 324.5 / 324.3, f32 333.4 / 334.0 -> 330.5 / 330.4; elsewhere within 1.5 us either way (384:
+// no better).
+inline constexpr unsigned warp_bucket_by_runs_keys = 320;
 inline constexpr unsigned warp_bucket_run_most = 8;
 
 // The blocks per SM the kernel asks __launch_bounds__ for (its register cap): for 4-byte keys alone, as many as hold
