@@ -155,6 +155,7 @@ __global__ void __maxnreg__(sample_registers<Bits>)
 // sort (u32 keys at 1e7, H200, NOTES.md round 36), and the sample follows it as its programmatic dependent. (A
 // template only so that every translation unit that includes this header may define it.)
 inline constexpr int clear_threads = 256;
+inline constexpr unsigned clear_blocks_per_sm = 4;  // at most (fewer where the words are fewer)
 template <int = 0>
 __global__ void __launch_bounds__(clear_threads) clear_kernel(uint4* quads, std::uint64_t count) {
   const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * clear_threads;
@@ -525,7 +526,7 @@ struct HybridSort {
     GSB_EXPECTS(reinterpret_cast<std::uintptr_t>(b.temp) % 16 == 0, "radix: temp not 16-byte aligned");
     const auto quads = static_cast<std::uint64_t>(ceil_div<std::size_t>(l.clear_bytes, 16));
     clear_kernel<<<static_cast<unsigned>(std::min<std::uint64_t>(ceil_div<std::uint64_t>(quads, clear_threads),
-                                                                  std::uint64_t{4} * dev.sm_count)),
+                                                                  std::uint64_t{clear_blocks_per_sm} * dev.sm_count)),
                    clear_threads, 0, b.stream>>>(static_cast<uint4*>(b.temp), quads);
     GSB_CHECK_LAUNCH();
     const unsigned heavy_above = sample_heavy_above(n);
@@ -607,7 +608,7 @@ struct HybridSort {
     prm.num_items = static_cast<unsigned>(n);
     prm.bins_in = l.tables.starts16;
     prm.bins_out = nullptr;
-    SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
+    const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
     launch_msd(!mid_cleared, mid_tiles(n), buckets);
     // The second pass does nothing when the plan fell back (hybrid_plan_kernel emptied its tile table), so it is
     // enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a second stream,
