@@ -51,9 +51,12 @@ inline constexpr unsigned min_bucket_capacity = 4096;
 // 4-byte keys alone where uniform integer ones gain from 3e6. Floats take the integers' thresholds since the bucket
 // sort's later launches visit only the listed buckets (session 51): finite f32 keys put twice the mean into 1/256 of
 // the buckets, whose launch over all 65536 had cost them 25 us at 1e7 and kept them on the LSD passes to 9e6.
+// 4-byte keys with 4-byte values from 7e6 (6e6 before): at 6e6 skewed u32 and i32 pairs paid 23-31 us for the verdict
+// over radix-lsd and came to 0.988-1.009x of cub-radix (entropy-0.544 / 0.337 / 0.201, Zipf), at 7e6 1.028-1.056x;
+// the uniform ones at 6e6 lose the path's 1.21-1.25x for the LSD passes' 1.12-1.17x (session 53, NOTES.md round 37).
 constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes) {
   if (key_bytes == 8) return value_bytes == 8 ? 1500000 : std::uint64_t{1} << 21;
-  return value_bytes == 4 ? 6000000 : std::uint64_t{1} << 22;
+  return value_bytes == 4 ? 7000000 : std::uint64_t{1} << 22;
 }
 // Above this the path is not tried whatever the shared memory: every count (a bucket's, a segment's, n itself in
 // the segmented pass) stays below 2^32, and beyond it the buckets would hold too few blocks per multiprocessor.
