@@ -420,7 +420,7 @@ struct HybridSort {
     unsigned* tile_counters;    // [portions + 1 + rounds]: the first pass's launches, the second's, the large
                                 // segments' (large_segments.cuh)
     unsigned* status;           // [tiles][256]
-    std::size_t clear_bytes;    // everything above and the status rows up to the second pass's: one memset
+    std::size_t clear_bytes;    // everything above and the status rows up to the second pass's (clear_kernel)
     std::size_t portion_status_bytes;  // one portion's rows of the first pass (cleared every stamps_per_clear launches)
     std::size_t status_bytes;   // every status row (cleared before the large segments' passes)
     std::uint64_t* top_bins;    // [portions][256]: portion r's digit starts in the first pass (r >= 1)
@@ -569,9 +569,9 @@ struct HybridSort {
                                    : resident_blocks_per_sm(pass, P::threads, S::shared_bytes);
     prm.prefetch_ahead = prefetch_distance(resident, dev.sm_count,
                                            P::prefetch_waves_per_8, has_values_v<VT>, dev.dram_bytes_per_s);
-    // Each launch stamps its look-back (stamp_launch; launch 0 relies on the memset above). Launches before the
+    // Each launch stamps its look-back (stamp_launch; launch 0 relies on clear_kernel above). Launches before the
     // last use the status rows of one portion only, which is what the clears cover; the last (the second pass)
-    // uses more, which the memset above cleared and nothing else wrote.
+    // uses more, which clear_kernel cleared and nothing else wrote.
     // Whether it cleared a bank (a memset: the launch after it is an ordinary one, else a dependent of the kernel
     // before it, dependent_launch.cuh).
     auto stamp = [&](unsigned launch) {

@@ -33,7 +33,7 @@ struct PassParams {
 // Launch number `launch` of one sort's digit passes: its own look-back stamp (1..stamps_per_clear) and tile counter.
 // The status rows are `banks` banks of status_bytes each (0: none need clearing), taken in turn for stamps_per_clear
 // launches each; a bank taken again is cleared first, so no stamp of an earlier launch is read as this one's. Every
-// bank's first turn relies on the sort's first memset (which clears them all): a sort of up to banks *
+// bank's first turn relies on the sort's first clear (which clears them all): a sort of up to banks *
 // stamps_per_clear launches clears none on the way (8-byte keys' 8 passes with two banks; with one, a memset
 // between the 7th and 8th pass cost about 5 us of u64 keys' 71 at 1e4, H200, NOTES.md round 24).
 // Returns whether it cleared a bank (a memset is then the stream's last operation).
