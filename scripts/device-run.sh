@@ -125,6 +125,13 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_LARGE_BUCKETS_ABOVE=84 GSB_RADIX_LARGE_BUCKETS_BY=passes \
     run_part "conformance (radix hybrid, buckets past 84 keys by passes)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
+  # radix's one-block path (small.cuh) sorts its larger shapes by runs where a sample and the counts find them short,
+  # else by the block sort: each forced for every input (long runs, all-equal keys), up to 70000 keys (16384 is the
+  # path's largest).
+  for runs in always never; do
+    GSB_RADIX_SMALL_RUNS=$runs GSB_CONFORMANCE_MAX_N=70000 run_part "conformance (radix one block, by runs $runs)" \
+      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_*"
+  done
   # radix's counting sort of 1- and 2-byte keys starts at 2^16 / 2^22 keys (counting.cuh): once more from n = 2.
   GSB_RADIX_COUNTING_MIN_N=2 run_part "conformance (radix counting sort from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u8_none:*/radix_u16_none"
@@ -186,6 +193,12 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
         --error-exitcode 99 --print-limit 20 "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=$f"
     done
   }
+  # radix's one-block path by runs, forced for every input (the quick grid's sizes past 1025 are the path's largest
+  # shapes' tiles and the few-unique keys' long runs), and the sample's verdict as it falls.
+  for runs in always auto; do
+    forced_sanitize "radix one block by runs $runs" "*/radix_u8_*:*/radix_u16_u32:*/radix_u32_*:*/radix_f32_u64:*/radix_u64_*" \
+      "*/radix_u8_u32:*/radix_u32_none:*/radix_u32_u32:*/radix_u64_u64" GSB_RADIX_SMALL_RUNS=$runs GSB_CONFORMANCE_MAX_N=20000
+  done
   # radix's counting sort of 1- and 2-byte keys without values, from the first n past the one-block path.
   forced_sanitize "radix counting" "*/radix_u8_none:*/radix_u16_none" "*/radix_u8_none:*/radix_u16_none" \
     GSB_RADIX_COUNTING_MIN_N=2

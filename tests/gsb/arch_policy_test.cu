@@ -181,6 +181,54 @@ TEST(ArchPolicy, RadixOneBlockShapesOnEveryBand) {
   EXPECT_EQ(small_radix_bits<std::uint32_t>, 6);
 }
 
+// The one-block path sorts keys of 4 and 8 bytes by runs in its shapes from 2049 keys (1025 with 8-byte keys or values)
+// where its layout fits the band: about a key a digit of the top bits (at most two at a shape's capacity), 256 x 19
+// keys by runs with 512 threads of 10 keys; 1- and 2-byte keys keep the block sort; sm75's 64 KiB hold the 4864 keys of
+// 4 bytes alone, not with values, and sm90's 227 KiB 10240 keys of up to 8 bytes with their values (16 bytes a key
+// in all), not more.
+TEST(ArchPolicy, RadixOneBlockByRunsWhereItsLayoutFits) {
+  using namespace radix::onesweep;
+  EXPECT_TRUE((small_by_runs<std::uint32_t, SmallShape3Runs>));
+  EXPECT_TRUE((small_by_runs<std::uint64_t, SmallShapeWide>));
+  EXPECT_FALSE((small_by_runs<std::uint16_t, SmallShape4>));
+  EXPECT_FALSE((small_by_runs<std::uint8_t, SmallShape6>));
+  EXPECT_FALSE((small_by_runs<std::uint32_t, SmallShape3>));
+  EXPECT_FALSE((small_by_runs<std::uint32_t, SmallShape2>));
+  EXPECT_TRUE(SmallShape3Runs::runs_only);
+  EXPECT_EQ(SmallShape3Runs::runs_threads, 512);
+  EXPECT_EQ(SmallShape3Runs::runs_items, 10);
+  EXPECT_EQ(SmallShape3Runs::capacity, SmallShape3::capacity);
+  EXPECT_FALSE(SmallShape4::runs_only);
+  EXPECT_EQ(SmallShape4::runs_items, SmallShape4::items);
+  auto digits_hold = [](auto shape) {
+    using Shape = decltype(shape);
+    return Shape::capacity <= 2 * SmallRunsLayout<std::uint32_t, NoValue, Shape>::bins;
+  };
+  EXPECT_TRUE(digits_hold(SmallShapeWide{}));
+  EXPECT_TRUE(digits_hold(SmallShape3Runs{}));
+  EXPECT_TRUE(digits_hold(SmallShape4{}));
+  EXPECT_TRUE(digits_hold(SmallShape5{}));
+  EXPECT_TRUE(digits_hold(SmallShape6{}));
+  const long long sm90 = arch::limits_of(Band::sm90).shared_bytes_per_block_optin;
+  const long long sm80 = arch::limits_of(Band::sm80).shared_bytes_per_block_optin;
+  const long long sm75 = arch::limits_of(Band::sm75).shared_bytes_per_block_optin;
+  EXPECT_TRUE((small_runs_fit<std::uint32_t, NoValue, SmallShape6>(sm90)));
+  EXPECT_TRUE((small_runs_fit<std::uint32_t, NoValue, SmallShape6>(sm80)));
+  EXPECT_TRUE((small_runs_fit<std::uint64_t, std::uint64_t, SmallShape4>(sm90)));
+  EXPECT_TRUE((small_runs_fit<std::uint32_t, std::uint32_t, SmallShape5>(sm90)));
+  EXPECT_TRUE((small_runs_fit<std::uint64_t, NoValue, SmallShape5>(sm90)));
+  // 10240 keys with 12 bytes of key and value: 232 KiB, past sm90's 227 (the block sort alone there).
+  EXPECT_FALSE((small_runs_fit<std::uint32_t, std::uint64_t, SmallShape5>(sm90)));
+  EXPECT_TRUE((small_runs_fit<std::uint32_t, NoValue, SmallShape3Runs>(sm75)));
+  EXPECT_FALSE((small_runs_fit<std::uint32_t, std::uint32_t, SmallShape3Runs>(sm75)));
+  EXPECT_FALSE((small_runs_fit<std::uint16_t, NoValue, SmallShape3>(sm90)));
+  // The layout holds what it names: the counts, two arrays of keys, and with values the values and two 16-bit
+  // positions a key.
+  using L = SmallRunsLayout<std::uint32_t, std::uint64_t, SmallShape3Runs>;
+  EXPECT_EQ(L::bytes, 4096u * 4 + 4864u * (4 + 4 + 8 + 2 + 2));
+  EXPECT_EQ((SmallRunsLayout<std::uint64_t, NoValue, SmallShape4>::bytes), 4096u * 4 + 7680u * 16);
+}
+
 TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   using radix::onesweep::hybrid_capacity;
   using radix::onesweep::min_bucket_capacity;

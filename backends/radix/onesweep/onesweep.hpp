@@ -36,6 +36,12 @@ std::uint64_t portion_items_override();
 // small, exercise it. 0 when unset.
 std::uint64_t counting_min_items_override();
 
+// GSB_RADIX_SMALL_RUNS (never, auto, always; for tests and alternated timings): whether the one-block path's larger
+// shapes sort by runs (small.cuh) -- never (the block radix sort), where the sample and the counts find the runs
+// short (auto, the default), or whatever their length (always).
+enum class SmallRuns : int { never = 0, automatic = 1, always = 2 };
+SmallRuns small_runs_override();
+
 // The keys of one portion of a digit pass whose tile is `tile` keys: whole tiles, at most max_portion_items (or
 // GSB_RADIX_PORTION_N's keys, at least one tile).
 inline std::uint64_t portion_items(std::uint64_t tile) {

@@ -56,6 +56,15 @@ const gsb::EnvKnob& large_buckets_by_knob = gsb::declare_env_knob(
     "digit passes (tests)",
     [](const std::string& v) { large_buckets_by_choice(v); });
 
+std::string small_runs_choice(const std::string& v) {
+  return gsb::parse_env_choice("GSB_RADIX_SMALL_RUNS", v, {"never", "auto", "always"});
+}
+const gsb::EnvKnob& small_runs_knob = gsb::declare_env_knob(
+    "GSB_RADIX_SMALL_RUNS",
+    "radix: the one-block path's larger shapes sort by runs never (the block radix sort), where the runs are short "
+    "(auto, the default) or always (tests)",
+    [](const std::string& v) { small_runs_choice(v); });
+
 std::string bucket_shape_choice(const std::string& v) {
   return gsb::parse_env_choice("GSB_RADIX_BUCKET_THREADS", v,
                                {"32", "128", "256", "512", "512-in-place", "512-in-place-44", "512-in-place-52",
@@ -107,6 +116,14 @@ LargeForce large_buckets_force_override() {
 }
 std::uint64_t portion_items_override() {
   static const std::uint64_t value = portion_n_knob.value();
+  return value;
+}
+SmallRuns small_runs_override() {
+  static const SmallRuns value = [] {
+    const auto v = gsb::env_value(small_runs_knob.name.c_str());
+    const std::string c = v ? small_runs_choice(*v) : std::string("auto");
+    return c == "never" ? SmallRuns::never : c == "always" ? SmallRuns::always : SmallRuns::automatic;
+  }();
   return value;
 }
 std::uint64_t counting_min_items_override() {

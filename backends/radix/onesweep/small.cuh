@@ -14,8 +14,12 @@
 //     the multi-kernel path, where this one block still sorts up to 10240 (16384 keys of up to 4 bytes alone;
 //     7680 pairs of 8-byte keys and values);
 //   - one key needs no launch at all.
-// NOTES.md ("Small n") has the measurements, and the four versions that lost to this one (three block sorts of our
-// own, and this one with 512-thread shapes).
+// From 2049 keys on (1025 with 8-byte keys), keys of 4 and 8 bytes are first sorted by runs (small_sort_by_runs: a
+// counting sort by their top 11-13 bits, then each key ranked within its digit's run), which costs a few passes over
+// shared memory where the block sort takes a round per 6 bits; skewed keys (a sample of each warp's keys, or the
+// counts, find long runs) fall back to the block sort.
+// NOTES.md ("Small n", round 38) has the measurements, and the four versions that lost to this one (three block
+// sorts of our own, and this one with 512-thread shapes).
 #pragma once
 
 #include <algorithm>
@@ -28,6 +32,7 @@
 #include "gsb/device_props.hpp"
 #include "gsb/error.hpp"
 #include "radix/digit_common.cuh"
+#include "radix/onesweep/onesweep.hpp"
 
 namespace gsb::radix::onesweep {
 
@@ -36,13 +41,19 @@ template <class Bits>
 inline constexpr int small_radix_bits = sizeof(Bits) > 1 ? 6 : 5;
 
 // The block shapes, smallest first: the first that holds n sorts it.
-template <int Threads, int Items, bool DifferingBits = true, int RadixBits = 0>
+template <int Threads, int Items, bool DifferingBits = true, int RadixBits = 0, int RunBits = 0, int RunsThreads = 0>
 struct SmallShape {
-  static constexpr int threads = Threads;
+  static constexpr int threads = Threads;  // the block sort's
   static constexpr int items = Items;
   static constexpr unsigned capacity = Threads * Items;
   static constexpr bool differing_bits = DifferingBits;  // sort only the bits in which the keys differ
   static constexpr int radix_bits = RadixBits;           // digit bits per round (0: small_radix_bits)
+  static constexpr int run_bits = RunBits;               // sorts by runs of this many top bits first (0: never)
+  // Sorting by runs with more threads than the block sort (the block launched with them; the block sort's own
+  // threads sort where the runs are long, the others leave): such a shape serves only where it sorts by runs.
+  static constexpr int runs_threads = RunsThreads > Threads ? RunsThreads : Threads;
+  static constexpr int runs_items = static_cast<int>((capacity + runs_threads - 1) / runs_threads);
+  static constexpr bool runs_only = runs_threads > Threads;
 };
 // Measured on an H200 (u32 keys, 6-bit digits, whole sort including launch): 128 x 4 7.0 us, 256 x 8 9.7 us,
 // 512 x 10 15.5 us, 512 x 15 17.9 us (cub-radix's single tile, 256 x 19: 12.8 us at n = 4864): a block's time
@@ -57,14 +68,20 @@ using SmallShape2 = SmallShape<256, 8>;    // n <= 2048
 // u16 0.99 / 0.97 / 0.98x against 1.07 / 1.03 / 1.06x; u8+u32 0.97 / 1.06 / 0.98x against 1.05 / 1.04 / 1.11x;
 // u32 and f32 within the run's noise, 0.94-1.06x either way). Uniform keys differ in every bit anyway.
 using SmallShape3 = SmallShape<256, 19, false>;  // n <= 4864
-using SmallShape4 = SmallShape<512, 15, false>;  // n <= 7680
+// Keys of 4 and 8 bytes at 2049-4864 (2305-4864 with 8-byte keys or values) sort by runs with 512 threads, and fall
+// back to 256 x 19's block sort (the other 256 threads leave). Measured (H200, session 54 rounds 2 and 5, NOTES.md
+// round 38, us against main's 256 x 19, uniform): u32 keys at 4864 9.1-9.3 against 12.8 (cub-radix 12.8), u32+u32 13.3
+// against 15.6, u64 11.3 against 25.7; by runs with 256 threads u32 12.0 and u32+u32 18.8, with 512 and a 512 x 10
+// block sort behind it skewed keys took 15.0-16.1 us where main takes 11.9-13.2 (this fallback 12.4-13.8).
+using SmallShape3Runs = SmallShape<256, 19, false, 0, 12, 512>;
+using SmallShape4 = SmallShape<512, 15, false, 0, 12>;  // n <= 7680
 // Past 7680 keys the LSD passes cost 5 launches or more (memset, histogram, bins, a pass per digit): 15-81 us at
 // 1e4 on an H200, where one block of 512 x 20 took 8-62 us for every type but 8-byte keys with 8-byte values
 // (u32 20.5 against 40.2 us, u64 45.2 against 71.1, u16+u64 21.0 against 29.4; u64+u64 79.3 against 76.7: ptxas
 // spills 328 bytes there), and 512 x 32 at 16384 keys won for keys of up to 4 bytes alone (u32 37.2 against 41.7,
 // u16 20.4 against 25.4) but lost with values (u32+u32 58.9 against 44.3). Session 41 round 1, NOTES.md round 25.
-using SmallShape5 = SmallShape<512, 20, false>;  // n <= 10240, but 8-byte keys with 8-byte values
-using SmallShape6 = SmallShape<512, 32, false>;  // n <= 16384, keys of up to 4 bytes alone
+using SmallShape5 = SmallShape<512, 20, false, 0, 13>;  // n <= 10240, but 8-byte keys with 8-byte values
+using SmallShape6 = SmallShape<512, 32, false, 0, 13>;  // n <= 16384, keys of up to 4 bytes alone
 // 1-byte keys in one round of 8-bit digits where the shared memory holds its counters (about 132 KiB: sm_80 and
 // sm_90 do, sm_75 and sm_86 take SmallShape3's two rounds of 5 and 3 bits). Measured (same runs as above, against
 // cub-radix at n = 2100 / 3500 / 4864): u8+u32 1.06 / 1.01 / 1.09x against 0.99 / 1.01 / 1.05x with 5-bit digits;
@@ -75,7 +92,7 @@ using SmallShape3Byte = SmallShape<256, 19, false, 8>;  // n <= 4864, 1-byte key
 // every bit sorted. With 256 x 8 and the OR of the differing bits to 2048 they were 0.88-0.97x cub-radix at
 // 1025-2304 (uniform and Zipf keys alike); this shape took them to 0.89-1.02x (u64 at 2048 16.85 against 17.7 us,
 // u8+u64 6.2 against 6.8; session 41 round 6, NOTES.md round 25).
-using SmallShapeWide = SmallShape<256, 9, false>;  // 1025 <= n <= 2304, 8-byte keys or values
+using SmallShapeWide = SmallShape<256, 9, false, 0, 11>;  // 1025 <= n <= 2304, 8-byte keys or values
 template <class Bits, class Value>
 inline constexpr bool small_wide_items = sizeof(Bits) == 8 || (has_values_v<Value> && sizeof(Value) == 8);
 template <class Bits, class Value>
@@ -94,7 +111,8 @@ template <class Bits, class Value, class F>
 constexpr bool for_small_shapes(F&& f) {
   return f(SmallShape0{}) || f(SmallShape1{}) || small_shape_if<!small_wide_items<Bits, Value>, SmallShape2>(f) ||
          small_shape_if<small_wide_items<Bits, Value>, SmallShapeWide>(f) ||
-         small_shape_if<sizeof(Bits) == 1, SmallShape3Byte>(f) || f(SmallShape3{}) || f(SmallShape4{}) ||
+         small_shape_if<sizeof(Bits) == 1, SmallShape3Byte>(f) || small_shape_if<sizeof(Bits) >= 4, SmallShape3Runs>(f) ||
+         f(SmallShape3{}) || f(SmallShape4{}) ||
          small_shape_if<!small_wide_pairs<Bits, Value>, SmallShape5>(f) ||
          small_shape_if<sizeof(Bits) <= 4 && !has_values_v<Value>, SmallShape6>(f);
 }
@@ -105,10 +123,47 @@ template <class Bits, class Value, class Shape>
 using SmallBlockSort = cub::BlockRadixSort<Bits, Shape::threads, Shape::items, SmallValue<Value>,
                                            Shape::radix_bits != 0 ? Shape::radix_bits : small_radix_bits<Bits>>;
 
+// Sorting by runs (small_sort_by_runs): the shapes from 2049 keys on, for keys of 4 and 8 bytes. 1- and 2-byte keys
+// keep the block sort, whose rounds are few for them (H200, session 54 round 1, NOTES.md round 38: u16 keys at 4864
+// 8.8 us by rounds, 13.4 by runs; u8+u32 at 3000 7.4 and 19.3).
+template <class Bits, class Shape>
+inline constexpr bool small_by_runs = Shape::run_bits > 0 && sizeof(Bits) >= 4;
+// Its shared memory, which the block sort's temporary storage reuses where the keys turn out not to suit it: `bins`
+// counts of the keys' top `bits` bits; the keys placed by those digits (`placed`) and in order (`sorted`); with
+// values, the values at their input positions and each placed and sorted key's input position (16 bits: a shape holds
+// at most 2^16 keys).
+template <class Bits, class Value, class Shape>
+struct SmallRunsLayout {
+  static constexpr bool with_values = has_values_v<Value>;
+  static constexpr int bits = Shape::run_bits;
+  static constexpr unsigned bins = 1u << bits;
+  static_assert(bits < 8 * static_cast<int>(sizeof(Bits)), "digits of the top bits only");
+  static constexpr std::size_t cap = Shape::capacity;
+  static_assert(cap <= (1u << 16) && cap % 16 == 0, "16-bit input positions, 16-byte aligned arrays");
+  static constexpr std::size_t counts = 0;
+  static constexpr std::size_t placed = counts + bins * sizeof(unsigned);
+  static constexpr std::size_t sorted = placed + cap * sizeof(Bits);
+  static constexpr std::size_t values = sorted + cap * sizeof(Bits);
+  static constexpr std::size_t placed_from = values + (with_values ? cap * sizeof(Value) : 0);
+  static constexpr std::size_t sorted_from = placed_from + (with_values ? cap * 2 : 0);
+  static constexpr std::size_t bytes = sorted_from + (with_values ? cap * 2 : 0);
+};
+// A warp's sample (each lane's first key) that holds one top-bits digit this many times or more sends the block to
+// the block sort (3 of 32 keys in one of 4096 digits: about once in 3000 warps of uniform keys); so does a mean run
+// (the keys of a key's digit, over all keys: the sum of the squared counts / n) longer than small_runs_mean_most.
+inline constexpr unsigned small_runs_sample_most = 3;
+inline constexpr unsigned small_runs_mean_most = 16;
+
 // Shared memory of one shape: the block sort's (dynamic, since it passes 48 KiB for the larger shapes).
 template <class Bits, class Value, class Shape>
 constexpr std::size_t small_shared_bytes() {
   return sizeof(typename SmallBlockSort<Bits, Value, Shape>::TempStorage);
+}
+// With sorting by runs where the shape has it: the larger of the two.
+template <class Bits, class Value, class Shape>
+constexpr std::size_t small_runs_shared_bytes() {
+  if constexpr (!small_by_runs<Bits, Shape>) return small_shared_bytes<Bits, Value, Shape>();
+  else return std::max(small_shared_bytes<Bits, Value, Shape>(), SmallRunsLayout<Bits, Value, Shape>::bytes);
 }
 // Whether one shape's block fits `shared_bytes` of shared memory per block (the band's, or the device's): the
 // block sort's, and 1 KiB for the kernel's own static shared memory (a word per warp) and the runtime's reserve.
@@ -129,19 +184,161 @@ constexpr std::uint64_t small_capacity(long long shared_bytes) {
   return most;
 }
 
+// Sorts keys[0, n) (and values) in place by runs with the shape's runs_threads (thread t loads input positions
+// [t * runs_items, (t + 1) * runs_items)), unless the keys do not suit it; returns whether it sorted (block-uniform).
+// First a counting sort by the top bits (SmallRunsLayout::bits: 12 at 4864 keys, about one key a digit), each key's
+// place from the atomic that counts it, then each key ranked within its digit's run by comparing it with every key of
+// the run (the smaller ones, and the equal ones from earlier input positions: stable). A uniform input's runs hold a
+// key or two, so this costs a few passes over shared memory where the block sort takes a round of 6 bits each.
+// Skewed keys make long runs (and atomics that collide): a sample (each lane's first key, matched across its warp) or
+// the counts send such a block to the block sort (false) before anything the block sort reads is written, unless
+// `always`; the block sort loads the keys again (from L1).
+template <class Bits, class Value, class Shape>
+__device__ __forceinline__ bool small_sort_by_runs(Bits* keys, Value* values, unsigned n, const KeyCodec<Bits>& codec,
+                                                   bool always, unsigned char* smem) {
+  using L = SmallRunsLayout<Bits, Value, Shape>;
+  constexpr bool with_values = L::with_values;
+  constexpr int Threads = Shape::runs_threads;
+  constexpr int Items = Shape::runs_items;
+  constexpr int warps = Threads / 32;
+  constexpr int key_bits = 8 * static_cast<int>(sizeof(Bits));
+  constexpr unsigned rows = L::bins / warps / 32;  // rows of 32 counts a warp scans
+  static_assert(rows * warps * 32 == L::bins, "whole rows of counts a warp");
+  __shared__ unsigned s_warp[warps];
+  __shared__ unsigned s_squares;
+  unsigned* counts = reinterpret_cast<unsigned*>(smem + L::counts);
+  Bits* placed = reinterpret_cast<Bits*>(smem + L::placed);
+  Bits* sorted = reinterpret_cast<Bits*>(smem + L::sorted);
+  [[maybe_unused]] Value* vals = reinterpret_cast<Value*>(smem + L::values);
+  [[maybe_unused]] std::uint16_t* placed_from = reinterpret_cast<std::uint16_t*>(smem + L::placed_from);
+  [[maybe_unused]] std::uint16_t* sorted_from = reinterpret_cast<std::uint16_t*>(smem + L::sorted_from);
+  auto digit = [](Bits key) { return static_cast<unsigned>(key >> (key_bits - L::bits)); };
+  const unsigned t = threadIdx.x;
+  const unsigned lane = lane_id(), warp = t / 32;
+  Bits k[Items];
+  [[maybe_unused]] Value v[with_values ? Items : 1];
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = t * Items + i;
+    if (at < n) {
+      k[i] = codec.encode(keys[at]);
+      if constexpr (with_values) v[i] = values[at];
+    }
+  }
+  {
+    // The sample: each lane's first key; lanes past n take a digit of their own (above every real one), so that they
+    // match nothing.
+    const unsigned peers = __match_any_sync(full_warp, t * Items < n ? digit(k[0]) : L::bins + lane);
+    const bool crowded = __any_sync(full_warp, static_cast<unsigned>(__popc(peers)) >= small_runs_sample_most);
+    if (lane == 0) s_warp[warp] = crowded ? 1u : 0u;
+  }
+  __syncthreads();
+  if (!always) {
+    unsigned crowded = 0;
+#pragma unroll
+    for (int w = 0; w < warps; ++w) crowded |= s_warp[w];
+    if (crowded != 0) return false;  // nothing written but s_warp (its own)
+  }
+  for (unsigned b = t; b < L::bins; b += Threads) counts[b] = 0;
+  if (t == 0) s_squares = 0;
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < Items; ++i)
+    if (t * Items + i < n) atomicAdd(&counts[digit(k[i])], 1u);
+  __syncthreads();
+  // Each digit's start: warp w's rows of counts [w * rows * 32, (w + 1) * rows * 32), lane l column l of them (no two
+  // lanes in one bank), summed, then scanned row by row from the warp's start; and the squares' sum.
+  unsigned* mine = counts + warp * rows * 32 + lane;
+  unsigned c[rows];
+  unsigned sum = 0, squares = 0;
+#pragma unroll
+  for (unsigned r = 0; r < rows; ++r) {
+    c[r] = mine[r * 32];
+    sum += c[r];
+    squares += c[r] * c[r];
+  }
+  sum = warp_reduce_sum(sum);
+  squares = warp_reduce_sum(squares);
+  if (lane == 0) {
+    s_warp[warp] = sum;
+    atomicAdd(&s_squares, squares);
+  }
+  __syncthreads();
+  if (!always && s_squares > small_runs_mean_most * n) return false;  // counts only read since the barrier
+  unsigned run = lane < warp ? s_warp[lane] : 0u;  // the earlier warps' keys (warps <= 32)
+  run = warp_reduce_sum(run);
+#pragma unroll
+  for (unsigned r = 0; r < rows; ++r) {
+    const unsigned inclusive = warp_inclusive_sum(c[r]);
+    mine[r * 32] = run + inclusive - c[r];
+    run += __shfl_sync(full_warp, inclusive, 31);
+  }
+  __syncthreads();
+  // Placed by digit, in no order within a digit; counts[d] ends as digit d's end.
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = t * Items + i;
+    if (at < n) {
+      const unsigned pos = atomicAdd(&counts[digit(k[i])], 1u);
+      placed[pos] = k[i];
+      if constexpr (with_values) {
+        placed_from[pos] = static_cast<std::uint16_t>(at);
+        vals[at] = v[i];
+      }
+    }
+  }
+  __syncthreads();
+  // Each key's rank in its run: the run's keys smaller than it, or equal and from earlier (input positions with
+  // values; placed positions for keys alone, whose equal keys cannot be told apart).
+#pragma unroll 2
+  for (unsigned p = t; p < n; p += Threads) {
+    const Bits key = placed[p];
+    const unsigned d = digit(key);
+    const unsigned begin = d == 0 ? 0u : counts[d - 1], end = counts[d];
+    unsigned rank = begin;
+    if constexpr (with_values) {
+      const unsigned from = placed_from[p];
+      for (unsigned q = begin; q < end; ++q) {
+        const Bits o = placed[q];
+        rank += o < key || (o == key && placed_from[q] < from) ? 1u : 0u;
+      }
+      sorted[rank] = key;
+      sorted_from[rank] = static_cast<std::uint16_t>(from);
+    } else {
+      for (unsigned q = begin; q < end; ++q) {
+        const Bits o = placed[q];
+        rank += o < key || (o == key && q < p) ? 1u : 0u;
+      }
+      sorted[rank] = key;
+    }
+  }
+  __syncthreads();
+  for (unsigned r = t; r < n; r += Threads) {
+    keys[r] = codec.decode(sorted[r]);
+    if constexpr (with_values) values[r] = vals[sorted_from[r]];
+  }
+  return true;
+}
+
 // Sorts keys[0, n) (and values) in place, n <= Shape::capacity: blocked loads (thread t holds positions
 // [t * Items, (t + 1) * Items), past n the largest key, which a stable sort leaves after every real one), where the
 // shape asks for it the OR of how each key differs from key 0, the block sort of those bits (or of all), striped
 // stores.
 template <class Bits, class Value, class Shape>
-__global__ void __launch_bounds__(Shape::threads)
-    small_sort_kernel(Bits* keys, Value* values, unsigned n, KeyCodec<Bits> codec) {
+__global__ void __launch_bounds__(Shape::runs_threads)
+    small_sort_kernel(Bits* keys, Value* values, unsigned n, KeyCodec<Bits> codec, SmallRuns runs) {
   constexpr bool with_values = has_values_v<Value>;
   constexpr int Threads = Shape::threads;
   constexpr int Items = Shape::items;
   using Sort = SmallBlockSort<Bits, Value, Shape>;
   extern __shared__ __align__(16) unsigned char s_small[];
   const unsigned t = threadIdx.x;
+  if constexpr (small_by_runs<Bits, Shape>) {
+    if (runs != SmallRuns::never &&
+        small_sort_by_runs<Bits, Value, Shape>(keys, values, n, codec, runs == SmallRuns::always, s_small))
+      return;
+    if (t >= static_cast<unsigned>(Threads)) return;  // the block sort's barriers wait for no thread that has left
+  }
   Bits k[Items];
   SmallValue<Value> v[Items];
 #pragma unroll
@@ -186,12 +383,25 @@ __global__ void __launch_bounds__(Shape::threads)
   }
 }
 
+// Whether a shape sorts by runs within `shared_bytes` of shared memory per block (as small_fits, for the larger
+// layout).
 template <class Bits, class Value, class Shape>
-void launch_small_sort(Bits* keys, Value* values, std::uint64_t n, const KeyCodec<Bits>& codec, cudaStream_t stream) {
-  constexpr std::size_t smem = small_shared_bytes<Bits, Value, Shape>();
+constexpr bool small_runs_fit(long long shared_bytes) {
+  return small_by_runs<Bits, Shape> && static_cast<long long>(small_runs_shared_bytes<Bits, Value, Shape>() + 1024) <= shared_bytes;
+}
+
+// Launches one shape's block; it sorts by runs as `runs` asks where the shape has it and its layout fits
+// `shared_bytes` (the band's and the device's), else with the block sort alone.
+template <class Bits, class Value, class Shape>
+void launch_small_sort(Bits* keys, Value* values, std::uint64_t n, const KeyCodec<Bits>& codec, cudaStream_t stream,
+                       SmallRuns runs = SmallRuns::never, long long shared_bytes = 0) {
+  if (!small_runs_fit<Bits, Value, Shape>(shared_bytes)) runs = SmallRuns::never;
+  const std::size_t smem = runs == SmallRuns::never ? small_shared_bytes<Bits, Value, Shape>()
+                                                    : small_runs_shared_bytes<Bits, Value, Shape>();
   auto kernel = small_sort_kernel<Bits, Value, Shape>;
   set_dynamic_shared_bytes(kernel, smem, "radix: one-block sort");
-  kernel<<<1, Shape::threads, smem, stream>>>(keys, values, static_cast<unsigned>(n), codec);
+  const int threads = runs == SmallRuns::never ? Shape::threads : Shape::runs_threads;
+  kernel<<<1, threads, smem, stream>>>(keys, values, static_cast<unsigned>(n), codec, runs);
   GSB_CHECK_LAUNCH();
 }
 
@@ -205,9 +415,13 @@ bool small_sort(const SortProblem& p, const SortBuffers& b, long long band_share
   return for_small_shapes<Bits, Value>([&](auto shape) {
     using Shape = decltype(shape);
     if (p.n > Shape::capacity || !small_fits<Bits, Value, Shape>(shared_bytes)) return false;
+    if constexpr (Shape::runs_only) {  // its threads suit runs; where it cannot sort by them, the next shape sorts
+      if (small_runs_override() == SmallRuns::never || !small_runs_fit<Bits, Value, Shape>(shared_bytes)) return false;
+    }
     if (p.n > 1)
       launch_small_sort<Bits, Value, Shape>(static_cast<Bits*>(b.keys[0]), static_cast<Value*>(b.values[0]), p.n,
-                                            make_codec<Bits>(p.key_type, p.order), b.stream);
+                                            make_codec<Bits>(p.key_type, p.order), b.stream, small_runs_override(),
+                                            shared_bytes);
     return true;
   });
 }
