@@ -135,6 +135,9 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # radix's counting sort of 1- and 2-byte keys starts at 2^16 / 2^22 keys (counting.cuh): once more from n = 2.
   GSB_RADIX_COUNTING_MIN_N=2 run_part "conformance (radix counting sort from n = 2)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u8_none:*/radix_u16_none"
+  # ... and 2-byte keys' 16-bit histogram in portions (past 2^31 keys; here of 5000 keys, so that several are summed).
+  GSB_RADIX_COUNTING_MIN_N=2 GSB_RADIX_COUNTING_PORTION_N=5000 run_part "conformance (radix counting sort in portions)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u16_none"
   # merge-samples sorts n <= 2^20 with small tiles (merge_samples.cuh, with_policy_for): its large-n tiles and
   # ranked passes once more from n = 2.
   GSB_MERGE_SAMPLES_LARGE=1 run_part "conformance (merge-samples large tiles from n = 2)" \
@@ -202,6 +205,8 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # radix's counting sort of 1- and 2-byte keys without values, from the first n past the one-block path.
   forced_sanitize "radix counting" "*/radix_u8_none:*/radix_u16_none" "*/radix_u8_none:*/radix_u16_none" \
     GSB_RADIX_COUNTING_MIN_N=2
+  forced_sanitize "radix counting in portions" "*/radix_u16_none" "*/radix_u16_none" GSB_RADIX_COUNTING_MIN_N=2 \
+    GSB_RADIX_COUNTING_PORTION_N=5000
   # merge-samples' large-n tiles from n = 2 (above).
   forced_sanitize "merge-samples large tiles" "*/merge_samples_u32_u32:*/merge_samples_u64_none" \
     "*/merge_samples_u32_u32:*/merge_samples_u64_none" GSB_MERGE_SAMPLES_LARGE=1

@@ -378,6 +378,14 @@ TEST(RadixCounting, ItsThresholdIsATileOfKeysAloneAndItsTempIsHeld) {
     const std::size_t temp = onesweep::temp_bytes<std::uint16_t, NoValue>(p);
     EXPECT_GE(temp, std::size_t{65536} * 8 * 3 / 2) << n;
   }
+  // Past 2^32 keys the 16-bit histogram's 32-bit counts take portions of 2^31 keys, each its own 65536 counts and 256
+  // top sums: three at 2^32 + 17.
+  p.n = (std::uint64_t{1} << 32) + 17;
+  EXPECT_GE((onesweep::temp_bytes<std::uint16_t, NoValue>(p)), std::size_t{3} * (65536 * 4 + 256 * 4) + 65536 * 8);
+  EXPECT_EQ(onesweep::counting_portions(p.n, 2), 3u);
+  EXPECT_EQ(onesweep::counting_portions(std::uint64_t{1} << 31, 2), 1u);
+  EXPECT_EQ(onesweep::counting_portions((std::uint64_t{1} << 31) + 1, 2), 2u);
+  EXPECT_EQ(onesweep::counting_portions(p.n, 1), 1u);  // 1-byte keys' counts are 64 bits
 }
 
 }  // namespace

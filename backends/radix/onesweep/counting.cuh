@@ -5,8 +5,9 @@
 // the LSD passes' 2 + 2 x 4 (u8: 1 + 1 instead of 1 + 2). The result equals any stable sort's bit for bit.
 // (`radix-lsd` keeps the LSD passes, so a run shows the difference.)
 //
-//   1. the histogram: histogram_kernel (u8, 256 bins) or top16_histogram_kernel (u16, 65536 bins in 128 KiB of
-//      shared memory: sm80 and sm90 bands; elsewhere 2-byte keys take the LSD passes);
+//   1. the histogram: histogram_kernel (u8, 256 bins, 64-bit counts) or top16_histogram_kernel (u16, 65536 bins in
+//      128 KiB of shared memory: sm80 and sm90 bands; elsewhere 2-byte keys take the LSD passes; 32-bit counts, so
+//      from 2^31 keys on it counts portions, each into its own counts);
 //   2. the starts: bins_kernel (u8) or top16_starts_kernel (u16, as the hybrid path);
 //   3. fill_kernel: each block writes one tile of the output; its threads find each position's key value by
 //      binary search over the starts (of the tile's bins, staged in shared memory when they fit).
@@ -131,8 +132,9 @@ constexpr bool counting_fits(long long shared_bytes) {
   return sizeof(Bits) == 1 || top16_words * 4 <= shared_bytes;
 }
 
-// The counting sort of 1- or 2-byte keys without values, n keys (1 < n < 2^32: a bin's count is 32 bits) in
-// b.keys[0], sorted in place. Returns the half holding the result (0).
+// The counting sort of 1- or 2-byte keys without values, n > 1 keys in b.keys[0], sorted in place (1-byte keys'
+// counts are 64 bits; 2-byte keys' 16-bit histogram counts portions of counting_portion_items). Returns the half
+// holding the result (0).
 template <class Bits, int FillItems = fill_items<Bits>, int FillMinBlocks = fill_min_blocks>
 struct CountingSort {
   static_assert(sizeof(Bits) <= 2, "a counting sort of 1- or 2-byte keys (256 or 65536 bins: fill_kernel's groups)");
@@ -140,19 +142,22 @@ struct CountingSort {
   static constexpr unsigned bins = 1u << (8 * sizeof(Bits));
 
   struct Layout {
-    std::uint64_t* counts;  // u8: [256] 64-bit counts; u16: [32768] words of two 32-bit counts
-    unsigned* top_counts;   // u16: [256] the counts' top-8-bit sums
+    std::uint64_t* counts;  // u8: [256] 64-bit counts; u16: [portions][32768] words of two 32-bit counts
+    unsigned* top_counts;   // u16: [portions][256] the counts' top-8-bit sums
     std::uint64_t* starts;  // [bins]
     unsigned long long* skippable;  // bins_kernel's flag (u8; unread)
     std::size_t clear_bytes;
     std::size_t bytes;
   };
-  static Layout layout(void* temp) {
+  static std::uint64_t portions(std::uint64_t n) {
+    return counting_portions(n, sizeof(Bits));
+  }
+  static Layout layout(std::uint64_t n, void* temp) {
     TempLayout t(temp);
     Layout l;
-    l.counts = t.take<std::uint64_t>(wide ? bins / 2 : bins);
+    l.counts = t.take<std::uint64_t>((wide ? bins / 2 : bins) * portions(n));
     l.skippable = t.take<unsigned long long>(1);
-    l.top_counts = t.take<unsigned>(256);
+    l.top_counts = t.take<unsigned>(256 * portions(n));
     l.clear_bytes = t.bytes();
     l.starts = t.take<std::uint64_t>(bins);
     l.bytes = t.bytes();
@@ -160,23 +165,30 @@ struct CountingSort {
   }
   static bool applies(std::uint64_t n) {
     const std::uint64_t o = counting_min_items_override();
-    return n >= (o != 0 ? o : counting_min_items<Bits>()) && n < (std::uint64_t{1} << 32) &&
+    return n >= (o != 0 ? o : counting_min_items<Bits>()) &&
            counting_fits<Bits>(current_device_props().shared_bytes_per_block_optin);
   }
-  static std::size_t temp_bytes() { return layout(nullptr).bytes; }
+  static std::size_t temp_bytes(std::uint64_t n) { return layout(n, nullptr).bytes; }
 
   static int sort(const SortProblem& p, const SortBuffers& b) {
     const std::uint64_t n = p.n;
-    const Layout l = layout(b.temp);
+    const Layout l = layout(n, b.temp);
     GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
                                              std::to_string(l.bytes));
     const KeyCodec<Bits> codec = make_codec<Bits>(p.key_type, p.order);
     auto* keys = static_cast<Bits*>(b.keys[0]);
     GSB_CUDA_TRY(cudaMemsetAsync(b.temp, 0, l.clear_bytes, b.stream));
     if constexpr (wide) {
-      const unsigned* counts = launch_top16_histogram<Bits>(
-          keys, n, codec, reinterpret_cast<unsigned long long*>(l.counts), nullptr, l.top_counts, b.stream);
-      launch_dependent(true, top16_starts_kernel<>, dim3(256), dim3(256), 0, b.stream, counts, l.top_counts, l.starts);
+      const std::uint64_t portion = counting_portion_items(), count = portions(n);
+      const unsigned* counts = nullptr;
+      for (std::uint64_t q = 0; q < count; ++q) {
+        const unsigned* c = launch_top16_histogram<Bits>(
+            keys + q * portion, std::min(portion, n - q * portion), codec,
+            reinterpret_cast<unsigned long long*>(l.counts + q * (bins / 2)), nullptr, l.top_counts + q * 256, b.stream);
+        if (q == 0) counts = c;
+      }
+      launch_dependent(true, top16_starts_kernel<>, dim3(256), dim3(256), 0, b.stream, counts, l.top_counts,
+                       static_cast<unsigned>(count), l.starts);
     } else {
       launch_digit_histograms<Bits, 8>(keys, n, codec, l.counts, b.stream);
       launch_dependent(true, bins_kernel<Bits, 8>, dim3(1), dim3(256), 0, b.stream, l.counts, n, l.starts, l.skippable);

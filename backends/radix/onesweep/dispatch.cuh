@@ -171,7 +171,7 @@ struct KeySort {
   }
 
   static std::size_t temp_bytes(const SortProblem& p) {
-    return counting ? std::max(Lsd::temp_bytes(p), Counting::temp_bytes()) : Lsd::temp_bytes(p);
+    return counting ? std::max(Lsd::temp_bytes(p), Counting::temp_bytes(p.n)) : Lsd::temp_bytes(p);
   }
   static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
     if constexpr (counting) {

@@ -279,20 +279,25 @@ __global__ void __maxnreg__(top16_registers<Bits>)
 }
 
 // Block b of 256 threads, thread t: where 16-bit bin 256 b + t starts (the exclusive sum of the counts before
-// it), from the 65536 counts and their 256 top-8-bit sums (top16_count). Every block scans the 256 top sums
-// for its own start (a few hundred nanoseconds) rather than waiting for one block to do it. Also gives thread t
-// top-8-bit bucket t's size and start.
+// it), from the 65536 counts and their 256 top-8-bit sums (top16_count), summed over `portions` histograms laid out
+// one after the other (the counting sort past 2^32 keys; each portion's counts are 32 bits). Every block scans the 256
+// top sums for its own start (a few hundred nanoseconds) rather than waiting for one block to do it. Also gives
+// thread t top-8-bit bucket t's size (of one portion) and start.
 __device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, const unsigned* top_counts,
-                                                     unsigned& top_size, std::uint64_t& top_start) {
+                                                     unsigned& top_size, std::uint64_t& top_start,
+                                                     unsigned portions = 1) {
   __shared__ std::uint64_t top_sums[32];
   __shared__ std::uint64_t bin_sums[32];
   __shared__ std::uint64_t s_base;
-  std::uint64_t unused;
-  top_size = __ldcg(&top_counts[threadIdx.x]);
-  top_start = block_exclusive_sum<std::uint64_t, 256>(top_size, top_sums, &unused);
+  std::uint64_t unused, top = 0, bin = 0;
+  for (unsigned q = 0; q < portions; ++q) {
+    top += __ldcg(&top_counts[q * 256 + threadIdx.x]);
+    bin += __ldcg(&counts[q * 65536 + blockIdx.x * 256 + threadIdx.x]);
+  }
+  top_size = static_cast<unsigned>(top);
+  top_start = block_exclusive_sum<std::uint64_t, 256>(top, top_sums, &unused);
   if (threadIdx.x == blockIdx.x) s_base = top_start;
-  const std::uint64_t within =
-      block_exclusive_sum<std::uint64_t, 256>(__ldcg(&counts[blockIdx.x * 256 + threadIdx.x]), bin_sums, &unused);
+  const std::uint64_t within = block_exclusive_sum<std::uint64_t, 256>(bin, bin_sums, &unused);
   return s_base + within;
 }
 
@@ -343,15 +348,15 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
   return reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
 }
 
-// starts[b] = where 16-bit bin b starts (block b / 256, as top16_start), of the 16-bit histogram's counts.
+// starts[b] = where 16-bit bin b starts (block b / 256, as top16_start), of the 16-bit histograms' counts.
 template <int = 0>
 __global__ void __launch_bounds__(256)
-    top16_starts_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t* starts) {
+    top16_starts_kernel(const unsigned* counts, const unsigned* top_counts, unsigned portions, std::uint64_t* starts) {
   wait_for_prior_grids();  // launched as a dependent of the histogram (counting.cuh)
   allow_dependent_grids();
   unsigned top_size;
   std::uint64_t top_start;
-  starts[blockIdx.x * 256 + threadIdx.x] = top16_start(counts, top_counts, top_size, top_start);
+  starts[blockIdx.x * 256 + threadIdx.x] = top16_start(counts, top_counts, top_size, top_start, portions);
 }
 
 // One block per pass: the exclusive sum of the pass's digit counts (the first portion's global digit starts),

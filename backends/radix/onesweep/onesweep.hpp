@@ -42,6 +42,23 @@ std::uint64_t counting_min_items_override();
 enum class SmallRuns : int { never = 0, automatic = 1, always = 2 };
 SmallRuns small_runs_override();
 
+// GSB_RADIX_COUNTING_PORTION_N (a whole number 1..2^31, for tests): the counting sort's 16-bit histogram of 2-byte
+// keys counts portions of at most that many keys (2^31 otherwise), so that the sanitizer runs sum several. 0 when
+// unset.
+std::uint64_t counting_portion_items_override();
+
+// The keys of one portion of the counting sort's 16-bit histogram (2-byte keys: its counts are 32 bits, so 2^32 keys
+// or more are counted in portions, each into counts of its own, which the starts sum): 2^31, or
+// GSB_RADIX_COUNTING_PORTION_N's keys. 1-byte keys' counts are 64 bits: one portion whatever n.
+inline std::uint64_t counting_portion_items() {
+  const std::uint64_t o = counting_portion_items_override();
+  return o != 0 ? o : std::uint64_t{1} << 31;
+}
+inline std::uint64_t counting_portions(std::uint64_t n, std::size_t key_bytes) {
+  const std::uint64_t portion = counting_portion_items();
+  return key_bytes == 2 && n > portion ? (n + portion - 1) / portion : 1;
+}
+
 // The keys of one portion of a digit pass whose tile is `tile` keys: whole tiles, at most max_portion_items (or
 // GSB_RADIX_PORTION_N's keys, at least one tile).
 inline std::uint64_t portion_items(std::uint64_t tile) {

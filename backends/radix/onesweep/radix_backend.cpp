@@ -42,6 +42,11 @@ const KeyCountKnob counting_min_n_knob{
     "radix: the counting sort of 1- and 2-byte keys from this many keys on (tests force it at small n)",
     std::uint64_t{1} << 32};
 
+const KeyCountKnob counting_portion_n_knob{
+    "GSB_RADIX_COUNTING_PORTION_N",
+    "radix: the counting sort of 2-byte keys counts portions of at most this many keys (tests force several at small n)",
+    std::uint64_t{1} << 31};
+
 const KeyCountKnob large_buckets_above_knob{
     "GSB_RADIX_LARGE_BUCKETS_ABOVE",
     "radix: the hybrid path's buckets of more than this many keys sorted through global memory (tests)",
@@ -116,6 +121,10 @@ LargeForce large_buckets_force_override() {
 }
 std::uint64_t portion_items_override() {
   static const std::uint64_t value = portion_n_knob.value();
+  return value;
+}
+std::uint64_t counting_portion_items_override() {
+  static const std::uint64_t value = counting_portion_n_knob.value();
   return value;
 }
 SmallRuns small_runs_override() {
