@@ -320,10 +320,11 @@ __device__ __forceinline__ bool small_sort_by_runs(Bits* keys, Value* values, un
   return true;
 }
 
-// Sorts keys[0, n) (and values) in place, n <= Shape::capacity: blocked loads (thread t holds positions
-// [t * Items, (t + 1) * Items), past n the largest key, which a stable sort leaves after every real one), where the
-// shape asks for it the OR of how each key differs from key 0, the block sort of those bits (or of all), striped
-// stores.
+// Sorts keys[0, n) (and values) in place, n <= Shape::capacity: by runs where the shape has them and `runs` and the
+// keys let it (small_sort_by_runs, with the shape's runs_threads), else with the block sort's threads: blocked loads
+// (thread t holds positions [t * Items, (t + 1) * Items), past n the largest key, which a stable sort leaves after
+// every real one; the by-runs step's loads leave no padding, so these are its own), where the shape asks for it the
+// OR of how each key differs from key 0, the block sort of those bits (or of all), striped stores.
 template <class Bits, class Value, class Shape>
 __global__ void __launch_bounds__(Shape::runs_threads)
     small_sort_kernel(Bits* keys, Value* values, unsigned n, KeyCodec<Bits> codec, SmallRuns runs) {
