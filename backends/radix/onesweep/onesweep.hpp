@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gsb/backend.hpp"
+#include "gsb/device_props.hpp"
 #include "gsb/types.hpp"
 
 namespace gsb::radix::onesweep {
@@ -56,7 +57,7 @@ inline std::uint64_t counting_portion_items() {
 }
 inline std::uint64_t counting_portions(std::uint64_t n, std::size_t key_bytes) {
   const std::uint64_t portion = counting_portion_items();
-  return key_bytes == 2 && n > portion ? (n + portion - 1) / portion : 1;
+  return key_bytes == 2 && n > portion ? ceil_div(n, portion) : 1;
 }
 
 // The keys of one portion of a digit pass whose tile is `tile` keys: whole tiles, at most max_portion_items (or

@@ -184,6 +184,24 @@ constexpr std::uint64_t small_capacity(long long shared_bytes) {
   return most;
 }
 
+// Thread t's keys at input positions [t * Items, (t + 1) * Items), encoded, and their values; past n, where Pad, the
+// largest key, which a stable sort leaves after every real one (the block sort; the by-runs step reads none there).
+template <int Items, bool Pad, class Bits, class Value>
+__device__ __forceinline__ void small_load_blocked(Bits (&k)[Items], SmallValue<Value> (&v)[Items], const Bits* keys,
+                                                   const Value* values, unsigned n, const KeyCodec<Bits>& codec) {
+  const unsigned t = threadIdx.x;
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = t * Items + i;
+    if (at < n) {
+      k[i] = codec.encode(keys[at]);
+      if constexpr (has_values_v<Value>) v[i] = values[at];
+    } else if constexpr (Pad) {
+      k[i] = static_cast<Bits>(~Bits{0});
+    }
+  }
+}
+
 // Sorts keys[0, n) (and values) in place by runs with the shape's runs_threads (thread t loads input positions
 // [t * runs_items, (t + 1) * runs_items)), unless the keys do not suit it; returns whether it sorted (block-uniform).
 // First a counting sort by the top bits (SmallRunsLayout::bits: 12 at 4864 keys, about one key a digit), each key's
@@ -216,15 +234,8 @@ __device__ __forceinline__ bool small_sort_by_runs(Bits* keys, Value* values, un
   const unsigned t = threadIdx.x;
   const unsigned lane = lane_id(), warp = t / 32;
   Bits k[Items];
-  [[maybe_unused]] Value v[with_values ? Items : 1];
-#pragma unroll
-  for (int i = 0; i < Items; ++i) {
-    const unsigned at = t * Items + i;
-    if (at < n) {
-      k[i] = codec.encode(keys[at]);
-      if constexpr (with_values) v[i] = values[at];
-    }
-  }
+  SmallValue<Value> v[Items];
+  small_load_blocked<Items, false>(k, v, keys, values, n, codec);
   {
     // The sample: each lane's first key; lanes past n take a digit of their own (above every real one), so that they
     // match nothing.
@@ -322,9 +333,8 @@ __device__ __forceinline__ bool small_sort_by_runs(Bits* keys, Value* values, un
 
 // Sorts keys[0, n) (and values) in place, n <= Shape::capacity: by runs where the shape has them and `runs` and the
 // keys let it (small_sort_by_runs, with the shape's runs_threads), else with the block sort's threads: blocked loads
-// (thread t holds positions [t * Items, (t + 1) * Items), past n the largest key, which a stable sort leaves after
-// every real one; the by-runs step's loads leave no padding, so these are its own), where the shape asks for it the
-// OR of how each key differs from key 0, the block sort of those bits (or of all), striped stores.
+// (small_load_blocked, the block sort's own layout), where the shape asks for it the OR of how each key differs from
+// key 0, the block sort of those bits (or of all), striped stores.
 template <class Bits, class Value, class Shape>
 __global__ void __launch_bounds__(Shape::runs_threads)
     small_sort_kernel(Bits* keys, Value* values, unsigned n, KeyCodec<Bits> codec, SmallRuns runs) {
@@ -342,16 +352,7 @@ __global__ void __launch_bounds__(Shape::runs_threads)
   }
   Bits k[Items];
   SmallValue<Value> v[Items];
-#pragma unroll
-  for (int i = 0; i < Items; ++i) {
-    const unsigned at = t * Items + i;
-    if (at < n) {
-      k[i] = codec.encode(keys[at]);
-      if constexpr (with_values) v[i] = values[at];
-    } else {
-      k[i] = static_cast<Bits>(~Bits{0});
-    }
-  }
+  small_load_blocked<Items, true>(k, v, keys, values, n, codec);
   int lo = 0, hi = 8 * static_cast<int>(sizeof(Bits));
   if constexpr (Shape::differing_bits) {
     __shared__ std::uint64_t s_differs[Threads / 32];
