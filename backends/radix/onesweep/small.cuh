@@ -17,7 +17,7 @@
 // From 2049 keys on (1025 with 8-byte keys), keys of 4 and 8 bytes are first sorted by runs (small_sort_by_runs: a
 // counting sort by their top 11-13 bits, then each key ranked within its digit's run), which costs a few passes over
 // shared memory where the block sort takes a round per 6 bits; skewed keys (a sample of each warp's keys, or the
-// counts, find long runs) fall back to the block sort.
+// counts, find runs too long for their budget) fall back to the block sort, keys all equal need no sort.
 // NOTES.md ("Small n", round 38) has the measurements, and the four versions that lost to this one (three block
 // sorts of our own, and this one with 512-thread shapes).
 #pragma once
@@ -148,11 +148,16 @@ struct SmallRunsLayout {
   static constexpr std::size_t sorted_from = placed_from + (with_values ? cap * 2 : 0);
   static constexpr std::size_t bytes = sorted_from + (with_values ? cap * 2 : 0);
 };
-// A warp's sample (each lane's first key) that holds one top-bits digit this many times or more sends the block to
-// the block sort (3 of 32 keys in one of 4096 digits: about once in 3000 warps of uniform keys); so does a mean run
-// (the keys of a key's digit, over all keys: the sum of the squared counts / n) longer than small_runs_mean_most.
-inline constexpr unsigned small_runs_sample_most = 3;
-inline constexpr unsigned small_runs_mean_most = 16;
+// Ranking within runs costs each thread about (its keys) x (the mean run less one) comparisons, where the mean run is
+// the sum of the squared counts over n: in all, the squared counts' sum less n, spread over the threads. Sorting by
+// runs pays where that stays under this many a thread (against the block sort of the same shape, H200, session 55
+// round 2, NOTES.md round 39: u32 keys alone by runs / by the block sort at 2049, 3000 and 4864 keys: few-unique
+// (mean run 32, 47, 76) 9.9 / 13.1, 12.5 / 13.1, 22.0 / 13.6 us, Zipf (17, 25, 39) 9.2 / 13.1, 11.2 / 13.3, 16.5 /
+// 13.9, entropy-0.811 (13, 12, 18) 8.7 / 13.1, 9.8 / 13.3, 14.6 / 13.9; comparing values' input positions too costs
+// about 4 times as much a comparison; 8-byte keys' block sort takes twice the rounds).
+template <class Bits, class Value>
+inline constexpr unsigned small_runs_budget =
+    sizeof(Bits) == 8 ? (has_values_v<Value> ? 96u : 400u) : (has_values_v<Value> ? 48u : 160u);
 
 // Shared memory of one shape: the block sort's (dynamic, since it passes 48 KiB for the larger shapes).
 template <class Bits, class Value, class Shape>
@@ -208,9 +213,10 @@ __device__ __forceinline__ void small_load_blocked(Bits (&k)[Items], SmallValue<
 // place from the atomic that counts it, then each key ranked within its digit's run by comparing it with every key of
 // the run (the smaller ones, and the equal ones from earlier input positions: stable). A uniform input's runs hold a
 // key or two, so this costs a few passes over shared memory where the block sort takes a round of 6 bits each.
-// Skewed keys make long runs (and atomics that collide): a sample (each lane's first key, matched across its warp) or
-// the counts send such a block to the block sort (false) before anything the block sort reads is written, unless
-// `always`; the block sort loads the keys again (from L1).
+// Skewed keys make long runs (and atomics that collide): where a sample (each lane's first key, matched across its
+// warp) or the counts put the runs' cost past small_runs_budget, the block goes to the block sort (false) before
+// anything the block sort reads is written, unless `always`; the block sort loads the keys again (from L1). Keys all
+// equal (seen at the sample's barrier) are their own stable sort: nothing is written.
 template <class Bits, class Value, class Shape>
 __device__ __forceinline__ bool small_sort_by_runs(Bits* keys, Value* values, unsigned n, const KeyCodec<Bits>& codec,
                                                    bool always, unsigned char* smem) {
@@ -222,6 +228,7 @@ __device__ __forceinline__ bool small_sort_by_runs(Bits* keys, Value* values, un
   constexpr int key_bits = 8 * static_cast<int>(sizeof(Bits));
   constexpr unsigned rows = L::bins / warps / 32;  // rows of 32 counts a warp scans
   static_assert(rows * warps * 32 == L::bins, "whole rows of counts a warp");
+  static_assert(warps <= 32, "a warp's lanes take the warps' sums");
   __shared__ unsigned s_warp[warps];
   __shared__ unsigned s_squares;
   unsigned* counts = reinterpret_cast<unsigned*>(smem + L::counts);
@@ -238,17 +245,28 @@ __device__ __forceinline__ bool small_sort_by_runs(Bits* keys, Value* values, un
   small_load_blocked<Items, false>(k, v, keys, values, n, codec);
   {
     // The sample: each lane's first key; lanes past n take a digit of their own (above every real one), so that they
-    // match nothing.
-    const unsigned peers = __match_any_sync(full_warp, t * Items < n ? digit(k[0]) : L::bins + lane);
-    const bool crowded = __any_sync(full_warp, static_cast<unsigned>(__popc(peers)) >= small_runs_sample_most);
-    if (lane == 0) s_warp[warp] = crowded ? 1u : 0u;
+    // match nothing. The share of the sample's pairs that fall in one digit estimates the sum of the digits' squared
+    // shares (each pair counted from both of its ends: sum of (peers - 1) over lanes, and v (v - 1) for v lanes).
+    const bool sampled = t * Items < n;
+    const unsigned peers = __match_any_sync(full_warp, sampled ? digit(k[0]) : L::bins + lane);
+    const unsigned same = warp_reduce_sum(sampled ? static_cast<unsigned>(__popc(peers)) - 1u : 0u);
+    const unsigned v = static_cast<unsigned>(__popc(__ballot_sync(full_warp, sampled)));
+    if (lane == 0) s_warp[warp] = same << 16 | v * (v - 1u);  // 992 at most each, 31744 summed over 32 warps
   }
-  __syncthreads();
-  if (!always) {
-    unsigned crowded = 0;
+  // And whether any key differs from key 0 (if none, the input is its own stable sort: nothing to write).
+  const Bits first = codec.encode(keys[0]);
+  Bits differs = 0;
 #pragma unroll
-    for (int w = 0; w < warps; ++w) crowded |= s_warp[w];
-    if (crowded != 0) return false;  // nothing written but s_warp (its own)
+  for (int i = 0; i < Items; ++i)
+    if (t * Items + i < n) differs |= static_cast<Bits>(k[i] ^ first);
+  if (__syncthreads_or(differs != 0) == 0) return true;
+  if (!always) {
+    // The squared counts' sum less n, estimated as n^2 x same / pairs, past the budget: nothing written but s_warp
+    // (its own). Each lane takes a warp's sums (warps <= 32).
+    const unsigned sums = warp_reduce_sum(lane < static_cast<unsigned>(warps) ? s_warp[lane] : 0u);
+    const float same = static_cast<float>(sums >> 16), pairs = static_cast<float>(sums & 0xffffu);
+    constexpr float budget = static_cast<float>(small_runs_budget<Bits, Value> * Threads);
+    if (static_cast<float>(n) * static_cast<float>(n) * same > budget * pairs) return false;
   }
   for (unsigned b = t; b < L::bins; b += Threads) counts[b] = 0;
   if (t == 0) s_squares = 0;
@@ -275,7 +293,9 @@ __device__ __forceinline__ bool small_sort_by_runs(Bits* keys, Value* values, un
     atomicAdd(&s_squares, squares);
   }
   __syncthreads();
-  if (!always && s_squares > small_runs_mean_most * n) return false;  // counts only read since the barrier
+  // The sample can miss what the counts show: twice the budget sends the block to the block sort (the counts only
+  // read since the barrier).
+  if (!always && s_squares - n > 2u * small_runs_budget<Bits, Value> * Threads) return false;
   unsigned run = lane < warp ? s_warp[lane] : 0u;  // the earlier warps' keys (warps <= 32)
   run = warp_reduce_sum(run);
 #pragma unroll
