@@ -154,8 +154,8 @@ struct SmallRunsLayout {
 // session 55 rounds 2 and 5, NOTES.md round 39), u32 keys alone by runs / by the block sort at 2049, 3000 and 4864
 // keys: few-unique (mean run 32, 47, 76) 9.9 / 13.1, 12.5 / 13.1, 22.0 / 13.6 us; Zipf (11, 16, 26) 9.2 / 13.1,
 // 11.2 / 13.3, 16.5 / 13.9; entropy-0.811 (13, 12, 18) 8.7 / 13.1, 9.8 / 13.3, 14.6 / 13.9. With values each equal
-// key's input position is compared too (Zipf u32+u32 at 2049: 16.4 against 15.0); 8-byte keys' block sort takes
-// twice the rounds (u64 Zipf at 4864: 20.3 against 26.5), but 256 x 9's, which 8-byte pairs take to 2304 keys, is
+// key's input position is compared too (Zipf f32+u32 at 2049: 16.4 against 15.4); 8-byte keys' block sort takes
+// twice the rounds (u64 Zipf at 4864: 20.3 against 26.6), but 256 x 9's, which 8-byte pairs take to 2304 keys, is
 // short (u64+u32 entropy-0.811 at 2049: 21.8 against 20.3).
 template <class Bits, class Value>
 inline constexpr unsigned small_runs_budget =
