@@ -18,8 +18,8 @@
 // counting sort by their top 11-13 bits, then each key ranked within its digit's run), which costs a few passes over
 // shared memory where the block sort takes a round per 6 bits; skewed keys (a sample of each warp's keys, or the
 // counts, find runs too long for their budget) fall back to the block sort, keys all equal need no sort.
-// NOTES.md ("Small n", round 38) has the measurements, and the four versions that lost to this one (three block
-// sorts of our own, and this one with 512-thread shapes).
+// NOTES.md ("Small n", rounds 38-39) has the measurements, and the versions that lost to this one (three block
+// sorts of our own, this one with 512-thread shapes, striped loads).
 #pragma once
 
 #include <algorithm>
