@@ -126,7 +126,7 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
     run_part "conformance (radix hybrid, buckets past 84 keys by passes)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
   # radix's one-block path (small.cuh) sorts keys of 4 and 8 bytes by runs from 2049 keys (1025 with 8-byte keys or
-  # values) where a sample and the counts find the runs short, else by the block sort: each forced for every input
+  # values) where the sample prices the runs under a budget, else by the block sort: each forced for every input
   # (long runs, all-equal keys), up to 70000 keys (16384 is the path's largest).
   for runs in always never; do
     GSB_RADIX_SMALL_RUNS=$runs GSB_CONFORMANCE_MAX_N=70000 run_part "conformance (radix one block, by runs $runs)" \

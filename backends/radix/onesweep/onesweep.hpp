@@ -38,8 +38,8 @@ std::uint64_t portion_items_override();
 std::uint64_t counting_min_items_override();
 
 // GSB_RADIX_SMALL_RUNS (never, auto, always; for tests and alternated timings): whether the one-block path's larger
-// shapes sort by runs (small.cuh) -- never (the block radix sort), where the sample and the counts find the runs
-// short (auto, the default), or whatever their length (always).
+// shapes sort by runs (small.cuh) -- never (the block radix sort), where the sample prices the runs under their
+// budget and the counts agree (auto, the default), or whatever their length (always).
 enum class SmallRuns : int { never = 0, automatic = 1, always = 2 };
 SmallRuns small_runs_override();
 

@@ -66,7 +66,7 @@ std::string small_runs_choice(const std::string& v) {
 }
 const gsb::EnvKnob& small_runs_knob = gsb::declare_env_knob(
     "GSB_RADIX_SMALL_RUNS",
-    "radix: the one-block path's larger shapes sort by runs never (the block radix sort), where the runs are short "
+    "radix: the one-block path's larger shapes sort by runs never (the block radix sort), where the runs cost little "
     "(auto, the default) or always (tests)",
     [](const std::string& v) { small_runs_choice(v); });
 

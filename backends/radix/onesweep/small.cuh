@@ -209,6 +209,19 @@ __device__ __forceinline__ void small_load_blocked(Bits (&k)[Items], SmallValue<
   }
 }
 
+// The OR of how thread t's keys (input positions [t * Items, (t + 1) * Items), as small_load_blocked loads them) differ
+// from key 0: the bits in which they differ; none where every key equals key 0.
+template <int Items, class Bits>
+__device__ __forceinline__ Bits small_differs_from_first(const Bits (&k)[Items], const Bits* keys, unsigned n,
+                                                         const KeyCodec<Bits>& codec) {
+  const Bits first = codec.encode(keys[0]);
+  Bits differs = 0;
+#pragma unroll
+  for (int i = 0; i < Items; ++i)
+    if (threadIdx.x * Items + i < n) differs |= static_cast<Bits>(k[i] ^ first);
+  return differs;
+}
+
 // Sorts keys[0, n) (and values) in place by runs with the shape's runs_threads (thread t loads input positions
 // [t * runs_items, (t + 1) * runs_items)), unless the keys do not suit it; returns whether it sorted (block-uniform).
 // First a counting sort by the top bits (SmallRunsLayout::bits: 12 at 4864 keys, about one key a digit), each key's
@@ -256,12 +269,7 @@ __device__ __forceinline__ bool small_sort_by_runs(Bits* keys, Value* values, un
     if (lane == 0) s_warp[warp] = same << 16 | v * (v - 1u);  // 992 at most each, 31744 summed over 32 warps
   }
   // And whether any key differs from key 0 (if none, the input is its own stable sort: nothing to write).
-  const Bits first = codec.encode(keys[0]);
-  Bits differs = 0;
-#pragma unroll
-  for (int i = 0; i < Items; ++i)
-    if (t * Items + i < n) differs |= static_cast<Bits>(k[i] ^ first);
-  if (__syncthreads_or(differs != 0) == 0) return true;
+  if (__syncthreads_or(small_differs_from_first(k, keys, n, codec) != 0) == 0) return true;
   if (!always) {
     // The squared counts' sum less n, estimated as n^2 x same / pairs, past the budget: nothing written but s_warp
     // (its own). Each lane takes a warp's sums (warps <= 32).
@@ -378,11 +386,7 @@ __global__ void __launch_bounds__(Shape::runs_threads)
   int lo = 0, hi = 8 * static_cast<int>(sizeof(Bits));
   if constexpr (Shape::differing_bits) {
     __shared__ std::uint64_t s_differs[Threads / 32];
-    const Bits first = codec.encode(keys[0]);
-    std::uint64_t d64 = 0;
-#pragma unroll
-    for (int i = 0; i < Items; ++i)
-      if (t * Items + i < n) d64 |= static_cast<Bits>(k[i] ^ first);
+    std::uint64_t d64 = small_differs_from_first(k, keys, n, codec);
 #pragma unroll
     for (int s = 16; s > 0; s /= 2) d64 |= __shfl_xor_sync(full_warp, d64, s);
     if (lane_id() == 0) s_differs[t / 32] = d64;
