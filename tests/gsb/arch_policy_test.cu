@@ -183,9 +183,9 @@ TEST(ArchPolicy, RadixOneBlockShapesOnEveryBand) {
 
 // The one-block path sorts keys of 4 and 8 bytes by runs in its shapes from 2049 keys (1025 with 8-byte keys or values)
 // where its layout fits the band: about a key a digit of the top bits (at most two at a shape's capacity), 256 x 19
-// keys by runs with 512 threads of 10 keys; 1- and 2-byte keys keep the block sort; sm75's 64 KiB hold the 4864 keys of
-// 4 bytes alone, not with values, and sm90's 227 KiB 10240 keys of up to 8 bytes with their values (16 bytes a key
-// in all), not more.
+// keys by runs with 512 threads of 10 keys (256 x 12 with 6); 1- and 2-byte keys keep the block sort; sm75's 64 KiB
+// hold the 4864 keys of 4 bytes alone, not with values, and sm90's 227 KiB 10240 keys of up to 8 bytes with their
+// values (16 bytes a key in all), not more.
 TEST(ArchPolicy, RadixOneBlockByRunsWhereItsLayoutFits) {
   using namespace radix::onesweep;
   EXPECT_TRUE((small_by_runs<std::uint32_t, SmallShape3Runs>));
@@ -200,11 +200,20 @@ TEST(ArchPolicy, RadixOneBlockByRunsWhereItsLayoutFits) {
   EXPECT_EQ(SmallShape3Runs::capacity, SmallShape3::capacity);
   EXPECT_FALSE(SmallShape4::runs_only);
   EXPECT_EQ(SmallShape4::runs_items, SmallShape4::items);
+  // From 2049 to 3072 keys a 256 x 12 block sort, behind runs of 512 threads of 6 keys for 4-byte keys.
+  EXPECT_TRUE((small_by_runs<std::uint32_t, SmallShape2Runs>));
+  EXPECT_TRUE(SmallShape2Runs::runs_only);
+  EXPECT_EQ(SmallShape2Runs::capacity, 3072u);
+  EXPECT_EQ(SmallShape2Runs::runs_items, 6);
+  EXPECT_FALSE((small_by_runs<std::uint16_t, SmallShape2Tile>));
+  EXPECT_EQ(SmallShape2Tile::capacity, SmallShape2Runs::capacity);
+  EXPECT_EQ(SmallShape2Byte::capacity, SmallShape2Runs::capacity);
   auto digits_hold = [](auto shape) {
     using Shape = decltype(shape);
     return Shape::capacity <= 2 * SmallRunsLayout<std::uint32_t, NoValue, Shape>::bins;
   };
   EXPECT_TRUE(digits_hold(SmallShapeWide{}));
+  EXPECT_TRUE(digits_hold(SmallShape2Runs{}));
   EXPECT_TRUE(digits_hold(SmallShape3Runs{}));
   EXPECT_TRUE(digits_hold(SmallShape4{}));
   EXPECT_TRUE(digits_hold(SmallShape5{}));
@@ -220,6 +229,8 @@ TEST(ArchPolicy, RadixOneBlockByRunsWhereItsLayoutFits) {
   // 10240 keys with 12 bytes of key and value: 232 KiB, past sm90's 227 (the block sort alone there).
   EXPECT_FALSE((small_runs_fit<std::uint32_t, std::uint64_t, SmallShape5>(sm90)));
   EXPECT_TRUE((small_runs_fit<std::uint32_t, NoValue, SmallShape3Runs>(sm75)));
+  EXPECT_TRUE((small_runs_fit<std::uint32_t, NoValue, SmallShape2Runs>(sm75)));
+  EXPECT_FALSE((small_runs_fit<std::uint32_t, std::uint32_t, SmallShape2Runs>(sm75)));  // 65 KiB with values
   EXPECT_FALSE((small_runs_fit<std::uint32_t, std::uint32_t, SmallShape3Runs>(sm75)));
   EXPECT_FALSE((small_runs_fit<std::uint16_t, NoValue, SmallShape3>(sm90)));
   // The layout holds what it names: the counts, two arrays of keys, and with values the values and two 16-bit

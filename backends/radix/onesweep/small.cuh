@@ -9,10 +9,10 @@
 //     the input is its own stable sort, nothing is written), found by one OR over the block before the sort; CUB's
 //     device sort always sorts every bit, and so do the larger shapes here (measured: the OR's barrier cost more
 //     than it saved there);
-//   - the block shape grows with n (SmallShape0..6), so a few keys cost a few keys' work; CUB's single tile is
-//     256 x 19 keys whatever n is, and above 4864 keys (2304 with 8-byte keys or values) its device sort takes
-//     the multi-kernel path, where this one block still sorts up to 10240 (16384 keys of up to 4 bytes alone;
-//     7680 pairs of 8-byte keys and values);
+//   - the block shape grows with n (SmallShape0..6, and 256 x 12 from 2049 keys), so a few keys cost a few keys'
+//     work; CUB's single tile is 256 x 19 keys whatever n is, and above 4864 keys (2304 with 8-byte keys or values)
+//     its device sort takes the multi-kernel path, where this one block still sorts up to 10240 (16384 keys of up
+//     to 4 bytes alone; 7680 pairs of 8-byte keys and values);
 //   - one key needs no launch at all.
 // From 2049 keys on (1025 with 8-byte keys), keys of 4 and 8 bytes are first sorted by runs (small_sort_by_runs: a
 // counting sort by their top 11-13 bits, then each key ranked within its digit's run), which costs a few passes over
@@ -74,6 +74,15 @@ using SmallShape3 = SmallShape<256, 19, false>;  // n <= 4864
 // against 15.6, u64 11.3 against 25.7; by runs with 256 threads u32 12.0 and u32+u32 18.8, with 512 and a 512 x 10
 // block sort behind it skewed keys took 15.0-16.1 us where main takes 11.9-13.2 (this fallback 12.4-13.8).
 using SmallShape3Runs = SmallShape<256, 19, false, 0, 12, 512>;
+// From 2049 to 3072 keys (but 8-byte keys or values, SmallShapeWide's to 2304) a block sort of 256 x 12: CUB's single
+// tile is 256 x 19 whatever n is, and 7 keys a thread fewer take each round's serial part shorter. Measured (H200,
+// session 56 round 3, NOTES.md round 40, us against main, whose shape there was 256 x 19): skewed 4-byte keys that
+// the sample sends to the block sort, u32 entropy-0.544 at 2049 / 3000 11.5 / 11.6 against 13.3 / 13.3 (cub-radix
+// 11.7 / 12.1), u32+u32 Zipf 13.2 / 13.4 against 14.9 / 15.4; sorted by runs with 512 threads of 6 keys in place
+// of 10, uniform u32 keys 6.9 / 7.7 against 7.4 / 8.0.
+using SmallShape2Runs = SmallShape<256, 12, false, 0, 12, 512>;  // 2049 <= n <= 3072, 4-byte keys
+using SmallShape2Tile = SmallShape<256, 12, false>;               // 2049 <= n <= 3072, 2-byte keys
+using SmallShape2Byte = SmallShape<256, 12, false, 8>;            // 2049 <= n <= 3072, 1-byte keys
 using SmallShape4 = SmallShape<512, 15, false, 0, 12>;  // n <= 7680
 // Past 7680 keys the LSD passes cost 5 launches or more (memset, histogram, bins, a pass per digit): 15-81 us at
 // 1e4 on an H200, where one block of 512 x 20 took 8-62 us for every type but 8-byte keys with 8-byte values
@@ -105,13 +114,18 @@ constexpr bool small_shape_if(F& f) {
   else return false;
 }
 // The one list of the shapes, in the order they are tried: f(shape) for each until it returns true; whether one
-// did. The wide shape only for 8-byte keys or values (in place of 256 x 8), the 8-bit-digit shape only for 1-byte
-// keys, the two largest where they were measured faster than the LSD passes.
+// did. The wide shape only for 8-byte keys or values (in place of 256 x 8 and 256 x 12), the 8-bit-digit shapes only
+// for 1-byte keys, the shapes by runs for the widths they serve, the two largest where they were measured faster than
+// the LSD passes.
 template <class Bits, class Value, class F>
 constexpr bool for_small_shapes(F&& f) {
   return f(SmallShape0{}) || f(SmallShape1{}) || small_shape_if<!small_wide_items<Bits, Value>, SmallShape2>(f) ||
          small_shape_if<small_wide_items<Bits, Value>, SmallShapeWide>(f) ||
-         small_shape_if<sizeof(Bits) == 1, SmallShape3Byte>(f) || small_shape_if<sizeof(Bits) >= 4, SmallShape3Runs>(f) ||
+         small_shape_if<sizeof(Bits) == 1 && !small_wide_items<Bits, Value>, SmallShape2Byte>(f) ||
+         small_shape_if<sizeof(Bits) == 2 && !small_wide_items<Bits, Value>, SmallShape2Tile>(f) ||
+         small_shape_if<sizeof(Bits) == 4, SmallShape2Runs>(f) ||
+         small_shape_if<sizeof(Bits) == 1, SmallShape3Byte>(f) ||
+         small_shape_if<sizeof(Bits) >= 4, SmallShape3Runs>(f) ||
          f(SmallShape3{}) || f(SmallShape4{}) ||
          small_shape_if<!small_wide_pairs<Bits, Value>, SmallShape5>(f) ||
          small_shape_if<sizeof(Bits) <= 4 && !has_values_v<Value>, SmallShape6>(f);
