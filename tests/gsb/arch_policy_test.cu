@@ -208,6 +208,11 @@ TEST(ArchPolicy, RadixOneBlockByRunsWhereItsLayoutFits) {
   EXPECT_FALSE((small_by_runs<std::uint16_t, SmallShape2Tile>));
   EXPECT_EQ(SmallShape2Tile::capacity, SmallShape2Runs::capacity);
   EXPECT_EQ(SmallShape2Byte::capacity, SmallShape2Runs::capacity);
+  // The runs' budget a thread: half for 4-byte pairs where the block sort behind them is 256 x 12's.
+  EXPECT_EQ((small_runs_budget<std::uint32_t, NoValue, SmallShape2Runs>), 160u);
+  EXPECT_EQ((small_runs_budget<std::uint32_t, std::uint32_t, SmallShape2Runs>), 16u);
+  EXPECT_EQ((small_runs_budget<std::uint32_t, std::uint32_t, SmallShape3Runs>), 32u);
+  EXPECT_EQ((small_runs_budget<std::uint64_t, std::uint32_t, SmallShapeWide>), 64u);
   auto digits_hold = [](auto shape) {
     using Shape = decltype(shape);
     return Shape::capacity <= 2 * SmallRunsLayout<std::uint32_t, NoValue, Shape>::bins;

@@ -170,10 +170,13 @@ struct SmallRunsLayout {
 // 11.2 / 13.3, 16.5 / 13.9; entropy-0.811 (13, 12, 18) 8.7 / 13.1, 9.8 / 13.3, 14.6 / 13.9. With values each equal
 // key's input position is compared too (Zipf f32+u32 at 2049: 16.4 against 15.4); 8-byte keys' block sort takes
 // twice the rounds (u64 Zipf at 4864: 20.3 against 26.6), but 256 x 9's, which 8-byte pairs take to 2304 keys, is
-// short (u64+u32 entropy-0.811 at 2049: 21.8 against 20.3).
-template <class Bits, class Value>
+// short (u64+u32 entropy-0.811 at 2049: 21.8 against 20.3). 256 x 12's block sort is short too: 4-byte keys with
+// values there price the runs at half (session 56 round 7, NOTES.md round 40: i32+u32 Zipf at 2049 15.9 us by runs,
+// 13.3 by the block sort; u32+u32 entropy-0.811 13.9 against 13.3; uniform pairs there still by runs).
+template <class Bits, class Value, class Shape>
 inline constexpr unsigned small_runs_budget =
-    sizeof(Bits) == 8 ? (has_values_v<Value> ? 64u : 400u) : (has_values_v<Value> ? 32u : 160u);
+    sizeof(Bits) == 8 ? (has_values_v<Value> ? 64u : 400u)
+                      : (has_values_v<Value> ? (std::is_same_v<Shape, SmallShape2Runs> ? 16u : 32u) : 160u);
 
 // Shared memory of one shape: the block sort's (dynamic, since it passes 48 KiB for the larger shapes).
 template <class Bits, class Value, class Shape>
@@ -289,7 +292,7 @@ __device__ __forceinline__ bool small_sort_by_runs(Bits* keys, Value* values, un
     // (its own). Each lane takes a warp's sums (warps <= 32).
     const unsigned sums = warp_reduce_sum(lane < static_cast<unsigned>(warps) ? s_warp[lane] : 0u);
     const float same = static_cast<float>(sums >> 16), pairs = static_cast<float>(sums & 0xffffu);
-    constexpr float budget = static_cast<float>(small_runs_budget<Bits, Value> * Threads);
+    constexpr float budget = static_cast<float>(small_runs_budget<Bits, Value, Shape> * Threads);
     if (static_cast<float>(n) * static_cast<float>(n) * same > budget * pairs) return false;
   }
   for (unsigned b = t; b < L::bins; b += Threads) counts[b] = 0;
@@ -319,7 +322,7 @@ __device__ __forceinline__ bool small_sort_by_runs(Bits* keys, Value* values, un
   __syncthreads();
   // The sample can miss what the counts show: twice the budget sends the block to the block sort (the counts only
   // read since the barrier).
-  if (!always && s_squares - n > 2u * small_runs_budget<Bits, Value> * Threads) return false;
+  if (!always && s_squares - n > 2u * small_runs_budget<Bits, Value, Shape> * Threads) return false;
   unsigned run = lane < warp ? s_warp[lane] : 0u;  // the earlier warps' keys (warps <= 32)
   run = warp_reduce_sum(run);
 #pragma unroll
