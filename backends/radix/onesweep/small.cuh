@@ -74,12 +74,14 @@ using SmallShape3 = SmallShape<256, 19, false>;  // n <= 4864
 // against 15.6, u64 11.3 against 25.7; by runs with 256 threads u32 12.0 and u32+u32 18.8, with 512 and a 512 x 10
 // block sort behind it skewed keys took 15.0-16.1 us where main takes 11.9-13.2 (this fallback 12.4-13.8).
 using SmallShape3Runs = SmallShape<256, 19, false, 0, 12, 512>;
-// From 2049 to 3072 keys (but 8-byte keys or values, SmallShapeWide's to 2304) a block sort of 256 x 12: CUB's single
-// tile is 256 x 19 whatever n is, and 7 keys a thread fewer take each round's serial part shorter. Measured (H200,
-// session 56 round 3, NOTES.md round 40, us against main, whose shape there was 256 x 19): skewed 4-byte keys that
-// the sample sends to the block sort, u32 entropy-0.544 at 2049 / 3000 11.5 / 11.6 against 13.3 / 13.3 (cub-radix
-// 11.7 / 12.1), u32+u32 Zipf 13.2 / 13.4 against 14.9 / 15.4; sorted by runs with 512 threads of 6 keys in place
-// of 10, uniform u32 keys 6.9 / 7.7 against 7.4 / 8.0.
+// From 2049 to 3072 keys of 1, 2 and 4 bytes a block sort of 256 x 12 (with 8-byte values SmallShapeWide's 256 x 9 to
+// 2304 keys, then this shape for 4-byte keys and 256 x 19 for the others; 8-byte keys take 256 x 19 from 2305): CUB's
+// single tile is 256 x 19 whatever n is, and 7 keys a thread fewer take each round's serial part shorter. Measured
+// (H200, session 56 rounds 3 and 5, NOTES.md round 40, us against main, whose shape there was 256 x 19): skewed 4-byte
+// keys that the sample sends to the block sort, u32 entropy-0.544 at 2049 / 3000 11.5 / 11.6 against 13.3 / 13.3
+// (cub-radix 11.7 / 12.1), u32+u32 Zipf 13.2 / 13.4 against 14.9 / 15.4; sorted by runs with 512 threads of 6 keys
+// in place of 10, uniform u32 keys 6.9 / 7.7 against 7.4 / 8.0; u16 keys 6.9-7.0 against 8.1-8.2 (cub-radix 7.9-8.0),
+// u8 keys 5.8-5.9 against 6.1-6.2.
 using SmallShape2Runs = SmallShape<256, 12, false, 0, 12, 512>;  // 2049 <= n <= 3072, 4-byte keys
 using SmallShape2Tile = SmallShape<256, 12, false>;               // 2049 <= n <= 3072, 2-byte keys
 using SmallShape2Byte = SmallShape<256, 12, false, 8>;            // 2049 <= n <= 3072, 1-byte keys
