@@ -67,6 +67,20 @@ struct KeyCodec {
   GSB_HD bool decode_is_xor() const { return decode_mask_top0 == decode_mask_top1; }
 };
 
+// f(g) once, g the cheapest function equal to `full` (a codec's encode or decode: an XOR with mask0 or mask1 by the
+// key's top bit): the keys as they are where both masks are 0, one XOR with a constant where they are equal, else
+// `full` itself.
+template <class Bits, class Full, class F>
+GSB_HD void with_cheapest_xor(Bits mask0, Bits mask1, Full full, F&& f) {
+  if (mask0 != mask1) {
+    f(full);
+  } else if (mask0 == 0) {
+    f([](Bits k) { return k; });
+  } else {
+    f([mask0](Bits k) { return static_cast<Bits>(k ^ mask0); });
+  }
+}
+
 // Calls f(encode) once with the cheapest function equal to codec.encode for this codec: the keys as they are
 // (unsigned ascending), one XOR with a constant (signed integers, unsigned descending: both masks equal), or the
 // XOR chosen by the key's top bit (floats). A kernel whose loop runs through f is then compiled once per form and
@@ -75,14 +89,12 @@ struct KeyCodec {
 // instruction issue, and the select takes 3 instructions a key.
 template <class Bits, class F>
 GSB_HD void with_encoder(const KeyCodec<Bits>& codec, F&& f) {
-  if (!codec.encode_is_xor()) {
-    f([codec](Bits k) { return codec.encode(k); });
-  } else if (codec.encode_mask_top0 == 0) {
-    f([](Bits k) { return k; });
-  } else {
-    const Bits mask = codec.encode_mask_top0;
-    f([mask](Bits k) { return static_cast<Bits>(k ^ mask); });
-  }
+  with_cheapest_xor(codec.encode_mask_top0, codec.encode_mask_top1, [codec](Bits k) { return codec.encode(k); }, f);
+}
+// The same for codec.decode (the `radix` hybrid path's bucket sorts write their keys back decoded).
+template <class Bits, class F>
+GSB_HD void with_decoder(const KeyCodec<Bits>& codec, F&& f) {
+  with_cheapest_xor(codec.decode_mask_top0, codec.decode_mask_top1, [codec](Bits k) { return codec.decode(k); }, f);
 }
 
 // The codec for a key type (whose width must equal sizeof(Bits)) and an order.

@@ -70,6 +70,7 @@ TEST(KeyCodec, TotalOrderOfZerosAndNaN) {
 // with_encoder hands its function the cheapest form of encode for the codec (none, one XOR with a constant, or the
 // XOR chosen by the top bit): whichever form it picks must equal encode on every word, for every key type and order,
 // and the two cheap forms must be taken where the masks allow (they are what the radix histograms gain from).
+// with_decoder likewise for decode (what the radix bucket sorts write back with).
 template <class Bits>
 void expect_encoder_equals_encode(KeyType type) {
   std::mt19937_64 rng(3);
@@ -78,7 +79,7 @@ void expect_encoder_equals_encode(KeyType type) {
   for (int k = 0; k < 4000; ++k) words.push_back(static_cast<Bits>(rng()));
   for (Order order : all_orders) {
     const KeyCodec<Bits> c = make_codec<Bits>(type, order);
-    int mismatches = 0, identity = 0, constant = 0;
+    int mismatches = 0, identity = 0, constant = 0, decode_mismatches = 0, decode_identity = 0, decode_constant = 0;
     with_encoder(c, [&](auto encode) {
       for (Bits w : words) mismatches += encode(w) != c.encode(w) ? 1 : 0;
       // The form by what the function holds: nothing, one word, or the whole codec.
@@ -86,10 +87,19 @@ void expect_encoder_equals_encode(KeyType type) {
       identity = std::is_empty_v<E>;
       constant = !std::is_empty_v<E> && sizeof(E) == sizeof(Bits);
     });
+    with_decoder(c, [&](auto decode) {
+      for (Bits w : words) decode_mismatches += decode(w) != c.decode(w) ? 1 : 0;
+      using D = std::decay_t<decltype(decode)>;
+      decode_identity = std::is_empty_v<D>;
+      decode_constant = !std::is_empty_v<D> && sizeof(D) == sizeof(Bits);
+    });
     EXPECT_EQ(mismatches, 0) << to_string(type) << (order == Order::asc ? " asc" : " desc");
+    EXPECT_EQ(decode_mismatches, 0) << to_string(type) << (order == Order::asc ? " asc" : " desc");
     const bool is_float_type = type == KeyType::f32 || type == KeyType::f64;
     EXPECT_EQ(identity != 0, c.is_identity()) << to_string(type);
     EXPECT_EQ(constant != 0, !is_float_type && !c.is_identity()) << to_string(type);
+    EXPECT_EQ(decode_identity != 0, c.is_identity()) << to_string(type);
+    EXPECT_EQ(decode_constant != 0, !is_float_type && !c.is_identity()) << to_string(type);
     // decode_is_xor: decoding is one XOR with decode_mask_top0 (what the radix passes apply to integer keys).
     EXPECT_EQ(c.decode_is_xor(), !is_float_type) << to_string(type);
     if (c.decode_is_xor())
@@ -97,7 +107,7 @@ void expect_encoder_equals_encode(KeyType type) {
   }
 }
 
-TEST(KeyCodec, WithEncoderEqualsEncode) {
+TEST(KeyCodec, WithEncoderAndDecoderEqualEncodeAndDecode) {
   for (KeyType t : all_key_types) {
     switch (key_bytes(t)) {
       case 1: expect_encoder_equals_encode<std::uint8_t>(t); break;

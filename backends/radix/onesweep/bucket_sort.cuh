@@ -502,13 +502,10 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     if constexpr (bucket_holds_low_half<Bits, InPlace>) return static_cast<Bits>(bucket << 16 | h);
     else return h;
   };
-  if (decode) {
+  with_decoder(codec, [&](auto decoded) {  // (the cheapest form of the codec's, as warp_bucket_sort_kernel's)
 #pragma unroll 4
-    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = codec.decode(whole(s_ka[i]));
-  } else {
-#pragma unroll 4
-    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = whole(s_ka[i]);
-  }
+    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = decoded(whole(s_ka[i]));
+  });
   if constexpr (gather) {
     // Every value is read (from where its key came) before any is written: thread t's positions t, t + Threads, ...
     Value v[Rows];

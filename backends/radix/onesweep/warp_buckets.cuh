@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "gsb/arch.hpp"
 #include "radix/onesweep/hybrid.hpp"
@@ -220,52 +221,68 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
   // (Every load of a group is issued before the first key is counted: one round trip to memory a group.)
   // 4-byte keys alone in small buckets: by their runs where those are short (below), counting the digit of bits
   // 8 .. 15 as they load.
+  // (The digit a compile-time constant in each of the two loads: chosen at run time, its shifts took 2 selects and
+  // more a key, NOTES.md round 41.)
   const bool by_runs = !with_values && rounds == 2 && size <= warp_bucket_by_runs_keys;
-  const int load_digit = by_runs ? 1 : 0;
-  auto take = [&](unsigned i, Bits k) {
-    ka[i] = k;
-    count(set(load_digit), digit_of(k, 8 * load_digit, 8));
+  auto load = [&](auto load_digit) {
+    auto take = [&](unsigned i, Bits k) {
+      ka[i] = k;
+      count(set(load_digit), digit_of(k, 8 * load_digit, 8));
+    };
+    unsigned i0 = lane;
+    for (; i0 + (load_unroll - 1) * 32 < size; i0 += load_unroll * 32) {
+      Bits k[load_unroll];
+#pragma unroll
+      for (int j = 0; j < load_unroll; ++j) k[j] = data[i0 + j * 32];
+      if constexpr (with_values) {
+        Value v[load_unroll];
+#pragma unroll
+        for (int j = 0; j < load_unroll; ++j) v[j] = vdata[i0 + j * 32];
+#pragma unroll
+        for (int j = 0; j < load_unroll; ++j) va[i0 + j * 32] = v[j];
+      }
+#pragma unroll
+      for (int j = 0; j < load_unroll; ++j) take(i0 + j * 32, k[j]);
+    }
+    {
+      Bits k[load_unroll - 1];
+#pragma unroll
+      for (int j = 0; j < load_unroll - 1; ++j)
+        if (i0 + j * 32 < size) k[j] = data[i0 + j * 32];
+      if constexpr (with_values) {
+        Value v[load_unroll - 1];
+#pragma unroll
+        for (int j = 0; j < load_unroll - 1; ++j)
+          if (i0 + j * 32 < size) v[j] = vdata[i0 + j * 32];
+#pragma unroll
+        for (int j = 0; j < load_unroll - 1; ++j)
+          if (i0 + j * 32 < size) va[i0 + j * 32] = v[j];
+      }
+#pragma unroll
+      for (int j = 0; j < load_unroll - 1; ++j)
+        if (i0 + j * 32 < size) take(i0 + j * 32, k[j]);
+    }
   };
-  unsigned i0 = lane;
-  for (; i0 + (load_unroll - 1) * 32 < size; i0 += load_unroll * 32) {
-    Bits k[load_unroll];
-#pragma unroll
-    for (int j = 0; j < load_unroll; ++j) k[j] = data[i0 + j * 32];
-    if constexpr (with_values) {
-      Value v[load_unroll];
-#pragma unroll
-      for (int j = 0; j < load_unroll; ++j) v[j] = vdata[i0 + j * 32];
-#pragma unroll
-      for (int j = 0; j < load_unroll; ++j) va[i0 + j * 32] = v[j];
+  if constexpr (!with_values && rounds == 2) {
+    if (by_runs) {
+      load(std::integral_constant<int, 1>{});
+    } else {
+      load(std::integral_constant<int, 0>{});
     }
-#pragma unroll
-    for (int j = 0; j < load_unroll; ++j) take(i0 + j * 32, k[j]);
-  }
-  {
-    Bits k[load_unroll - 1];
-#pragma unroll
-    for (int j = 0; j < load_unroll - 1; ++j)
-      if (i0 + j * 32 < size) k[j] = data[i0 + j * 32];
-    if constexpr (with_values) {
-      Value v[load_unroll - 1];
-#pragma unroll
-      for (int j = 0; j < load_unroll - 1; ++j)
-        if (i0 + j * 32 < size) v[j] = vdata[i0 + j * 32];
-#pragma unroll
-      for (int j = 0; j < load_unroll - 1; ++j)
-        if (i0 + j * 32 < size) va[i0 + j * 32] = v[j];
-    }
-#pragma unroll
-    for (int j = 0; j < load_unroll - 1; ++j)
-      if (i0 + j * 32 < size) take(i0 + j * 32, k[j]);
+  } else {
+    load(std::integral_constant<int, 0>{});
   }
   __syncwarp();
+  // (Decoded by the cheapest form of the codec's: signed integer keys one XOR a key, where the select by the top bit
+  // took i32 keys' kernel 2.6 us longer than u32 keys' at 1e7 under ncu, 83.4 against 80.8; NOTES.md round 41.)
   auto write_back = [&] {
+    with_decoder(codec, [&](auto decoded) {
 #pragma unroll 4
-    for (unsigned at = lane; at < size; at += 32) {
-      data[at] = decode ? codec.decode(ka[at]) : ka[at];
-      if constexpr (with_values) vdata[at] = va[at];
-    }
+      for (unsigned at = lane; at < size; at += 32) {
+        data[at] = decoded(ka[at]);
+        if constexpr (with_values) vdata[at] = va[at];
+      }
+    });
   };
 
   if (by_runs) {
