@@ -72,7 +72,7 @@ TEST(KeyCodec, TotalOrderOfZerosAndNaN) {
 // and the two cheap forms must be taken where the masks allow (they are what the radix histograms gain from).
 // with_decoder likewise for decode (what the radix bucket sorts write back with).
 template <class Bits>
-void expect_encoder_equals_encode(KeyType type) {
+void expect_cheapest_forms_equal_codec(KeyType type) {
   std::mt19937_64 rng(3);
   std::vector<Bits> words{0, 1, static_cast<Bits>(~Bits{0}), static_cast<Bits>(Bits{1} << (8 * sizeof(Bits) - 1)),
                           static_cast<Bits>(~Bits{0} >> 1)};
@@ -110,10 +110,10 @@ void expect_encoder_equals_encode(KeyType type) {
 TEST(KeyCodec, WithEncoderAndDecoderEqualEncodeAndDecode) {
   for (KeyType t : all_key_types) {
     switch (key_bytes(t)) {
-      case 1: expect_encoder_equals_encode<std::uint8_t>(t); break;
-      case 2: expect_encoder_equals_encode<std::uint16_t>(t); break;
-      case 4: expect_encoder_equals_encode<std::uint32_t>(t); break;
-      default: expect_encoder_equals_encode<std::uint64_t>(t); break;
+      case 1: expect_cheapest_forms_equal_codec<std::uint8_t>(t); break;
+      case 2: expect_cheapest_forms_equal_codec<std::uint16_t>(t); break;
+      case 4: expect_cheapest_forms_equal_codec<std::uint32_t>(t); break;
+      default: expect_cheapest_forms_equal_codec<std::uint64_t>(t); break;
     }
   }
 }
