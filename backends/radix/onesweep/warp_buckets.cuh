@@ -223,7 +223,8 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
   // 8 .. 15 as they load.
   // (The digit a compile-time constant in each of the two loads: chosen at run time, its shifts took 2 selects and
   // more a key, NOTES.md round 41.)
-  const bool by_runs = !with_values && rounds == 2 && size <= warp_bucket_by_runs_keys;
+  constexpr bool may_sort_by_runs = !with_values && rounds == 2;  // 4-byte keys alone
+  const bool by_runs = may_sort_by_runs && size <= warp_bucket_by_runs_keys;
   auto load = [&](auto load_digit) {
     auto take = [&](unsigned i, Bits k) {
       ka[i] = k;
@@ -263,7 +264,7 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
         if (i0 + j * 32 < size) take(i0 + j * 32, k[j]);
     }
   };
-  if constexpr (!with_values && rounds == 2) {
+  if constexpr (may_sort_by_runs) {
     if (by_runs) {
       load(std::integral_constant<int, 1>{});
     } else {
