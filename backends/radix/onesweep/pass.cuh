@@ -502,11 +502,27 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   const bool encode = role.first && !prm.codec.is_identity();
   const bool decode = role.last && !prm.codec.is_identity();
 
+  // Segmented over 2 .. Threads segments (the second MSD pass's 256): each thread copies one segment's first tile to
+  // shared memory while the tile number arrives, and every thread finds the tile's segment there after the barrier
+  // below, where thread 0 searched the table in global memory, a chain of dependent loads (8 for 257 entries) that the
+  // whole block waited for at that barrier (ncu: 12% of the second pass's warp samples at 1e7, NOTES.md round 41).
+  // The copy lives in s_base, which resolve_digit_starts writes only after two more barriers.
+  [[maybe_unused]] unsigned* s_segment_firsts = reinterpret_cast<unsigned*>(s_base);
+  auto search_shared = [&] {
+    if constexpr (Segmented)
+      return seg.count > 1 && seg.count <= static_cast<unsigned>(Threads) && seg.count <= 2u * radix;
+    return false;
+  };
+  if constexpr (Segmented) {
+    if (search_shared() && threadIdx.x < seg.count) s_segment_firsts[threadIdx.x] = seg.tiles[threadIdx.x];
+  }
   if (threadIdx.x == 0) {
     const unsigned t = atomicAdd(prm.tile_counter, 1u);
     s_tile[0] = t;
     s_tile[2] = 0;  // whether every key of the tile has one digit (set after the counts)
-    if constexpr (Segmented) s_tile[1] = segment_of_tile(seg.tiles, seg.count, t);
+    if constexpr (Segmented) {
+      if (!search_shared()) s_tile[1] = segment_of_tile(seg.tiles, seg.count, t);
+    }
   }
   const unsigned warp = threadIdx.x / 32;
   const unsigned lane = lane_id();
@@ -519,8 +535,14 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   std::uint64_t tile_end = prm.num_items;
   unsigned first_tile = 0;  // where this tile's look-back chain starts
   if constexpr (Segmented) {
+    unsigned segment;
+    if (search_shared()) {
+      segment = segment_of_tile(s_segment_firsts, seg.count, tile);
+      if (threadIdx.x == 0) s_tile[1] = segment;  // (read again only after the barriers below)
+    } else {
+      segment = s_tile[1];
+    }
     if (tile >= seg.tiles[seg.count]) return;  // the grid is sized for the most tiles possible
-    const unsigned segment = s_tile[1];
     first_tile = seg.tiles[segment];
     tile_base = seg.items[segment] + static_cast<std::uint64_t>(tile - first_tile) * S::tile;
     tile_end = seg.ends != nullptr ? seg.ends[segment] : seg.items[segment + 1];
