@@ -84,6 +84,19 @@ constexpr bool warp_bucket_pays(unsigned keys) {
 // no better).
 inline constexpr unsigned warp_bucket_by_runs_keys = 320;
 inline constexpr unsigned warp_bucket_run_most = 8;
+// From warp_bucket_run_places_from keys on, sorting by runs holds each key with its place in the bucket in its low
+// place_bits, and each digit's run as one 16-bit field (its start in the low place_bits, its length above), so that a
+// key is ranked by one comparison a key of its run, not three; below, the fields and the places cost more than that
+// saves. Measured (H200, NOTES.md round 42, uniform u32 / i32 / f32 keys, medians of 10 alternated twice, us, from
+// none / 128 / 160 / every size): 2^22 (buckets of 64 keys) 106.7 / 106.6 / 106.8 / 108.2 (u32); 2^24 (256) 280.9 /
+// 277.7 / 278.5 / 277.8 (u32), 281.9 / 279.2 / 279.9 / 279.5 (i32); 2e7 (305) 319.2 / 316.6 / 316.6 / 316.3 (u32),
+// 322.3 / 319.3 / 318.4 / 319.5 (i32); 1e7 (153) and 6e6 (92) within 1 us of each other.
+inline constexpr int warp_bucket_run_place_bits = 9;
+inline constexpr unsigned warp_bucket_run_place_mask = (1u << warp_bucket_run_place_bits) - 1;
+static_assert(warp_bucket_by_runs_keys <= 1u << warp_bucket_run_place_bits &&
+                  warp_bucket_run_most < 1u << (16 - warp_bucket_run_place_bits),
+              "a run's start and length in 16 bits");
+inline constexpr unsigned warp_bucket_run_places_from = 128;
 
 // The blocks per SM the kernel asks __launch_bounds__ for (its register cap): for 4-byte keys alone, as many as hold
 // warp_bucket_registers each (what the kernel took before it sorted by runs; ptxas 13.0 sm_90 took 40 unasked, which
@@ -224,6 +237,7 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
   // (The digit a compile-time constant in each of the two loads: chosen at run time, its shifts took 2 selects and
   // more a key, NOTES.md round 41.)
   constexpr bool may_sort_by_runs = !with_values && rounds == 2;  // 4-byte keys alone
+  static_assert(!may_sort_by_runs || Packed, "sorting by runs reads 16-bit counts, two to a word");
   const bool by_runs = may_sort_by_runs && size <= warp_bucket_by_runs_keys;
   auto load = [&](auto load_digit) {
     auto take = [&](unsigned i, Bits k) {
@@ -293,25 +307,63 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
     // alone cannot tell them apart.
     unsigned* h = set(1);
     if (warp_scan_counts<Packed>(h, lane) <= warp_bucket_run_most) {
-      __syncwarp();
-#pragma unroll 4
-      for (unsigned at = lane; at < size; at += 32) {
-        const Bits k = ka[at];
-        kb[add_count<Packed>(h, digit_of(k, 8, 8), 1u)] = k;
-      }
-      __syncwarp();
-      // h holds each digit's end now: digit d's run is [end of d - 1, end of d).
-#pragma unroll 2
-      for (unsigned at = lane; at < size; at += 32) {
-        const Bits k = kb[at];
-        const unsigned d = digit_of(k, 8, 8);
-        const unsigned begin = d == 0 ? 0u : count_of<Packed>(h, d - 1), end = count_of<Packed>(h, d);
-        unsigned rank = begin;
-        for (unsigned q = begin; q < end; ++q) {
-          const Bits o = kb[q];
-          rank += o < k || (o == k && q < at) ? 1u : 0u;
+      if (size >= warp_bucket_run_places_from) {
+        // Each key held in b as key << place_bits | place: that orders a run's keys by their low 8 bits (the bits
+        // above are the run's and the bucket's) and equal keys by place, so that its rank is the number of its
+        // run's words below its own. Each digit's run is one field of set 0, which sorting by runs does not count
+        // into: lane l's digits 8l .. 8l + 7, the starts it scanned and the next lane's first.
+        constexpr int place_bits = warp_bucket_run_place_bits;
+        unsigned* runs = set(0);
+        {
+          const uint4 w = reinterpret_cast<const uint4*>(h)[lane];
+          const unsigned next = __shfl_down_sync(~0u, w.x & 0xffffu, 1);
+          const unsigned s[9] = {w.x & 0xffffu, w.x >> 16, w.y & 0xffffu, w.y >> 16, w.z & 0xffffu,
+                                 w.z >> 16,     w.w & 0xffffu, w.w >> 16, lane == 31 ? size : next};
+          unsigned f[8];
+#pragma unroll
+          for (int j = 0; j < 8; ++j) f[j] = (s[j] | (s[j + 1] - s[j]) << place_bits) & 0xffffu;
+          reinterpret_cast<uint4*>(runs)[lane] = make_uint4(f[0] | f[1] << 16, f[2] | f[3] << 16,
+                                                            f[4] | f[5] << 16, f[6] | f[7] << 16);
         }
-        ka[rank] = k;
+        const Bits top = ka[0] & ~Bits{0xffff};  // every key of the bucket has these top 16 bits
+        __syncwarp();
+#pragma unroll 4
+        for (unsigned at = lane; at < size; at += 32) {
+          const Bits k = ka[at];
+          const unsigned place = add_count<Packed>(h, digit_of(k, 8, 8), 1u);
+          kb[place] = static_cast<Bits>(k << place_bits | place);
+        }
+        __syncwarp();
+#pragma unroll 2
+        for (unsigned at = lane; at < size; at += 32) {
+          const Bits held = kb[at];
+          const unsigned run = count_of<Packed>(runs, digit_of(held, place_bits + 8, 8));
+          const unsigned begin = run & warp_bucket_run_place_mask, end = begin + (run >> place_bits);
+          unsigned rank = begin;
+          for (unsigned q = begin; q < end; ++q) rank += kb[q] < held ? 1u : 0u;
+          ka[rank] = top | (held >> place_bits & 0xffffu);
+        }
+      } else {
+        __syncwarp();
+#pragma unroll 4
+        for (unsigned at = lane; at < size; at += 32) {
+          const Bits k = ka[at];
+          kb[add_count<Packed>(h, digit_of(k, 8, 8), 1u)] = k;
+        }
+        __syncwarp();
+        // h holds each digit's end now: digit d's run is [end of d - 1, end of d).
+#pragma unroll 2
+        for (unsigned at = lane; at < size; at += 32) {
+          const Bits k = kb[at];
+          const unsigned d = digit_of(k, 8, 8);
+          const unsigned begin = d == 0 ? 0u : count_of<Packed>(h, d - 1), end = count_of<Packed>(h, d);
+          unsigned rank = begin;
+          for (unsigned q = begin; q < end; ++q) {
+            const Bits o = kb[q];
+            rank += o < k || (o == k && q < at) ? 1u : 0u;
+          }
+          ka[rank] = k;
+        }
       }
       __syncwarp();
       write_back();
