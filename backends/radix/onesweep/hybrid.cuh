@@ -419,6 +419,7 @@ struct HybridSort {
     unsigned* histogram_blocks;  // the 16-bit histogram's finished blocks (FirstPassInputs)
     unsigned* tile_counters;    // [portions + 1 + rounds]: the first pass's launches, the second's, the large
                                 // segments' (large_segments.cuh)
+    unsigned* claims;           // [1 + 256][256], keys alone: the MSD passes' cursors (AnyOrderSegments)
     unsigned* status;           // [tiles][256]
     std::size_t clear_bytes;    // everything above and the status rows up to the second pass's (clear_kernel)
     std::size_t portion_status_bytes;  // one portion's rows of the first pass (cleared every stamps_per_clear launches)
@@ -452,6 +453,7 @@ struct HybridSort {
     l.tables.plan_blocks = t.take<unsigned>(1);
     l.histogram_blocks = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(top.portions + 1 + rounds);
+    l.claims = t.take<unsigned>(has_values_v<VT> ? 0 : 257 * 256);
     l.status = t.take<unsigned>(max_tiles(n) * 256);
     l.status_bytes = max_tiles(n) * 256 * sizeof(unsigned);
     l.clear_bytes = t.bytes() - l.status_bytes + mid_tiles(n) * 256 * sizeof(unsigned);
@@ -553,12 +555,18 @@ struct HybridSort {
     set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: segmented digit pass");
     if (any_order) set_dynamic_shared_bytes(any_pass, S::shared_bytes, "radix: segmented digit pass");
     PassParams<Bits, VT> prm{};
-    auto launch_msd = [&](bool dependent, std::uint64_t tiles, const SegmentTable& table) {
+    // (In any order, the tiles claim their runs from `claims`, one row of cursors a segment: the first pass's one
+    // segment a portion shares row 0, the second pass's 256 take the rows after it.)
+    auto launch_msd = [&](bool dependent, std::uint64_t tiles, const SegmentTable& table, unsigned* claims) {
       const dim3 grid(static_cast<unsigned>(tiles)), block(P::threads);
-      if (any_order)
-        launch_dependent(dependent, any_pass, grid, block, S::shared_bytes, b.stream, prm, MsdSegments{table});
-      else
-        launch_dependent(dependent, pass, grid, block, S::shared_bytes, b.stream, prm, table);
+      if constexpr (MsdSegments::any_order) {
+        if (any_order) {
+          launch_dependent(dependent, any_pass, grid, block, S::shared_bytes, b.stream, prm,
+                           MsdSegments{table, claims});
+          return;
+        }
+      }
+      launch_dependent(dependent, pass, grid, block, S::shared_bytes, b.stream, prm, table);
     };
     prm.keys[0] = keys0;
     prm.keys[1] = static_cast<Bits*>(b.keys[1]);
@@ -578,19 +586,20 @@ struct HybridSort {
       return stamp_launch(prm, launch, l.tile_counters, l.status, l.portion_status_bytes, b.stream);
     };
     // The top 8 bits over the whole array, encoding on the way in, portion by portion: the last tile of a portion
-    // writes the next one's digit starts. The last launch lets the plan in as soon as all of its blocks have begun.
+    // writes the next one's digit starts (in any order, every portion claims from the same cursors instead). The last
+    // launch lets the plan in as soon as all of its blocks have begun.
     prm.pass = D::passes - 1;
     for (unsigned r = 0; r < top.portions; ++r) {
       const bool cleared = stamp(r);
       prm.offset = r * top.portion;
       const std::uint64_t items = std::min(top.portion, n - prm.offset);
       prm.num_items = static_cast<unsigned>(items);
-      prm.bins_in = r == 0 ? l.tables.starts8 : l.top_bins + std::size_t{r} * 256;
-      prm.bins_out = r + 1 < top.portions ? l.top_bins + std::size_t{r + 1} * 256 : nullptr;
+      prm.bins_in = r == 0 || any_order ? l.tables.starts8 : l.top_bins + std::size_t{r} * 256;
+      prm.bins_out = r + 1 < top.portions && !any_order ? l.top_bins + std::size_t{r + 1} * 256 : nullptr;
       SegmentTable whole{l.tables.seg_tiles_top + 2 * r, l.tables.seg_items_top + 2 * r, 1, 0, true};
       whole.let_next_in = r + 1 == top.portions;
       // (The first launch follows the histogram: the status rows were cleared before the sample.)
-      launch_msd(!cleared, ceil_div<std::uint64_t>(items, S::tile), whole);
+      launch_msd(!cleared, ceil_div<std::uint64_t>(items, S::tile), whole, l.claims);
     }
     launch_dependent(true, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
                      static_cast<unsigned>(S::tile), capacity, bucket_first_bound_for<Bits, VT>(n, capacity), force,
@@ -609,7 +618,7 @@ struct HybridSort {
     prm.bins_in = l.tables.starts16;
     prm.bins_out = nullptr;
     const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
-    launch_msd(!mid_cleared, mid_tiles(n), buckets);
+    launch_msd(!mid_cleared, mid_tiles(n), buckets, l.claims + 256);
     // The second pass does nothing when the plan fell back (hybrid_plan_kernel emptied its tile table), so it is
     // enqueued before the host learns the largest bucket: its read-back, ordered after the plan on a second stream,
     // overlaps it instead of leaving the device idle (about 19 us at 1e8, NOTES.md round 7).

@@ -67,9 +67,13 @@ struct SegmentTable {
 };
 // The hybrid path's two MSD passes of keys alone: every bit below their digit is sorted afterwards and equal keys
 // cannot be told apart, so a tile's keys of one digit may leave in any order. Their ranks are the places the
-// counting atomics hand out (count_tile_digits with WarpPlaces), not the ballots' stable ranks (rank_in_warp).
+// counting atomics hand out (count_tile_digits with WarpPlaces), not the ballots' stable ranks (rank_in_warp). Nor
+// need the tiles' runs of a digit follow tile order: a tile claims each digit's run with one global atomic on that
+// digit's cursor in its segment (claims, zeroed before the pass), where the look-back summed its predecessors'
+// counts, waiting for each to publish.
 struct AnyOrderSegments : SegmentTable {
   static constexpr bool any_order = true;
+  unsigned* claims = nullptr;  // [count][radix]: keys of each segment's digits claimed so far
 };
 struct NoSegments {
   static constexpr bool any_order = false;
@@ -460,10 +464,11 @@ template <class Bits, class Value, class P, class Segments>
 __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, const Segments& seg) {
   constexpr int RadixBits = P::radix_bits, Threads = P::threads, Items = P::items, Window = P::window;
   constexpr bool LateValues = P::late_values;
-  constexpr int look_back_step = P::look_back_step;  // 0: the look-back walks after the ranking
+  constexpr bool any_order = Segments::any_order;
+  // 0: the look-back walks after the ranking (and none where the runs are claimed, any_order)
+  constexpr int look_back_step = any_order ? 0 : P::look_back_step;
   constexpr bool Segmented = std::is_base_of_v<SegmentTable, Segments>;
   using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
-  constexpr bool any_order = Segments::any_order;
   static_assert(!(any_order && S::with_values), "pairs keep equal keys in input order");
   constexpr int radix = S::radix;
   extern __shared__ __align__(16) unsigned char smem[];
@@ -622,11 +627,20 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   const unsigned top_digit = (1u << width) - 1u;
   unsigned* my_status = prm.status + static_cast<std::uint64_t>(tile) * radix;
   const unsigned stamp = prm.stamp << status_stamp_shift;
+  // Or, in any order, claim them: the atomics' round trips pass while the tile ranks its keys.
+  // (Segmented: the segment's row, s_tile[1], read after count_tile_digits' barrier.)
+  [[maybe_unused]] unsigned claimed[any_order ? S::bins_per_thread : 1];
 #pragma unroll
   for (int b = 0; b < S::bins_per_thread; ++b) {
     const int d = threadIdx.x * S::bins_per_thread + b;
-    if (d < radix) store_status(my_status + d, stamp | (tile == first_tile ? status_inclusive : 0u) |
-                                                   (count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u)));
+    if (d < radix) {
+      const unsigned c = count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u);
+      if constexpr (any_order) {
+        claimed[b] = c == 0 ? 0u : atomicAdd(seg.claims + static_cast<std::uint64_t>(s_tile[1]) * radix + d, c);
+      } else {
+        store_status(my_status + d, stamp | (tile == first_tile ? status_inclusive : 0u) | c);
+      }
+    }
   }
   // Where the policy says so (look_back_step > 0), the look-back walks start now, their round trips taken between
   // the ranked keys below (one every look_back_step keys) and the rest at resolve_digit_starts; otherwise they start
@@ -653,8 +667,9 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   __syncthreads();
   const bool one_digit = s_tile[2] != 0;  // block-uniform
 
-  // Decoupled look-back, one digit per thread: add predecessors' counts until one carries an inclusive prefix;
-  // s_base[d] + (position in the tile) is then digit d's output index.
+  // Decoupled look-back, one digit per thread: add predecessors' counts until one carries an inclusive prefix (or,
+  // in any order, take the run claimed above); s_base[d] + (position in the tile) is then digit d's output index.
+  // (Claimed runs hand no digit starts on: their launches' bins_out are null, every portion's cursors the same.)
   auto resolve_digit_starts = [&] {
 #pragma unroll
     for (int b = 0; b < S::bins_per_thread; ++b) {
@@ -662,7 +677,9 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
       if (d < radix) {
         const unsigned c = count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u);
         unsigned before = 0;
-        if (tile > first_tile) {
+        if constexpr (any_order) {
+          before = claimed[b];
+        } else if (tile > first_tile) {
           if constexpr (look_back_step == 0) {
             before = look_back<Window, radix>(prm.status, tile, first_tile, d, prm.stamp);
           } else {
