@@ -546,27 +546,34 @@ struct HybridSort {
     GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
     const unsigned verdict = await_sample_mark(rb);
     if (verdict == mark_skewed) return Lsd::sort(p, b);  // skewed keys (sampled)
-    // The two MSD passes (steps 3 and 4): keys alone take them in any order within a digit (AnyOrderSegments), unless
-    // the sample found rows of few digits. Pairs, and the large buckets' LSD passes, keep the stable kernel.
-    using MsdSegments = std::conditional_t<has_values_v<VT>, SegmentTable, AnyOrderSegments>;
+    // The two MSD passes (steps 3 and 4): keys alone claim their tiles' runs of a digit (ClaimedSegments) and rank
+    // them in any order within a tile (AnyOrderSegments), stably where the sample found rows of few digits. Pairs, and
+    // the large buckets' LSD passes, keep the stable kernel and its look-back.
+    constexpr bool keys_alone = !has_values_v<VT>;
+    using AnySegments = std::conditional_t<keys_alone, AnyOrderSegments, SegmentTable>;
+    using StableSegments = std::conditional_t<keys_alone, ClaimedSegments, SegmentTable>;
     auto pass = pass_kernel<Bits, VT, P, SegmentTable>;
-    auto any_pass = pass_kernel<Bits, VT, P, MsdSegments>;
-    const bool any_order = MsdSegments::any_order && verdict != mark_few_digit_rows;
+    auto any_pass = pass_kernel<Bits, VT, P, AnySegments>;
+    auto stable_pass = pass_kernel<Bits, VT, P, StableSegments>;
+    const bool any_order = keys_alone && verdict != mark_few_digit_rows;
     set_dynamic_shared_bytes(pass, S::shared_bytes, "radix: segmented digit pass");
     if (any_order) set_dynamic_shared_bytes(any_pass, S::shared_bytes, "radix: segmented digit pass");
+    else set_dynamic_shared_bytes(stable_pass, S::shared_bytes, "radix: segmented digit pass");
     PassParams<Bits, VT> prm{};
-    // (In any order, the tiles claim their runs from `claims`, one row of cursors a segment: the first pass's one
+    // (Keys alone: the tiles claim their runs from `claims`, one row of cursors a segment: the first pass's one
     // segment a portion shares row 0, the second pass's 256 take the rows after it.)
     auto launch_msd = [&](bool dependent, std::uint64_t tiles, const SegmentTable& table, unsigned* claims) {
       const dim3 grid(static_cast<unsigned>(tiles)), block(P::threads);
-      if constexpr (MsdSegments::any_order) {
-        if (any_order) {
+      if constexpr (keys_alone) {
+        if (any_order)
           launch_dependent(dependent, any_pass, grid, block, S::shared_bytes, b.stream, prm,
-                           MsdSegments{table, claims});
-          return;
-        }
+                           AnyOrderSegments{{table, claims}});
+        else
+          launch_dependent(dependent, stable_pass, grid, block, S::shared_bytes, b.stream, prm,
+                           ClaimedSegments{table, claims});
+      } else {
+        launch_dependent(dependent, pass, grid, block, S::shared_bytes, b.stream, prm, table);
       }
-      launch_dependent(dependent, pass, grid, block, S::shared_bytes, b.stream, prm, table);
     };
     prm.keys[0] = keys0;
     prm.keys[1] = static_cast<Bits*>(b.keys[1]);
@@ -574,7 +581,7 @@ struct HybridSort {
     prm.values[1] = static_cast<VT*>(b.values[1]);
     prm.codec = codec;
     const int resident = any_order ? resident_blocks_per_sm(any_pass, P::threads, S::shared_bytes)
-                                   : resident_blocks_per_sm(pass, P::threads, S::shared_bytes);
+                                   : resident_blocks_per_sm(stable_pass, P::threads, S::shared_bytes);
     prm.prefetch_ahead = prefetch_distance(resident, dev.sm_count,
                                            P::prefetch_waves_per_8, has_values_v<VT>, dev.dram_bytes_per_s);
     // Each launch stamps its look-back (stamp_launch; launch 0 relies on clear_kernel above). Launches before the
@@ -586,7 +593,7 @@ struct HybridSort {
       return stamp_launch(prm, launch, l.tile_counters, l.status, l.portion_status_bytes, b.stream);
     };
     // The top 8 bits over the whole array, encoding on the way in, portion by portion: the last tile of a portion
-    // writes the next one's digit starts (in any order, every portion claims from the same cursors instead). The last
+    // writes the next one's digit starts (keys alone: every portion claims from the same cursors instead). The last
     // launch lets the plan in as soon as all of its blocks have begun.
     prm.pass = D::passes - 1;
     for (unsigned r = 0; r < top.portions; ++r) {
@@ -594,8 +601,8 @@ struct HybridSort {
       prm.offset = r * top.portion;
       const std::uint64_t items = std::min(top.portion, n - prm.offset);
       prm.num_items = static_cast<unsigned>(items);
-      prm.bins_in = r == 0 || any_order ? l.tables.starts8 : l.top_bins + std::size_t{r} * 256;
-      prm.bins_out = r + 1 < top.portions && !any_order ? l.top_bins + std::size_t{r + 1} * 256 : nullptr;
+      prm.bins_in = r == 0 || keys_alone ? l.tables.starts8 : l.top_bins + std::size_t{r} * 256;
+      prm.bins_out = r + 1 < top.portions && !keys_alone ? l.top_bins + std::size_t{r + 1} * 256 : nullptr;
       SegmentTable whole{l.tables.seg_tiles_top + 2 * r, l.tables.seg_items_top + 2 * r, 1, 0, true};
       whole.let_next_in = r + 1 == top.portions;
       // (The first launch follows the histogram: the status rows were cleared before the sample.)

@@ -63,19 +63,25 @@ struct SegmentTable {
   const std::uint64_t* ends = nullptr;  // [count]: where each segment ends, where they do not meet (else items[s + 1])
   bool last = false;           // decode on the way out
   bool let_next_in = false;    // let the next kernel in once every block has begun (the hybrid path's plan)
+  static constexpr bool claimed = false;    // the tiles' runs of a digit in tile order (the look-back)
   static constexpr bool any_order = false;  // equal digits leave a tile in input order (the passes are stable)
 };
 // The hybrid path's two MSD passes of keys alone: every bit below their digit is sorted afterwards and equal keys
-// cannot be told apart, so a tile's keys of one digit may leave in any order. Their ranks are the places the
-// counting atomics hand out (count_tile_digits with WarpPlaces), not the ballots' stable ranks (rank_in_warp). Nor
-// need the tiles' runs of a digit follow tile order: a tile claims each digit's run with one global atomic on that
-// digit's cursor in its segment (claims, zeroed before the pass), where the look-back summed its predecessors'
-// counts, waiting for each to publish.
-struct AnyOrderSegments : SegmentTable {
-  static constexpr bool any_order = true;
+// cannot be told apart, so the tiles' runs of a digit need not follow tile order: a tile claims each digit's run
+// with one global atomic on that digit's cursor in its segment (claims, zeroed before the pass), where the look-back
+// summed its predecessors' counts, waiting for each to publish. Ranked stably within a tile (rows of few digits,
+// hybrid.hpp) ...
+struct ClaimedSegments : SegmentTable {
+  static constexpr bool claimed = true;
   unsigned* claims = nullptr;  // [count][radix]: keys of each segment's digits claimed so far
 };
+// ... or, as a rule, in any order: a tile's keys of one digit leave it in any order, their ranks the places the
+// counting atomics hand out (count_tile_digits with WarpPlaces), not the ballots' stable ranks (rank_in_warp).
+struct AnyOrderSegments : ClaimedSegments {
+  static constexpr bool any_order = true;
+};
 struct NoSegments {
+  static constexpr bool claimed = false;
   static constexpr bool any_order = false;
 };
 
@@ -465,11 +471,12 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   constexpr int RadixBits = P::radix_bits, Threads = P::threads, Items = P::items, Window = P::window;
   constexpr bool LateValues = P::late_values;
   constexpr bool any_order = Segments::any_order;
-  // 0: the look-back walks after the ranking (and none where the runs are claimed, any_order)
-  constexpr int look_back_step = any_order ? 0 : P::look_back_step;
+  constexpr bool claimed = Segments::claimed;
+  // 0: the look-back walks after the ranking (and none where the runs are claimed)
+  constexpr int look_back_step = claimed ? 0 : P::look_back_step;
   constexpr bool Segmented = std::is_base_of_v<SegmentTable, Segments>;
   using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
-  static_assert(!(any_order && S::with_values), "pairs keep equal keys in input order");
+  static_assert(!(claimed && S::with_values), "pairs keep equal keys in input order");
   constexpr int radix = S::radix;
   extern __shared__ __align__(16) unsigned char smem[];
   const TileArrays<S, Bits, Value> arrays(smem);
@@ -627,17 +634,21 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   const unsigned top_digit = (1u << width) - 1u;
   unsigned* my_status = prm.status + static_cast<std::uint64_t>(tile) * radix;
   const unsigned stamp = prm.stamp << status_stamp_shift;
-  // Or, in any order, claim them: the atomics' round trips pass while the tile ranks its keys.
+  // Or claim the runs: in any order now, so that the atomics' round trips pass while the tile ranks its keys; ranked
+  // stably, after the ranking (held through it, the claims made ptxas spill 52 bytes more in the u32 kernel).
   // (Segmented: the segment's row, s_tile[1], read after count_tile_digits' barrier.)
-  [[maybe_unused]] unsigned claimed[any_order ? S::bins_per_thread : 1];
+  auto claim_run = [&](const auto& claimed_segments, int d, unsigned c) {  // (generic: compiled where called)
+    return c == 0 ? 0u : atomicAdd(claimed_segments.claims + static_cast<std::uint64_t>(s_tile[1]) * radix + d, c);
+  };
+  [[maybe_unused]] unsigned run_claimed[any_order ? S::bins_per_thread : 1];
 #pragma unroll
   for (int b = 0; b < S::bins_per_thread; ++b) {
     const int d = threadIdx.x * S::bins_per_thread + b;
     if (d < radix) {
       const unsigned c = count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u);
       if constexpr (any_order) {
-        claimed[b] = c == 0 ? 0u : atomicAdd(seg.claims + static_cast<std::uint64_t>(s_tile[1]) * radix + d, c);
-      } else {
+        run_claimed[b] = claim_run(seg, d, c);
+      } else if constexpr (!claimed) {
         store_status(my_status + d, stamp | (tile == first_tile ? status_inclusive : 0u) | c);
       }
     }
@@ -667,8 +678,8 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   __syncthreads();
   const bool one_digit = s_tile[2] != 0;  // block-uniform
 
-  // Decoupled look-back, one digit per thread: add predecessors' counts until one carries an inclusive prefix (or,
-  // in any order, take the run claimed above); s_base[d] + (position in the tile) is then digit d's output index.
+  // Decoupled look-back, one digit per thread: add predecessors' counts until one carries an inclusive prefix (or
+  // take the run claimed above); s_base[d] + (position in the tile) is then digit d's output index.
   // (Claimed runs hand no digit starts on: their launches' bins_out are null, every portion's cursors the same.)
   auto resolve_digit_starts = [&] {
 #pragma unroll
@@ -678,7 +689,9 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
         const unsigned c = count[b] - (static_cast<unsigned>(d) == top_digit ? pad : 0u);
         unsigned before = 0;
         if constexpr (any_order) {
-          before = claimed[b];
+          before = run_claimed[b];
+        } else if constexpr (claimed) {
+          before = claim_run(seg, d, c);
         } else if (tile > first_tile) {
           if constexpr (look_back_step == 0) {
             before = look_back<Window, radix>(prm.status, tile, first_tile, d, prm.stamp);
