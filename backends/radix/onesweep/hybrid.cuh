@@ -15,7 +15,7 @@
 //      and step 3 has sorted for nothing);
 //   3. pass_kernel (Segmented, one segment per launch): the top 8 bits (24..31 of a 4-byte key, 56..63 of an 8-byte
 //      one), half 0 -> half 1, one launch per look-back portion, each handing its digit starts to the next (as the
-//      LSD passes do);
+//      LSD passes do; keys alone claim each tile's digit runs by atomics instead, ClaimedSegments in pass.cuh);
 //   4. pass_kernel (Segmented, one segment per top-8-bit bucket): the next 8 bits, half 1 -> half 0; every key
 //      now sits in its 16-bit bucket, buckets in order;
 //   -- meanwhile the host reads those two back: where the buckets do not fit, it sorts by LSD passes instead --
@@ -419,7 +419,7 @@ struct HybridSort {
     unsigned* histogram_blocks;  // the 16-bit histogram's finished blocks (FirstPassInputs)
     unsigned* tile_counters;    // [portions + 1 + rounds]: the first pass's launches, the second's, the large
                                 // segments' (large_segments.cuh)
-    unsigned* claims;           // [1 + 256][256], keys alone: the MSD passes' cursors (AnyOrderSegments)
+    unsigned* claims;           // [1 + 256][256], keys alone: the MSD passes' cursors (ClaimedSegments)
     unsigned* status;           // [tiles][256]
     std::size_t clear_bytes;    // everything above and the status rows up to the second pass's (clear_kernel)
     std::size_t portion_status_bytes;  // one portion's rows of the first pass (cleared every stamps_per_clear launches)

@@ -635,7 +635,7 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   unsigned* my_status = prm.status + static_cast<std::uint64_t>(tile) * radix;
   const unsigned stamp = prm.stamp << status_stamp_shift;
   // Or claim the runs: in any order now, so that the atomics' round trips pass while the tile ranks its keys; ranked
-  // stably, after the ranking (held through it, the claims made ptxas spill 52 bytes more in the u32 kernel).
+  // stably, after the ranking (held through it, the claims made ptxas spill 52 bytes in the u32 kernel; 40 so).
   // (Segmented: the segment's row, s_tile[1], read after count_tile_digits' barrier.)
   auto claim_run = [&](const auto& claimed_segments, int d, unsigned c) {  // (generic: compiled where called)
     return c == 0 ? 0u : atomicAdd(claimed_segments.claims + static_cast<std::uint64_t>(s_tile[1]) * radix + d, c);

@@ -95,9 +95,12 @@ constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
 // / 1.346-1.348, 2^28 3.516-3.519 / 3.375-3.376, 1e9 (these alone) 12.88 against cub-radix's 20.05; f32 1e8 1.478-1.479
 // / 1.430; u64 1e8 3.662 / 3.546-3.550, 2^28 10.26 / 9.91; f64 1e8 3.918-3.920 / 3.799. Also measured: 512 x 20 and 384
 // x 28 at 2 blocks for 4-byte keys (u32 1e8 1.392, 1.380; radix-lsd with the same rows lost 1-5%, so the LSD passes
-// keep 384 x 20), 256 x 16 at 4 for 8-byte keys (u64 1e8 3.645). ptxas 13.0 sm_90: the places kernels without spills
-// (64 and 80 registers); the stable ones (rows of few digits, the large buckets) spill 32 bytes (4-byte keys) and 4
-// (8-byte keys).
+// keep 384 x 20), 256 x 16 at 4 for 8-byte keys (u64 1e8 3.645). Since the MSD passes of keys alone claim their runs
+// instead of looking back (pass.cuh, ClaimedSegments; their look-back step serves the large buckets' passes alone),
+// 4-byte keys measured again (NOTES.md round 42, u32 ms, 256 x 28 / 256 x 20 at 4 / 384 x 20 at 3 / 512 x 16 at 2):
+// 1e8 1.256-1.258 / 1.336 / 1.283-1.285 / 1.333, 2^28 3.192-3.195 / 3.425-3.426 / 3.253-3.255 / 3.355-3.357. ptxas 13.0
+// sm_90: the places kernels without spills (64 and 80 registers); the stable ones spill: with claimed runs (rows of few
+// digits) 40 bytes (4-byte keys) and 24 (8-byte keys), with the look-back (the large buckets) 28 and 0.
 constexpr HopperShape hopper_hybrid_shape(int key_bytes, int value_bytes) {
   if (key_bytes == 4 && value_bytes == 0) return {256, 28, 4, 1, false, 2};
   if (key_bytes == 8 && value_bytes == 0) return {384, 20, 2, 1, false, 2};
