@@ -3,7 +3,8 @@
 // 4- and 8-byte keys, with or without values: an LSD sort of 4-byte keys moves 4 B per key for the histograms and
 // 8 B per key (16 B per pair with u32 values) in each of 4 digit passes, 36 B (68 B); of 8-byte keys 8 B and 16 B in
 // each of 8 passes, 136 B (264 B with u64 values). The hybrid path sorts by the top 8 bits, then by the next 8
-// within each top bucket (two chained-scan passes, MSD order), after which every key is in its 16-bit bucket and
+// within each top bucket (two digit passes, MSD order: chained scans with a look-back for pairs, keys alone claiming
+// each tile's runs by atomics, pass.cuh ClaimedSegments), after which every key is in its 16-bit bucket and
 // each bucket (n / 65536 keys on average) is sorted in one block's shared memory by its remaining bits (16 for
 // 4-byte keys, 48 for 8-byte ones, 8 per round) and written back in place: 4 + 8 + 8 + 8 = 28 B per 4-byte key
 // (4 + 3 x 16 = 52 B per pair), 8 + 3 x 16 = 56 B per 8-byte key (8 + 3 x 32 = 104 B with u64 values), and the
@@ -18,7 +19,7 @@
 // past a block (float keys' largest exponent, a mildly skewed input) are sorted one block each through global memory
 // instead (large_buckets.cuh, hybrid_buckets_fit), a skewed input's many by segmented digit passes
 // (large_segments.cuh: few distinct keys need none of them). The first pass runs portion by portion beyond one
-// look-back portion (2^28 - 1 keys), as the LSD passes do.
+// look-back portion (2^28 - 1 keys), as the LSD passes do (keys alone: every portion claims from the same cursors).
 #pragma once
 
 #include <cmath>
