@@ -205,7 +205,10 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
       for (int u = 0; u < 4; ++u) count_quad(v[u]);
       if (stopped) return;  // from the counting: the block then writes nothing
     }
-    for (; q < num_quads; q += stride) count_quad(quads[q]);
+    for (; q < num_quads; q += stride) {
+      const uint4 v = quads[q];  // (loaded whole: bound to count_quad's reference, its memcpy read 16 bytes one by one)
+      count_quad(v);
+    }
     for (std::uint64_t tail = head + num_quads * per_quad + thread; tail < n; tail += stride) count(keys[tail]);
   });
   // In a cluster of top16_cluster blocks (cluster_launch.cuh), each adds its share of every block's fields to global

@@ -421,8 +421,9 @@ struct HybridSort {
                                 // segments' (large_segments.cuh)
     unsigned* claims;           // [1 + 256][256], keys alone: the MSD passes' cursors (ClaimedSegments)
     unsigned* status;           // [tiles][256]
-    std::size_t clear_bytes;    // everything above and the status rows up to the second pass's (clear_kernel)
-    std::size_t portion_status_bytes;  // one portion's rows of the first pass (cleared every stamps_per_clear launches)
+    std::size_t clear_bytes;    // everything above and (pairs) the status rows up to the second pass's (clear_kernel)
+    std::size_t portion_status_bytes;  // (pairs) one portion's rows of the first pass (cleared every stamps_per_clear
+                                       // launches; keys alone: 0, none to clear)
     std::size_t status_bytes;   // every status row (cleared before the large segments' passes)
     std::uint64_t* top_bins;    // [portions][256]: portion r's digit starts in the first pass (r >= 1)
     HybridTables tables;
@@ -456,8 +457,11 @@ struct HybridSort {
     l.claims = t.take<unsigned>(has_values_v<VT> ? 0 : 257 * 256);
     l.status = t.take<unsigned>(max_tiles(n) * 256);
     l.status_bytes = max_tiles(n) * 256 * sizeof(unsigned);
-    l.clear_bytes = t.bytes() - l.status_bytes + mid_tiles(n) * 256 * sizeof(unsigned);
-    l.portion_status_bytes = ceil_div<std::uint64_t>(std::min(n, top.portion), S::tile) * 256 * sizeof(unsigned);
+    // (Keys alone claim their runs and read no status row in the MSD passes: none is cleared for them.)
+    const std::uint64_t msd_status_tiles = has_values_v<VT> ? mid_tiles(n) : 0;
+    l.clear_bytes = t.bytes() - l.status_bytes + msd_status_tiles * 256 * sizeof(unsigned);
+    l.portion_status_bytes =
+        has_values_v<VT> ? ceil_div<std::uint64_t>(std::min(n, top.portion), S::tile) * 256 * sizeof(unsigned) : 0;
     l.top_bins = t.take<std::uint64_t>(static_cast<std::size_t>(top.portions) * 256);
     l.tables.starts16 = t.take<std::uint64_t>(hybrid_buckets);
     l.tables.starts8 = t.take<std::uint64_t>(256);
@@ -520,10 +524,10 @@ struct HybridSort {
     const DeviceProps& dev = current_device_props();
     auto* keys0 = static_cast<Bits*>(b.keys[0]);
 
-    // The status rows of both MSD passes are cleared with the rest, before the sample, so that the first pass follows
-    // the histogram as its programmatic dependent (a memset of the rows between them, once the sample had passed, cost
-    // the u32 sort 2-3 us from 2^22 to 2^24; skewed keys now clear rows they do not use, under 2 us at 1e7, NOTES.md
-    // round 34). By clear_kernel, a few blocks an SM at most, which the sample follows as its dependent: with a memset
+    // The status rows of both MSD passes (pairs: keys alone claim their runs instead) are cleared with the rest,
+    // before the sample, so that the first pass follows the histogram as its programmatic dependent (a memset of the
+    // rows between them, once the sample had passed, cost the u32 sort 2-3 us from 2^22 to 2^24; skewed keys now clear
+    // rows they do not use, under 2 us at 1e7, NOTES.md round 34). By clear_kernel, a few blocks an SM at most, which the sample follows as its dependent: with a memset
     // there the sort took 1-2.5 us longer from 2^22 to 2^24 (NOTES.md round 37).
     GSB_EXPECTS(reinterpret_cast<std::uintptr_t>(b.temp) % 16 == 0, "radix: temp not 16-byte aligned");
     const auto quads = static_cast<std::uint64_t>(ceil_div<std::size_t>(l.clear_bytes, 16));
@@ -586,7 +590,7 @@ struct HybridSort {
                                            P::prefetch_waves_per_8, has_values_v<VT>, dev.dram_bytes_per_s);
     // Each launch stamps its look-back (stamp_launch; launch 0 relies on clear_kernel above). Launches before the
     // last use the status rows of one portion only, which is what the clears cover; the last (the second pass)
-    // uses more, which clear_kernel cleared and nothing else wrote.
+    // uses more, which clear_kernel cleared and nothing else wrote. (Keys alone use none: nothing is cleared.)
     // Whether it cleared a bank (a memset: the launch after it is an ordinary one, else a dependent of the kernel
     // before it, dependent_launch.cuh).
     auto stamp = [&](unsigned launch) {
