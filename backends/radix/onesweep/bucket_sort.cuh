@@ -13,6 +13,7 @@
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/large_buckets.cuh"
 #include "radix/onesweep/pass.cuh"
+#include "radix/onesweep/policy.cuh"
 #include "radix/onesweep/warp_buckets.cuh"
 
 namespace gsb::radix::onesweep {
@@ -236,6 +237,13 @@ inline constexpr int bucket_in_place_min_blocks = bucket_in_place_more_rows<Bits
 inline constexpr int bucket_threads_in_place_wide = 1024;
 inline constexpr BucketShape bucket_in_place_wide{bucket_threads_in_place_wide, true};
 inline constexpr int bucket_rows_in_place_wide = 36;
+// One such block an SM leaves nothing to hide its loads behind: as it starts, each block pulls into L2 the bucket of
+// the slot this many eighths of the resident blocks on (bulk prefetch, sm_90 on: prefetch_distance), which the block
+// that starts about half a lifetime later loads from there. H200, u32 keys alone, 3 repetitions, cub-radix in every
+// run (session 59 rounds 2-4, NOTES.md round 43), radix ms with none / 4 / 8 / 16 eighths: 1.8e9 26.02-26.05 /
+// 25.05-25.12 / 25.46-25.49 / 26.71-26.74; 2^31 with 4 29.82-30.34 (1.42-1.44x; session 58, without, 30.6-30.7). The
+// 52-row kernel, two blocks an SM, did not gain (1.5e9: 19.38-19.39 / 19.50 / 19.54-19.55), so only this one takes it.
+inline constexpr int bucket_in_place_wide_prefetch_waves_per_8 = 4;
 template <class Bits, class Value>
 inline constexpr unsigned bucket_in_place_wide_most =
     bucket_in_place_more_rows<Bits, Value> ? bucket_threads_in_place_wide * bucket_rows_in_place_wide : 0u;
@@ -319,7 +327,8 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
                                            : Threads == bucket_threads_widest ? bucket_in_place_min_blocks<Bits, Value>
                                                                               : 1)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
-                       KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys, BucketSlots visit) {
+                       KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys, BucketSlots visit,
+                       unsigned prefetch_ahead) {
   constexpr int radix = 256;
   constexpr int warps = Threads / 32;
   constexpr int load_unroll = 8;
@@ -349,6 +358,19 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   auto add = [](unsigned* counts, unsigned index, unsigned by) { return add_count<packed>(counts, index, by); };
   wait_for_prior_grids();  // launched as a dependent of the kernel before it (launch_bucket_sort)
   allow_dependent_grids();
+  // (prefetch_ahead, where few blocks are resident: the block of the slot that many on starts when one of the blocks
+  // before it ends; its bucket's keys, and values, are pulled into L2 now, so that its loads hit there.)
+  if (prefetch_ahead != 0 && threadIdx.x == Threads - 1) {
+    unsigned ahead;
+    if (visit.bucket(blockIdx.x + prefetch_ahead, ahead)) {
+      const unsigned ahead_size = counts[ahead];
+      const std::uint64_t ahead_start = starts[ahead];
+      if (ahead_size > size_above && ahead_size <= buffer_keys) {
+        prefetch_l2_inside(keys + ahead_start, std::size_t{ahead_size} * sizeof(Bits));
+        if constexpr (with_values) prefetch_l2_inside(values + ahead_start, std::size_t{ahead_size} * sizeof(Value));
+      }
+    }
+  }
   unsigned bucket;
   if (!visit.bucket(blockIdx.x, bucket)) return;
   const unsigned size = counts[bucket];
@@ -763,8 +785,13 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
         kernel = bucket_sort_kernel<bucket_threads_in_place_wide, Bits, Value, true, bucket_rows_in_place_wide>;
     }
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
+    const unsigned prefetch_ahead =
+        B == arch::Band::sm90 && shape == bucket_in_place_wide
+            ? prefetch_distance(resident_blocks_per_sm(kernel, shape.threads, smem), current_device_props().sm_count,
+                                bucket_in_place_wide_prefetch_waves_per_8, has_values_v<Value>, 0)
+            : 0u;
     launch_dependent(true, kernel, dim3(visit.size), dim3(shape.threads), smem, stream, keys, values, counts, starts,
-                     codec, above, buffer_keys, visit);
+                     codec, above, buffer_keys, visit, prefetch_ahead);
   };
   const BucketLaunches l = bucket_launches(n, fitting, capacity, bucket_first_least<Bits, Value>(n, capacity));
   // (Past the first launch, every bucket is one of the list's: the plan listed those past the same first bound.)

@@ -156,6 +156,14 @@ __device__ __forceinline__ void prefetch_l2_bulk(const void* p, std::size_t byte
 #endif
 }
 
+// Bulk prefetches into L2 of the 16-byte-aligned part of [p, p + bytes) (which never reaches past the range, as a
+// bulk prefetch must stay inside the array); nothing before sm_90.
+__device__ __forceinline__ void prefetch_l2_inside(const void* p, std::size_t bytes) {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  const std::uintptr_t first = (a + 15) & ~std::uintptr_t{15}, last = (a + bytes) & ~std::uintptr_t{15};
+  if (last > first) prefetch_l2_bulk(reinterpret_cast<const void*>(first), last - first);
+}
+
 // The lanes of the warp whose digit equals this lane's: one ballot per digit bit (warp-level multisplit).
 // Each vote is written in PTX with the bit tested against a constant mask and the complement predicated on
 // the same test: ptxas then loads all of the digit's bits into predicate registers with one instruction and
