@@ -241,7 +241,7 @@ inline constexpr int bucket_rows_in_place_wide = 36;
 // the slot this many eighths of the resident blocks on (bulk prefetch, sm_90 on: prefetch_distance), which the block
 // that starts about half a lifetime later loads from there. H200, u32 keys alone, 3 repetitions, cub-radix in every
 // run (session 59 rounds 2-4, NOTES.md round 43), radix ms with none / 4 / 8 / 16 eighths: 1.8e9 26.02-26.05 /
-// 25.05-25.12 / 25.46-25.49 / 26.71-26.74; 2^31 with 4 29.82-30.34 (1.42-1.44x; session 58, without, 30.6-30.7). The
+// 25.05-25.12 / 25.46-25.49 / 26.71-26.74; 2^31 with 4 29.82-30.34 (1.42-1.44x; session 58, without, 30.70). The
 // 52-row kernel, two blocks an SM, did not gain (1.5e9: 19.38-19.39 / 19.50 / 19.54-19.55), so only this one takes it.
 inline constexpr int bucket_in_place_wide_prefetch_waves_per_8 = 4;
 template <class Bits, class Value>
