@@ -527,8 +527,9 @@ struct HybridSort {
     // The status rows of both MSD passes (pairs: keys alone claim their runs instead) are cleared with the rest,
     // before the sample, so that the first pass follows the histogram as its programmatic dependent (a memset of the
     // rows between them, once the sample had passed, cost the u32 sort 2-3 us from 2^22 to 2^24; skewed keys now clear
-    // rows they do not use, under 2 us at 1e7, NOTES.md round 34). By clear_kernel, a few blocks an SM at most, which the sample follows as its dependent: with a memset
-    // there the sort took 1-2.5 us longer from 2^22 to 2^24 (NOTES.md round 37).
+    // rows they do not use, under 2 us at 1e7, NOTES.md round 34). By clear_kernel, a few blocks an SM at most, which
+    // the sample follows as its dependent: with a memset there the sort took 1-2.5 us longer from 2^22 to 2^24
+    // (NOTES.md round 37).
     GSB_EXPECTS(reinterpret_cast<std::uintptr_t>(b.temp) % 16 == 0, "radix: temp not 16-byte aligned");
     const auto quads = static_cast<std::uint64_t>(ceil_div<std::size_t>(l.clear_bytes, 16));
     clear_kernel<<<static_cast<unsigned>(std::min<std::uint64_t>(ceil_div<std::uint64_t>(quads, clear_threads),

@@ -156,7 +156,7 @@ __device__ __forceinline__ void prefetch_l2_bulk(const void* p, std::size_t byte
 #endif
 }
 
-// Bulk prefetches into L2 of the 16-byte-aligned part of [p, p + bytes) (which never reaches past the range, as a
+// One bulk prefetch into L2 of the 16-byte-aligned part of [p, p + bytes) (which never reaches past the range, as a
 // bulk prefetch must stay inside the array); nothing before sm_90.
 __device__ __forceinline__ void prefetch_l2_inside(const void* p, std::size_t bytes) {
   const auto a = reinterpret_cast<std::uintptr_t>(p);
