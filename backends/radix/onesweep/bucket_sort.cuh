@@ -358,27 +358,22 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   auto add = [](unsigned* counts, unsigned index, unsigned by) { return add_count<packed>(counts, index, by); };
   wait_for_prior_grids();  // launched as a dependent of the kernel before it (launch_bucket_sort)
   allow_dependent_grids();
-  // (prefetch_ahead, where few blocks are resident: the block of the slot that many on starts when one of the blocks
-  // before it ends; its bucket's keys, and values, are pulled into L2 now, so that its loads hit there.)
+  // This launch sorts the buckets of size_above + 1 to buffer_keys keys (size_above >= 0: not empty ones).
+  auto sorted_here = [&](unsigned size) { return size > size_above && size <= buffer_keys; };
+  // (prefetch_ahead, where few blocks are resident, keys alone: the block of the slot that many on starts when one of
+  // the blocks before it ends; its bucket's keys are pulled into L2 now, so that its loads hit there.)
   if (prefetch_ahead != 0 && threadIdx.x == Threads - 1) {
     unsigned ahead;
-    if (visit.bucket(blockIdx.x + prefetch_ahead, ahead)) {
-      const unsigned ahead_size = counts[ahead];
-      const std::uint64_t ahead_start = starts[ahead];
-      if (ahead_size > size_above && ahead_size <= buffer_keys) {
-        prefetch_l2_inside(keys + ahead_start, std::size_t{ahead_size} * sizeof(Bits));
-        if constexpr (with_values) prefetch_l2_inside(values + ahead_start, std::size_t{ahead_size} * sizeof(Value));
-      }
-    }
+    if (visit.bucket(blockIdx.x + prefetch_ahead, ahead) && sorted_here(counts[ahead]))
+      prefetch_l2_inside(keys + starts[ahead], std::size_t{counts[ahead]} * sizeof(Bits));
   }
   unsigned bucket;
   if (!visit.bucket(blockIdx.x, bucket)) return;
   const unsigned size = counts[bucket];
   const std::uint64_t start = starts[bucket];
-  // This launch sorts the buckets of size_above + 1 to buffer_keys keys. The last test never holds (start <=
-  // n < 2^32); it makes the branch wait for both loads, so that their round trips overlap instead of the start
-  // being loaded after it.
-  if (size <= size_above || size > buffer_keys || start > ~0u) return;  // size_above >= 0: empty buckets too
+  // The last test never holds (start <= n < 2^32); it makes the branch wait for both loads, so that their round trips
+  // overlap instead of the start being loaded after it.
+  if (!sorted_here(size) || start > ~0u) return;
   // (In place, the host checked buffer_keys <= Threads * Rows: per <= Rows below.)
   Bits* data = keys + start;
   [[maybe_unused]] Value* vdata = nullptr;
@@ -785,10 +780,11 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
         kernel = bucket_sort_kernel<bucket_threads_in_place_wide, Bits, Value, true, bucket_rows_in_place_wide>;
     }
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
+    // (The 1024-thread shape sorts keys alone: bucket_in_place_wide_most.)
     const unsigned prefetch_ahead =
-        B == arch::Band::sm90 && shape == bucket_in_place_wide
+        B == arch::Band::sm90 && shape == bucket_in_place_wide && !has_values_v<Value>
             ? prefetch_distance(resident_blocks_per_sm(kernel, shape.threads, smem), current_device_props().sm_count,
-                                bucket_in_place_wide_prefetch_waves_per_8, has_values_v<Value>, 0)
+                                bucket_in_place_wide_prefetch_waves_per_8, false, 0)
             : 0u;
     launch_dependent(true, kernel, dim3(visit.size), dim3(shape.threads), smem, stream, keys, values, counts, starts,
                      codec, above, buffer_keys, visit, prefetch_ahead);
