@@ -16,10 +16,13 @@ part 40 env GSB_SKIP_TESTS=1 GSB_SKIP_BENCH=1 GSB_SANITIZE_PART=forced GSB_SANIT
   GSB_PART_TIMEOUT=40 bash .carry/device-run.sh .carry/main.tar.xz "$OUT/sanitizer"
 for b in main=$M msd2=$D; do
   for n in 1.8e9 2^31; do
+    r="$OUT/${b%%=*}-${n/^/p}"
     part 60 ncu -k regex:bucket_sort_kernel --launch-count 1 --section SpeedOfLight --section WarpStateStats \
       --section SchedulerStats --section InstructionStats --section SourceCounters --section MemoryWorkloadAnalysis \
-      --export "$OUT/${b%%=*}-$n" "${b#*=}/gpusort-bench" --algo radix --type u32 --n "$n" --reps 1 --warmup 0 \
-      --validate none -q
+      -o "$r" "${b#*=}/gpusort-bench" --algo radix --type u32 --n "$n" --reps 1 --warmup 0 --validate none -q
+    part 40 sh -c "ncu -i '$r.ncu-rep' --page details > '$r-details.txt'; \
+      ncu -i '$r.ncu-rep' --page source --csv --print-source cuda > '$r-cuda.csv'; \
+      ncu -i '$r.ncu-rep' --page source --csv --print-source sass > '$r-sass.csv'; rm -f '$r.ncu-rep'"
   done
 done
 BUILDS="main=$M msd2=$D"
