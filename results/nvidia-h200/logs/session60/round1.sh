@@ -17,7 +17,7 @@ part 40 env GSB_SKIP_TESTS=1 GSB_SKIP_BENCH=1 GSB_SANITIZE_PART=forced GSB_SANIT
 for b in main=$M msd2=$D; do
   for n in 1.8e9 2^31; do
     r="$OUT/${b%%=*}-${n/^/p}"
-    part 60 ncu -k regex:bucket_sort_kernel --launch-count 1 --section SpeedOfLight --section WarpStateStats \
+    part 60 ncu -k regex:bucket_sort_kernel --launch-count 2 --section SpeedOfLight --section WarpStateStats \
       --section SchedulerStats --section InstructionStats --section SourceCounters --section MemoryWorkloadAnalysis \
       -o "$r" "${b#*=}/gpusort-bench" --algo radix --type u32 --n "$n" --reps 1 --warmup 0 --validate none -q
     part 40 sh -c "ncu -i '$r.ncu-rep' --page details > '$r-details.txt'; \
