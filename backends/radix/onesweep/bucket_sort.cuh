@@ -300,6 +300,86 @@ constexpr unsigned bucket_buffer_keys(bool in_place, unsigned threads, unsigned 
   return in_place ? (keys + threads - 1) / threads * threads : keys;
 }
 
+// 4-byte keys alone in the 1024-thread in-place kernel sort a bucket in two MSD rounds, both counting sorts that place
+// each key by the atomic that counts it, in no order within a digit: by bits 8 .. 15 over the block, then each such
+// run by bits 0 .. 7 by one warp (bucket_sort_run), which stores it. Keys the rounds leave in one digit's run agree on
+// every bit below it too, where they are next sorted, so the only keys whose order is left open are equal ones, which
+// keys alone cannot tell apart. In place of the LSD rounds' second, stable round (ranked by 8 ballots a key: 45% of
+// the kernel's instructions at 1.8e9) and the block's store after it. H200, u32 keys alone, radix ms, 3 repetitions,
+// alternated twice against the LSD rounds (session 60 round 3, NOTES.md round 44): 1.8e9 24.97 -> 23.78-23.87, 2^31
+// 29.74-30.27 -> 28.57-28.61 (validated: 1.515x and 1.506x cub-radix). The 44- and 52-row kernels (two blocks an SM,
+// runs of 72-89 keys) lost with it (1.2e9 14.90 -> 16.89, 1.5e9 19.21 -> 19.50, round 2) and keep the LSD rounds.
+template <class Bits, class Value, bool InPlace, int Threads>
+inline constexpr bool bucket_msd_runs =
+    InPlace && !has_values_v<Value> && sizeof(Bits) == 4 && Threads == bucket_threads_in_place_wide;
+
+// One warp sorts the run [begin, end) of keys in shared memory by bits 0 .. 7 with the counts `mine` (256, 16-bit
+// where Packed; 16-byte aligned; cleared here) and calls out(i, key) for each position i of the run and its key
+// there: counted by atomics, the counts turned into starts (warp_scan_counts), each key placed by the atomic that
+// takes its start. Every loop runs the run's trips of 32 keys as the whole warp (a lane past the end idles in its
+// last), so that the warp stays converged for the scan's shuffles: loops over each lane's own keys, unrolled, left
+// some lanes of a run in 3 trips and others in 4, ran the remainder and the unrolled loop one after the other and
+// sent the scan down its collective path (ncu, session 60 round 1: 13.8 of 16.8 million runs at 1.8e9). Runs of up to
+// bucket_run_held_trips trips (uniform keys': 107 keys on average at 1.8e9, 128 at 2^31) hold their keys in registers
+// while they are counted, are placed back into their run in shared memory and stored in order (out, coalesced); a
+// longer run (skewed keys) is read twice and each key stored at its place (out, scattered), which was 4% slower for
+// uniform keys' runs (round 3).
+inline constexpr int bucket_run_held_trips = 6;
+template <bool Packed, class Bits, class Out>
+__device__ __forceinline__ void bucket_sort_run(Bits* keys, unsigned begin, unsigned end, unsigned* mine,
+                                                unsigned lane, Out out) {
+  if (end - begin <= 1) {
+    if (end != begin && lane == 0) out(begin, keys[begin]);
+    return;
+  }
+  constexpr int quads = bucket_count_words<Packed> / 4;  // of the counts' words, per lane
+#pragma unroll
+  for (int q = 0; q < quads / 32; ++q) reinterpret_cast<uint4*>(mine)[q * 32 + lane] = make_uint4(0, 0, 0, 0);
+  __syncwarp();
+  const unsigned trips = (end - begin + 31) / 32;  // warp-uniform
+  if (trips <= static_cast<unsigned>(bucket_run_held_trips)) {
+    Bits k[bucket_run_held_trips];
+#pragma unroll
+    for (int t = 0; t < bucket_run_held_trips; ++t) {
+      const unsigned at = begin + 32u * t + lane;
+      if (t < trips && at < end) {
+        k[t] = keys[at];
+        add_count<Packed>(mine, digit_of(k[t], 0, 8), 1u);
+      }
+    }
+    __syncwarp();
+    warp_scan_counts<Packed, false>(mine, lane);
+    __syncwarp();
+#pragma unroll
+    for (int t = 0; t < bucket_run_held_trips; ++t) {
+      const unsigned at = begin + 32u * t + lane;
+      if (t < trips && at < end) keys[begin + add_count<Packed>(mine, digit_of(k[t], 0, 8), 1u)] = k[t];
+    }
+    __syncwarp();
+#pragma unroll
+    for (int t = 0; t < bucket_run_held_trips; ++t) {
+      const unsigned at = begin + 32u * t + lane;
+      if (t < trips && at < end) out(at, keys[at]);
+    }
+  } else {
+    for (unsigned t = 0; t < trips; ++t) {
+      const unsigned at = begin + 32u * t + lane;
+      if (at < end) add_count<Packed>(mine, digit_of(keys[at], 0, 8), 1u);
+    }
+    __syncwarp();
+    warp_scan_counts<Packed, false>(mine, lane);
+    __syncwarp();
+    for (unsigned t = 0; t < trips; ++t) {
+      const unsigned at = begin + 32u * t + lane;
+      if (at < end) {
+        const Bits k = keys[at];
+        out(begin + add_count<Packed>(mine, digit_of(k, 0, 8), 1u), k);
+      }
+    }
+  }
+  __syncwarp();  // (the counts are cleared next)
+}
+
 // One block per 16-bit bucket (at most the capacity, which the host checked) sorts it by its remaining bits
 // (bucket_rounds<Bits> rounds of 8 bits) in shared memory and writes it back where it is, keys decoded. The keys
 // (and values) pass through shared memory once per round rather than living in registers, so every loop runs as
@@ -346,13 +426,14 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
                 "the in-place shapes");
   constexpr unsigned buffers = InPlace ? 1 : 2;
   constexpr bool packed = bucket_packed_counts<InPlace, Rows, Threads>;  // 16-bit counts (add_count)
+  constexpr bool msd = bucket_msd_runs<Bits, Value, InPlace, Threads>;
   static_assert(!packed || (!with_values && rounds == 2), "16-bit counts: buckets of 4-byte keys alone");
   constexpr int digit_words = bucket_count_words<packed>;  // the words of one set of counts
   static_assert(warps * digit_words % Threads == 0, "whole words of the count sets per thread");
   extern __shared__ __align__(16) unsigned char s_buffers[];      // keys a[, b][, values a[, b]]: 16-B aligned
   __shared__ unsigned s_block_count0[with_values ? 1 : digit_words];  // keys only: round 0's counts, per block
-  __shared__ unsigned s_sets[2 - first_set][warps * digit_words];     // per-warp counts (sets first_set..1)
-  __shared__ unsigned warp_sums[32];
+  __shared__ __align__(16) unsigned s_sets[2 - first_set][warps * digit_words];  // per-warp counts (sets first_set..1)
+  __shared__ unsigned warp_sums[32];  // (msd: then warp_sums[0] counts the runs the warps have taken)
   auto set = [&](int i) { return s_sets[i - first_set]; };
   // Count `index` (warp * radix + digit, or digit) of a set, or of round 0's block counts: its old value.
   auto add = [](unsigned* counts, unsigned index, unsigned by) { return add_count<packed>(counts, index, by); };
@@ -392,10 +473,12 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
 #pragma unroll
     for (int i = threadIdx.x; i < digit_words; i += Threads) s_block_count0[i] = 0;
   }
+  if constexpr (!msd) {  // (msd: each warp clears its counts for each run it takes)
 #pragma unroll
-  for (int h = 0; h < 2 - first_set; ++h)
+    for (int h = 0; h < 2 - first_set; ++h)
 #pragma unroll
-    for (int i = 0; i < warps * digit_words / Threads; ++i) s_sets[h][i * Threads + threadIdx.x] = 0;
+      for (int i = 0; i < warps * digit_words / Threads; ++i) s_sets[h][i * Threads + threadIdx.x] = 0;
+  }
   const unsigned warp = threadIdx.x / 32;
   const unsigned per = (size + Threads - 1) / Threads;  // rows of 32 keys per warp
   const unsigned chunk = 32u * per;                      // positions per warp
@@ -403,9 +486,10 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   const unsigned slots = InPlace ? Threads * per : size;  // the positions the rounds sort (with the padding)
   __syncthreads();
 
+  constexpr int first_shift = msd ? 8 : 0;  // round 0's digit
   auto take = [&](unsigned i, Bits k) {
     if constexpr (with_values) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8), 1u);
-    else add(s_block_count0, digit_of(k, 0, 8), 1u);
+    else add(s_block_count0, digit_of(k, first_shift, 8), 1u);
     s_ka[i] = static_cast<Held>(k);
     if constexpr (gather) s_va[i] = i;
     else if constexpr (with_values) s_va[i] = vdata[i];
@@ -428,7 +512,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     for (int j = 0; j < load_unroll - 1; ++j)
       if (i0 + j * Threads < size) take(i0 + j * Threads, k[j]);
   }
-  if constexpr (InPlace) {  // the padding: the largest key (its values are unused)
+  if constexpr (InPlace && !msd) {  // the padding: the largest key (its values are unused)
     const Bits pad = static_cast<Bits>(~Bits{0});
     for (unsigned i = size + threadIdx.x; i < slots; i += Threads) {
       // With values round 0 is stable and ranks the padding after every real key; keys alone it stays where it is,
@@ -461,17 +545,19 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     __syncthreads();
     const auto count_next = count_for(1);
     auto place = [&](Held k) {
-      const unsigned pos = add(s_block_count0, digit_of(k, 0, 8), 1u);
+      const unsigned pos = add(s_block_count0, digit_of(k, first_shift, 8), 1u);
       s_kb[pos] = k;
-      count_next(pos, k);
+      if constexpr (!msd) count_next(pos, k);
     };
     if constexpr (InPlace) {  // every key read before any is placed: thread t's keys t, t + Threads, ...
       Held k[Rows];
 #pragma unroll
       for (int u = 0; u < Rows; ++u) {
         if (u >= per) break;
-        k[u] = s_ka[threadIdx.x + u * Threads];
+        const unsigned i = threadIdx.x + u * Threads;
+        if (!msd || i < size) k[u] = s_ka[i];
       }
+      if (msd && threadIdx.x == 0) warp_sums[0] = 0;  // (the scan is done with them)
       __syncthreads();
       // A real key to its digit's run; the padding stays at [size, slots) (after every real key: round 0 is not
       // stable, so counting it would mix it with the real keys of digit 255) and is counted for round 1.
@@ -480,7 +566,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
         if (u >= per) break;
         const unsigned i = threadIdx.x + u * Threads;
         if (i < size) place(k[u]);
-        else count_next(i, k[u]);
+        else if constexpr (!msd) count_next(i, k[u]);
       }
     } else {
 #pragma unroll 4
@@ -488,6 +574,24 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     }
   }
   __syncthreads();
+  if constexpr (msd) {
+    // Each digit's run of bits 8 .. 15 now lies at [its predecessor's end, its end) (s_block_count0): the warps take
+    // the runs in turn, sort each by bits 0 .. 7 and store it (bucket_sort_run).
+    unsigned* mine = set(1) + warp * digit_words;
+    const unsigned lane = lane_id();
+    with_decoder(codec, [&](auto decoded) {
+      for (;;) {
+        unsigned d = 0;
+        if (lane == 0) d = atomicAdd(&warp_sums[0], 1u);
+        d = __shfl_sync(full_warp, d, 0);
+        if (d >= static_cast<unsigned>(radix)) break;
+        const unsigned begin = d == 0 ? 0u : count_of<packed>(s_block_count0, d - 1);
+        bucket_sort_run<packed>(s_ka, begin, count_of<packed>(s_block_count0, d), mine, lane,
+                                [&](unsigned at, Bits k) { data[at] = decoded(k); });
+      }
+    });
+    return;
+  }
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
   // From sm_100 on (ranking by match.any, same_digit_lanes), rolled rounds in place spilled (ptxas 13.0: 324 bytes
   // for u64 keys with values, 36 alone) where unrolled ones did not; not measured there, so they stay unrolled.

@@ -133,8 +133,8 @@ constexpr long long warp_bucket_block_bytes(unsigned keys) {
 
 // Digit counts of one set (256, packed two to a word) -> each digit's exclusive start, within one warp: lane l owns
 // words 4l .. 4l + 3 (digits 8l .. 8l + 7). Every start stays below 2^16 (the bucket and the padding of its last row).
-// Returns the largest count (to every lane).
-template <bool Packed>
+// Returns the largest count (to every lane; 0 unless Most).
+template <bool Packed, bool Most = true>
 __device__ __forceinline__ unsigned warp_scan_counts(unsigned* set, unsigned lane) {
   unsigned c[8];
   if constexpr (Packed) {
@@ -169,7 +169,8 @@ __device__ __forceinline__ unsigned warp_scan_counts(unsigned* set, unsigned lan
     reinterpret_cast<uint4*>(set)[2 * lane] = make_uint4(s[0], s[1], s[2], s[3]);
     reinterpret_cast<uint4*>(set)[2 * lane + 1] = make_uint4(s[4], s[5], s[6], s[7]);
   }
-  return warp_reduce_max(most);
+  if constexpr (Most) return warp_reduce_max(most);
+  return 0;
 }
 
 // Warp w of block b sorts the 16-bit bucket of slot b * warp_bucket_warps + w if it holds size_above + 1 ..
