@@ -173,6 +173,32 @@ __device__ __forceinline__ unsigned warp_scan_counts(unsigned* set, unsigned lan
   return 0;
 }
 
+// f(i) for i = lane, lane + 32, ... below size, unrolled by Unroll: WholeWarp, the whole warp taking each row of 32
+// together (a lane past the end idles in the last row); else each lane its own rows. Where a bucket's size is not a
+// multiple of 32 its lanes take different numbers of rows, and an unrolled loop over each lane's own runs its remainder
+// and its unrolled body one after the other (3 rows and 4 ran 7 bodies: the MSD runs of bucket_sort.cuh, NOTES.md
+// round 44). The warp kernel takes whole-warp rows except for 4-byte keys alone (warp_bucket_whole_rows).
+template <int Unroll, bool WholeWarp, class F>
+__device__ __forceinline__ void warp_rows(unsigned size, unsigned lane, F f) {
+  if constexpr (WholeWarp) {
+#pragma unroll Unroll
+    for (unsigned base = 0; base < size; base += 32) {
+      const unsigned at = base + lane;
+      if (at < size) f(at);
+    }
+  } else {
+#pragma unroll Unroll
+    for (unsigned at = lane; at < size; at += 32) f(at);
+  }
+}
+// Whether the warp kernel's loops (and its load) take whole-warp rows (warp_rows). H200, radix us, each lane's rows /
+// whole-warp rows for pairs and 8-byte keys, alternated twice, 10 repetitions (session 60 round 7, NOTES.md round
+// 44): u64+u64 at 2^24 988.4-988.6 / 964.3-967.3, u32+u64 542.9-544.3 / 533.0-533.2, u32+u32 467.0-468.7 /
+// 460.3-460.7, u64 alone 588.8-589.0 / 578.8-578.9; at 1e7 u32+u32 307.7-307.9 / 305.6-306.4, u64 387.9-389.1 /
+// 384.5. Whole-warp rows for 4-byte keys alone as well cost them 2% at 1e7 (round 5: u32 175.5-177.3 / 178.7-178.8).
+template <class Bits, class Value>
+inline constexpr bool warp_bucket_whole_rows = has_values_v<Value> || sizeof(Bits) == 8;
+
 // Warp w of block b sorts the 16-bit bucket of slot b * warp_bucket_warps + w if it holds size_above + 1 ..
 // buffer_keys keys (the host checked buffer_keys against the shared memory), in place, keys decoded. Blocks of their
 // own come first (paired_blocks): in them warps 0 and 2 each sort a bucket of `paired` of buffer_keys + 1 ..
@@ -238,6 +264,7 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
   // (The digit a compile-time constant in each of the two loads: chosen at run time, its shifts took 2 selects and
   // more a key, NOTES.md round 41.)
   constexpr bool may_sort_by_runs = !with_values && rounds == 2;  // 4-byte keys alone
+  constexpr bool whole_rows = warp_bucket_whole_rows<Bits, Value>;
   static_assert(!may_sort_by_runs || Packed, "sorting by runs reads 16-bit counts, two to a word");
   const bool by_runs = may_sort_by_runs && size <= warp_bucket_by_runs_keys;
   auto load = [&](auto load_digit) {
@@ -245,8 +272,13 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
       ka[i] = k;
       count(set(load_digit), digit_of(k, 8 * load_digit, 8));
     };
-    unsigned i0 = lane;
-    for (; i0 + (load_unroll - 1) * 32 < size; i0 += load_unroll * 32) {
+    // Whole groups (whole for the whole warp where it takes whole rows, else for each lane: warp_rows), then the rest
+    // with bounds checks.
+    constexpr int rest_rows = whole_rows ? load_unroll : load_unroll - 1;
+    const unsigned last = whole_rows ? 31u : lane;  // the lane whose last key of a group decides that it is whole
+    unsigned base = 0;
+    for (; base + last + (load_unroll - 1) * 32 < size; base += load_unroll * 32) {
+      const unsigned i0 = base + lane;
       Bits k[load_unroll];
 #pragma unroll
       for (int j = 0; j < load_unroll; ++j) k[j] = data[i0 + j * 32];
@@ -261,21 +293,22 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
       for (int j = 0; j < load_unroll; ++j) take(i0 + j * 32, k[j]);
     }
     {
-      Bits k[load_unroll - 1];
+      const unsigned i0 = base + lane;
+      Bits k[rest_rows];
 #pragma unroll
-      for (int j = 0; j < load_unroll - 1; ++j)
+      for (int j = 0; j < rest_rows; ++j)
         if (i0 + j * 32 < size) k[j] = data[i0 + j * 32];
       if constexpr (with_values) {
-        Value v[load_unroll - 1];
+        Value v[rest_rows];
 #pragma unroll
-        for (int j = 0; j < load_unroll - 1; ++j)
+        for (int j = 0; j < rest_rows; ++j)
           if (i0 + j * 32 < size) v[j] = vdata[i0 + j * 32];
 #pragma unroll
-        for (int j = 0; j < load_unroll - 1; ++j)
+        for (int j = 0; j < rest_rows; ++j)
           if (i0 + j * 32 < size) va[i0 + j * 32] = v[j];
       }
 #pragma unroll
-      for (int j = 0; j < load_unroll - 1; ++j)
+      for (int j = 0; j < rest_rows; ++j)
         if (i0 + j * 32 < size) take(i0 + j * 32, k[j]);
     }
   };
@@ -293,11 +326,10 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
   // took i32 keys' kernel 2.6 us longer than u32 keys' at 1e7 under ncu, 83.4 against 80.8; NOTES.md round 41.)
   auto write_back = [&] {
     with_decoder(codec, [&](auto decoded) {
-#pragma unroll 4
-      for (unsigned at = lane; at < size; at += 32) {
+      warp_rows<4, whole_rows>(size, lane, [&](unsigned at) {
         data[at] = decoded(ka[at]);
         if constexpr (with_values) vdata[at] = va[at];
-      }
+      });
     });
   };
 
@@ -375,7 +407,7 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
     __syncwarp();
 #pragma unroll
     for (int i = 0; i < set_words / 32; ++i) h[i * 32 + lane] = 0;
-    for (unsigned at = lane; at < size; at += 32) count(set(0), digit_of(ka[at], 0, 8));
+    warp_rows<1, whole_rows>(size, lane, [&](unsigned at) { count(set(0), digit_of(ka[at], 0, 8)); });
     __syncwarp();
   }
 
@@ -418,12 +450,11 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
       // Keys alone: a counting sort, an atomic per key for its place (see above).
       unsigned* h = set(0);
       unsigned* next = set(1);
-#pragma unroll 4
-      for (unsigned at = lane; at < size; at += 32) {
+      warp_rows<4, whole_rows>(size, lane, [&](unsigned at) {
         const Bits k = ka[at];
         kb[add_count<Packed>(h, digit_of(k, 0, 8), 1u)] = k;
         if (rounds > 1) count(next, digit_of(k, 8, 8));
-      }
+      });
     } else {
       stable_round(r, src_k, src_v, dst_k, dst_v);
     }
