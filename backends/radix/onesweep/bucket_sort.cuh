@@ -316,10 +316,10 @@ inline constexpr bool bucket_msd_runs =
 // One warp sorts the run [begin, end) of keys in shared memory by bits 0 .. 7 with the counts `mine` (256, 16-bit
 // where Packed; 16-byte aligned; cleared here) and calls out(i, key) for each position i of the run and its key
 // there: counted by atomics, the counts turned into starts (warp_scan_counts), each key placed by the atomic that
-// takes its start. Every loop runs the run's trips of 32 keys as the whole warp (a lane past the end idles in its
-// last), so that the warp stays converged for the scan's shuffles: loops over each lane's own keys, unrolled, left
-// some lanes of a run in 3 trips and others in 4, ran the remainder and the unrolled loop one after the other and
-// sent the scan down its collective path (ncu, session 60 round 1: 13.8 of 16.8 million runs at 1.8e9). Runs of up to
+// takes its start. Every loop takes the run's rows of 32 keys as the whole warp (as warp_rows does; written out here
+// as it was measured and checked on the device), so that the warp stays converged for the scan's shuffles: loops over
+// each lane's own keys had sent it down its collective path (ncu, session 60 round 1: 13.8 of 16.8 million runs at
+// 1.8e9, NOTES.md round 44). Runs of up to
 // bucket_run_held_trips trips (uniform keys': 107 keys on average at 1.8e9, 128 at 2^31) hold their keys in registers
 // while they are counted, are placed back into their run in shared memory and stored in order (out, coalesced); a
 // longer run (skewed keys) is read twice and each key stored at its place (out, scattered), which was 4% slower for
