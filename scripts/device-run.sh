@@ -95,6 +95,9 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # 128-thread blocks (bucket_sort.cuh: buckets of more than a warp's) at every size.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=128 run_part "conformance (radix hybrid, 128-thread buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
+  # ... and in 256-thread blocks (the shape of uniform pairs' buckets at 1e8) at every size.
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=256 run_part "conformance (radix hybrid, 256-thread buckets)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
   # ... and in 512-thread blocks (large buckets only) at every size.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=512 run_part "conformance (radix hybrid, 512-thread buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Session 61, round 1: run as planned at the end of session 60.
 # Planned for session 61 (not run): (1) `runs2` (logs/session60/runs2.patch on 121ed9f): the 1024-thread MSD kernel's
 # runs with fewer instructions -- 32-bit run counts (one atomic a key, no 16-bit field shifts; bucket_static_bytes
 # already budgets them: ptxas sm_90 33408 B of static shared memory, 51 registers, no spills) and a warp-uniform
