@@ -177,9 +177,13 @@ inline constexpr int bucket_first_count_set = !has_values_v<Value> && bucket_rou
 // u64+u64 at 1e9 (16247 keys with 8 standard deviations) fit one block.
 template <class Value, bool InPlace>
 inline constexpr bool bucket_gathers_values = InPlace && has_values_v<Value> && sizeof(Value) == 8;
-// What the rounds move beside each key: the value, or its position where the values are gathered.
-template <class Value, bool InPlace>
-using bucket_slot_t = std::conditional_t<bucket_gathers_values<Value, InPlace>, unsigned, Value>;
+// What the rounds move beside each key: the value, or its position where the values are gathered (in place), or
+// nothing where the key carries its position (two buffers of 4-byte keys with 8-byte values:
+// bucket_keys_carry_positions, below).
+template <class Bits, class Value, bool InPlace>
+using bucket_slot_t = std::conditional_t<
+    bucket_gathers_values<Value, InPlace>, unsigned,
+    std::conditional_t<sizeof(Bits) == 4 && !InPlace && has_values_v<Value> && sizeof(Value) == 8, NoValue, Value>>;
 
 // Whether bucket_sort_kernel unrolls its rounds (Slot: what the rounds move beside each key). Unrolled, the six
 // rounds of 8-byte keys in place (each with its 32 rows unrolled) outgrew the instruction cache: ncu, u64 keys at
@@ -275,8 +279,22 @@ static_assert(bucket_words_per_key<std::uint64_t, std::uint64_t>(true) <= 3, "th
 // / 8.94 (in place -> 256 threads).
 template <class Bits, bool InPlace>
 inline constexpr bool bucket_holds_low_half = sizeof(Bits) == 4 && !InPlace;
-template <class Bits, bool InPlace>
-using bucket_held_t = std::conditional_t<bucket_holds_low_half<Bits, InPlace>, std::uint16_t, Bits>;
+// With 8-byte values, the two buffers' rounds move no values: each key is held as a 32-bit word, its position in the
+// bucket (the values' one buffer, filled as the block loads them) over its low half, and the store reads each key's
+// value from the position it carries: each round reads and writes one word a key where it moved a half and two, and
+// a pair takes 16 bytes of a launch where it took 20 (2 x 4 + 8 against 2 x (2 + 8)), so more blocks are resident.
+// H200, radix ms, medians of 10, cub-radix in every run, alternated twice (session 61 round 2, NOTES.md round 45):
+// u32+u64 at 1e8 3.149-3.151 -> 2.921-2.922 (validated: 1.334x), 2^28 8.863-8.885 -> 8.611-8.615, 5e8 16.76-16.77 ->
+// 16.75-16.76. With 4-byte values (12 bytes a pair either way) it did not pay: u32+u32 at 1e8 2.534-2.535 ->
+// 2.528-2.529, 2^28 6.732-6.733 -> 6.758-6.764, 5e8 13.51-13.52 -> 13.56, so they keep moving their values.
+template <class Bits, class Value, bool InPlace>
+inline constexpr bool bucket_keys_carry_positions =
+    bucket_holds_low_half<Bits, InPlace> && has_values_v<Value> && sizeof(Value) == 8;
+// The position field's width, so the most keys of a bucket such a shape sorts (checked by bucket_shape_holds).
+inline constexpr int bucket_position_bits = 16;
+template <class Bits, class Value, bool InPlace>
+using bucket_held_t = std::conditional_t<bucket_keys_carry_positions<Bits, Value, InPlace>, std::uint32_t,
+                                         std::conditional_t<bucket_holds_low_half<Bits, InPlace>, std::uint16_t, Bits>>;
 inline constexpr int bucket_in_place_registers = 128;
 // Where a two-buffer shape keeps bucket_min_warps_per_sm warps or more, the in-place one pays only for buckets of this
 // many rows per warp or more (H200, 2026-11-27, radix ms with the default shape / in place forced, the default
@@ -396,7 +414,8 @@ __device__ __forceinline__ void bucket_sort_run(Bits* keys, unsigned begin, unsi
 //   round r:   by bits 8r..8r+7, stable, b -> a for odd r, a -> b for even r, counting round r + 1's digit on the
 //              way: round r ranks with count set r % 2 and counts into set (r + 1) % 2 (keys only with two rounds:
 //              set 1 alone);
-//   store:     a -> global.
+//   store:     a -> global (4-byte keys with 8-byte values in two buffers: each key carries its position in the
+//              values' one buffer, from which its value is read here: bucket_keys_carry_positions).
 // InPlace (bucket_in_place): b is a, every round reads a warp's rows into registers first (rank_rows_in_place), and
 // keys alone read their keys for round 0 the same way. The bucket is padded to whole rows (Threads * per positions)
 // with the largest key, which every stable round keeps after the real keys (keys alone, round 0 leaves it where
@@ -415,8 +434,10 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   constexpr int rounds = bucket_rounds<Bits>;
   constexpr bool with_values = has_values_v<Value>;
   constexpr bool gather = bucket_gathers_values<Value, InPlace>;
-  using Slot = bucket_slot_t<Value, InPlace>;  // what the rounds move beside each key
-  using Held = bucket_held_t<Bits, InPlace>;   // what the buffers hold of each key
+  using Slot = bucket_slot_t<Bits, Value, InPlace>;  // what the rounds move beside each key
+  using Held = bucket_held_t<Bits, Value, InPlace>;   // what the buffers hold of each key
+  constexpr bool carry = bucket_keys_carry_positions<Bits, Value, InPlace>;  // values stay in s_vals
+  static_assert(!carry || std::is_same_v<Slot, NoValue>, "keys that carry their positions move no values");
   constexpr int first_set = bucket_first_count_set<Bits, Value>;
   static_assert(radix % Threads == 0 || Threads % radix == 0, "whole digits per thread, or one digit");
   static_assert(rounds % 2 == 0, "the rounds end in buffer a");
@@ -469,6 +490,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   Held* s_kb = s_ka + (buffers - 1) * stride;
   Slot* s_va = reinterpret_cast<Slot*>(s_ka + buffers * stride);
   Slot* s_vb = s_va + (buffers - 1) * stride;
+  [[maybe_unused]] Value* s_vals = reinterpret_cast<Value*>(s_ka + buffers * stride);  // (carry: the values)
   if constexpr (!with_values) {
 #pragma unroll
     for (int i = threadIdx.x; i < digit_words; i += Threads) s_block_count0[i] = 0;
@@ -490,9 +512,14 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   auto take = [&](unsigned i, Bits k) {
     if constexpr (with_values) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8), 1u);
     else add(s_block_count0, digit_of(k, first_shift, 8), 1u);
-    s_ka[i] = static_cast<Held>(k);
-    if constexpr (gather) s_va[i] = i;
-    else if constexpr (with_values) s_va[i] = vdata[i];
+    if constexpr (carry) {
+      s_ka[i] = i << 16 | static_cast<std::uint16_t>(k);
+      s_vals[i] = vdata[i];
+    } else {
+      s_ka[i] = static_cast<Held>(k);
+      if constexpr (gather) s_va[i] = i;
+      else if constexpr (with_values) s_va[i] = vdata[i];
+    }
   };
   // Whole groups of load_unroll keys per thread without bounds checks, then the rest.
   unsigned i0 = threadIdx.x;
@@ -620,12 +647,17 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   }
   // The whole key of what the buffers hold (the bucket's number on top where they hold the low half).
   auto whole = [&](Held h) {
-    if constexpr (bucket_holds_low_half<Bits, InPlace>) return static_cast<Bits>(bucket << 16 | h);
+    if constexpr (bucket_holds_low_half<Bits, InPlace>)
+      return static_cast<Bits>(bucket << 16 | static_cast<std::uint16_t>(h));
     else return h;
   };
   with_decoder(codec, [&](auto decoded) {  // (the cheapest form of the codec's, as warp_bucket_sort_kernel's)
 #pragma unroll 4
-    for (unsigned i = threadIdx.x; i < size; i += Threads) data[i] = decoded(whole(s_ka[i]));
+    for (unsigned i = threadIdx.x; i < size; i += Threads) {
+      const Held h = s_ka[i];
+      data[i] = decoded(whole(h));
+      if constexpr (carry) vdata[i] = s_vals[h >> 16];
+    }
   });
   if constexpr (gather) {
     // Every value is read (from where its key came) before any is written: thread t's positions t, t + Threads, ...
@@ -643,7 +675,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
       const unsigned i = threadIdx.x + u * Threads;
       if (i < size) vdata[i] = v[u];
     }
-  } else if constexpr (with_values) {
+  } else if constexpr (with_values && !carry) {
 #pragma unroll 4
     for (unsigned i = threadIdx.x; i < size; i += Threads) vdata[i] = s_va[i];
   }
@@ -665,11 +697,15 @@ constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
   const unsigned slots = bucket_buffer_keys(s.in_place, static_cast<unsigned>(s.threads), buffer_keys);
   return 4LL * bucket_words_per_key<Bits, Value>(s.in_place) * slots;
 }
-// ... as a launch of bucket_sort_kernel takes them: two buffers hold bucket_held_t, not whole keys.
+// ... as a launch of bucket_sort_kernel takes them: two buffers hold bucket_held_t, not whole keys, and of values
+// two buffers, or one where the keys carry their positions.
 template <class Bits, class Value>
 constexpr long long bucket_launch_bytes(BucketShape s, unsigned buffer_keys) {
-  constexpr auto held_less = static_cast<long long>(sizeof(Bits) - sizeof(bucket_held_t<Bits, false>));  // a key
-  return bucket_buffer_bytes<Bits, Value>(s, buffer_keys) - (s.in_place ? 0 : 2 * held_less * buffer_keys);
+  if (s.in_place) return bucket_buffer_bytes<Bits, Value>(s, buffer_keys);
+  constexpr long long held = sizeof(bucket_held_t<Bits, Value, false>);
+  constexpr long long value = has_values_v<Value> ? sizeof(Value) : 0;
+  constexpr long long value_buffers = bucket_keys_carry_positions<Bits, Value, false> ? 1 : 2;
+  return (2 * held + value_buffers * value) * buffer_keys;
 }
 template <class Bits, class Value>
 constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
@@ -716,7 +752,9 @@ constexpr bool bucket_shape_holds(BucketShape s, unsigned buffer_keys, long long
   if (s == bucket_warp)
     return buffer_keys <= warp_bucket_most_keys && warp_bucket_block_bytes<Bits, Value>(buffer_keys) <= shared_bytes;
   return bucket_shared_bytes<Bits, Value>(s, buffer_keys) <= shared_bytes &&
-         (!s.in_place || buffer_keys <= bucket_in_place_most_for<Bits, Value>(s.threads));
+         (!s.in_place || buffer_keys <= bucket_in_place_most_for<Bits, Value>(s.threads)) &&
+         (s.in_place || !bucket_keys_carry_positions<Bits, Value, false> ||
+          buffer_keys <= (1u << bucket_position_bits));
 }
 
 // Warps of bucket_sort_kernel of shape s resident on one multiprocessor of band b with buffers of buffer_keys (by
