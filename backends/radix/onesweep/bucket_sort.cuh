@@ -509,35 +509,49 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   __syncthreads();
 
   constexpr int first_shift = msd ? 8 : 0;  // round 0's digit
-  auto take = [&](unsigned i, Bits k) {
+  // The value loaded beside each key (none where the rounds carry positions in its place: gather), with the keys,
+  // so that its load is not issued behind the counting atomics and shared stores of the keys before it (as it was:
+  // ptxas sm_90 then gave the u32+u32 two-buffer kernels 40-42 registers, now 48). H200, radix ms, medians of 10,
+  // cub-radix in every run, alternated twice (session 61 round 3, NOTES.md round 45): u32+u32 1e8 2.533-2.534 ->
+  // 2.459-2.462, 2^28 6.732-6.735 -> 6.553-6.558, 1e9 28.30-28.31 -> 26.78-26.81; u32+u64 1e8 2.918-2.923 ->
+  // 2.777-2.778, 2^28 8.607-8.609 -> 8.117-8.122; u64+u32 1e8 4.951-4.954 -> 4.771-4.777, 2^28 15.24-15.25 ->
+  // 14.85-14.86; u64+u64 1e8 5.692-5.696 -> 5.440-5.445, 2^28 16.73 -> 16.73-16.75.
+  using Loaded = std::conditional_t<with_values && !gather, Value, NoValue>;
+  auto take = [&](unsigned i, Bits k, Loaded v) {
     if constexpr (with_values) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8), 1u);
     else add(s_block_count0, digit_of(k, first_shift, 8), 1u);
     if constexpr (carry) {
       s_ka[i] = i << 16 | static_cast<std::uint16_t>(k);
-      s_vals[i] = vdata[i];
+      s_vals[i] = v;
     } else {
       s_ka[i] = static_cast<Held>(k);
       if constexpr (gather) s_va[i] = i;
-      else if constexpr (with_values) s_va[i] = vdata[i];
+      else if constexpr (with_values) s_va[i] = v;
     }
+  };
+  auto load = [&](unsigned i, Bits& k, Loaded& v) {
+    k = data[i];
+    if constexpr (has_values_v<Loaded>) v = vdata[i];
   };
   // Whole groups of load_unroll keys per thread without bounds checks, then the rest.
   unsigned i0 = threadIdx.x;
   for (; i0 + (load_unroll - 1) * Threads < size; i0 += load_unroll * Threads) {
     Bits k[load_unroll];
+    Loaded v[load_unroll];
 #pragma unroll
-    for (int j = 0; j < load_unroll; ++j) k[j] = data[i0 + j * Threads];
+    for (int j = 0; j < load_unroll; ++j) load(i0 + j * Threads, k[j], v[j]);
 #pragma unroll
-    for (int j = 0; j < load_unroll; ++j) take(i0 + j * Threads, k[j]);
+    for (int j = 0; j < load_unroll; ++j) take(i0 + j * Threads, k[j], v[j]);
   }
   {
     Bits k[load_unroll - 1];
+    Loaded v[load_unroll - 1];
 #pragma unroll
     for (int j = 0; j < load_unroll - 1; ++j)
-      if (i0 + j * Threads < size) k[j] = data[i0 + j * Threads];
+      if (i0 + j * Threads < size) load(i0 + j * Threads, k[j], v[j]);
 #pragma unroll
     for (int j = 0; j < load_unroll - 1; ++j)
-      if (i0 + j * Threads < size) take(i0 + j * Threads, k[j]);
+      if (i0 + j * Threads < size) take(i0 + j * Threads, k[j], v[j]);
   }
   if constexpr (InPlace && !msd) {  // the padding: the largest key (its values are unused)
     const Bits pad = static_cast<Bits>(~Bits{0});
