@@ -418,16 +418,17 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   using radix::onesweep::bucket_buffer_bytes;
   EXPECT_EQ((bucket_buffer_bytes<u64, NoValue>(BucketShape{512, true}, 1025)), 1536 * 8);
   EXPECT_EQ((bucket_buffer_bytes<u64, NoValue>(BucketShape{512, false}, 1025)), 1025 * 16);
-  // The two buffers hold 4-byte keys' low halves (bucket_held_t): 2 bytes a key and buffer; in place whole keys.
+  // The two buffers hold 4-byte keys' low halves (bucket_held_t): 2 bytes a key and buffer (with values 4: the key's
+  // position over it, and one buffer of values); in place whole keys.
   using radix::onesweep::bucket_launch_bytes;
   EXPECT_EQ((bucket_launch_bytes<std::uint32_t, NoValue>(BucketShape{128, false}, 1840)), 1840 * 2 * 2);
-  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, std::uint32_t>(BucketShape{256, false}, 1840)), 1840 * 2 * (2 + 4));
+  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, std::uint32_t>(BucketShape{256, false}, 1840)), 1840 * (2 * 4 + 4));
   EXPECT_EQ((bucket_launch_bytes<std::uint32_t, NoValue>(BucketShape{512, true}, 1025)), 1536 * 4);
   EXPECT_EQ((bucket_launch_bytes<u64, NoValue>(BucketShape{512, false}, 1025)), 1025 * 16);
-  // With 8-byte values, two buffers of 4-byte keys hold each key's position over its low half (4 bytes) and one
-  // buffer of values (bucket_keys_carry_positions); 4-byte values, 8-byte keys and the in-place shape move theirs.
+  // With values, two buffers of 4-byte keys hold each key's position over its low half (4 bytes) and one buffer of
+  // values (bucket_keys_carry_positions); 8-byte keys and the in-place shape move theirs.
   EXPECT_TRUE((radix::onesweep::bucket_keys_carry_positions<std::uint32_t, u64, false>));
-  EXPECT_FALSE((radix::onesweep::bucket_keys_carry_positions<std::uint32_t, std::uint32_t, false>));
+  EXPECT_TRUE((radix::onesweep::bucket_keys_carry_positions<std::uint32_t, std::uint32_t, false>));
   EXPECT_FALSE((radix::onesweep::bucket_keys_carry_positions<std::uint32_t, u64, true>));
   EXPECT_FALSE((radix::onesweep::bucket_keys_carry_positions<std::uint32_t, NoValue, false>));
   EXPECT_FALSE((radix::onesweep::bucket_keys_carry_positions<u64, u64, false>));
@@ -438,7 +439,7 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   const long long plenty = 1LL << 30;
   EXPECT_TRUE((bucket_shape_holds<std::uint32_t, u64>(BucketShape{256, false}, 65536, plenty)));
   EXPECT_FALSE((bucket_shape_holds<std::uint32_t, u64>(BucketShape{256, false}, 65540, plenty)));
-  EXPECT_TRUE((bucket_shape_holds<std::uint32_t, std::uint32_t>(BucketShape{256, false}, 65540, plenty)));
+  EXPECT_FALSE((bucket_shape_holds<std::uint32_t, std::uint32_t>(BucketShape{256, false}, 65540, plenty)));
   EXPECT_TRUE((bucket_shape_holds<std::uint32_t, NoValue>(BucketShape{256, false}, 65540, plenty)));
   // 8-byte keys at 1e9 (16247 with 8 standard deviations) fit one block in place and not in two buffers.
   EXPECT_LT((bucket_capacity<u64, NoValue>(smem)), 16248u);

@@ -178,12 +178,11 @@ inline constexpr int bucket_first_count_set = !has_values_v<Value> && bucket_rou
 template <class Value, bool InPlace>
 inline constexpr bool bucket_gathers_values = InPlace && has_values_v<Value> && sizeof(Value) == 8;
 // What the rounds move beside each key: the value, or its position where the values are gathered (in place), or
-// nothing where the key carries its position (two buffers of 4-byte keys with 8-byte values:
-// bucket_keys_carry_positions, below).
+// nothing where the key carries its position (two buffers of 4-byte keys: bucket_keys_carry_positions, below).
 template <class Bits, class Value, bool InPlace>
 using bucket_slot_t = std::conditional_t<
     bucket_gathers_values<Value, InPlace>, unsigned,
-    std::conditional_t<sizeof(Bits) == 4 && !InPlace && has_values_v<Value> && sizeof(Value) == 8, NoValue, Value>>;
+    std::conditional_t<sizeof(Bits) == 4 && !InPlace && has_values_v<Value>, NoValue, Value>>;
 
 // Whether bucket_sort_kernel unrolls its rounds (Slot: what the rounds move beside each key). Unrolled, the six
 // rounds of 8-byte keys in place (each with its 32 rows unrolled) outgrew the instruction cache: ncu, u64 keys at
@@ -279,17 +278,19 @@ static_assert(bucket_words_per_key<std::uint64_t, std::uint64_t>(true) <= 3, "th
 // / 8.94 (in place -> 256 threads).
 template <class Bits, bool InPlace>
 inline constexpr bool bucket_holds_low_half = sizeof(Bits) == 4 && !InPlace;
-// With 8-byte values, the two buffers' rounds move no values: each key is held as a 32-bit word, its position in the
-// bucket (the values' one buffer, filled as the block loads them) over its low half, and the store reads each key's
-// value from the position it carries: each round reads and writes one word a key where it moved a half and two, and
-// a pair takes 16 bytes of a launch where it took 20 (2 x 4 + 8 against 2 x (2 + 8)), so more blocks are resident.
-// H200, radix ms, medians of 10, cub-radix in every run, alternated twice (session 61 round 2, NOTES.md round 45):
-// u32+u64 at 1e8 3.149-3.151 -> 2.921-2.922 (validated: 1.334x), 2^28 8.863-8.885 -> 8.611-8.615, 5e8 16.76-16.77 ->
-// 16.75-16.76. With 4-byte values (12 bytes a pair either way) it did not pay: u32+u32 at 1e8 2.534-2.535 ->
-// 2.528-2.529, 2^28 6.732-6.733 -> 6.758-6.764, 5e8 13.51-13.52 -> 13.56, so they keep moving their values.
+// With values, the two buffers' rounds move no values: each key is held as a 32-bit word, its position in the bucket
+// (the values' one buffer, filled as the block loads them) over its low half, and the store reads each key's value
+// from the position it carries: each round reads and writes one word a key where it moved a half and a value, and a
+// u32+u64 pair takes 16 bytes of a launch where it took 20 (2 x 4 + 8 against 2 x (2 + 8)), so more blocks are
+// resident (a u32+u32 pair 12 either way). H200, radix ms, medians of 10, cub-radix in every run, alternated twice
+// (NOTES.md round 45): u32+u64 at 1e8 3.149-3.151 -> 2.921-2.922 (validated: 1.334x), 2^28 8.863-8.885 ->
+// 8.611-8.615, 5e8 16.76-16.77 -> 16.75-16.76 (session 61 round 2). u32+u32 did not gain while each value's load
+// waited behind the atomics of the keys before it (round 2: 1e8 2.534-2.535 -> 2.528-2.529, 2^28 6.732-6.733 ->
+// 6.758-6.764); with the values loaded beside their keys (below) it did (round 5: 1e8 2.460-2.462 -> 2.426-2.427, 2^28
+// 6.560-6.561 -> 6.465-6.468).
 template <class Bits, class Value, bool InPlace>
 inline constexpr bool bucket_keys_carry_positions =
-    bucket_holds_low_half<Bits, InPlace> && has_values_v<Value> && sizeof(Value) == 8;
+    bucket_holds_low_half<Bits, InPlace> && has_values_v<Value>;
 // The position field's width, so the most keys of a bucket such a shape sorts (checked by bucket_shape_holds).
 inline constexpr int bucket_position_bits = 16;
 template <class Bits, class Value, bool InPlace>
@@ -414,8 +415,8 @@ __device__ __forceinline__ void bucket_sort_run(Bits* keys, unsigned begin, unsi
 //   round r:   by bits 8r..8r+7, stable, b -> a for odd r, a -> b for even r, counting round r + 1's digit on the
 //              way: round r ranks with count set r % 2 and counts into set (r + 1) % 2 (keys only with two rounds:
 //              set 1 alone);
-//   store:     a -> global (4-byte keys with 8-byte values in two buffers: each key carries its position in the
-//              values' one buffer, from which its value is read here: bucket_keys_carry_positions).
+//   store:     a -> global (4-byte keys with values in two buffers: each key carries its position in the values'
+//              one buffer, from which its value is read here: bucket_keys_carry_positions).
 // InPlace (bucket_in_place): b is a, every round reads a warp's rows into registers first (rank_rows_in_place), and
 // keys alone read their keys for round 0 the same way. The bucket is padded to whole rows (Threads * per positions)
 // with the largest key, which every stable round keeps after the real keys (keys alone, round 0 leaves it where
