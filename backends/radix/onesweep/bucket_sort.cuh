@@ -177,12 +177,6 @@ inline constexpr int bucket_first_count_set = !has_values_v<Value> && bucket_rou
 // u64+u64 at 1e9 (16247 keys with 8 standard deviations) fit one block.
 template <class Value, bool InPlace>
 inline constexpr bool bucket_gathers_values = InPlace && has_values_v<Value> && sizeof(Value) == 8;
-// What the rounds move beside each key: the value, or its position where the values are gathered (in place), or
-// nothing where the key carries its position (two buffers of 4-byte keys: bucket_keys_carry_positions, below).
-template <class Bits, class Value, bool InPlace>
-using bucket_slot_t = std::conditional_t<
-    bucket_gathers_values<Value, InPlace>, unsigned,
-    std::conditional_t<sizeof(Bits) == 4 && !InPlace && has_values_v<Value>, NoValue, Value>>;
 
 // Whether bucket_sort_kernel unrolls its rounds (Slot: what the rounds move beside each key). Unrolled, the six
 // rounds of 8-byte keys in place (each with its 32 rows unrolled) outgrew the instruction cache: ncu, u64 keys at
@@ -296,6 +290,12 @@ inline constexpr int bucket_position_bits = 16;
 template <class Bits, class Value, bool InPlace>
 using bucket_held_t = std::conditional_t<bucket_keys_carry_positions<Bits, Value, InPlace>, std::uint32_t,
                                          std::conditional_t<bucket_holds_low_half<Bits, InPlace>, std::uint16_t, Bits>>;
+// What the rounds move beside each key: the value, or its position where the values are gathered (in place), or
+// nothing where the key carries its position.
+template <class Bits, class Value, bool InPlace>
+using bucket_slot_t =
+    std::conditional_t<bucket_gathers_values<Value, InPlace>, unsigned,
+                       std::conditional_t<bucket_keys_carry_positions<Bits, Value, InPlace>, NoValue, Value>>;
 inline constexpr int bucket_in_place_registers = 128;
 // Where a two-buffer shape keeps bucket_min_warps_per_sm warps or more, the in-place one pays only for buckets of this
 // many rows per warp or more (H200, 2026-11-27, radix ms with the default shape / in place forced, the default
