@@ -439,6 +439,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   using Held = bucket_held_t<Bits, Value, InPlace>;   // what the buffers hold of each key
   constexpr bool carry = bucket_keys_carry_positions<Bits, Value, InPlace>;  // values stay in s_vals
   static_assert(!carry || std::is_same_v<Slot, NoValue>, "keys that carry their positions move no values");
+  static_assert(!carry || sizeof(Held) * 8 == bucket_position_bits + 16, "a position over the key's 16-bit low half");
   constexpr int first_set = bucket_first_count_set<Bits, Value>;
   static_assert(radix % Threads == 0 || Threads % radix == 0, "whole digits per thread, or one digit");
   static_assert(rounds % 2 == 0, "the rounds end in buffer a");
