@@ -241,6 +241,15 @@ inline constexpr int bucket_rows_in_place_wide = 36;
 // 25.05-25.12 / 25.46-25.49 / 26.71-26.74; 2^31 with 4 29.82-30.34 (1.42-1.44x; session 58, without, 30.70). The
 // 52-row kernel, two blocks an SM, did not gain (1.5e9: 19.38-19.39 / 19.50 / 19.54-19.55), so only this one takes it.
 inline constexpr int bucket_in_place_wide_prefetch_waves_per_8 = 4;
+// The 512-thread in-place kernel, where one block of it is resident per SM (its shared memory or registers: pairs
+// and 8-byte keys from about 5e8 keys on), prefetches as well, 2 eighths ahead, keys and values, for the pairs
+// measured faster with it. H200, radix ms at 1e9, 5 repetitions, alternated twice, none / 2 / 4 eighths (session 62
+// round 2, NOTES.md round 46): u32+u32 26.97-26.98 / 25.66-25.67 / 26.60-26.61, u32+u64 33.92-34.05 / 32.73 /
+// 33.38-33.42, u64+u64 65.96 / 63.61-63.63 / 64.24-64.37; u64+u32 lost (48.22-48.43 / 49.88-49.91 / 50.33-50.41),
+// and 8-byte keys alone were not measured: neither prefetches.
+template <class Bits, class Value>
+inline constexpr int bucket_in_place_prefetch_waves_per_8 =
+    has_values_v<Value> && (sizeof(Bits) == 4 || sizeof(Value) == 8) ? 2 : 0;
 template <class Bits, class Value>
 inline constexpr unsigned bucket_in_place_wide_most =
     bucket_in_place_more_rows<Bits, Value> ? bucket_threads_in_place_wide * bucket_rows_in_place_wide : 0u;
@@ -464,12 +473,15 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   allow_dependent_grids();
   // This launch sorts the buckets of size_above + 1 to buffer_keys keys (size_above >= 0: not empty ones).
   auto sorted_here = [&](unsigned size) { return size > size_above && size <= buffer_keys; };
-  // (prefetch_ahead, where few blocks are resident, keys alone: the block of the slot that many on starts when one of
-  // the blocks before it ends; its bucket's keys are pulled into L2 now, so that its loads hit there.)
+  // (prefetch_ahead, where one block is resident per SM: the block of the slot that many on starts when one of the
+  // blocks before it ends; its bucket's keys and values are pulled into L2 now, so that its loads hit there.)
   if (prefetch_ahead != 0 && threadIdx.x == Threads - 1) {
     unsigned ahead;
-    if (visit.bucket(blockIdx.x + prefetch_ahead, ahead) && sorted_here(counts[ahead]))
+    if (visit.bucket(blockIdx.x + prefetch_ahead, ahead) && sorted_here(counts[ahead])) {
       prefetch_l2_inside(keys + starts[ahead], std::size_t{counts[ahead]} * sizeof(Bits));
+      if constexpr (with_values)
+        prefetch_l2_inside(values + starts[ahead], std::size_t{counts[ahead]} * sizeof(Value));
+    }
   }
   unsigned bucket;
   if (!visit.bucket(blockIdx.x, bucket)) return;
@@ -938,11 +950,13 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
         kernel = bucket_sort_kernel<bucket_threads_in_place_wide, Bits, Value, true, bucket_rows_in_place_wide>;
     }
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
-    // (The 1024-thread shape sorts keys alone: bucket_in_place_wide_most.)
+    const int resident = resident_blocks_per_sm(kernel, shape.threads, smem);
+    const int waves = shape == bucket_in_place_wide                ? bucket_in_place_wide_prefetch_waves_per_8
+                      : shape == bucket_in_place && resident == 1 ? bucket_in_place_prefetch_waves_per_8<Bits, Value>
+                                                                  : 0;
     const unsigned prefetch_ahead =
-        B == arch::Band::sm90 && shape == bucket_in_place_wide && !has_values_v<Value>
-            ? prefetch_distance(resident_blocks_per_sm(kernel, shape.threads, smem), current_device_props().sm_count,
-                                bucket_in_place_wide_prefetch_waves_per_8, false, 0)
+        B == arch::Band::sm90 && waves > 0
+            ? prefetch_distance(resident, current_device_props().sm_count, waves, false, 0)
             : 0u;
     launch_dependent(true, kernel, dim3(visit.size), dim3(shape.threads), smem, stream, keys, values, counts, starts,
                      codec, above, buffer_keys, visit, prefetch_ahead);
