@@ -242,14 +242,14 @@ inline constexpr int bucket_rows_in_place_wide = 36;
 // 52-row kernel, two blocks an SM, did not gain (1.5e9: 19.38-19.39 / 19.50 / 19.54-19.55), so only this one takes it.
 inline constexpr int bucket_in_place_wide_prefetch_waves_per_8 = 4;
 // The 512-thread in-place kernel, where one block of it is resident per SM (its shared memory or registers: pairs
-// and 8-byte keys from about 5e8 keys on), prefetches as well, 2 eighths ahead, keys and values, for the pairs
-// measured faster with it. H200, radix ms at 1e9, 5 repetitions, alternated twice, none / 2 / 4 eighths (session 62
-// round 2, NOTES.md round 46): u32+u32 26.97-26.98 / 25.66-25.67 / 26.60-26.61, u32+u64 33.92-34.05 / 32.73 /
-// 33.38-33.42, u64+u64 65.96 / 63.61-63.63 / 64.24-64.37; u64+u32 lost (48.22-48.43 / 49.88-49.91 / 50.33-50.41),
-// and 8-byte keys alone were not measured: neither prefetches.
+// and 8-byte keys from about 5e8 keys on), prefetches as well, 2 eighths ahead, keys and values, but for 8-byte keys
+// with 4-byte values, which lost with it. H200, radix ms at 1e9, 5 repetitions, alternated twice, none / 2 / 4
+// eighths (session 62 rounds 2 and 5, NOTES.md round 46): u32+u32 26.97-26.98 / 25.66-25.67 / 26.60-26.61, u32+u64
+// 33.92-34.05 / 32.73 / 33.38-33.42, u64+u64 65.96 / 63.61-63.63 / 64.24-64.37, u64 alone 35.47-35.52 / 34.68-34.69 /
+// 34.70-34.71; u64+u32 48.22-48.43 / 49.88-49.91 / 50.33-50.41. (4-byte keys alone keep two blocks an SM there.)
 template <class Bits, class Value>
 inline constexpr int bucket_in_place_prefetch_waves_per_8 =
-    has_values_v<Value> && (sizeof(Bits) == 4 || sizeof(Value) == 8) ? 2 : 0;
+    sizeof(Bits) == 8 && has_values_v<Value> && sizeof(Value) == 4 ? 0 : 2;
 template <class Bits, class Value>
 inline constexpr unsigned bucket_in_place_wide_most =
     bucket_in_place_more_rows<Bits, Value> ? bucket_threads_in_place_wide * bucket_rows_in_place_wide : 0u;
