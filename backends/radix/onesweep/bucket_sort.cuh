@@ -239,7 +239,8 @@ inline constexpr int bucket_rows_in_place_wide = 36;
 // that starts about half a lifetime later loads from there. H200, u32 keys alone, 3 repetitions, cub-radix in every
 // run (session 59 rounds 2-4, NOTES.md round 43), radix ms with none / 4 / 8 / 16 eighths: 1.8e9 26.02-26.05 /
 // 25.05-25.12 / 25.46-25.49 / 26.71-26.74; 2^31 with 4 29.82-30.34 (1.42-1.44x; session 58, without, 30.70). The
-// 52-row kernel, two blocks an SM, did not gain (1.5e9: 19.38-19.39 / 19.50 / 19.54-19.55), so only this one takes it.
+// 52-row kernel, two blocks an SM, did not gain (1.5e9: 19.38-19.39 / 19.50 / 19.54-19.55), so of the in-place
+// kernels with more than one block an SM none takes it; those with one do (below).
 inline constexpr int bucket_in_place_wide_prefetch_waves_per_8 = 4;
 // The 512-thread in-place kernel, where one block of it is resident per SM (its shared memory or registers: pairs
 // and 8-byte keys from about 5e8 keys on), prefetches as well, 2 eighths ahead, keys and values, but for 8-byte keys
