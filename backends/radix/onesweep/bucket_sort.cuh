@@ -951,14 +951,16 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
         kernel = bucket_sort_kernel<bucket_threads_in_place_wide, Bits, Value, true, bucket_rows_in_place_wide>;
     }
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
-    const int resident = resident_blocks_per_sm(kernel, shape.threads, smem);
-    const int waves = shape == bucket_in_place_wide                ? bucket_in_place_wide_prefetch_waves_per_8
-                      : shape == bucket_in_place && resident == 1 ? bucket_in_place_prefetch_waves_per_8<Bits, Value>
-                                                                  : 0;
-    const unsigned prefetch_ahead =
-        B == arch::Band::sm90 && waves > 0
-            ? prefetch_distance(resident, current_device_props().sm_count, waves, false, 0)
-            : 0u;
+    // The in-place shapes prefetch the buckets ahead on sm_90 (the bulk instruction), where one block is resident
+    // per SM; the occupancy is asked only there.
+    unsigned prefetch_ahead = 0;
+    if (B == arch::Band::sm90 && shape.in_place) {
+      const int resident = resident_blocks_per_sm(kernel, shape.threads, smem);
+      const int waves = shape == bucket_in_place_wide ? bucket_in_place_wide_prefetch_waves_per_8
+                        : resident == 1              ? bucket_in_place_prefetch_waves_per_8<Bits, Value>
+                                                     : 0;
+      if (waves > 0) prefetch_ahead = prefetch_distance(resident, current_device_props().sm_count, waves, false, 0);
+    }
     launch_dependent(true, kernel, dim3(visit.size), dim3(shape.threads), smem, stream, keys, values, counts, starts,
                      codec, above, buffer_keys, visit, prefetch_ahead);
   };
