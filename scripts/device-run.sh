@@ -115,6 +115,15 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place \
     run_part "conformance (radix hybrid, 1024-thread in-place buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none"
+  # ... and in pairs of those blocks, a cluster a bucket (buckets past one block, uniform u32 keys past about 2.3e9);
+  # then with the pairs' halves held to 8 keys (the capacity to 16: larger buckets one block each through global
+  # memory), so that the buckets whose halves do not fit are left to large_bucket_kernel (skewed keys: most).
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place-pairs \
+    run_part "conformance (radix hybrid, pairs of 1024-thread blocks)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none"
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place-pairs GSB_RADIX_LARGE_BUCKETS_ABOVE=16 \
+    run_part "conformance (radix hybrid, pairs of 1024-thread blocks holding 8 keys each)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none"
   # ... and with every bucket of more than 4 keys sorted through global memory (large_buckets.cuh: the few buckets
   # past a block's capacity).
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_LARGE_BUCKETS_ABOVE=4 run_part "conformance (radix hybrid, buckets past a block)" \
@@ -249,9 +258,12 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # (about 18000 of 30000: 36 rows), which the sample would call skewed but for the forced large buckets (by passes,
   # past 2^20 keys: none).
   # The 1024-thread in-place kernel the same way (its buckets hold up to 36864 keys: 30000 of the lowest entropy fit).
-  for shape in 512-in-place-44 512-in-place-52 1024-in-place; do
-    what="in-place buckets of ${shape#512-in-place-} rows"
+  # And the pairs of 1024-thread blocks (a cluster a bucket), whose halves hold up to 36864 keys each: 131072 blocks
+  # a sort, so racecheck takes one sort of each input, of 3000 keys (four sorts of 1000 and 5000 ran past 50 s).
+  for shape in 512-in-place-44 512-in-place-52 1024-in-place 1024-in-place-pairs; do
+    what="in-place buckets of ${shape#512-in-place-} rows" race_n=1000,30000 race_order=asc,desc
     [ "$shape" = 1024-in-place ] && what="1024-thread in-place buckets"
+    [ "$shape" = 1024-in-place-pairs ] && what="pairs of 1024-thread blocks" race_n=3000 race_order=asc
     SKIP_RACE=1 forced_sanitize "radix hybrid, $what" \
       "*/radix_u32_none:*/radix_i32_none:*/radix_f32_none" "" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 \
       GSB_RADIX_BUCKET_THREADS=$shape GSB_CONFORMANCE_MAX_N=5000
@@ -259,10 +271,14 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
       run_part "compute-sanitizer racecheck (radix hybrid, $what)" env GSB_RADIX_HYBRID_MIN_N=2 \
         GSB_RADIX_PORTION_N=1 GSB_RADIX_LARGE_BUCKETS_ABOVE=1048576 GSB_RADIX_LARGE_BUCKETS_BY=passes \
         GSB_RADIX_BUCKET_THREADS=$shape compute-sanitizer --tool racecheck \
-        --error-exitcode 99 --print-limit 20 "$B/gpusort-bench" --algo radix --type u32 --n 1000,30000 \
-        --dist uniform,entropy-0.201 --order asc,desc --reps 1 --warmup 0 -q
+        --error-exitcode 99 --print-limit 20 "$B/gpusort-bench" --algo radix --type u32 --n "$race_n" \
+        --dist uniform,entropy-0.201 --order "$race_order" --reps 1 --warmup 0 -q
     fi
   done
+  # ... and the pairs with halves of 8 keys (the buckets they leave sorted one block each through global memory).
+  SKIP_RACE=1 forced_sanitize "radix hybrid, pairs of 1024-thread blocks holding 8 keys each" \
+    "*/radix_u32_none:*/radix_i32_none:*/radix_f32_none" "" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 \
+    GSB_RADIX_BUCKET_THREADS=1024-in-place-pairs GSB_RADIX_LARGE_BUCKETS_ABOVE=16 GSB_CONFORMANCE_MAX_N=5000
   # Racecheck to 1200 keys: to 3000 it ran past 120 s (H200, session 32), to 1200 it took 116 s.
   RACE_MAX_N=1200 forced_sanitize "radix hybrid, buckets past a block" \
     "*/radix_u32_none:*/radix_u32_u64:*/radix_u64_none:*/radix_f64_u32:*/radix_u64_u64" \

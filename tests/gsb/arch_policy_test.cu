@@ -403,6 +403,30 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((radix::onesweep::hybrid_tried_capacity<u32, NoValue>(Band::sm90)), 36864u);
   EXPECT_TRUE(radix::onesweep::hybrid_applies(radix::onesweep::hybrid_max_items, 36864u, 4194304u));
   EXPECT_EQ(radix::onesweep::hybrid_last_items(36864u), radix::onesweep::hybrid_max_items);
+  // Past them, on sm_90 (clusters), pairs of 1024-thread blocks, each holding half a bucket as one of them holds one:
+  // 73728 keys, where uniform u32 keys give 67584 at 2^32+17 (8 standard deviations); the path then reaches about
+  // 4.7e9 keys. Not on sm80 (no clusters), nor for pairs or 8-byte keys.
+  using radix::onesweep::bucket_in_place_pairs;
+  using radix::onesweep::bucket_pair_capacity;
+  EXPECT_EQ((bucket_pair_capacity<u32, NoValue>(smem)), 73728u);
+  EXPECT_EQ((bucket_pair_capacity<u32, u32>(smem)), 0u);
+  EXPECT_EQ((bucket_pair_capacity<u64, NoValue>(smem)), 0u);
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 36868)), bucket_in_place_pairs);
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 67584)), bucket_in_place_pairs);
+  EXPECT_TRUE((radix::onesweep::bucket_shape_holds<u32, NoValue>(bucket_in_place_pairs, 73728, smem)));
+  EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, NoValue>(bucket_in_place_pairs, 73732, smem)));
+  EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, u32>(bucket_in_place_pairs, 1024, smem)));
+  EXPECT_NE((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm80, 40000)), bucket_in_place_pairs);
+  EXPECT_EQ((radix::onesweep::HybridSort<u32, NoValue, Band::sm90>::pair_capacity_of_band), 73728u);
+  EXPECT_EQ((radix::onesweep::HybridSort<u32, NoValue, Band::sm80>::pair_capacity_of_band), 0u);
+  EXPECT_EQ((radix::onesweep::HybridSort<u32, u32, Band::sm90>::pair_capacity_of_band), 0u);
+  EXPECT_EQ((radix::onesweep::HybridSort<u64, NoValue, Band::sm90>::pair_capacity_of_band), 0u);
+  constexpr std::uint64_t past_2p32 = (std::uint64_t{1} << 32) + 17;
+  EXPECT_LE(radix::onesweep::uniform_bucket_bound(past_2p32), 73728u);
+  const std::uint64_t last_paired = radix::onesweep::hybrid_last_items(73728u, radix::onesweep::hybrid_paired_max_items);
+  EXPECT_GT(last_paired, std::uint64_t{4600000000});
+  EXPECT_LT(last_paired, std::uint64_t{4800000000});
+  EXPECT_LE(last_paired, radix::onesweep::hybrid_paired_max_items);
   // Its buffer holds whole rows of 1024 keys.
   EXPECT_EQ((radix::onesweep::bucket_buffer_bytes<u32, NoValue>(in_place_wide, 30001)), 30720 * 4);
   // Where shared memory holds more than the registers, the registers bound it; else shared memory does.

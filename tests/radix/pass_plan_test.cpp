@@ -308,6 +308,13 @@ TEST(RadixHybrid, LargeBucketsPlan) {
   EXPECT_EQ(large_buckets_plan(30600, 30600, 1, 26864, n, LargeForce::passes), LargeBuckets::passes);
   EXPECT_EQ(large_buckets_plan(1000, 1000, 1025, 4, 1000, LargeForce::passes), LargeBuckets::lsd);
   EXPECT_EQ(large_buckets_plan(4, 4, 0, 4, 1000, LargeForce::passes), LargeBuckets::none);
+  // No segment past a look-back portion (the segmented passes' counts): the LSD passes instead (past 2^31 keys a bucket
+  // of 2^28 is under 1/8 of them, which the sample lets through).
+  constexpr std::uint64_t past_2p32 = (std::uint64_t{1} << 32) + 17;
+  const auto portion = static_cast<unsigned>(onesweep::max_portion_items);
+  EXPECT_EQ(large_buckets_plan(portion, portion, 1, 73728, past_2p32), LargeBuckets::passes);
+  EXPECT_EQ(large_buckets_plan(portion + 1, portion + 1, 1, 73728, past_2p32), LargeBuckets::lsd);
+  EXPECT_EQ(large_buckets_plan(portion + 1, portion + 1, 1, 73728, past_2p32, LargeForce::passes), LargeBuckets::lsd);
 }
 
 TEST(RadixHybrid, LastItemsBoundsEveryNTheCapacityTakes) {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "gsb/cluster_launch.cuh"
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/large_buckets.cuh"
 #include "radix/onesweep/pass.cuh"
@@ -352,9 +353,9 @@ inline constexpr bool bucket_msd_runs =
 // bucket_run_held_trips trips (uniform keys': 107 keys on average at 1.8e9, 128 at 2^31) hold their keys in registers
 // while they are counted, are placed back into their run in shared memory and stored in order (out, coalesced); a
 // longer run (skewed keys) is read twice and each key stored at its place (out, scattered), which was 4% slower for
-// uniform keys' runs (round 3).
+// uniform keys' runs (round 3). (HeldTrips: the pairs' kernel holds more, bucket_pair_held_trips.)
 inline constexpr int bucket_run_held_trips = 6;
-template <bool Packed, class Bits, class Out>
+template <bool Packed, int HeldTrips = bucket_run_held_trips, class Bits, class Out>
 __device__ __forceinline__ void bucket_sort_run(Bits* keys, unsigned begin, unsigned end, unsigned* mine,
                                                 unsigned lane, Out out) {
   if (end - begin <= 1) {
@@ -366,10 +367,10 @@ __device__ __forceinline__ void bucket_sort_run(Bits* keys, unsigned begin, unsi
   for (int q = 0; q < quads / 32; ++q) reinterpret_cast<uint4*>(mine)[q * 32 + lane] = make_uint4(0, 0, 0, 0);
   __syncwarp();
   const unsigned trips = (end - begin + 31) / 32;  // warp-uniform
-  if (trips <= static_cast<unsigned>(bucket_run_held_trips)) {
-    Bits k[bucket_run_held_trips];
+  if (trips <= static_cast<unsigned>(HeldTrips)) {
+    Bits k[HeldTrips];
 #pragma unroll
-    for (int t = 0; t < bucket_run_held_trips; ++t) {
+    for (int t = 0; t < HeldTrips; ++t) {
       const unsigned at = begin + 32u * t + lane;
       if (t < trips && at < end) {
         k[t] = keys[at];
@@ -380,13 +381,13 @@ __device__ __forceinline__ void bucket_sort_run(Bits* keys, unsigned begin, unsi
     warp_scan_counts<Packed, false>(mine, lane);
     __syncwarp();
 #pragma unroll
-    for (int t = 0; t < bucket_run_held_trips; ++t) {
+    for (int t = 0; t < HeldTrips; ++t) {
       const unsigned at = begin + 32u * t + lane;
       if (t < trips && at < end) keys[begin + add_count<Packed>(mine, digit_of(k[t], 0, 8), 1u)] = k[t];
     }
     __syncwarp();
 #pragma unroll
-    for (int t = 0; t < bucket_run_held_trips; ++t) {
+    for (int t = 0; t < HeldTrips; ++t) {
       const unsigned at = begin + 32u * t + lane;
       if (t < trips && at < end) out(at, keys[at]);
     }
@@ -488,9 +489,9 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   if (!visit.bucket(blockIdx.x, bucket)) return;
   const unsigned size = counts[bucket];
   const std::uint64_t start = starts[bucket];
-  // The last test never holds (start <= n < 2^32); it makes the branch wait for both loads, so that their round trips
+  // The last test never holds (start <= n); it makes the branch wait for both loads, so that their round trips
   // overlap instead of the start being loaded after it.
-  if (!sorted_here(size) || start > ~0u) return;
+  if (!sorted_here(size) || start > hybrid_paired_max_items) return;
   // (In place, the host checked buffer_keys <= Threads * Rows: per <= Rows below.)
   Bits* data = keys + start;
   [[maybe_unused]] Value* vdata = nullptr;
@@ -710,6 +711,145 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   }
 }
 
+// ---- buckets past one block: two blocks of a cluster a bucket -------------------------------------------------------
+// 4-byte keys alone whose 16-bit buckets pass the 1024-thread in-place block's capacity (bucket_in_place_wide_most:
+// uniform u32 keys past about 2.3e9, which took the LSD passes to 2^32+17 and beyond, 1.00-1.14x cub-radix there) are
+// sorted by the two blocks of a cluster each, block h holding the keys whose bit 15 is h. Each block reads half the
+// bucket's rows and puts each key into its own shared memory or the other block's (distributed shared memory), a
+// warp's places claimed by one atomic per load_unroll rows on each block's cursor; after the cluster's barrier (every
+// key in place, and both blocks' loads before either block's stores: the sort is in place) each block sorts its keys
+// as the 1024-thread kernel sorts a bucket (bucket_msd_runs: a counting sort by bits 8 .. 15 over the block, then each
+// digit's run by bits 0 .. 7 by one warp, bucket_sort_run) and stores them, block 1's after block 0's. A bucket one of
+// whose halves passes a block's half_keys is left as it is and listed in `unsplit` ([0] their number, then the
+// buckets), and large_bucket_kernel sorts it after (launch_bucket_sort): a skewed input's. H200, u32 keys, radix ms, 3
+// repetitions, alternated twice (session 63 round 2, NOTES.md round 47): both blocks reading the whole bucket and
+// keeping their half, one atomic a row / one per 8 rows / this form: 2^32+17 69.14-69.16 / 64.72-64.74 / 62.41-62.45,
+// 3e9 50.41 / 46.83 / 46.10 (cub-radix 85.96 and 60.10 in round 1).
+inline constexpr int bucket_pair_threads = bucket_threads_in_place_wide;
+inline constexpr int bucket_pair_rows = bucket_rows_in_place_wide;
+inline constexpr BucketShape bucket_in_place_pairs{bucket_pair_threads, true, 2};
+// Runs of up to this many trips of 32 keys are held in registers (bucket_sort_run): uniform keys' runs hold n / 2^24
+// keys, 256 at 2^32.
+inline constexpr int bucket_pair_held_trips = 10;
+template <class Bits>
+__global__ void __launch_bounds__(bucket_pair_threads, 1)
+    bucket_pair_sort_kernel(Bits* keys, const unsigned* counts, const std::uint64_t* starts, KeyCodec<Bits> codec,
+                            unsigned size_above, unsigned buffer_keys, unsigned half_keys, BucketSlots visit,
+                            unsigned* unsplit, unsigned prefetch_ahead) {
+  static_assert(sizeof(Bits) == 4, "4-byte keys: two rounds of 8 bits below the bucket's 16");
+  constexpr int threads = bucket_pair_threads, warps = threads / 32, rows = bucket_pair_rows;
+  constexpr int half_digits = 128;  // of bits 8 .. 15, those of one value of bit 15
+  constexpr int load_unroll = 8;
+  constexpr bool packed = true;  // the runs' counts (a run stays below 2^16 keys: half_keys)
+  extern __shared__ __align__(16) unsigned char s_buffer[];
+  __shared__ __align__(16) unsigned s_starts[256];  // 32-bit: the bucket may pass 2^16 keys
+  __shared__ __align__(16) unsigned s_sets[warps * bucket_count_words<packed>];
+  __shared__ unsigned s_kept, s_next_run;
+  wait_for_prior_grids();  // launched as a dependent of the kernel before it (launch_bucket_sort)
+  allow_dependent_grids();
+  const unsigned half = cluster_rank();  // this block's value of bit 15
+  const unsigned pair = blockIdx.x / 2;
+  auto sorted_here = [&](unsigned size) { return size > size_above && size <= buffer_keys; };
+  if (prefetch_ahead != 0 && half == 0 && threadIdx.x == threads - 1) {  // (as bucket_sort_kernel's, a pair a slot)
+    unsigned ahead;
+    if (visit.bucket(pair + prefetch_ahead, ahead) && sorted_here(counts[ahead]))
+      prefetch_l2_inside(keys + starts[ahead], std::size_t{counts[ahead]} * sizeof(Bits));
+  }
+  // Both blocks of the pair take the same bucket and leave at the same tests, so that neither waits at a barrier
+  // for a block that has left.
+  unsigned bucket;
+  if (!visit.bucket(pair, bucket)) return;
+  const unsigned size = counts[bucket];
+  const std::uint64_t start = starts[bucket];
+  if (!sorted_here(size) || start > hybrid_paired_max_items) return;  // (as bucket_sort_kernel's last test)
+  Bits* data = keys + start;
+  Bits* s_keys = reinterpret_cast<Bits*>(s_buffer);
+  if (threadIdx.x < 256) s_starts[threadIdx.x] = 0;
+  if (threadIdx.x == 0) s_kept = s_next_run = 0;
+  const unsigned warp = threadIdx.x / 32, lane = lane_id();
+  cluster_sync();  // both cursors zeroed before either block adds to the other's
+  unsigned* peer_kept = cluster_peer(&s_kept, 1 - half);
+  Bits* peer_keys = cluster_peer(s_keys, 1 - half);
+  // Rows of 32 keys: warp w of block h takes rows 2w + h, 2w + h + 2 * warps, ..., load_unroll of them at a time.
+  for (unsigned row = (2 * warp + half) * 32; row < size; row += load_unroll * 2 * threads) {
+    Bits k[load_unroll];
+#pragma unroll
+    for (int j = 0; j < load_unroll; ++j) {
+      const unsigned i = row + j * 2 * threads + lane;
+      if (i < size) k[j] = data[i];
+    }
+    unsigned mine[load_unroll], theirs[load_unroll], my_total = 0, their_total = 0;
+#pragma unroll
+    for (int j = 0; j < load_unroll; ++j) {
+      const unsigned i = row + j * 2 * threads + lane;
+      const bool valid = i < size, own = digit_of(k[j], 15, 1) == half;
+      mine[j] = __ballot_sync(full_warp, valid && own);
+      theirs[j] = __ballot_sync(full_warp, valid && !own);
+      my_total += __popc(mine[j]);
+      their_total += __popc(theirs[j]);
+    }
+    unsigned my_at = 0, their_at = 0;
+    if (lane == 0) {
+      if (my_total != 0) my_at = atomicAdd(&s_kept, my_total);
+      if (their_total != 0) their_at = atomicAdd(peer_kept, their_total);
+    }
+    my_at = __shfl_sync(full_warp, my_at, 0);
+    their_at = __shfl_sync(full_warp, their_at, 0);
+    const unsigned below = lanemask_lt();
+#pragma unroll
+    for (int j = 0; j < load_unroll; ++j) {  // (past half_keys, nothing is stored: the bucket is left, below)
+      if ((mine[j] >> lane) & 1u) {
+        const unsigned at = my_at + __popc(mine[j] & below);
+        if (at < half_keys) s_keys[at] = k[j];
+      } else if ((theirs[j] >> lane) & 1u) {
+        const unsigned at = their_at + __popc(theirs[j] & below);
+        if (at < half_keys) peer_keys[at] = k[j];
+      }
+      my_at += __popc(mine[j]);
+      their_at += __popc(theirs[j]);
+    }
+  }
+  cluster_sync();  // every key in its block, and both blocks' loads done before either stores
+  const unsigned kept = s_kept;  // the other block's: size - kept
+  if (kept > half_keys || size - kept > half_keys) {
+    if (half == 0 && threadIdx.x == 0) unsplit[1 + atomicAdd(&unsplit[0], 1u)] = bucket;
+    return;
+  }
+  Bits k[rows];  // every key read (and its digit counted) before any is placed: thread t's keys t, t + threads, ...
+#pragma unroll
+  for (int u = 0; u < rows; ++u) {
+    const unsigned i = threadIdx.x + u * threads;
+    if (i < kept) {
+      k[u] = s_keys[i];
+      atomicAdd(&s_starts[digit_of(k[u], 8, 8)], 1u);
+    }
+  }
+  __syncthreads();
+  if (warp == 0) warp_scan_counts<false, false>(s_starts, lane);  // (the other half's digits count none)
+  __syncthreads();
+#pragma unroll
+  for (int u = 0; u < rows; ++u) {
+    const unsigned i = threadIdx.x + u * threads;
+    if (i < kept) s_keys[atomicAdd(&s_starts[digit_of(k[u], 8, 8)], 1u)] = k[u];
+  }
+  __syncthreads();
+  // Each digit's run now lies at [its predecessor's end, its end) (s_starts): the warps take this half's runs in turn.
+  Bits* out = data + (half == 0 ? 0u : size - kept);
+  unsigned* mine = s_sets + warp * bucket_count_words<packed>;
+  with_decoder(codec, [&](auto decoded) {
+    for (;;) {
+      unsigned r = 0;
+      if (lane == 0) r = atomicAdd(&s_next_run, 1u);
+      r = __shfl_sync(full_warp, r, 0);
+      if (r >= static_cast<unsigned>(half_digits)) break;
+      const unsigned d = half * half_digits + r;
+      const unsigned begin = d == 0 ? 0u : s_starts[d - 1];
+      bucket_sort_run<packed, bucket_pair_held_trips>(s_keys, begin, s_starts[d], mine, lane,
+                                                      [&](unsigned at, Bits key) { out[at] = decoded(key); });
+    }
+  });
+}
+
 // bucket_sort_kernel's own arrays: keys alone round 0's block counts, the per-warp count sets, warp sums (with
 // 32-bit counts: the sizes the host checks a bucket against; the kernels with 16-bit counts take less).
 template <class Bits, class Value, int Threads = bucket_threads_widest, bool Packed = false>
@@ -774,10 +914,24 @@ constexpr unsigned bucket_capacity_in_place_any(long long shared_bytes) {
   return wide > narrow ? wide : narrow;
 }
 
+// ... and by the pairs of blocks (bucket_pair_sort_kernel: 4-byte keys alone), each holding half a bucket as the
+// 1024-thread in-place block holds one (0 for other keys); the most keys of a bucket they sort, twice that.
+template <class Bits, class Value>
+constexpr unsigned bucket_pair_half_capacity(long long shared_bytes) {
+  return bucket_in_place_more_rows<Bits, Value>
+             ? bucket_capacity_in_place<Bits, Value, bucket_threads_in_place_wide>(shared_bytes)
+             : 0u;
+}
+template <class Bits, class Value>
+constexpr unsigned bucket_pair_capacity(long long shared_bytes) {
+  return 2 * bucket_pair_half_capacity<Bits, Value>(shared_bytes);
+}
+
 // Whether shape s sorts buckets of buffer_keys keys in a block with shared_bytes of shared memory (in place: within
-// what its warps' registers hold).
+// what its warps' registers hold; pairs: where both halves fit, bucket_pair_sort_kernel lists those that do not).
 template <class Bits, class Value>
 constexpr bool bucket_shape_holds(BucketShape s, unsigned buffer_keys, long long shared_bytes) {
+  if (s.blocks == 2) return s == bucket_in_place_pairs && buffer_keys <= bucket_pair_capacity<Bits, Value>(shared_bytes);
   if (s == bucket_warp)
     return buffer_keys <= warp_bucket_most_keys && warp_bucket_block_bytes<Bits, Value>(buffer_keys) <= shared_bytes;
   return bucket_shared_bytes<Bits, Value>(s, buffer_keys) <= shared_bytes &&
@@ -819,10 +973,14 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   const bool in_place_fits = bucket_shape_holds<Bits, Value>(bucket_in_place, buffer_keys, shared_bytes);
   // (Past two buffers' capacity the bucket is within an in-place one: hybrid_capacity, checked before the sort; the
   // 1024-thread one past the 512-thread one's.)
-  if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes))
-    return in_place_fits || !bucket_shape_holds<Bits, Value>(bucket_in_place_wide, buffer_keys, shared_bytes)
-               ? bucket_in_place
-               : bucket_in_place_wide;
+  // Past every one-block shape, on sm_90 (clusters), 4-byte keys alone take pairs of blocks.
+  if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes)) {
+    if (in_place_fits) return bucket_in_place;
+    if (bucket_shape_holds<Bits, Value>(bucket_in_place_wide, buffer_keys, shared_bytes)) return bucket_in_place_wide;
+    return b == arch::Band::sm90 && bucket_shape_holds<Bits, Value>(bucket_in_place_pairs, buffer_keys, shared_bytes)
+               ? bucket_in_place_pairs
+               : bucket_in_place;
+  }
   if (warp_bucket_pays<Bits, Value>(buffer_keys) &&
       bucket_shape_holds<Bits, Value>(bucket_warp, buffer_keys, shared_bytes))
     return bucket_warp;
@@ -903,11 +1061,15 @@ unsigned bucket_first_bound_for(std::uint64_t n, unsigned capacity) {
 // B. Buckets past `capacity` (a multiple of 4) are sorted one block each through global memory, half 1 of the keys
 // (and values) lending its range (launch_large_buckets), where `large_by_blocks` (else by segmented passes:
 // large_segments.cuh). Each launch but those is a programmatic dependent of the kernel before it (a digit pass, or
-// the launch before: dependent_launch.cuh).
+// the launch before: dependent_launch.cuh). Where pairs of blocks sort a launch's buckets (4-byte keys alone past one
+// block, bucket_in_place_pairs: `capacity` is then the pairs'), each block holds up to half the capacity, the buckets
+// whose halves do not fit are listed in `unsplit` (zeroed, [1 + hybrid_buckets]), and one block each sorts those
+// through global memory after (launch_large_buckets).
 template <class Bits, class Value, arch::Band B>
 void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, const unsigned* counts,
                         const std::uint64_t* starts, const KeyCodec<Bits>& codec, std::uint64_t n, unsigned fitting,
-                        unsigned capacity, BucketSlots later, bool large_by_blocks, cudaStream_t stream) {
+                        unsigned capacity, BucketSlots later, bool large_by_blocks, unsigned* unsplit,
+                        cudaStream_t stream) {
   GSB_EXPECTS(capacity >= 4 && capacity % 4 == 0, "radix: a bucket capacity of " + std::to_string(capacity));
   const std::optional<BucketShape> forced = bucket_shape_override();
   const long long room = current_device_props().shared_bytes_per_block_optin;
@@ -917,12 +1079,36 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
   };
   // The buckets of above + 1 .. buffer_keys keys of `visit`, and (warps only) those of buffer_keys + 1 .. paired_keys
   // of `paired`, two warps' shared memory each.
+  bool pairs_launched = false;
   auto launch = [&](unsigned above, unsigned buffer_keys, BucketSlots visit, BucketSlots paired = {nullptr, 0},
                     unsigned paired_keys = 0) {
     const BucketShape shape = shape_for(buffer_keys);
     const bool holds = bucket_shape_holds<Bits, Value>(shape, buffer_keys, room);
     GSB_EXPECTS(holds, "radix: a bucket sort block of " + std::to_string(shape.threads) +
                            " threads for buckets of " + std::to_string(buffer_keys) + " keys");
+    if constexpr (bucket_in_place_more_rows<Bits, Value>) {
+      if (shape == bucket_in_place_pairs) {
+        const unsigned half_keys = std::min(bucket_pair_half_capacity<Bits, Value>(room), capacity / 2 / 4 * 4);
+        GSB_EXPECTS(unsplit != nullptr && half_keys >= 4 &&
+                        half_keys <= static_cast<unsigned>(bucket_pair_threads * bucket_pair_rows),
+                    "radix: pairs of blocks holding " + std::to_string(half_keys) + " keys each");
+        auto kernel = bucket_pair_sort_kernel<Bits>;
+        const std::size_t smem = std::size_t{half_keys} * sizeof(Bits);
+        set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort in pairs of blocks");
+        // (One block an SM, as the 1024-thread in-place kernel: the same prefetch, in pairs.)
+        unsigned prefetch_ahead = 0;
+        if (B == arch::Band::sm90) {
+          const int resident = resident_blocks_per_sm(kernel, bucket_pair_threads, smem);
+          if (resident == 1)
+            prefetch_ahead = prefetch_distance(resident, current_device_props().sm_count,
+                                               bucket_in_place_wide_prefetch_waves_per_8, false, 0) / 2;
+        }
+        launch_in_clusters(2, true, kernel, dim3(2 * visit.size), dim3(bucket_pair_threads), smem, stream, keys,
+                           counts, starts, codec, above, buffer_keys, half_keys, visit, unsplit, prefetch_ahead);
+        pairs_launched = true;
+        return;
+      }
+    }
     GSB_EXPECTS(paired.size == 0 || (shape == bucket_warp && warp_bucket_pairs_hold(buffer_keys, paired_keys)),
                 "radix: paired warps for buckets of " + std::to_string(paired_keys) + " keys");
     if (shape == bucket_warp) {
@@ -979,6 +1165,8 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
   for (int i = pair_second ? 2 : 1; i < l.count; ++i) launch(l.bounds[i - 1], l.bounds[i], later);
   if (large_by_blocks)
     launch_large_buckets<Bits, Value>(keys, keys1, values, values1, counts, starts, codec, capacity, stream);
+  if (pairs_launched)  // (the buckets the pairs listed, if any)
+    launch_large_buckets<Bits, Value>(keys, keys1, values, values1, counts, starts, codec, 0, stream, unsplit);
 }
 
 }  // namespace gsb::radix::onesweep

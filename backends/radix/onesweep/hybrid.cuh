@@ -164,6 +164,7 @@ __global__ void __launch_bounds__(clear_threads) clear_kernel(uint4* quads, std:
     quads[q] = make_uint4(0, 0, 0, 0);
 }
 
+inline constexpr int hybrid_largest_words = 6;  // HybridTables::largest
 struct HybridTables {
   std::uint64_t* starts16;  // [65536] where each 16-bit bucket starts in the output
   std::uint64_t* starts8;   // [256] where each top-8-bit bucket starts (the first portion's digit starts)
@@ -171,9 +172,11 @@ struct HybridTables {
   std::uint64_t* seg_items_top;
   unsigned* seg_tiles_mid;  // [257] the second pass: one segment per top-8-bit bucket
   std::uint64_t* seg_items_mid;
-  unsigned* largest;        // [5]: the largest 16-bit bucket, the keys in buckets past the capacity, the number of
-                            // those buckets, the largest bucket within the capacity, the number of buckets in `later`
-                            // (zeroed before the histogram)
+  unsigned* largest;        // [6]: the largest 16-bit bucket, the keys in buckets past the capacity (at most
+                            // 2^32 - 1: saturated), the number of those buckets, the largest bucket within the
+                            // capacity, the number of buckets in `later`, and nonzero where the counts do not add up
+                            // (a count wrapped past 2^32: the LSD passes) (zeroed before the histogram)
+  unsigned long long* bin_total;  // the 16-bit buckets' counts added up (zeroed)
   unsigned* later;          // [65536]: the buckets past the bucket sort's first launch's bound and within the capacity
                             // (in no order), which its later launches sort (launch_bucket_sort)
   unsigned* plan_blocks;    // hybrid_plan_kernel's finished blocks (zeroed)
@@ -258,8 +261,22 @@ __global__ void __launch_bounds__(plan_threads)
     warp_max[1][threadIdx.x / 32] = m_fitting;
   }
   if (c > capacity) {
-    atomicAdd(&t.largest[1], c);
+    // (Saturating: past 2^32 keys they may pass 2^32 - 1 in all. Any add onto the saturated sum wraps, and sets it
+    // again.)
+    const unsigned before = atomicAdd(&t.largest[1], c);
+    if (before + c < before) atomicExch(&t.largest[1], ~0u);
     atomicAdd(&t.largest[2], 1u);
+  }
+  // The counts add up: this top-8-bit bucket's 16-bit ones to its count, and (the last block, below) all of them to n.
+  // A count of 32 bits (one 16-bit bucket's, half of a 64-bit word of the histogram; or a top-8-bit bucket's) that
+  // passed 2^32 has lost 2^32 (a half carrying into its neighbour: 2^32 - 1 in all), so the sums fall short: possible
+  // only past 2^32 keys (hybrid_paired_max_items), and skewed ones.
+  __shared__ std::uint64_t warp_bins[32];
+  std::uint64_t block_bins;
+  block_exclusive_sum<std::uint64_t, plan_threads>(c, warp_bins, &block_bins);
+  if (threadIdx.x == 0) {
+    if (block_bins != __ldcg(&top_counts[top])) atomicOr(&t.largest[5], 1u);
+    atomicAdd(t.bin_total, static_cast<unsigned long long>(block_bins));
   }
   // The buckets the bucket sort's later launches take: one atomic a warp for its places in the list.
   const bool later = c > first_bound && c <= capacity;
@@ -287,19 +304,23 @@ __global__ void __launch_bounds__(plan_threads)
     t.large_per_top[256 + top] = large_tiles;
   }
   // The last block to finish knows the largest bucket and those past the capacity: where the sort takes the LSD
-  // passes instead (large_buckets_plan) it empties the second pass's tile table, so that the pass, enqueued before
-  // the host reads those back, returns at once. (The first pass, running beside, goes on: the keys the sample let
-  // through and the bucket sort cannot take cost it a pass of the keys.)
-  if (arrived_last(t.plan_blocks) && threadIdx.x == 0 &&
-      large_buckets_plan(__ldcg(&t.largest[0]), __ldcg(&t.largest[1]), __ldcg(&t.largest[2]), capacity, n, force) ==
-          LargeBuckets::lsd)
-    t.seg_tiles_mid[256] = 0;
+  // passes instead (large_buckets_plan, or counts that do not add up) it empties the second pass's tile table, so
+  // that the pass, enqueued before the host reads those back, returns at once. (The first pass, running beside, goes
+  // on: the keys the sample let through and the bucket sort cannot take cost it a pass of the keys. With counts that
+  // wrapped, its starts are short, which keeps every key it writes within half 1.)
+  if (arrived_last(t.plan_blocks) && threadIdx.x == 0) {
+    if (__ldcg(t.bin_total) != n) atomicOr(&t.largest[5], 1u);
+    if (__ldcg(&t.largest[5]) != 0 ||
+        large_buckets_plan(__ldcg(&t.largest[0]), __ldcg(&t.largest[1]), __ldcg(&t.largest[2]), capacity, n, force) ==
+            LargeBuckets::lsd)
+      t.seg_tiles_mid[256] = 0;
+  }
   wait_for_prior_grids();  // the first pass
 }
 
 // The hybrid path's read-backs, per device and host thread (created on first use, kept for the process): events
 // after the histogram and after the plan on the sort's stream, and pinned words mapped into the device: [0] the
-// sample's mark, which skew_sample_kernel writes there itself (mark_unset until it has), [1..5] HybridTables::largest,
+// sample's mark, which skew_sample_kernel writes there itself (mark_unset until it has), [1..6] HybridTables::largest,
 // copied on a second stream so that queueing the copy does not block the host.
 struct HybridReadBack {
   static constexpr unsigned mark_unset = 2;  // none of the sample's verdicts (0: uniform keys, skew_sample_kernel)
@@ -319,7 +340,8 @@ inline HybridReadBack& hybrid_read_back() {
     GSB_CUDA_TRY(cudaEventCreateWithFlags(&s.histogram_done, cudaEventDisableTiming));
     GSB_CUDA_TRY(cudaEventCreateWithFlags(&s.plan_done, cudaEventDisableTiming));
     void* words = nullptr;
-    GSB_CUDA_TRY(cudaHostAlloc(&words, 6 * sizeof(unsigned), cudaHostAllocMapped | cudaHostAllocPortable));
+    GSB_CUDA_TRY(cudaHostAlloc(&words, (1 + hybrid_largest_words) * sizeof(unsigned),
+                               cudaHostAllocMapped | cudaHostAllocPortable));
     s.words = static_cast<unsigned*>(words);
     void* mark = nullptr;
     GSB_CUDA_TRY(cudaHostGetDevicePointer(&mark, words, 0));
@@ -348,6 +370,10 @@ inline unsigned await_sample_mark(const HybridReadBack& rb) {
 }
 
 // ---- host --------------------------------------------------------------------------------------------------
+
+// PassParams::num_items of a segmented pass, where it bounds only the prefetch (the segments bound the tiles): n, or
+// past 2^32 - 1 keys 2^32 - 1 (the few tiles past it are not prefetched).
+inline unsigned pass_items_bound(std::uint64_t n) { return n < ~0u ? static_cast<unsigned>(n) : ~0u; }
 
 // The keys of one bucket a block sorts where a block has shared_bytes of shared memory (from one buffer into
 // another, or in place where that holds more), 0 where that cannot hold the path's 16-bit histogram
@@ -386,6 +412,10 @@ struct HybridSort {
       hybrid_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin);
   static constexpr unsigned tried_capacity = hybrid_tried_capacity<Bits, Value>(B);
   static constexpr bool fits = band_capacity != 0;
+  // Past one block, pairs of blocks of a cluster (4-byte keys alone on sm_90: bucket_pair_sort_kernel), to
+  // hybrid_paired_max_items keys; 0 elsewhere.
+  static constexpr unsigned pair_capacity_of_band =
+      B == arch::Band::sm90 ? bucket_pair_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin) : 0u;
   using S = PassShape<Bits, Value, 8, P::threads, P::items>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   static_assert(result_half(D::passes) == 0, "the hybrid path ends in half 0, as the LSD passes do");
@@ -401,6 +431,16 @@ struct HybridSort {
   static unsigned device_capacity() {
     return std::min(band_capacity,
                     hybrid_capacity<Bits, Value>(current_device_props().shared_bytes_per_block_optin));
+  }
+  static unsigned device_pair_capacity() {
+    const DeviceProps& dev = current_device_props();
+    if (pair_capacity_of_band == 0 || !dev.cluster_launch) return 0;
+    return std::min(pair_capacity_of_band, bucket_pair_capacity<Bits, Value>(dev.shared_bytes_per_block_optin));
+  }
+  // The last n the path takes on this band (temp_bytes sizes its layout up to there).
+  static std::uint64_t last_items() {
+    return pair_capacity_of_band != 0 ? hybrid_last_items(pair_capacity_of_band, hybrid_paired_max_items)
+                                      : hybrid_last_items(tried_capacity);
   }
 
   static TopPortions top_portions(std::uint64_t n) {
@@ -421,6 +461,7 @@ struct HybridSort {
     unsigned* tile_counters;    // [portions + 1 + rounds]: the first pass's launches, the second's, the large
                                 // segments' (large_segments.cuh)
     unsigned* claims;           // [1 + 256][256], keys alone: the MSD passes' cursors (ClaimedSegments)
+    unsigned* unsplit;          // [1 + 65536]: the buckets pairs of blocks left (bucket_pair_sort_kernel)
     unsigned* status;           // [tiles][256]
     std::size_t clear_bytes;    // everything above and (pairs) the status rows up to the second pass's (clear_kernel)
     std::size_t portion_status_bytes;  // (pairs) one portion's rows of the first pass (cleared every stamps_per_clear
@@ -451,7 +492,9 @@ struct HybridSort {
     l.sample_nors = t.take<Bits>(1u << sample_bin_bits);
     l.sample_done = t.take<unsigned>(1);
     l.sample_few_rows = t.take<unsigned>(1);
-    l.tables.largest = t.take<unsigned>(5);
+    l.tables.largest = t.take<unsigned>(hybrid_largest_words);
+    l.tables.bin_total = t.take<unsigned long long>(1);
+    l.unsplit = t.take<unsigned>(pair_capacity_of_band != 0 ? 1 + hybrid_buckets : 1);  // (zeroed: its [0] counts)
     l.tables.plan_blocks = t.take<unsigned>(1);
     l.histogram_blocks = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(top.portions + 1 + rounds);
@@ -492,16 +535,21 @@ struct HybridSort {
   static std::size_t temp_bytes(const SortProblem& p) {
     const std::size_t lsd = Lsd::temp_bytes(p);
     if (!fits || p.n < first_items()) return lsd;
-    return std::max(lsd, layout(std::min(p.n, hybrid_last_items(tried_capacity)), nullptr).bytes);
+    return std::max(lsd, layout(std::min(p.n, last_items()), nullptr).bytes);
   }
 
   static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
     if constexpr (fits) {
       // (more portions than plan_threads only with a tiny GSB_RADIX_PORTION_N; FirstPassInputs takes one a thread)
-      if (!lsd_only &&
-          hybrid_applies(p.n, std::min(tried_capacity, device_capacity()), first_items()) &&
-          top_portions(p.n).portions <= plan_threads)
-        return sort_hybrid(p, b, device_capacity());
+      if (!lsd_only && top_portions(p.n).portions <= plan_threads) {
+        if (hybrid_applies(p.n, std::min(tried_capacity, device_capacity()), first_items()))
+          return sort_hybrid(p, b, device_capacity());
+        // Past one block's buckets (or 2^31 keys), pairs of blocks where the band has them.
+        const unsigned pairs = device_pair_capacity();
+        if (pairs != 0 && p.n >= first_items() && p.n <= hybrid_paired_max_items &&
+            uniform_bucket_bound(p.n) <= pairs)
+          return sort_hybrid(p, b, pairs);
+      }
     }
     return Lsd::sort(p, b);
   }
@@ -516,7 +564,7 @@ struct HybridSort {
     const unsigned capacity = large_above == 0 ? block_capacity
                                                : static_cast<unsigned>(std::min<std::uint64_t>(
                                                      block_capacity, std::max<std::uint64_t>(4, large_above / 4 * 4)));
-    GSB_EXPECTS(n < (std::uint64_t{1} << 32), "radix: the hybrid path with " + std::to_string(n) + " keys");
+    GSB_EXPECTS(n <= hybrid_paired_max_items, "radix: the hybrid path with " + std::to_string(n) + " keys");
     const TopPortions top = top_portions(n);
     const Layout l = layout(n, b.temp);
     GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
@@ -620,14 +668,14 @@ struct HybridSort {
     // The largest bucket and those past the capacity: read back while the second pass is enqueued and runs.
     GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));
     GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.plan_done, 0));
-    GSB_CUDA_TRY(cudaMemcpyAsync(rb.words + 1, l.tables.largest, 5 * sizeof(unsigned), cudaMemcpyDeviceToHost,
-                                 cudaStreamPerThread));
+    GSB_CUDA_TRY(cudaMemcpyAsync(rb.words + 1, l.tables.largest, hybrid_largest_words * sizeof(unsigned),
+                                 cudaMemcpyDeviceToHost, cudaStreamPerThread));
     // The next 8 bits within each top-8-bit bucket (one launch: each bucket is its own look-back chain, of fewer
     // than 2^27 keys wherever the path goes on, every one of its 16-bit buckets fitting a block).
     const bool mid_cleared = stamp(top.portions);
     prm.pass = D::passes - 2;
     prm.offset = 0;
-    prm.num_items = static_cast<unsigned>(n);
+    prm.num_items = pass_items_bound(n);
     prm.bins_in = l.tables.starts16;
     prm.bins_out = nullptr;
     const SegmentTable buckets{l.tables.seg_tiles_mid, l.tables.seg_items_mid, 256, 1, false};
@@ -637,9 +685,10 @@ struct HybridSort {
     // overlaps it instead of leaving the device idle (about 19 us at 1e8, NOTES.md round 7).
     GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
     const unsigned largest = rb.words[1], in_large = rb.words[2], large_count = rb.words[3], fitting = rb.words[4],
-                   later_count = rb.words[5];
+                   later_count = rb.words[5], wrapped = rb.words[6];
     const LargeBuckets large = large_buckets_plan(largest, in_large, large_count, capacity, n, force);
-    if (large == LargeBuckets::lsd) return Lsd::sort(p, b);  // skewed keys: too many buckets past a block
+    // Skewed keys: too many buckets past a block, or (past 2^32 keys) a count that wrapped.
+    if (large == LargeBuckets::lsd || wrapped != 0) return Lsd::sort(p, b);
     if (large == LargeBuckets::passes) {
       // Each bucket past a block a segment, sorted by its remaining bits in LSD order, half 0 -> 1 -> ... -> 0, the
       // last pass decoding; the segments whose keys are all equal are left out (large_segments.cuh). These launches
@@ -650,7 +699,7 @@ struct HybridSort {
                                    S::tile, l.large, codec, b.stream);
       GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.status_bytes, b.stream));
       prm.offset = 0;
-      prm.num_items = static_cast<unsigned>(n);
+      prm.num_items = pass_items_bound(n);
       prm.bins_out = nullptr;
       for (int r = 0; r < rounds; ++r) {
         stamp_launch(prm, top.portions + 1 + r, l.tile_counters, l.status, 0, b.stream);
@@ -665,7 +714,8 @@ struct HybridSort {
     }
     launch_bucket_sort<Bits, VT, B>(keys0, static_cast<VT*>(b.values[0]), prm.keys[1], prm.values[1], counts,
                                     l.tables.starts16, codec, n, fitting, capacity,
-                                    BucketSlots{l.tables.later, later_count}, large == LargeBuckets::blocks, b.stream);
+                                    BucketSlots{l.tables.later, later_count}, large == LargeBuckets::blocks,
+                                    pair_capacity_of_band != 0 ? l.unsplit : nullptr, b.stream);
     return 0;
   }
 };

@@ -59,9 +59,14 @@ constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes) {
   if (key_bytes == 8) return value_bytes == 8 ? 1500000 : std::uint64_t{1} << 21;
   return value_bytes == 4 ? 7000000 : std::uint64_t{1} << 22;
 }
-// Above this the path is not tried whatever the shared memory: every count (a bucket's, a segment's, n itself in
-// the segmented pass) stays below 2^32, and beyond it the buckets would hold too few blocks per multiprocessor.
+// Above this the path is not tried whatever the shared memory (but for hybrid_paired_max_items): beyond it the buckets
+// would hold too few blocks per multiprocessor.
 inline constexpr std::uint64_t hybrid_max_items = std::uint64_t{1} << 31;
+// 4-byte keys alone, where two blocks of a cluster sort each bucket (bucket_sort.cuh: bucket_pair_sort_kernel): up to
+// this many keys (uniform u32 keys' buckets pass the pairs' capacity at about 4.7e9 anyway). Past 2^32 keys a count of
+// 32 bits can wrap on a skewed input (a top-8-bit bucket, or a 16-bit one, of 2^32 keys or more); hybrid_plan_kernel
+// then finds that the counts do not add up to n and the sort takes the LSD passes. Every start is 64-bit.
+inline constexpr std::uint64_t hybrid_paired_max_items = std::uint64_t{1} << 33;
 
 // The largest 16-bit bucket that uniform keys give at n, with room to spare: the mean n / 65536 plus 8 standard
 // deviations (its square root).
@@ -105,10 +110,11 @@ inline unsigned sample_heavy_above(std::uint64_t n) {
 
 // An n beyond every n at which the bound fits `capacity` (so beyond every n the path is tried at): the mean
 // m with m + 8 sqrt(m) = capacity is (sqrt(16 + capacity) - 4)^2; one bucket's worth more covers the rounding.
-inline std::uint64_t hybrid_last_items(std::uint64_t capacity) {
+// (At most `most`: hybrid_max_items, or hybrid_paired_max_items where pairs of blocks sort the buckets.)
+inline std::uint64_t hybrid_last_items(std::uint64_t capacity, std::uint64_t most = hybrid_max_items) {
   const double root = std::sqrt(16.0 + static_cast<double>(capacity)) - 4.0;
   const auto last = static_cast<std::uint64_t>(root * root * hybrid_buckets) + hybrid_buckets;
-  return last < hybrid_max_items ? last : hybrid_max_items;
+  return last < most ? last : most;
 }
 
 // The smallest n the path is tried at for these keys: min_items where nonzero (a test's GSB_RADIX_HYBRID_MIN_N),
@@ -160,7 +166,8 @@ constexpr LargeBuckets large_buckets_plan(unsigned largest, unsigned in_large, u
   if (largest <= capacity) return LargeBuckets::none;
   if (force == LargeForce::blocks) return LargeBuckets::blocks;
   if (force == LargeForce::none && hybrid_buckets_fit(largest, in_large, capacity, n)) return LargeBuckets::blocks;
-  return count <= large_segments_most(n) ? LargeBuckets::passes : LargeBuckets::lsd;
+  // (The segmented passes chain each segment's look-back: none past a look-back portion's max_portion_items keys.)
+  return count <= large_segments_most(n) && largest <= max_portion_items ? LargeBuckets::passes : LargeBuckets::lsd;
 }
 
 // GSB_RADIX_LARGE_BUCKETS_ABOVE (a whole number, for tests; gsb/env.hpp): buckets of more than that many keys are
@@ -182,13 +189,16 @@ std::uint64_t hybrid_min_items_override();
 struct BucketShape {
   int threads;
   bool in_place;
-  constexpr bool operator==(const BucketShape& o) const { return threads == o.threads && in_place == o.in_place; }
+  int blocks = 1;  // blocks a bucket: 2 for the pairs of a cluster (bucket_pair_sort_kernel)
+  constexpr bool operator==(const BucketShape& o) const {
+    return threads == o.threads && in_place == o.in_place && blocks == o.blocks;
+  }
   constexpr bool operator!=(const BucketShape& o) const { return !(*this == o); }
 };
 
-// GSB_RADIX_BUCKET_THREADS (32: one warp a bucket; 128, 256, 512, 512-in-place, 512-in-place-44 or
-// 512-in-place-52, for tests; gsb/env.hpp): the hybrid path's bucket sort in that shape at every size where it
-// holds the bucket, so that the sanitizer runs, which keep n small, exercise every shape. Empty when unset: the
+// GSB_RADIX_BUCKET_THREADS (32: one warp a bucket; 128, 256, 512, 512-in-place, 512-in-place-44, 512-in-place-52,
+// 1024-in-place or 1024-in-place-pairs, for tests; gsb/env.hpp): the hybrid path's bucket sort in that shape at every
+// size where it holds the bucket, so that the sanitizer runs, which keep n small, exercise every shape. Empty when unset: the
 // shape by resident warps (bucket_sort.cuh: bucket_shape_for).
 std::optional<BucketShape> bucket_shape_override();
 // The rows of 32 keys per warp that GSB_RADIX_BUCKET_THREADS=512-in-place-44 or -52 forces on the in-place kernel

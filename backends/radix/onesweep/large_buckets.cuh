@@ -20,20 +20,27 @@ inline constexpr int large_bucket_items = 8;
 template <class Bits, class Value>
 using LargeBucketShape = PassShape<Bits, Value, 8, large_bucket_threads, large_bucket_items>;
 
-// One block per 16-bit bucket; those of more than size_above keys are sorted (the others are the bucket sort's).
+// One block per 16-bit bucket; those of more than size_above keys are sorted (the others are the bucket sort's). Or,
+// where `listed` ([0] their number, then the buckets), one block per listed bucket.
 template <class Bits, class Value>
 __global__ void __launch_bounds__(large_bucket_threads)
     large_bucket_kernel(Bits* keys0, Bits* keys1, Value* values0, Value* values1, const unsigned* counts,
-                        const std::uint64_t* starts, KeyCodec<Bits> codec, unsigned size_above) {
+                        const std::uint64_t* starts, KeyCodec<Bits> codec, unsigned size_above,
+                        const unsigned* listed) {
   using S = LargeBucketShape<Bits, Value>;
   constexpr int radix = S::radix;
   constexpr int rounds = bucket_rounds<Bits>;
   constexpr int threads = large_bucket_threads, items = large_bucket_items;
   static_assert(S::bins_per_thread == 1, "one digit per thread (the first 256 threads)");
   static_assert(rounds % 2 == 0, "the rounds end in half 0");
-  const unsigned size = counts[blockIdx.x];
+  unsigned bucket = blockIdx.x;
+  if (listed != nullptr) {
+    if (blockIdx.x >= listed[0]) return;
+    bucket = listed[1 + blockIdx.x];
+  }
+  const unsigned size = counts[bucket];
   if (size <= size_above) return;
-  const std::uint64_t start = starts[blockIdx.x];
+  const std::uint64_t start = starts[bucket];
   extern __shared__ __align__(16) unsigned char smem[];
   const TileArrays<S, Bits, Value> arrays(smem);  // a digit pass's tile (the tile number unused)
   Bits* s_keys = arrays.keys;
@@ -107,16 +114,17 @@ __global__ void __launch_bounds__(large_bucket_threads)
   }
 }
 
-// Launches large_bucket_kernel over the 16-bit buckets (counts, starts) for those of more than size_above keys.
+// Launches large_bucket_kernel over the 16-bit buckets (counts, starts) for those of more than size_above keys (or
+// those `listed`, as many as there may be: their number is on the device).
 template <class Bits, class Value>
 void launch_large_buckets(Bits* keys0, Bits* keys1, Value* values0, Value* values1, const unsigned* counts,
                           const std::uint64_t* starts, const KeyCodec<Bits>& codec, unsigned size_above,
-                          cudaStream_t stream) {
+                          cudaStream_t stream, const unsigned* listed = nullptr) {
   using S = LargeBucketShape<Bits, Value>;
   auto kernel = large_bucket_kernel<Bits, Value>;
   set_dynamic_shared_bytes(kernel, S::shared_bytes, "radix: large buckets");
   kernel<<<hybrid_buckets, large_bucket_threads, S::shared_bytes, stream>>>(keys0, keys1, values0, values1, counts,
-                                                                             starts, codec, size_above);
+                                                                             starts, codec, size_above, listed);
   GSB_CHECK_LAUNCH();
 }
 
