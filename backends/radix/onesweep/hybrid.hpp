@@ -14,8 +14,10 @@
 // keys), so the result is the same either way. It is tried only where uniform keys' buckets (n / 65536 on average:
 // 2048 at 2^27, 4096 at 2^28, 8192 at 2^29) would keep 12 warps of the bucket sort resident per multiprocessor
 // (hybrid.cuh: hybrid_tried_capacity; 512-thread blocks, with two buffers or in place, where smaller ones keep fewer,
-// bucket_sort.cuh): on Hopper up to 2^31 4-byte keys alone (past about 1.68e9 their buckets take 1024-thread blocks in
-// place, one a multiprocessor), 1.0e9 with values and 8-byte keys (the in-place block's 16384 keys). A few buckets
+// bucket_sort.cuh): on Hopper 4-byte keys alone to about 4.7e9 (past about 1.68e9 their buckets take 1024-thread
+// blocks in place, one a multiprocessor; past about 2.3e9, where one such block no longer holds them, two of a cluster
+// a bucket: hybrid_paired_max_items; without clusters, to 2^31), 1.0e9 with values and 8-byte keys (the in-place
+// block's 16384 keys). A few buckets
 // past a block (float keys' largest exponent, a mildly skewed input) are sorted one block each through global memory
 // instead (large_buckets.cuh, hybrid_buckets_fit), a skewed input's many by segmented digit passes
 // (large_segments.cuh: few distinct keys need none of them). The first pass runs portion by portion beyond one
