@@ -380,37 +380,43 @@ TEST(OnesweepParts, LookBackSumsEveryEarlierTileOfItsChain) {
   }
 }
 
-// Keys of the wrap test: 0x00000000 or 0x00010000 by a hash of the index.
-__global__ void fill_two_keys(std::uint32_t* keys, std::uint64_t n, unsigned long long* ones) {
-  unsigned long long mine = 0;
+// Keys of the wrap test: a byte of a hash of the index in bits 16 .. 23, every other bit 0; sums[0] += their bytes,
+// sums[1] += those whose byte is 255.
+__global__ void fill_byte_keys(std::uint32_t* keys, std::uint64_t n, unsigned long long* sums) {
+  unsigned long long bytes = 0, top = 0;
   for (std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x; i < n;
        i += std::uint64_t{gridDim.x} * blockDim.x) {
-    const std::uint32_t k = static_cast<std::uint32_t>((i * 0x9E3779B97F4A7C15ull) >> 63) << 16;
-    keys[i] = k;
-    mine += k != 0 ? 1 : 0;
+    const auto b = static_cast<std::uint32_t>((i * 0x9E3779B97F4A7C15ull) >> 56);
+    keys[i] = b << 16;
+    bytes += b;
+    top += b == 255 ? 1 : 0;
   }
-  atomicAdd(ones, mine);
+  atomicAdd(&sums[0], bytes);
+  atomicAdd(&sums[1], top);
 }
-// The keys out of order (keys[i] > keys[i + 1]) and those that are 0x00010000.
-__global__ void check_two_keys(const std::uint32_t* keys, std::uint64_t n, unsigned long long* out_of_order,
-                               unsigned long long* ones) {
-  unsigned long long bad = 0, mine = 0;
+// The same sums of the sorted keys, and the keys out of order (keys[i] > keys[i + 1]) into sums[2].
+__global__ void check_byte_keys(const std::uint32_t* keys, std::uint64_t n, unsigned long long* sums) {
+  unsigned long long bytes = 0, top = 0, bad = 0;
   for (std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x; i < n;
        i += std::uint64_t{gridDim.x} * blockDim.x) {
+    const std::uint32_t b = keys[i] >> 16;
+    bytes += b;
+    top += b == 255 ? 1 : 0;
     bad += i + 1 < n && keys[i] > keys[i + 1] ? 1 : 0;
-    mine += keys[i] == 0x00010000u ? 1 : 0;
   }
-  atomicAdd(out_of_order, bad);
-  atomicAdd(ones, mine);
+  atomicAdd(&sums[0], bytes);
+  atomicAdd(&sums[1], top);
+  atomicAdd(&sums[2], bad);
 }
 
 // Past 2^32 keys a 32-bit count of the hybrid path can wrap on a skewed input that the skew sample lets through:
-// keys 0x00000000 and 0x00010000 (the sample sees one top-12-bit bin whose keys differ in bit 16 alone, which is one
-// of its bins' 16 buckets: not heavy, and two keys, not one). Their top-8-bit bucket holds all 2^32 + 17 keys, whose
-// 32-bit count wraps to 17 (each 16-bit bucket holds about 2^31). The plan finds that the counts do not add up
-// (hybrid_plan_kernel) and the sort takes the LSD passes from the untouched input: the result is sorted, and holds as
-// many of each key. (Without the check the bucket sort ran on starts from the wrapped count.) Skipped without a
-// device, or without the device memory for the keys' two halves and the temp (about 36 GB).
+// keys whose bits 16 .. 23 vary and whose others are 0 (the sample's top-12-bit bins differ only in bits 16 .. 19,
+// above the 16 bits it judges by: no bin is heavy). Their one top-8-bit bucket holds all 2^32 + 17 keys, whose 32-bit
+// count wraps to 17; each of its 256 16-bit buckets holds about 2^24, which the segmented passes would take (fewer
+// than 2^28 keys each). The plan finds that the counts do not add up (hybrid_plan_kernel) and the sort takes the LSD
+// passes from the untouched input: the result is sorted and holds the same keys. (Without the check the passes ran
+// on the wrapped count's tables: the first pass's places wrapped over 2^32, the second took one tile of the bucket.)
+// Skipped without a device, or without the device memory for the keys' two halves and the temp (about 36 GB).
 TEST(OnesweepParts, HybridCountsThatWrapPast2To32TakeTheLsdPasses) {
   if (!have_device()) GTEST_SKIP() << "no CUDA device";
   SortProblem p;
@@ -422,11 +428,11 @@ TEST(OnesweepParts, HybridCountsThatWrapPast2To32TakeTheLsdPasses) {
   const std::size_t need = 2 * p.n * sizeof(std::uint32_t) + temp + (std::size_t{1} << 30);
   if (free_bytes < need) GTEST_SKIP() << "needs " << need << " bytes of device memory, " << free_bytes << " free";
   DeviceBuffer keys0(p.n * sizeof(std::uint32_t)), keys1(p.n * sizeof(std::uint32_t)), d_temp(temp),
-      d_counts(3 * sizeof(unsigned long long));
-  GSB_CUDA_TRY(cudaMemset(d_counts.get(), 0, d_counts.bytes()));
-  auto* counts = static_cast<unsigned long long*>(d_counts.get());
+      d_sums(5 * sizeof(unsigned long long));
+  GSB_CUDA_TRY(cudaMemset(d_sums.get(), 0, d_sums.bytes()));
+  auto* sums = static_cast<unsigned long long*>(d_sums.get());
   auto* keys = static_cast<std::uint32_t*>(keys0.get());
-  fill_two_keys<<<1024, 256>>>(keys, p.n, counts);
+  fill_byte_keys<<<1024, 256>>>(keys, p.n, sums);
   GSB_CHECK_LAUNCH();
   SortBuffers b;
   b.keys[0] = keys0.get();
@@ -438,14 +444,14 @@ TEST(OnesweepParts, HybridCountsThatWrapPast2To32TakeTheLsdPasses) {
   GSB_CUDA_TRY(cudaDeviceSynchronize());
   sort<std::uint32_t, NoValue>(p, b, false);
   GSB_CUDA_TRY(cudaStreamSynchronize(stream.get()));
-  check_two_keys<<<1024, 256>>>(keys, p.n, counts + 1, counts + 2);
+  check_byte_keys<<<1024, 256>>>(keys, p.n, sums + 2);
   GSB_CHECK_LAUNCH();
-  unsigned long long c[3];
-  GSB_CUDA_TRY(cudaMemcpy(c, counts, sizeof(c), cudaMemcpyDeviceToHost));
-  EXPECT_GT(c[0], p.n / 3);
-  EXPECT_LT(c[0], 2 * p.n / 3);
-  EXPECT_EQ(c[1], 0u) << "keys out of order";
-  EXPECT_EQ(c[2], c[0]) << "keys 0x00010000 in and out";
+  unsigned long long c[5];
+  GSB_CUDA_TRY(cudaMemcpy(c, sums, sizeof(c), cudaMemcpyDeviceToHost));
+  EXPECT_GT(c[1], p.n / 512);  // (about n / 256 keys of byte 255)
+  EXPECT_EQ(c[4], 0u) << "keys out of order";
+  EXPECT_EQ(c[2], c[0]) << "the keys' bytes added up, in and out";
+  EXPECT_EQ(c[3], c[1]) << "keys of byte 255, in and out";
 }
 
 }  // namespace
