@@ -461,9 +461,10 @@ struct HybridSort {
     unsigned* tile_counters;    // [portions + 1 + rounds]: the first pass's launches, the second's, the large
                                 // segments' (large_segments.cuh)
     unsigned* claims;           // [1 + 256][256], keys alone: the MSD passes' cursors (ClaimedSegments)
-    unsigned* unsplit;          // [1 + 65536]: the buckets pairs of blocks left (bucket_pair_sort_kernel)
+    unsigned* unsplit;          // [1 + 65536]: the buckets pairs of blocks left (bucket_pair_sort_kernel; [0] zeroed)
     unsigned* status;           // [tiles][256]
-    std::size_t clear_bytes;    // everything above and (pairs) the status rows up to the second pass's (clear_kernel)
+    std::size_t clear_bytes;    // everything above (of `unsplit`, its first word) and (pairs) the status rows up to
+                                // the second pass's (clear_kernel)
     std::size_t portion_status_bytes;  // (pairs) one portion's rows of the first pass (cleared every stamps_per_clear
                                        // launches; keys alone: 0, none to clear)
     std::size_t status_bytes;   // every status row (cleared before the large segments' passes)
@@ -494,16 +495,21 @@ struct HybridSort {
     l.sample_few_rows = t.take<unsigned>(1);
     l.tables.largest = t.take<unsigned>(hybrid_largest_words);
     l.tables.bin_total = t.take<unsigned long long>(1);
-    l.unsplit = t.take<unsigned>(pair_capacity_of_band != 0 ? 1 + hybrid_buckets : 1);  // (zeroed: its [0] counts)
     l.tables.plan_blocks = t.take<unsigned>(1);
     l.histogram_blocks = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(top.portions + 1 + rounds);
     l.claims = t.take<unsigned>(has_values_v<VT> ? 0 : 257 * 256);
+    // The pairs' list, last before the status rows: of it only the first word (their number) is cleared.
+    const std::size_t list_words = pair_capacity_of_band != 0 ? hybrid_buckets : 0;
+    l.unsplit = t.take<unsigned>(1 + list_words);
     l.status = t.take<unsigned>(max_tiles(n) * 256);
     l.status_bytes = max_tiles(n) * 256 * sizeof(unsigned);
-    // (Keys alone claim their runs and read no status row in the MSD passes: none is cleared for them.)
+    // (Keys alone claim their runs and read no status row in the MSD passes: none is cleared for them. The list is
+    // keys alone's, so the cleared range has no gap.)
     const std::uint64_t msd_status_tiles = has_values_v<VT> ? mid_tiles(n) : 0;
-    l.clear_bytes = t.bytes() - l.status_bytes + msd_status_tiles * 256 * sizeof(unsigned);
+    static_assert(pair_capacity_of_band == 0 || !has_values_v<VT>, "the pairs' list and the status rows cleared");
+    l.clear_bytes =
+        t.bytes() - l.status_bytes - list_words * sizeof(unsigned) + msd_status_tiles * 256 * sizeof(unsigned);
     l.portion_status_bytes =
         has_values_v<VT> ? ceil_div<std::uint64_t>(std::min(n, top.portion), S::tile) * 256 * sizeof(unsigned) : 0;
     l.top_bins = t.take<std::uint64_t>(static_cast<std::size_t>(top.portions) * 256);
