@@ -1,7 +1,8 @@
 // The hybrid path's bucket sort (hybrid.cuh, step 5): one block per 16-bit bucket sorts it in shared memory by
 // the key's remaining bits, 8 per round (bucket_sort_kernel), and writes it back in place; the shared memory a block
 // takes per key and value, the buckets one block holds (bucket_capacity), the block's shape by the warps it keeps
-// resident (bucket_shape_for), and the launches (launch_bucket_sort; buckets past a block: large_buckets.cuh).
+// resident (bucket_shape_for), and the launches (launch_bucket_sort; buckets past a block: large_buckets.cuh). 4-byte
+// keys alone whose buckets pass every block take the two blocks of a cluster each (bucket_pair_sort_kernel).
 #pragma once
 
 #include <algorithm>

@@ -23,7 +23,8 @@
 //      warp_buckets.cuh) sorts it in shared memory by its remaining
 //      bits, 8 at a time from bit 0 (2 rounds for 4-byte keys, 6 for 8-byte ones: a counting sort, then the
 //      warp-level multisplit of the passes; 4-byte keys alone in 1024-thread blocks, past about 1.68e9, in two MSD
-//      counting sorts, bucket_msd_runs) and writes it back in place, decoded, in launches by size class; the
+//      counting sorts, bucket_msd_runs; past those blocks' buckets, two of them of a cluster a bucket,
+//      bucket_pair_sort_kernel) and writes it back in place, decoded, in launches by size class; the
 //      few buckets past the capacity are sorted one block each through global memory (large_buckets.cuh), a skewed
 //      input's many by segmented digit passes (large_segments.cuh, enqueued before the bucket sort).
 // The sort is stable: steps 3-5 keep equal keys in input order, except where only equal keys can change places (keys

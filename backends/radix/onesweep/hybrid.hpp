@@ -5,7 +5,8 @@
 // each of 8 passes, 136 B (264 B with u64 values). The hybrid path sorts by the top 8 bits, then by the next 8
 // within each top bucket (two digit passes, MSD order: chained scans with a look-back for pairs, keys alone claiming
 // each tile's runs by atomics, pass.cuh ClaimedSegments), after which every key is in its 16-bit bucket and
-// each bucket (n / 65536 keys on average) is sorted in one block's shared memory by its remaining bits (16 for
+// each bucket (n / 65536 keys on average) is sorted in one block's shared memory (4-byte keys alone past one block's
+// buckets: two blocks' of a cluster, bucket_pair_sort_kernel) by its remaining bits (16 for
 // 4-byte keys, 48 for 8-byte ones, 8 per round) and written back in place: 4 + 8 + 8 + 8 = 28 B per 4-byte key
 // (4 + 3 x 16 = 52 B per pair), 8 + 3 x 16 = 56 B per 8-byte key (8 + 3 x 32 = 104 B with u64 values), and the
 // remaining digits cost one block-local pass without a look-back. It needs every 16-bit bucket to fit one block's
