@@ -423,7 +423,8 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((radix::onesweep::HybridSort<u64, NoValue, Band::sm90>::pair_capacity_of_band), 0u);
   constexpr std::uint64_t past_2p32 = (std::uint64_t{1} << 32) + 17;
   EXPECT_LE(radix::onesweep::uniform_bucket_bound(past_2p32), 73728u);
-  const std::uint64_t last_paired = radix::onesweep::hybrid_last_items(73728u, radix::onesweep::hybrid_paired_max_items);
+  const std::uint64_t last_paired =
+      radix::onesweep::hybrid_last_items(73728u, radix::onesweep::hybrid_paired_max_items);
   EXPECT_GT(last_paired, std::uint64_t{4600000000});
   EXPECT_LT(last_paired, std::uint64_t{4800000000});
   EXPECT_LE(last_paired, radix::onesweep::hybrid_paired_max_items);

@@ -932,7 +932,8 @@ constexpr unsigned bucket_pair_capacity(long long shared_bytes) {
 // what its warps' registers hold; pairs: where both halves fit, bucket_pair_sort_kernel lists those that do not).
 template <class Bits, class Value>
 constexpr bool bucket_shape_holds(BucketShape s, unsigned buffer_keys, long long shared_bytes) {
-  if (s.blocks == 2) return s == bucket_in_place_pairs && buffer_keys <= bucket_pair_capacity<Bits, Value>(shared_bytes);
+  if (s.blocks == 2)
+    return s == bucket_in_place_pairs && buffer_keys <= bucket_pair_capacity<Bits, Value>(shared_bytes);
   if (s == bucket_warp)
     return buffer_keys <= warp_bucket_most_keys && warp_bucket_block_bytes<Bits, Value>(buffer_keys) <= shared_bytes;
   return bucket_shared_bytes<Bits, Value>(s, buffer_keys) <= shared_bytes &&
