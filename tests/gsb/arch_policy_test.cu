@@ -428,6 +428,8 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_GT(last_paired, std::uint64_t{4600000000});
   EXPECT_LT(last_paired, std::uint64_t{4800000000});
   EXPECT_LE(last_paired, radix::onesweep::hybrid_paired_max_items);
+  EXPECT_FALSE(radix::onesweep::hybrid_applies(past_2p32, 73728u, 4194304u));  // one block's limit, 2^31
+  EXPECT_TRUE(radix::onesweep::hybrid_applies(past_2p32, 73728u, 4194304u, radix::onesweep::hybrid_paired_max_items));
   // Its buffer holds whole rows of 1024 keys.
   EXPECT_EQ((radix::onesweep::bucket_buffer_bytes<u32, NoValue>(in_place_wide, 30001)), 30720 * 4);
   // Where shared memory holds more than the registers, the registers bound it; else shared memory does.

@@ -1079,6 +1079,13 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     const bool forced_fits = forced && bucket_shape_holds<Bits, Value>(*forced, buffer_keys, room);
     return forced_fits ? *forced : bucket_shape_for<Bits, Value>(B, buffer_keys, room);
   };
+  // The in-place shapes (and the pairs) prefetch the buckets ahead on sm_90 (the bulk instruction) where one block of
+  // `kernel` is resident per SM: `waves` eighths of a wave on, in slots of `blocks` blocks (a pair's bucket is one
+  // slot); 0 elsewhere. The occupancy is asked only where a shape prefetches.
+  auto prefetch_slots = [&](auto kernel, int threads, std::size_t smem, int waves, unsigned blocks) -> unsigned {
+    if (B != arch::Band::sm90 || waves == 0 || resident_blocks_per_sm(kernel, threads, smem) != 1) return 0;
+    return prefetch_distance(1, current_device_props().sm_count, waves, false, 0) / blocks;
+  };
   // The buckets of above + 1 .. buffer_keys keys of `visit`, and (warps only) those of buffer_keys + 1 .. paired_keys
   // of `paired`, two warps' shared memory each.
   bool pairs_launched = false;
@@ -1098,13 +1105,8 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
         const std::size_t smem = std::size_t{half_keys} * sizeof(Bits);
         set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort in pairs of blocks");
         // (One block an SM, as the 1024-thread in-place kernel: the same prefetch, in pairs.)
-        unsigned prefetch_ahead = 0;
-        if (B == arch::Band::sm90) {
-          const int resident = resident_blocks_per_sm(kernel, bucket_pair_threads, smem);
-          if (resident == 1)
-            prefetch_ahead = prefetch_distance(resident, current_device_props().sm_count,
-                                               bucket_in_place_wide_prefetch_waves_per_8, false, 0) / 2;
-        }
+        const unsigned prefetch_ahead =
+            prefetch_slots(kernel, bucket_pair_threads, smem, bucket_in_place_wide_prefetch_waves_per_8, 2);
         launch_in_clusters(2, true, kernel, dim3(2 * visit.size), dim3(bucket_pair_threads), smem, stream, keys,
                            counts, starts, codec, above, buffer_keys, half_keys, visit, unsplit, prefetch_ahead);
         pairs_launched = true;
@@ -1139,16 +1141,11 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
         kernel = bucket_sort_kernel<bucket_threads_in_place_wide, Bits, Value, true, bucket_rows_in_place_wide>;
     }
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
-    // The in-place shapes prefetch the buckets ahead on sm_90 (the bulk instruction), where one block is resident
-    // per SM; the occupancy is asked only there.
-    unsigned prefetch_ahead = 0;
-    if (B == arch::Band::sm90 && shape.in_place) {
-      const int resident = resident_blocks_per_sm(kernel, shape.threads, smem);
-      const int waves = shape == bucket_in_place_wide ? bucket_in_place_wide_prefetch_waves_per_8
-                        : resident == 1              ? bucket_in_place_prefetch_waves_per_8<Bits, Value>
-                                                     : 0;
-      if (waves > 0) prefetch_ahead = prefetch_distance(resident, current_device_props().sm_count, waves, false, 0);
-    }
+    // (The 1024-thread shape is one block an SM by its registers.)
+    const int waves = shape == bucket_in_place_wide ? bucket_in_place_wide_prefetch_waves_per_8
+                      : shape.in_place              ? bucket_in_place_prefetch_waves_per_8<Bits, Value>
+                                                    : 0;
+    const unsigned prefetch_ahead = prefetch_slots(kernel, shape.threads, smem, waves, 1);
     launch_dependent(true, kernel, dim3(visit.size), dim3(shape.threads), smem, stream, keys, values, counts, starts,
                      codec, above, buffer_keys, visit, prefetch_ahead);
   };

@@ -553,8 +553,7 @@ struct HybridSort {
           return sort_hybrid(p, b, device_capacity());
         // Past one block's buckets (or 2^31 keys), pairs of blocks where the band has them.
         const unsigned pairs = device_pair_capacity();
-        if (pairs != 0 && p.n >= first_items() && p.n <= hybrid_paired_max_items &&
-            uniform_bucket_bound(p.n) <= pairs)
+        if (pairs != 0 && hybrid_applies(p.n, pairs, first_items(), hybrid_paired_max_items))
           return sort_hybrid(p, b, pairs);
       }
     }

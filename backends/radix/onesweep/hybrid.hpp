@@ -131,8 +131,10 @@ constexpr std::uint64_t hybrid_first_items(int key_bytes, int value_bytes, std::
 // keys' largest buckets hold twice the mean: the input's NaN and infinity patterns are made the largest finite
 // exponent's. Where those do not fit a block, they are few -- 1/256 of the buckets for f32, 1/2048 for f64 -- and
 // sorted through global memory: hybrid_buckets_fit.)
-inline bool hybrid_applies(std::uint64_t n, std::uint64_t capacity, std::uint64_t first_items) {
-  return n >= first_items && n <= hybrid_max_items && uniform_bucket_bound(n) <= capacity;
+// (To `most` keys: hybrid_max_items, or hybrid_paired_max_items where pairs of blocks sort the buckets.)
+inline bool hybrid_applies(std::uint64_t n, std::uint64_t capacity, std::uint64_t first_items,
+                           std::uint64_t most = hybrid_max_items) {
+  return n >= first_items && n <= most && uniform_bucket_bound(n) <= capacity;
 }
 
 // The 8-bit rounds that sort a 16-bit bucket of keys of type Bits by their remaining bits: 2 for 4-byte keys, 6 for
