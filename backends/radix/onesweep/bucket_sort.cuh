@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include "gsb/cluster_launch.cuh"
 #include "radix/onesweep/hybrid.hpp"
@@ -724,8 +725,13 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
 // whose halves passes a block's half_keys is left as it is and listed in `unsplit` ([0] their number, then the
 // buckets), and large_bucket_kernel sorts it after (launch_bucket_sort): a skewed input's. H200, u32 keys, radix ms, 3
 // repetitions, alternated twice (session 63 round 2, NOTES.md round 47): both blocks reading the whole bucket and
-// keeping their half, one atomic a row / one per 8 rows / this form: 2^32+17 69.14-69.16 / 64.72-64.74 / 62.41-62.45,
-// 3e9 50.41 / 46.83 / 46.10 (cub-radix 85.96 and 60.10 in round 1).
+// keeping their half, one atomic a row / one per 8 rows / each block half the rows: 2^32+17 69.14-69.16 / 64.72-64.74
+// / 62.41-62.45, 3e9 50.41 / 46.83 / 46.10 (cub-radix 85.96 and 60.10 in round 1). The load routes a row of 32 keys
+// by one ballot and stores each key without a branch; the first cluster barrier is arrived at before the loads and
+// waited for after the first rows are loaded. There the load had taken 31% of the kernel's stall samples, at about 50
+// instructions a row (two ballots, a divergent branch a row for each block's keys), and the barriers 8% (session 64,
+// NOTES.md round 48): u32 keys, radix ms, medians of 6, the forms in turn in one process, before / after: 2^32+17
+// 62.29 / 59.19, 3e9 46.16 / 42.34.
 inline constexpr int bucket_pair_threads = bucket_threads_in_place_wide;
 inline constexpr int bucket_pair_rows = bucket_rows_in_place_wide;
 inline constexpr BucketShape bucket_in_place_pairs{bucket_pair_threads, true, 2};
@@ -745,7 +751,7 @@ __global__ void __launch_bounds__(bucket_pair_threads, 1)
   extern __shared__ __align__(16) unsigned char s_buffer[];
   __shared__ __align__(16) unsigned s_starts[256];  // 32-bit: the bucket may pass 2^16 keys
   __shared__ __align__(16) unsigned s_sets[warps * bucket_count_words<packed>];
-  __shared__ unsigned s_kept, s_next_run;
+  __shared__ unsigned s_kept, s_next_run;  // (s_kept: this block's cursor, which both blocks add to)
   wait_for_prior_grids();  // launched as a dependent of the kernel before it (launch_bucket_sort)
   allow_dependent_grids();
   const unsigned half = cluster_rank();  // this block's value of bit 15
@@ -768,48 +774,65 @@ __global__ void __launch_bounds__(bucket_pair_threads, 1)
   if (threadIdx.x < 256) s_starts[threadIdx.x] = 0;
   if (threadIdx.x == 0) s_kept = s_next_run = 0;
   const unsigned warp = threadIdx.x / 32, lane = lane_id();
-  cluster_sync();  // both cursors zeroed before either block adds to the other's
+  // Both cursors zeroed before either block adds to the other's, and both blocks running before either writes to the
+  // other's shared memory: the barrier's arrival (relaxed, after the zero's fence) comes here, its wait after a
+  // warp's first rows are loaded (or, for a warp without rows, before the barrier after the load).
+  if (threadIdx.x == 0) cluster_fence();
+  __syncwarp();
+  cluster_arrive_relaxed();
+  bool waited = false;
   unsigned* peer_kept = cluster_peer(&s_kept, 1 - half);
   Bits* peer_keys = cluster_peer(s_keys, 1 - half);
-  // Rows of 32 keys: warp w of block h takes rows 2w + h, 2w + h + 2 * warps, ..., load_unroll of them at a time.
-  for (unsigned row = (2 * warp + half) * 32; row < size; row += load_unroll * 2 * threads) {
+  // Rows of 32 keys: warp w of block h takes rows 2w + h, 2w + h + 2 * warps, ..., load_unroll of them at a time,
+  // whole (no lane past the bucket: warp-uniform) or the last. A row's valid lanes are a prefix, so a lane's place
+  // among the other block's keys is its lane less its place among this block's.
+  const unsigned below = lanemask_lt();
+  auto valid_lanes = [&](unsigned at) { return at >= size ? 0u : size - at >= 32 ? 32u : size - at; };
+  auto take_rows = [&](unsigned row, auto whole_rows) {
+    constexpr bool whole = decltype(whole_rows)::value;
+    const Bits* src = data + row + lane;
     Bits k[load_unroll];
 #pragma unroll
-    for (int j = 0; j < load_unroll; ++j) {
-      const unsigned i = row + j * 2 * threads + lane;
-      if (i < size) k[j] = data[i];
-    }
-    unsigned mine[load_unroll], theirs[load_unroll], my_total = 0, their_total = 0;
+    for (int j = 0; j < load_unroll; ++j)
+      if (whole || row + j * 2 * threads + lane < size) k[j] = src[j * 2 * threads];
+    unsigned mine[load_unroll], my_total = 0, all_total = whole ? 32u * load_unroll : 0u;
 #pragma unroll
     for (int j = 0; j < load_unroll; ++j) {
-      const unsigned i = row + j * 2 * threads + lane;
-      const bool valid = i < size, own = digit_of(k[j], 15, 1) == half;
-      mine[j] = __ballot_sync(full_warp, valid && own);
-      theirs[j] = __ballot_sync(full_warp, valid && !own);
+      const unsigned valid = whole ? 32u : valid_lanes(row + j * 2 * threads);
+      mine[j] = __ballot_sync(full_warp, (whole || lane < valid) && digit_of(k[j], 15, 1) == half);
       my_total += __popc(mine[j]);
-      their_total += __popc(theirs[j]);
+      if (!whole) all_total += valid;
+    }
+    if (!waited) {
+      cluster_wait();
+      waited = true;
     }
     unsigned my_at = 0, their_at = 0;
     if (lane == 0) {
       if (my_total != 0) my_at = atomicAdd(&s_kept, my_total);
-      if (their_total != 0) their_at = atomicAdd(peer_kept, their_total);
+      if (all_total != my_total) their_at = atomicAdd(peer_kept, all_total - my_total);
     }
     my_at = __shfl_sync(full_warp, my_at, 0);
     their_at = __shfl_sync(full_warp, their_at, 0);
-    const unsigned below = lanemask_lt();
 #pragma unroll
     for (int j = 0; j < load_unroll; ++j) {  // (past half_keys, nothing is stored: the bucket is left, below)
-      if ((mine[j] >> lane) & 1u) {
-        const unsigned at = my_at + __popc(mine[j] & below);
-        if (at < half_keys) s_keys[at] = k[j];
-      } else if ((theirs[j] >> lane) & 1u) {
-        const unsigned at = their_at + __popc(theirs[j] & below);
-        if (at < half_keys) peer_keys[at] = k[j];
-      }
-      my_at += __popc(mine[j]);
-      their_at += __popc(theirs[j]);
+      const unsigned valid = whole ? 32u : valid_lanes(row + j * 2 * threads);
+      const unsigned below_mine = __popc(mine[j] & below);
+      const bool own = (mine[j] >> lane) & 1u;
+      const unsigned at = own ? my_at + below_mine : their_at + lane - below_mine;
+      const bool store = (whole || lane < valid) && at < half_keys;
+      if (store && own) s_keys[at] = k[j];
+      if (store && !own) peer_keys[at] = k[j];
+      const unsigned here = __popc(mine[j]);
+      my_at += here;
+      their_at += valid - here;
     }
-  }
+  };
+  unsigned row = (2 * warp + half) * 32;
+  for (; row + (load_unroll - 1) * 2 * threads + 32 <= size; row += load_unroll * 2 * threads)
+    take_rows(row, std::true_type{});
+  if (row < size) take_rows(row, std::false_type{});
+  if (!waited) cluster_wait();
   cluster_sync();  // every key in its block, and both blocks' loads done before either stores
   const unsigned kept = s_kept;  // the other block's: size - kept
   if (kept > half_keys || size - kept > half_keys) {
@@ -820,6 +843,7 @@ __global__ void __launch_bounds__(bucket_pair_threads, 1)
 #pragma unroll
   for (int u = 0; u < rows; ++u) {
     const unsigned i = threadIdx.x + u * threads;
+    if (u * threads >= kept) break;  // (no thread has a key in this row or past it)
     if (i < kept) {
       k[u] = s_keys[i];
       atomicAdd(&s_starts[digit_of(k[u], 8, 8)], 1u);
@@ -831,6 +855,7 @@ __global__ void __launch_bounds__(bucket_pair_threads, 1)
 #pragma unroll
   for (int u = 0; u < rows; ++u) {
     const unsigned i = threadIdx.x + u * threads;
+    if (u * threads >= kept) break;
     if (i < kept) s_keys[atomicAdd(&s_starts[digit_of(k[u], 8, 8)], 1u)] = k[u];
   }
   __syncthreads();
