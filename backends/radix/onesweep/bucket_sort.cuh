@@ -738,6 +738,12 @@ inline constexpr BucketShape bucket_in_place_pairs{bucket_pair_threads, true, 2}
 // Runs of up to this many trips of 32 keys are held in registers (bucket_sort_run): uniform keys' runs hold n / 2^24
 // keys, 256 at 2^32.
 inline constexpr int bucket_pair_held_trips = 10;
+// The pairs prefetch the buckets ahead into L2 as the 1024-thread kernel (4 eighths of a wave on) while the input's
+// mean bucket holds up to this many keys, and none past it. H200, u32 keys alone, radix ms, none / 4 eighths in turn
+// in one process, medians of 6 (session 64 rounds 6-7, NOTES.md round 48), n (mean bucket): 2.4e9 (36.6K) 36.67 /
+// 36.10, 3e9 (45.8K) 43.08 / 42.44, 3.5e9 (53.4K) 49.94 / 49.65, 4e9 (61.0K) 55.87 / 56.76, 2^32+17 (65.5K) 58.81 /
+// 59.47.
+inline constexpr std::uint64_t bucket_pair_prefetch_most_keys = 57344;
 template <class Bits>
 __global__ void __launch_bounds__(bucket_pair_threads, 1)
     bucket_pair_sort_kernel(Bits* keys, const unsigned* counts, const std::uint64_t* starts, KeyCodec<Bits> codec,
@@ -1129,9 +1135,10 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
         auto kernel = bucket_pair_sort_kernel<Bits>;
         const std::size_t smem = std::size_t{half_keys} * sizeof(Bits);
         set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort in pairs of blocks");
-        // (One block an SM, as the 1024-thread in-place kernel: the same prefetch, in pairs.)
-        const unsigned prefetch_ahead =
-            prefetch_slots(kernel, bucket_pair_threads, smem, bucket_in_place_wide_prefetch_waves_per_8, 2);
+        // (One block an SM, as the 1024-thread in-place kernel: the same prefetch, in pairs, up to a mean bucket.)
+        const bool prefetch = n / hybrid_buckets <= bucket_pair_prefetch_most_keys;
+        const unsigned prefetch_ahead = prefetch_slots(kernel, bucket_pair_threads, smem,
+                                                       prefetch ? bucket_in_place_wide_prefetch_waves_per_8 : 0, 2);
         launch_in_clusters(2, true, kernel, dim3(2 * visit.size), dim3(bucket_pair_threads), smem, stream, keys,
                            counts, starts, codec, above, buffer_keys, half_keys, visit, unsplit, prefetch_ahead);
         pairs_launched = true;
