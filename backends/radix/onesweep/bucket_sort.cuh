@@ -782,7 +782,9 @@ __global__ void __launch_bounds__(bucket_pair_threads, 1)
   const unsigned warp = threadIdx.x / 32, lane = lane_id();
   // Both cursors zeroed before either block adds to the other's, and both blocks running before either writes to the
   // other's shared memory: the barrier's arrival (relaxed, after the zero's fence) comes here, its wait after a
-  // warp's first rows are loaded (or, for a warp without rows, before the barrier after the load).
+  // warp's first rows are loaded (or, for a warp without rows, before the barrier after the load). (The warps wait at
+  // different places: the pairs are launched only in clusters, launch_in_clusters, never where the wait would be a
+  // __syncthreads().)
   if (threadIdx.x == 0) cluster_fence();
   __syncwarp();
   cluster_arrive_relaxed();
