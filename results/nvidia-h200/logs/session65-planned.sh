@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Session 64, round 9: the loop in which a block's warps take the digits' runs in turn, written in both the
+# Planned for session 65 (session 64's round 9, not run: the device refused the call, its time spent). Needs
+# .carry/fold.tar.xz: the head with logs/session64/fold.patch applied, built and packed as `fold`.
+# The loop in which a block's warps take the digits' runs in turn, written in both the
 # 1024-thread in-place kernel and the pairs' kernel, folded into one helper (`fold`, logs/session64/fold.patch,
 # bucket_runs_in_turn; ptxas sm_90 gives both kernels the registers they had, 52 and 64, no spills). Its checks: the
 # forced hybrid path, the 1024-thread buckets and both pairs parts (conformance; memcheck and synccheck), and validated
