@@ -357,6 +357,18 @@ inline constexpr bool bucket_msd_runs =
 // longer run (skewed keys) is read twice and each key stored at its place (out, scattered), which was 4% slower for
 // uniform keys' runs (round 3). (HeldTrips: the pairs' kernel holds more, bucket_pair_held_trips.)
 inline constexpr int bucket_run_held_trips = 6;
+// The warps of a block take runs 0 .. count - 1 in turn, each warp one at a time (its lane 0 claims the next from
+// *next, zeroed before): body(run), warp-uniform.
+template <class Body>
+__device__ __forceinline__ void bucket_runs_in_turn(unsigned* next, unsigned count, unsigned lane, Body body) {
+  for (;;) {
+    unsigned run = 0;
+    if (lane == 0) run = atomicAdd(next, 1u);
+    run = __shfl_sync(full_warp, run, 0);
+    if (run >= count) break;
+    body(run);
+  }
+}
 template <bool Packed, int HeldTrips = bucket_run_held_trips, class Bits, class Out>
 __device__ __forceinline__ void bucket_sort_run(Bits* keys, unsigned begin, unsigned end, unsigned* mine,
                                                 unsigned lane, Out out) {
@@ -639,15 +651,11 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     unsigned* mine = set(1) + warp * digit_words;
     const unsigned lane = lane_id();
     with_decoder(codec, [&](auto decoded) {
-      for (;;) {
-        unsigned d = 0;
-        if (lane == 0) d = atomicAdd(&warp_sums[0], 1u);
-        d = __shfl_sync(full_warp, d, 0);
-        if (d >= static_cast<unsigned>(radix)) break;
+      bucket_runs_in_turn(&warp_sums[0], radix, lane, [&](unsigned d) {
         const unsigned begin = d == 0 ? 0u : count_of<packed>(s_block_count0, d - 1);
         bucket_sort_run<packed>(s_ka, begin, count_of<packed>(s_block_count0, d), mine, lane,
                                 [&](unsigned at, Bits k) { data[at] = decoded(k); });
-      }
+      });
     });
     return;
   }
@@ -871,16 +879,12 @@ __global__ void __launch_bounds__(bucket_pair_threads, 1)
   Bits* out = data + (half == 0 ? 0u : size - kept);
   unsigned* mine = s_sets + warp * bucket_count_words<packed>;
   with_decoder(codec, [&](auto decoded) {
-    for (;;) {
-      unsigned r = 0;
-      if (lane == 0) r = atomicAdd(&s_next_run, 1u);
-      r = __shfl_sync(full_warp, r, 0);
-      if (r >= static_cast<unsigned>(half_digits)) break;
+    bucket_runs_in_turn(&s_next_run, half_digits, lane, [&](unsigned r) {
       const unsigned d = half * half_digits + r;
       const unsigned begin = d == 0 ? 0u : s_starts[d - 1];
       bucket_sort_run<packed, bucket_pair_held_trips>(s_keys, begin, s_starts[d], mine, lane,
                                                       [&](unsigned at, Bits key) { out[at] = decoded(key); });
-    }
+    });
   });
 }
 
