@@ -230,7 +230,8 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # thousand keys (to 70000: over 200 s on an H100, session 31), so racecheck stops at 5000.
   RACE_MAX_N=5000 forced_sanitize "radix hybrid" \
     "*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64:*/radix_u64_none:*/radix_f64_u32:*/radix_u64_u64" \
-    "*/radix_u32_none:*/radix_u32_u64:*/radix_u64_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1
+    "*/radix_u32_none:*/radix_u32_u32:*/radix_u32_u64:*/radix_u64_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 \
+    GSB_RADIX_PORTION_N=1
   # ... and in 128-thread blocks forced (the blocks of buckets past a warp's).
   forced_sanitize "radix hybrid, 128-thread buckets" "*/radix_u32_none:*/radix_u32_u32:*/radix_u64_none:*/radix_u64_u64" \
     "*/radix_u32_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_RADIX_BUCKET_THREADS=128 \

@@ -46,7 +46,7 @@ template <class Bits, class Value, Band B, bool Hybrid = false>
 void expect_radix_plan_fits() {
   using P = typename radix::onesweep::PolicyFor<Bits, Value, B, Hybrid>::type;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
-  using S = radix::onesweep::PassShape<Bits, VT, P::radix_bits, P::threads, P::items>;
+  using S = radix::onesweep::PassShape<Bits, VT, P::radix_bits, P::threads, P::items, P::shared_values>;
   const arch::Limits lim = arch::limits_of(B);
   const std::string what = "radix K" + std::to_string(sizeof(Bits)) + " band " + std::to_string(int(B)) +
                            (Hybrid ? " (hybrid passes)" : "");
@@ -109,20 +109,29 @@ TEST(ArchPolicy, RadixHopperPlansAreTheMeasuredOnes) {
 }
 
 // The hybrid path's segmented passes: their own shape for keys alone (places), the LSD passes' for pairs.
-TEST(ArchPolicy, RadixHybridPassesOwnShapeOnlyForKeysAlone) {
+TEST(ArchPolicy, RadixHybridPassesOwnShapes) {
   using radix::onesweep::PolicyFor;
   constexpr Band H = Band::sm90;
   expect_plan<PolicyFor<std::uint32_t, NoValue, H, true>::type, 256, 28, 4, 1, false, 2, 2>("u32 hybrid");
   expect_plan<PolicyFor<std::uint64_t, NoValue, H, true>::type, 384, 20, 2, 1, false, 2, 2>("u64 hybrid");
-  EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint32_t, std::uint32_t, H, true>::type,
-                              PolicyFor<std::uint32_t, std::uint32_t, H>::type>));
+  // 4-byte keys with u32 values: the LSD row's tile (the plan's), at 3 blocks with the values in shared memory.
+  using Pairs = PolicyFor<std::uint32_t, std::uint32_t, H, true>::type;
+  expect_plan<Pairs, 256, 24, 3, 8, false, 2, 0>("u32+u32 hybrid");
+  EXPECT_TRUE(Pairs::shared_values);
+  EXPECT_FALSE((PolicyFor<std::uint32_t, std::uint32_t, H>::type::shared_values));
+  EXPECT_EQ(Pairs::threads * Pairs::items, (PolicyFor<std::uint32_t, std::uint32_t, H>::type::threads *
+                                            PolicyFor<std::uint32_t, std::uint32_t, H>::type::items));
   EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint32_t, std::uint64_t, H, true>::type,
                               PolicyFor<std::uint32_t, std::uint64_t, H>::type>));
   EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint64_t, std::uint32_t, H, true>::type,
                               PolicyFor<std::uint64_t, std::uint32_t, H>::type>));
-  // Older bands derive it as they derive the LSD passes' (sm75: 256 threads in any case).
+  // Older bands derive it as they derive the LSD passes' (sm75: 256 threads in any case), with the values in shared
+  // memory only where that tile fits a block's (sm80: 2 blocks of its 164 KiB; sm75's 64 KiB: in registers).
   EXPECT_EQ((PolicyFor<std::uint32_t, NoValue, Band::sm80, true>::type::items), 28);
   EXPECT_EQ((PolicyFor<std::uint32_t, NoValue, Band::sm75, true>::type::threads), 256);
+  EXPECT_TRUE((PolicyFor<std::uint32_t, std::uint32_t, Band::sm80, true>::type::shared_values));
+  EXPECT_EQ((PolicyFor<std::uint32_t, std::uint32_t, Band::sm80, true>::type::min_blocks), 2);
+  EXPECT_FALSE((PolicyFor<std::uint32_t, std::uint32_t, Band::sm75, true>::type::shared_values));
 }
 
 // The one-block path (small.cuh): 1-byte keys take one round of 8-bit digits at 2049-4864 keys where the band

@@ -46,7 +46,7 @@ struct OnesweepSort {
   static constexpr int Threads = P::threads;
   using D = Digits<Bits, RadixBits>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
-  using S = PassShape<Bits, VT, RadixBits, Threads, P::items>;
+  using S = PassShape<Bits, VT, RadixBits, Threads, P::items, P::shared_values>;
   static_assert(S::shared_bytes <= static_cast<std::size_t>(arch::limits_of(P::band).shared_bytes_per_block_optin),
                 "one block's shared memory on the policy's band");
 

@@ -417,7 +417,7 @@ struct HybridSort {
   // hybrid_paired_max_items keys; 0 elsewhere.
   static constexpr unsigned pair_capacity_of_band =
       B == arch::Band::sm90 ? bucket_pair_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin) : 0u;
-  using S = PassShape<Bits, Value, 8, P::threads, P::items>;
+  using S = PassShape<Bits, Value, 8, P::threads, P::items, P::shared_values>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   static_assert(result_half(D::passes) == 0, "the hybrid path ends in half 0, as the LSD passes do");
 

@@ -97,7 +97,7 @@ __device__ __forceinline__ unsigned segment_of_tile(const unsigned* tiles, unsig
   return lo;
 }
 
-template <class Bits, class Value, int RadixBits, int Threads, int Items>
+template <class Bits, class Value, int RadixBits, int Threads, int Items, bool SharedValues = false>
 struct PassShape {
   static constexpr int radix = 1 << RadixBits;
   static constexpr int threads = Threads;
@@ -105,18 +105,24 @@ struct PassShape {
   static constexpr int tile = Threads * Items;
   static constexpr int bins_per_thread = (radix + Threads - 1) / Threads;  // digits owned by one thread
   static constexpr bool with_values = has_values_v<Value>;
+  // The values copied into shared memory at their load positions (cp.async), each ranked slot naming its value's
+  // position there (src), in place of values held in registers (pass_tile).
+  static constexpr bool shared_values = SharedValues && with_values;
   static constexpr std::size_t round16(std::size_t b) { return (b + 15) / 16 * 16; }
-  // Shared memory: the tile's keys and values in ranked order, the per-warp digit counts, the digit starts in
-  // the tile, the digit offsets in the output, the tile number. Nothing aliases, so a key is stored at its
-  // rank as soon as the rank is known and no rank is kept in registers.
+  // Shared memory: the tile's keys and values in ranked order (shared values: at their load positions), the per-warp
+  // digit counts, the digit starts in the tile, the digit offsets in the output, the tile number (shared values: each
+  // ranked slot's value position). Nothing aliases, so a key is stored at its rank as soon as the rank is known and
+  // no rank is kept in registers.
   static constexpr std::size_t keys_offset = 0;
   static constexpr std::size_t values_offset = round16(sizeof(Bits) * tile);
   static constexpr std::size_t hist_offset = values_offset + (with_values ? round16(sizeof(Value) * tile) : 0);
   static constexpr std::size_t local_start_offset = hist_offset + round16(sizeof(unsigned) * warps * radix);
   static constexpr std::size_t base_offset = local_start_offset + round16(sizeof(unsigned) * radix);
   static constexpr std::size_t tile_id_offset = base_offset + sizeof(std::uint64_t) * radix;
-  static constexpr std::size_t shared_bytes = tile_id_offset + 16;
+  static constexpr std::size_t src_offset = tile_id_offset + 16;
+  static constexpr std::size_t shared_bytes = src_offset + (shared_values ? round16(sizeof(std::uint16_t) * tile) : 0);
   static_assert(Threads % 32 == 0, "whole warps");
+  static_assert(!shared_values || tile <= 0x10000, "a tile's positions fit 16 bits");
 };
 
 // The arrays of a tile in shared memory, laid out by PassShape S from `smem` (16-B aligned).
@@ -128,13 +134,15 @@ struct TileArrays {
   unsigned* local_start;
   std::uint64_t* base;
   unsigned* tile;  // [4]: the tile number, its segment, whether its keys have one digit
+  std::uint16_t* src;  // (S::shared_values) the load position of each ranked slot's value
   __device__ explicit TileArrays(unsigned char* smem)
       : keys(reinterpret_cast<Bits*>(smem + S::keys_offset)),
         values(reinterpret_cast<Value*>(smem + S::values_offset)),
         hist(reinterpret_cast<unsigned*>(smem + S::hist_offset)),
         local_start(reinterpret_cast<unsigned*>(smem + S::local_start_offset)),
         base(reinterpret_cast<std::uint64_t*>(smem + S::base_offset)),
-        tile(reinterpret_cast<unsigned*>(smem + S::tile_id_offset)) {}
+        tile(reinterpret_cast<unsigned*>(smem + S::tile_id_offset)),
+        src(reinterpret_cast<std::uint16_t*>(smem + S::src_offset)) {}
 };
 
 // A prefetch into L2 of the line holding p (every architecture).
@@ -162,6 +170,26 @@ __device__ __forceinline__ void prefetch_l2_inside(const void* p, std::size_t by
   const auto a = reinterpret_cast<std::uintptr_t>(p);
   const std::uintptr_t first = (a + 15) & ~std::uintptr_t{15}, last = (a + bytes) & ~std::uintptr_t{15};
   if (last > first) prefetch_l2_bulk(reinterpret_cast<const void*>(first), last - first);
+}
+
+// An asynchronous copy of one 4- or 8-byte value from global to shared memory (cp.async, from sm_80 on; a load and a
+// store before), waited for by wait_copies_to_shared.
+template <class T>
+__device__ __forceinline__ void copy_to_shared_async(T* s, const T* g) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "cp.async copies 4, 8 or 16 bytes");
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(static_cast<unsigned>(__cvta_generic_to_shared(s))),
+               "l"(g), "n"(static_cast<int>(sizeof(T)))
+               : "memory");
+#else
+  *s = *g;
+#endif
+}
+// Waits for this thread's copies (copy_to_shared_async); a barrier after it shows them to the block.
+__device__ __forceinline__ void wait_copies_to_shared() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_all;" ::: "memory");
+#endif
 }
 
 // The lanes of the warp whose digit equals this lane's: one ballot per digit bit (warp-level multisplit).
@@ -197,17 +225,20 @@ __device__ __forceinline__ unsigned same_digit_lanes(unsigned digit) {
 
 // Writes the tile's keys (and values) from shared memory, in tile order, to their digits' runs: consecutive
 // threads write consecutive keys of a run. Only the `valid` first positions are real keys.
-template <class Bits, class Value, int Threads, int Items, bool WithValues>
+// (s_src: where the values lie at their load positions, S::shared_values, each ranked slot naming its value's;
+// null where they lie in ranked order.)
+template <class Bits, class Value, int Threads, int Items, bool WithValues, bool SharedValues = false>
 __device__ __forceinline__ void scatter_tile(const Bits* s_keys, const Value* s_values, const std::uint64_t* s_base,
                                              int shift, int width, bool full, bool decode, int valid,
-                                             const KeyCodec<Bits>& codec_out, Bits* keys_out, Value* values_out) {
+                                             const KeyCodec<Bits>& codec_out, Bits* keys_out, Value* values_out,
+                                             const std::uint16_t* s_src = nullptr) {
   // One key (and value) out: decoded by the codec, or XORed with `mask` (0: as it is).
   auto one = [&](int u, bool with_decode, Bits mask) {
     const int i = u * Threads + static_cast<int>(threadIdx.x);
     const Bits k = s_keys[i];
     const std::uint64_t idx = s_base[digit_of(k, shift, width)] + static_cast<unsigned>(i);
     keys_out[idx] = with_decode ? codec_out.decode(k) : static_cast<Bits>(k ^ mask);
-    if constexpr (WithValues) values_out[idx] = s_values[i];
+    if constexpr (WithValues) values_out[idx] = s_values[SharedValues ? s_src[i] : i];
   };
   if (full && !decode) {
 #pragma unroll
@@ -464,13 +495,17 @@ struct LookBack {
 // tiles. With one word per round trip a walk is as long as the number of tiles that start during one L2
 // latency, and grows as the sort gets faster.
 //
-// Values travel in one of two ways (LateValues):
+// Values travel in one of three ways (LateValues, SharedValues):
 //  - false: loaded with the keys and held in registers through counting and ranking, stored at the key's rank;
 //  - true (as CUB's onesweep agent orders it): the ranks are kept in registers instead, and the values are
 //    loaded only after the ranking, before the look-back (whose L2 round trips then hide their latency) and
 //    stored at their ranks after it. Each key's registers die as its rank is born, so the peak register demand
 //    is the keys' alone (2 x Items for 8-byte keys) instead of keys + values (3 x Items with 4-byte values),
-//    which lets a tile hold more items at the same register cap (used for 8-byte keys, Tuning).
+//    which lets a tile hold more items at the same register cap (used for 8-byte keys, Tuning);
+//  - shared (P::shared_values): copied into shared memory at their load positions as the keys are loaded
+//    (cp.async: no register holds them, and their loads complete behind the counting and ranking), each key's
+//    rank slot noting its value's position (s_src), from which the scatter reads it. The register demand is the
+//    keys' alone at the tile's size, so more blocks fit an SM (Tuning).
 //
 // Segmented (hybrid.cuh): each segment of the input is sorted on its own by this pass's digit, so the pass can
 // follow an MSD pass. Tile numbers still come from one counter; a tile finds its segment by binary search.
@@ -483,7 +518,8 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   // 0: the look-back walks after the ranking (and none where the runs are claimed)
   constexpr int look_back_step = claimed ? 0 : P::look_back_step;
   constexpr bool Segmented = std::is_base_of_v<SegmentTable, Segments>;
-  using S = PassShape<Bits, Value, RadixBits, Threads, Items>;
+  using S = PassShape<Bits, Value, RadixBits, Threads, Items, P::shared_values>;
+  constexpr bool shared_values = S::shared_values;
   static_assert(!(claimed && S::with_values), "pairs keep equal keys in input order");
   constexpr int radix = S::radix;
   extern __shared__ __align__(16) unsigned char smem[];
@@ -616,12 +652,17 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
     for (int u = 0; u < Items; ++u)
       keys[u] = warp_first + u * 32 < valid ? codec_in.encode(warp_keys[u * 32]) : static_cast<Bits>(~Bits{0});
   }
-  constexpr bool late = S::with_values && LateValues;
+  constexpr bool late = S::with_values && LateValues && !shared_values;
   std::conditional_t<S::with_values, Value, char> values[Items];
   const Value* warp_values = nullptr;
   if constexpr (S::with_values) {
     warp_values = (from1 ? prm.values[1] : prm.values[0]) + prm.offset + tile_base + warp_first;
-    if constexpr (!late) {
+    if constexpr (shared_values) {
+#pragma unroll
+      for (int u = 0; u < Items; ++u)
+        if (full || warp_first + u * 32 < valid)
+          copy_to_shared_async(s_values + warp_first + u * 32, warp_values + u * 32);
+    } else if constexpr (!late) {
 #pragma unroll
       for (int u = 0; u < Items; ++u)
         if (full || warp_first + u * 32 < valid) values[u] = warp_values[u * 32];
@@ -729,7 +770,7 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   // H200, 6.29 -> 7.61 ms), and prefetched into L2 before it (the H100, which takes no bulk prefetch for pairs:
   // u64+u32 few distinct keys 7.74 -> 7.59 ms). Keys alone go through shared memory as any tile, their ranks the
   // load positions: straight from registers u64 keys were 1-2% slower (NOTES.md round 18).
-  if constexpr (S::with_values) {
+  if constexpr (S::with_values && !shared_values) {  // (shared values: through shared memory as any tile)
     if (one_digit) {
       if constexpr (late) {
 #pragma unroll
@@ -755,7 +796,8 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
   std::conditional_t<late, unsigned, char> ranks[Items];
   auto place = [&](int u, unsigned rank) {
     s_keys[rank] = keys[u];
-    if constexpr (late) ranks[u] = rank;
+    if constexpr (shared_values) arrays.src[rank] = static_cast<std::uint16_t>(warp_first + u * 32);
+    else if constexpr (late) ranks[u] = rank;
     else if constexpr (S::with_values) s_values[rank] = values[u];
   };
   if (one_digit) {
@@ -785,10 +827,11 @@ __device__ __forceinline__ void pass_tile(const PassParams<Bits, Value>& prm, co
 #pragma unroll
     for (int u = 0; u < Items; ++u) s_values[ranks[u]] = values[u];  // padding positions get unused values
   }
+  if constexpr (shared_values) wait_copies_to_shared();  // (the barrier shows every thread's to the block)
   __syncthreads();
 
-  scatter_tile<Bits, Value, Threads, Items, S::with_values>(s_keys, s_values, s_base, shift, width,
-                                                             full, decode, valid, codec_out, keys_out, values_out);
+  scatter_tile<Bits, Value, Threads, Items, S::with_values, shared_values>(
+      s_keys, s_values, s_base, shift, width, full, decode, valid, codec_out, keys_out, values_out, arrays.src);
   (void)values;
   (void)ranks;
 }

@@ -16,7 +16,7 @@ namespace gsb::radix::onesweep {
 // follows from it), look-back window, whether values are loaded after the ranking (pass_kernel), the L2 prefetch
 // distance, the architecture band it is written for (arch.hpp), and where a tile's look-back walks (pass_tile).
 template <int RadixBits, int Threads, int Items, int MinBlocks, int Window = 1, bool LateValues = false,
-          int PrefetchWavesPer8 = 4, arch::Band B = arch::Band::sm90, int LookBackStep = 0>
+          int PrefetchWavesPer8 = 4, arch::Band B = arch::Band::sm90, int LookBackStep = 0, bool SharedValues = false>
 struct PassPolicy {
   static constexpr bool late_values = LateValues;
   static constexpr int prefetch_waves_per_8 = PrefetchWavesPer8;  // L2 prefetch distance, eighths of the resident blocks
@@ -27,15 +27,18 @@ struct PassPolicy {
   static constexpr int window = Window;
   static constexpr arch::Band band = B;
   static constexpr int look_back_step = LookBackStep;  // ranked keys a look-back round trip (0: after the ranking)
+  static constexpr bool shared_values = SharedValues;   // values through shared memory, not registers (pass_tile)
   static_assert(PrefetchWavesPer8 == 0 || B == arch::Band::sm90, "the bulk L2 prefetch exists from sm_90 on");
 };
 
 // The measured shape of one pass for Hopper: threads, keys per thread, blocks per multiprocessor, look-back
-// window, whether values are loaded after the ranking.
+// window, whether values are loaded after the ranking, where the look-back walks, whether values go through shared
+// memory (pass_tile).
 struct HopperShape {
   int threads, items, min_blocks, window;
   bool late_values;
   int look_back_step;
+  bool shared_values = false;
 };
 
 // 8-bit digits, per key width and value size (0: keys alone), for Hopper (sm90 band: measured on an H200; also
@@ -101,8 +104,17 @@ constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
 // 1e8 1.256-1.258 / 1.336 / 1.283-1.285 / 1.333, 2^28 3.192-3.195 / 3.425-3.426 / 3.253-3.255 / 3.355-3.357. ptxas 13.0
 // sm_90: the places kernels without spills (64 and 80 registers); the stable ones spill: with claimed runs (rows of few
 // digits) 40 bytes (4-byte keys) and 24 (8-byte keys), with the look-back (the large buckets) 28 and 0.
+// 4-byte keys with u32 values: 256 x 24 at 3 blocks with their values through shared memory (the tile of the LSD row,
+// 6144, in place of its 384 x 16 at 2 with the values in registers). H200, u32+u32, radix ms, the forms in turn in one
+// process, every repetition validated at 2^24 and 1e8 (session 65 rounds 4-6, NOTES.md round 49), LSD row / this /
+// the same shape with values in registers: 2^24 0.4612 / 0.4599 / 0.4909; 1e8 2.4216 / 2.3478 / 2.4700; 2^28 6.4596
+// / 6.2379 / 6.4942; 1e9 25.655 / 24.743 / 25.819; i32+u32 1e8 2.4420 / 2.3536; f32+u32 1e8 2.4539 / 2.3640; u32+u32
+// at 1e8 sorted 1.9816 / 1.8637, few distinct keys 1.5044 / 1.4018; slower at 1e7 (0.3056 / 0.3104) and on skewed keys
+// at 1e8 (Zipf 2.9134 / 2.9474, entropy-0.201 2.8036 / 2.8512). The LSD row's shape with shared values lost 1.6% (1e8
+// 2.4282 / 2.4679): the gain is the third block an SM that the values' registers kept out.
 constexpr HopperShape hopper_hybrid_shape(int key_bytes, int value_bytes) {
   if (key_bytes == 4 && value_bytes == 0) return {256, 28, 4, 1, false, 2};
+  if (key_bytes == 4 && value_bytes == 4) return {256, 24, 3, 8, false, 0, true};
   if (key_bytes == 8 && value_bytes == 0) return {384, 20, 2, 1, false, 2};
   return hopper_shape(key_bytes, value_bytes);
 }
@@ -152,6 +164,7 @@ struct HopperTuning {
   static constexpr bool late_values = shape.late_values;
   static constexpr int prefetch_waves_per_8 = hopper_prefetch_waves_per_8;
   static constexpr int look_back_step = shape.look_back_step;
+  static constexpr bool shared_values = shape.shared_values;
 };
 
 // The plan of one key width and value type on band B. sm90 is HopperTuning exactly. The older bands are NOT
@@ -159,17 +172,21 @@ struct HopperTuning {
 // Hopper's keys per thread, look-back window and step, drop the bulk prefetch (sm_90 and newer only), take 256 threads
 // on sm75 (1024 threads and 64 KiB of shared memory per SM there), and ask __launch_bounds__ for no more resident
 // blocks than the band's shared memory and threads allow (never more than Hopper's, so no plan gets fewer
-// registers than the Hopper one, which compiles without spills).
+// registers than the Hopper one, which compiles without spills), and keep the values in registers where the tile with
+// them in shared memory passes a block's shared memory (sm75).
 template <class Bits, class Value, arch::Band B, bool Hybrid = false>
 struct Tuning {
   using H = HopperTuning<Bits, Value, Hybrid>;
   static constexpr int threads = B == arch::Band::sm75 ? 256 : H::threads;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
-  static constexpr int fit =
-      arch::blocks_that_fit(B, static_cast<long long>(PassShape<Bits, VT, 8, threads, H::items>::shared_bytes), threads);
+  static constexpr bool shared_values =
+      H::shared_values && PassShape<Bits, VT, 8, threads, H::items, true>::shared_bytes <=
+                              static_cast<std::size_t>(arch::limits_of(B).shared_bytes_per_block_optin);
+  static constexpr int fit = arch::blocks_that_fit(
+      B, static_cast<long long>(PassShape<Bits, VT, 8, threads, H::items, shared_values>::shared_bytes), threads);
   static constexpr int min_blocks = B == arch::Band::sm90 ? H::min_blocks : std::min(fit, H::min_blocks);
   using policy = PassPolicy<8, threads, H::items, min_blocks, H::window, H::late_values,
-                    B == arch::Band::sm90 ? H::prefetch_waves_per_8 : 0, B, H::look_back_step>;
+                    B == arch::Band::sm90 ? H::prefetch_waves_per_8 : 0, B, H::look_back_step, shared_values>;
 };
 
 // The pass policy for one key width and value type on band B: of the LSD passes, or (Hybrid) of the hybrid path's
