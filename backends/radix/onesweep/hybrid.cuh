@@ -419,6 +419,14 @@ struct HybridSort {
       B == arch::Band::sm90 ? bucket_pair_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin) : 0u;
   using S = PassShape<Bits, Value, 8, P::threads, P::items, P::shared_values>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
+  // Keys the path hands to the LSD passes (skewed: sampled, or too many buckets past a block) number first_items() or
+  // more. Where the segmented passes carry their values through shared memory (4-byte keys with u32 values), those
+  // LSD passes take the segmented passes' policy (its tile is the LSD row's); below the path's first n, and for
+  // radix-lsd, the LSD row stays. H200, u32+u32, ms, the LSD row / this policy in the LSD passes, alternated twice
+  // (session 65 round 9, NOTES.md round 49): radix at 1e8 on Zipf keys 2.921-2.925 / 2.643-2.650, entropy-0.201
+  // 2.831-2.832 / 2.513-2.518, radix-lsd at 1e8 3.140-3.142 / 3.049-3.058; but at 2^22 0.1863-0.1864 / 0.1934 and 6e6
+  // 0.2417-0.2420 / 0.2478-0.2484 (fewer waves of larger blocks).
+  using LsdPast = std::conditional_t<P::shared_values, OnesweepSort<Bits, Value, P>, Lsd>;
   static_assert(result_half(D::passes) == 0, "the hybrid path ends in half 0, as the LSD passes do");
 
   // The smallest n the path is tried at for these keys and values (a test's GSB_RADIX_HYBRID_MIN_N where set).
@@ -542,7 +550,7 @@ struct HybridSort {
   static std::size_t temp_bytes(const SortProblem& p) {
     const std::size_t lsd = Lsd::temp_bytes(p);
     if (!fits || p.n < first_items()) return lsd;
-    return std::max(lsd, layout(std::min(p.n, last_items()), nullptr).bytes);
+    return std::max({lsd, LsdPast::temp_bytes(p), layout(std::min(p.n, last_items()), nullptr).bytes});
   }
 
   static int sort(const SortProblem& p, const SortBuffers& b, bool lsd_only) {
@@ -605,7 +613,7 @@ struct HybridSort {
         launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream, first);
     GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
     const unsigned verdict = await_sample_mark(rb);
-    if (verdict == mark_skewed) return Lsd::sort(p, b);  // skewed keys (sampled)
+    if (verdict == mark_skewed) return LsdPast::sort(p, b);  // skewed keys (sampled)
     // The two MSD passes (steps 3 and 4): keys alone claim their tiles' runs of a digit (ClaimedSegments) and rank
     // them in any order within a tile (AnyOrderSegments), stably where the sample found rows of few digits. Pairs, and
     // the large buckets' LSD passes, keep the stable kernel and its look-back.
@@ -694,7 +702,7 @@ struct HybridSort {
                    later_count = rb.words[5], wrapped = rb.words[6];
     const LargeBuckets large = large_buckets_plan(largest, in_large, large_count, capacity, n, force);
     // Skewed keys: too many buckets past a block, or (past 2^32 keys) a count that wrapped.
-    if (large == LargeBuckets::lsd || wrapped != 0) return Lsd::sort(p, b);
+    if (large == LargeBuckets::lsd || wrapped != 0) return LsdPast::sort(p, b);
     if (large == LargeBuckets::passes) {
       // Each bucket past a block a segment, sorted by its remaining bits in LSD order, half 0 -> 1 -> ... -> 0, the
       // last pass decoding; the segments whose keys are all equal are left out (large_segments.cuh). These launches
