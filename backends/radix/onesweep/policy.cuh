@@ -110,7 +110,8 @@ constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
 // the same shape with values in registers: 2^24 0.4612 / 0.4599 / 0.4909; 1e8 2.4216 / 2.3478 / 2.4700; 2^28 6.4596
 // / 6.2379 / 6.4942; 1e9 25.655 / 24.743 / 25.819; i32+u32 1e8 2.4420 / 2.3536; f32+u32 1e8 2.4539 / 2.3640; u32+u32
 // at 1e8 sorted 1.9816 / 1.8637, few distinct keys 1.5044 / 1.4018; slower at 1e7 (0.3056 / 0.3104) and on skewed keys
-// at 1e8 (Zipf 2.9134 / 2.9474, entropy-0.201 2.8036 / 2.8512). The LSD row's shape with shared values lost 1.6% (1e8
+// at 1e8 (Zipf 2.9134 / 2.9474, entropy-0.201 2.8036 / 2.8512: their first pass, before the LSD passes the path hands
+// them to, which take this policy too: HybridSort::LsdPast). The LSD row's shape with shared values lost 1.6% (1e8
 // 2.4282 / 2.4679): the gain is the third block an SM that the values' registers kept out.
 constexpr HopperShape hopper_hybrid_shape(int key_bytes, int value_bytes) {
   if (key_bytes == 4 && value_bytes == 0) return {256, 28, 4, 1, false, 2};
