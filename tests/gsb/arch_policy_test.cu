@@ -42,14 +42,16 @@ TEST(Arch, BlocksThatFit) {
 
 // ---- radix ---------------------------------------------------------------------------------------------------
 
-template <class Bits, class Value, Band B, bool Hybrid = false>
+template <class Bits, class Value, Band B, radix::onesweep::Passes R = radix::onesweep::Passes::lsd>
 void expect_radix_plan_fits() {
-  using P = typename radix::onesweep::PolicyFor<Bits, Value, B, Hybrid>::type;
+  using P = typename radix::onesweep::PolicyFor<Bits, Value, B, R>::type;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   using S = radix::onesweep::PassShape<Bits, VT, P::radix_bits, P::threads, P::items, P::shared_values>;
   const arch::Limits lim = arch::limits_of(B);
   const std::string what = "radix K" + std::to_string(sizeof(Bits)) + " band " + std::to_string(int(B)) +
-                           (Hybrid ? " (hybrid passes)" : "");
+                           (R == radix::onesweep::Passes::hybrid     ? " (hybrid passes)"
+                            : R == radix::onesweep::Passes::fallback ? " (fallback passes)"
+                                                                     : "");
   EXPECT_LE(S::shared_bytes, std::size_t(lim.shared_bytes_per_block_optin)) << what;
   EXPECT_LE(P::min_blocks * P::threads, lim.max_threads_per_sm) << what;
   if (B != Band::sm90) {
@@ -68,9 +70,12 @@ void expect_radix_band() {
   expect_radix_plan_fits<std::uint64_t, NoValue, B>();
   expect_radix_plan_fits<std::uint64_t, std::uint32_t, B>();
   expect_radix_plan_fits<std::uint64_t, std::uint64_t, B>();
-  expect_radix_plan_fits<std::uint32_t, NoValue, B, true>();
-  expect_radix_plan_fits<std::uint32_t, std::uint32_t, B, true>();
-  expect_radix_plan_fits<std::uint64_t, NoValue, B, true>();
+  using radix::onesweep::Passes;
+  expect_radix_plan_fits<std::uint32_t, NoValue, B, Passes::hybrid>();
+  expect_radix_plan_fits<std::uint32_t, std::uint32_t, B, Passes::hybrid>();
+  expect_radix_plan_fits<std::uint64_t, NoValue, B, Passes::hybrid>();
+  expect_radix_plan_fits<std::uint32_t, std::uint32_t, B, Passes::fallback>();
+  expect_radix_plan_fits<std::uint64_t, std::uint32_t, B, Passes::fallback>();
 }
 
 TEST(ArchPolicy, RadixPlansFitEveryBand) {
@@ -110,28 +115,54 @@ TEST(ArchPolicy, RadixHopperPlansAreTheMeasuredOnes) {
 
 // The hybrid path's segmented passes: their own shape for keys alone (places), the LSD passes' for pairs.
 TEST(ArchPolicy, RadixHybridPassesOwnShapes) {
+  using radix::onesweep::Passes;
   using radix::onesweep::PolicyFor;
   constexpr Band H = Band::sm90;
-  expect_plan<PolicyFor<std::uint32_t, NoValue, H, true>::type, 256, 28, 4, 1, false, 2, 2>("u32 hybrid");
-  expect_plan<PolicyFor<std::uint64_t, NoValue, H, true>::type, 384, 20, 2, 1, false, 2, 2>("u64 hybrid");
+  expect_plan<PolicyFor<std::uint32_t, NoValue, H, Passes::hybrid>::type, 256, 28, 4, 1, false, 2, 2>("u32 hybrid");
+  expect_plan<PolicyFor<std::uint64_t, NoValue, H, Passes::hybrid>::type, 384, 20, 2, 1, false, 2, 2>("u64 hybrid");
   // 4-byte keys with u32 values: the LSD row's tile (the plan's), at 3 blocks with the values in shared memory.
-  using Pairs = PolicyFor<std::uint32_t, std::uint32_t, H, true>::type;
+  using Pairs = PolicyFor<std::uint32_t, std::uint32_t, H, Passes::hybrid>::type;
   expect_plan<Pairs, 256, 24, 3, 8, false, 2, 0>("u32+u32 hybrid");
   EXPECT_TRUE(Pairs::shared_values);
   EXPECT_FALSE((PolicyFor<std::uint32_t, std::uint32_t, H>::type::shared_values));
   EXPECT_EQ(Pairs::threads * Pairs::items, (PolicyFor<std::uint32_t, std::uint32_t, H>::type::threads *
                                             PolicyFor<std::uint32_t, std::uint32_t, H>::type::items));
-  EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint32_t, std::uint64_t, H, true>::type,
+  EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint32_t, std::uint64_t, H, Passes::hybrid>::type,
                               PolicyFor<std::uint32_t, std::uint64_t, H>::type>));
-  EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint64_t, std::uint32_t, H, true>::type,
+  EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint64_t, std::uint32_t, H, Passes::hybrid>::type,
                               PolicyFor<std::uint64_t, std::uint32_t, H>::type>));
   // Older bands derive it as they derive the LSD passes' (sm75: 256 threads in any case), with the values in shared
   // memory only where that tile fits a block's (sm80: 2 blocks of its 164 KiB; sm75's 64 KiB: in registers).
-  EXPECT_EQ((PolicyFor<std::uint32_t, NoValue, Band::sm80, true>::type::items), 28);
-  EXPECT_EQ((PolicyFor<std::uint32_t, NoValue, Band::sm75, true>::type::threads), 256);
-  EXPECT_TRUE((PolicyFor<std::uint32_t, std::uint32_t, Band::sm80, true>::type::shared_values));
-  EXPECT_EQ((PolicyFor<std::uint32_t, std::uint32_t, Band::sm80, true>::type::min_blocks), 2);
-  EXPECT_FALSE((PolicyFor<std::uint32_t, std::uint32_t, Band::sm75, true>::type::shared_values));
+  EXPECT_EQ((PolicyFor<std::uint32_t, NoValue, Band::sm80, Passes::hybrid>::type::items), 28);
+  EXPECT_EQ((PolicyFor<std::uint32_t, NoValue, Band::sm75, Passes::hybrid>::type::threads), 256);
+  EXPECT_TRUE((PolicyFor<std::uint32_t, std::uint32_t, Band::sm80, Passes::hybrid>::type::shared_values));
+  EXPECT_EQ((PolicyFor<std::uint32_t, std::uint32_t, Band::sm80, Passes::hybrid>::type::min_blocks), 2);
+  EXPECT_FALSE((PolicyFor<std::uint32_t, std::uint32_t, Band::sm75, Passes::hybrid>::type::shared_values));
+}
+
+// The LSD passes the hybrid path falls back to (HybridSort::LsdPast): 4-byte keys with u32 values take the segmented
+// passes' policy where the band holds their values in shared memory, the LSD row elsewhere; 8-byte keys with 4-byte
+// values 256 x 16 at 3 blocks with the values in registers; the others the LSD rows.
+TEST(ArchPolicy, RadixFallbackPassesOwnShapes) {
+  using radix::onesweep::Passes;
+  using radix::onesweep::PolicyFor;
+  using u32 = std::uint32_t;
+  using u64 = std::uint64_t;
+  constexpr Band H = Band::sm90;
+  EXPECT_TRUE((std::is_same_v<PolicyFor<u32, u32, H, Passes::fallback>::type,
+                              PolicyFor<u32, u32, H, Passes::hybrid>::type>));
+  EXPECT_TRUE((std::is_same_v<PolicyFor<u32, u32, Band::sm80, Passes::fallback>::type,
+                              PolicyFor<u32, u32, Band::sm80, Passes::hybrid>::type>));
+  EXPECT_TRUE((std::is_same_v<PolicyFor<u32, u32, Band::sm75, Passes::fallback>::type,
+                              PolicyFor<u32, u32, Band::sm75>::type>));
+  using Wide = PolicyFor<u64, u32, H, Passes::fallback>::type;
+  expect_plan<Wide, 256, 16, 3, 1, false, 2, 0>("u64+u32 fallback");
+  EXPECT_FALSE(Wide::shared_values);
+  EXPECT_EQ((PolicyFor<u64, u32, Band::sm75, Passes::fallback>::type::threads), 256);
+  EXPECT_TRUE((std::is_same_v<PolicyFor<u64, u64, H, Passes::fallback>::type, PolicyFor<u64, u64, H>::type>));
+  EXPECT_TRUE((std::is_same_v<PolicyFor<u32, u64, H, Passes::fallback>::type, PolicyFor<u32, u64, H>::type>));
+  EXPECT_TRUE((std::is_same_v<PolicyFor<u32, NoValue, H, Passes::fallback>::type, PolicyFor<u32, NoValue, H>::type>));
+  EXPECT_TRUE((std::is_same_v<PolicyFor<u64, NoValue, H, Passes::fallback>::type, PolicyFor<u64, NoValue, H>::type>));
 }
 
 // The one-block path (small.cuh): 1-byte keys take one round of 8-bit digits at 2049-4864 keys where the band

@@ -404,7 +404,7 @@ template <class Bits, class Value, arch::Band B>
 struct HybridSort {
   static_assert(sizeof(Bits) == 4 || sizeof(Bits) == 8, "the hybrid path sorts 4- and 8-byte keys");
   // Its segmented passes' policy (the tile of its plan and tables too), and the LSD passes it falls back to.
-  using P = typename PolicyFor<Bits, Value, B, true>::type;
+  using P = typename PolicyFor<Bits, Value, B, Passes::hybrid>::type;
   using Lsd = OnesweepSort<Bits, Value, typename PolicyFor<Bits, Value, B>::type>;
   using D = Digits<Bits, 8>;
   // The band's capacities (hybrid_capacity: one block's, hybrid_tried_capacity: where the path is tried); the
@@ -420,13 +420,8 @@ struct HybridSort {
   using S = PassShape<Bits, Value, 8, P::threads, P::items, P::shared_values>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   // Keys the path hands to the LSD passes (skewed: sampled, or too many buckets past a block) number first_items() or
-  // more. Where the segmented passes carry their values through shared memory (4-byte keys with u32 values), those
-  // LSD passes take the segmented passes' policy (its tile is the LSD row's); below the path's first n, and for
-  // radix-lsd, the LSD row stays. H200, u32+u32, ms, the LSD row / this policy in the LSD passes, alternated twice
-  // (session 65 round 9, NOTES.md round 49): radix at 1e8 on Zipf keys 2.921-2.925 / 2.643-2.650, entropy-0.201
-  // 2.831-2.832 / 2.513-2.518, radix-lsd at 1e8 3.140-3.142 / 3.049-3.058; but at 2^22 0.1863-0.1864 / 0.1934 and 6e6
-  // 0.2417-0.2420 / 0.2478-0.2484 (fewer waves of larger blocks).
-  using LsdPast = std::conditional_t<P::shared_values, OnesweepSort<Bits, Value, P>, Lsd>;
+  // more: those passes take the fallback's policy (hopper_fallback_shape), the LSD row where it has none of its own.
+  using LsdPast = OnesweepSort<Bits, Value, typename PolicyFor<Bits, Value, B, Passes::fallback>::type>;
   static_assert(result_half(D::passes) == 0, "the hybrid path ends in half 0, as the LSD passes do");
 
   // The smallest n the path is tried at for these keys and values (a test's GSB_RADIX_HYBRID_MIN_N where set).

@@ -120,6 +120,29 @@ constexpr HopperShape hopper_hybrid_shape(int key_bytes, int value_bytes) {
   return hopper_shape(key_bytes, value_bytes);
 }
 
+// The LSD passes the hybrid path hands skewed keys to (HybridSort::LsdPast: sampled, or too many buckets past a
+// block), which number at least the path's first n, where they differ from the LSD rows (which radix-lsd and the
+// sizes below that n keep):
+//  - 4-byte keys with u32 values take the segmented passes' shape (above; NOTES.md round 49): radix on skewed keys at
+//    1e8 with the LSD row / with it, u32+u32 Zipf 2.921-2.925 / 2.643-2.650 ms, entropy-0.201 2.831-2.832 /
+//    2.513-2.518, where it lost at 2^22 and 6e6 (0.1863 / 0.1934, 0.2418 / 0.2481) as the LSD row.
+//  - 8-byte keys with 4-byte values: 256 x 16 at 3 blocks, the values in registers (in place of 384 x 16 at 2, late
+//    values). H200, radix ms at 1e8, forms in turn in one process, every repetition validated (session 66 round 1,
+//    NOTES.md round 50), the LSD row / this: u64+u32 entropy-0.201 6.931 / 6.633 (cub-radix 6.853), Zipf 6.779 /
+//    6.761 (6.875), f64+u32 Zipf 6.811 / 6.752 (7.097). Lost there: values through shared memory (256 x 24 at 2
+//    blocks 6.910-7.083, 256 x 16 at 3 6.955-7.047, the row's shape 7.434-7.714), late values at 256 x 16
+//    (6.896-6.933).
+//    8-byte values keep the LSD row, which every form lost to (u64+u64 Zipf 8.565 against 8.725-9.241).
+constexpr HopperShape hopper_fallback_shape(int key_bytes, int value_bytes) {
+  if (key_bytes == 4 && value_bytes == 4) return hopper_hybrid_shape(key_bytes, value_bytes);
+  if (key_bytes == 8 && value_bytes == 4) return {256, 16, 3, 1, false, 0};
+  return hopper_shape(key_bytes, value_bytes);
+}
+
+// Which digit passes a policy is for: the LSD passes (hopper_shape), the hybrid path's segmented passes
+// (hopper_hybrid_shape), or the LSD passes that path falls back to (hopper_fallback_shape).
+enum class Passes { lsd, hybrid, fallback };
+
 // L2 prefetch of the tile a quarter of the resident blocks ahead (pass_kernel), every Hopper row. Measured with the
 // shapes above (tools/radix/radix_bench prefetch, 2026-11-27, n = 2^24 and 1e8, cub-radix in the same run; distance
 // none / a quarter / half / a whole wave): on the H200 a quarter was the fastest or within 0.1% in all 14 cases
@@ -151,13 +174,14 @@ constexpr unsigned prefetch_distance(int per_sm, int sm_count, int waves_per_8, 
   return static_cast<unsigned>(per_sm * sm_count * waves_per_8 / 8);
 }
 
-// Hybrid: the hybrid path's segmented passes (hopper_hybrid_shape), else the LSD passes (hopper_shape).
-template <class Bits, class Value, bool Hybrid = false>
+// The Hopper shape of the passes R.
+template <class Bits, class Value, Passes R = Passes::lsd>
 struct HopperTuning {
   static constexpr int key_bytes = static_cast<int>(sizeof(Bits));
   static constexpr int value_bytes = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
-  static constexpr HopperShape shape =
-      Hybrid ? hopper_hybrid_shape(key_bytes, value_bytes) : hopper_shape(key_bytes, value_bytes);
+  static constexpr HopperShape shape = R == Passes::hybrid     ? hopper_hybrid_shape(key_bytes, value_bytes)
+                                       : R == Passes::fallback ? hopper_fallback_shape(key_bytes, value_bytes)
+                                                               : hopper_shape(key_bytes, value_bytes);
   static constexpr int threads = shape.threads;
   static constexpr int items = shape.items;
   static constexpr int min_blocks = shape.min_blocks;
@@ -175,9 +199,9 @@ struct HopperTuning {
 // blocks than the band's shared memory and threads allow (never more than Hopper's, so no plan gets fewer
 // registers than the Hopper one, which compiles without spills), and keep the values in registers where the tile with
 // them in shared memory passes a block's shared memory (sm75).
-template <class Bits, class Value, arch::Band B, bool Hybrid = false>
+template <class Bits, class Value, arch::Band B, Passes R = Passes::lsd>
 struct Tuning {
-  using H = HopperTuning<Bits, Value, Hybrid>;
+  using H = HopperTuning<Bits, Value, R>;
   static constexpr int threads = B == arch::Band::sm75 ? 256 : H::threads;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   static constexpr bool shared_values =
@@ -190,11 +214,18 @@ struct Tuning {
                     B == arch::Band::sm90 ? H::prefetch_waves_per_8 : 0, B, H::look_back_step, shared_values>;
 };
 
-// The pass policy for one key width and value type on band B: of the LSD passes, or (Hybrid) of the hybrid path's
-// segmented passes.
-template <class Bits, class Value, arch::Band B = arch::Band::sm90, bool Hybrid = false>
+// The pass policy for one key width and value type on band B, of the passes R.
+template <class Bits, class Value, arch::Band B = arch::Band::sm90, Passes R = Passes::lsd>
 struct PolicyFor {
-  using type = typename Tuning<Bits, Value, B, Hybrid>::policy;
+  using type = typename Tuning<Bits, Value, B, R>::policy;
+};
+// The fallback's row where it takes its values through shared memory serves only on bands that hold them there (its
+// gain on Hopper was the block an SM that the values' registers kept out); elsewhere the LSD row's.
+template <class Bits, class Value, arch::Band B>
+struct PolicyFor<Bits, Value, B, Passes::fallback> {
+  using own = typename Tuning<Bits, Value, B, Passes::fallback>::policy;
+  using type = std::conditional_t<own::shared_values == HopperTuning<Bits, Value, Passes::fallback>::shared_values,
+                                  own, typename Tuning<Bits, Value, B>::policy>;
 };
 
 }  // namespace gsb::radix::onesweep
