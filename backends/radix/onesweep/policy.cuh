@@ -131,8 +131,8 @@ constexpr HopperShape hopper_hybrid_shape(int key_bytes, int value_bytes) {
 //    NOTES.md round 50), the LSD row / this: u64+u32 entropy-0.201 6.931 / 6.633 (cub-radix 6.853), Zipf 6.779 /
 //    6.761 (6.875), f64+u32 Zipf 6.811 / 6.752 (7.097). Lost there: values through shared memory (256 x 24 at 2
 //    blocks 6.910-7.083, 256 x 16 at 3 6.955-7.047, the row's shape 7.434-7.714), late values at 256 x 16
-//    (6.896-6.933).
-//    8-byte values keep the LSD row, which every form lost to (u64+u64 Zipf 8.565 against 8.725-9.241).
+//    (6.896-6.933). 8-byte values keep the LSD row, which every form lost to (u64+u64 Zipf 8.565 against
+//    8.725-9.241).
 constexpr HopperShape hopper_fallback_shape(int key_bytes, int value_bytes) {
   if (key_bytes == 4 && value_bytes == 4) return hopper_hybrid_shape(key_bytes, value_bytes);
   if (key_bytes == 8 && value_bytes == 4) return {256, 16, 3, 1, false, 0};
