@@ -258,7 +258,8 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # through the tool: uniform keys put a key or none in most buckets at these n, the lowest entropy most keys in one
   # (about 18000 of 30000: 36 rows), which the sample would call skewed but for the forced large buckets (by passes,
   # past 2^20 keys: none).
-  # The 1024-thread in-place kernel the same way (its buckets hold up to 36864 keys: 30000 of the lowest entropy fit).
+  # The 1024-thread in-place kernel the same way (its buckets hold up to 53248 keys on Hopper: 30000 of the lowest
+  # entropy fit).
   # And the pairs of 1024-thread blocks (a cluster a bucket), whose halves hold up to 36864 keys each: 131072 blocks
   # a sort, so racecheck takes one sort of each input, of 3000 keys (four sorts of 1000 and 5000 ran past 50 s).
   for shape in 512-in-place-44 512-in-place-52 1024-in-place 1024-in-place-pairs; do

@@ -412,11 +412,11 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
                                   512),
             2);
   // Past them (and past the two-buffer block's 26864 keys), 4-byte keys alone take 1024 threads in place, one block an
-  // SM: 36 rows, 36864 keys on Hopper (uniform u32 keys to the path's last n, 2^31: 34216 with 8 standard deviations),
-  // 32768 on sm80 by its shared memory; 16-bit counts. Not for pairs or 8-byte keys.
+  // SM, holding no rows in registers (it reads the bucket twice): 53248 keys on Hopper by its shared memory (uniform
+  // u32 keys to about 3.4e9), 36864 on sm80; 16-bit counts, so at most 63 rows. Not for pairs or 8-byte keys.
   constexpr BucketShape in_place_wide{1024, true};
   using radix::onesweep::bucket_capacity_in_place_any;
-  EXPECT_EQ((radix::onesweep::bucket_in_place_wide_most<u32, NoValue>), 36864u);
+  EXPECT_EQ((radix::onesweep::bucket_in_place_wide_most<u32, NoValue>), 64512u);
   EXPECT_EQ((radix::onesweep::bucket_in_place_wide_most<u32, u32>), 0u);
   EXPECT_EQ((radix::onesweep::bucket_in_place_wide_most<u64, NoValue>), 0u);
   // The 512-thread in-place kernel prefetches the buckets ahead where one block is resident per SM, but for 8-byte
@@ -426,24 +426,26 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((radix::onesweep::bucket_in_place_prefetch_waves_per_8<u64, NoValue>), 2);
   EXPECT_EQ((radix::onesweep::bucket_in_place_prefetch_waves_per_8<u64, u64>), 2);
   EXPECT_EQ((radix::onesweep::bucket_in_place_prefetch_waves_per_8<u64, u32>), 0);
-  EXPECT_EQ((bucket_capacity_in_place_any<u32, NoValue>(smem)), 36864u);
+  EXPECT_EQ((bucket_capacity_in_place_any<u32, NoValue>(smem)), 53248u);
   EXPECT_EQ((bucket_capacity_in_place_any<u32, NoValue>(arch::limits_of(Band::sm80).shared_bytes_per_block_optin)),
-            32768u);
+            36864u);
   EXPECT_EQ((bucket_capacity_in_place_any<u32, u32>(smem)), (bucket_capacity_in_place<u32, u32>(smem)));
   EXPECT_EQ((bucket_capacity_in_place_any<u64, NoValue>(smem)), (bucket_capacity_in_place<u64, NoValue>(smem)));
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 26864)), (BucketShape{512, false}));
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 26868)), in_place_wide);
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 34216)), in_place_wide);
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 36864)), in_place_wide);
-  EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, NoValue>(in_place_wide, 36868, smem)));
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 53248)), in_place_wide);
+  EXPECT_TRUE((radix::onesweep::bucket_shape_holds<u32, NoValue>(in_place_wide, 53248, smem)));
+  EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, NoValue>(in_place_wide, 53252, smem)));
   EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, u32>(in_place_wide, 1024, smem)));
   EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, in_place_wide, 36864)), 32);
   EXPECT_TRUE((radix::onesweep::bucket_packed_counts<true, 36, 1024>));
-  EXPECT_EQ((radix::onesweep::hybrid_capacity<u32, NoValue>(smem)), 36864u);
-  EXPECT_EQ((radix::onesweep::hybrid_tried_capacity<u32, NoValue>(Band::sm90)), 36864u);
-  EXPECT_TRUE(radix::onesweep::hybrid_applies(radix::onesweep::hybrid_max_items, 36864u, 4194304u));
-  EXPECT_EQ(radix::onesweep::hybrid_last_items(36864u), radix::onesweep::hybrid_max_items);
-  // Past them, on sm_90 (clusters), pairs of 1024-thread blocks, each holding half a bucket as one of them holds one:
+  EXPECT_EQ((radix::onesweep::hybrid_capacity<u32, NoValue>(smem)), 53248u);
+  EXPECT_EQ((radix::onesweep::hybrid_tried_capacity<u32, NoValue>(Band::sm90)), 53248u);
+  EXPECT_TRUE(radix::onesweep::hybrid_applies(radix::onesweep::hybrid_max_items, 53248u, 4194304u));
+  EXPECT_EQ(radix::onesweep::hybrid_last_items(53248u), radix::onesweep::hybrid_max_items);
+  // Past them, on sm_90 (clusters), pairs of 1024-thread blocks, each holding half a bucket in 36 rows of registers:
   // 73728 keys, where uniform u32 keys give 67584 at 2^32+17 (8 standard deviations); the path then reaches about
   // 4.7e9 keys. Not on sm80 (no clusters), nor for pairs or 8-byte keys.
   using radix::onesweep::bucket_in_place_pairs;
@@ -451,7 +453,7 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((bucket_pair_capacity<u32, NoValue>(smem)), 73728u);
   EXPECT_EQ((bucket_pair_capacity<u32, u32>(smem)), 0u);
   EXPECT_EQ((bucket_pair_capacity<u64, NoValue>(smem)), 0u);
-  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 36868)), bucket_in_place_pairs);
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 53252)), bucket_in_place_pairs);
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 67584)), bucket_in_place_pairs);
   EXPECT_TRUE((radix::onesweep::bucket_shape_holds<u32, NoValue>(bucket_in_place_pairs, 73728, smem)));
   EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, NoValue>(bucket_in_place_pairs, 73732, smem)));

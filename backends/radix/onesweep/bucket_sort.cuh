@@ -231,12 +231,15 @@ template <class Bits, class Value>
 inline constexpr int bucket_in_place_min_blocks = bucket_in_place_more_rows<Bits, Value> ? 2 : 1;
 // Buckets of 4-byte keys alone past the 52-row kernel's 26624 keys (uniform u32 keys past about 1.68e9, where the path
 // took the LSD passes until session 50) are sorted in place by blocks of 1024 threads, one a multiprocessor (two blocks
-// of 512 threads with more rows each do not fit Hopper's shared memory): 36 rows of 32 keys a warp, 36864 keys (at the
-// path's last n, 2^31, uniform buckets hold 32768 keys, 34216 with 8 standard deviations), 64 registers a thread,
-// 16-bit counts. bucket_shape_for takes it only past every 512-thread shape's capacity (NOTES.md round 34).
+// of 512 threads with more rows each do not fit Hopper's shared memory), 16-bit counts. bucket_shape_for takes it only
+// past every 512-thread shape's capacity (NOTES.md round 34). It counts the bucket's keys as it reads them from global
+// memory and reads them again (from L2) to place them (bucket_msd_runs), so it holds no rows in registers (40 registers
+// a thread, ptxas 13.0 sm_90; 64 while it held 36 rows): its shared memory bounds it (whole rows of 1024 keys, 53248
+// keys on Hopper, where the 36 rows in registers had bounded it to 36864), and its 16-bit counts
+// (bucket_rows_in_place_wide rows).
 inline constexpr int bucket_threads_in_place_wide = 1024;
 inline constexpr BucketShape bucket_in_place_wide{bucket_threads_in_place_wide, true};
-inline constexpr int bucket_rows_in_place_wide = 36;
+inline constexpr int bucket_rows_in_place_wide = 63;  // 64512 keys: every count and start below 2^16
 // One such block an SM leaves nothing to hide its loads behind: as it starts, each block pulls into L2 the bucket of
 // the slot this many eighths of the resident blocks on (bulk prefetch, sm_90 on: prefetch_distance), which the block
 // that starts about half a lifetime later loads from there. H200, u32 keys alone, 3 repetitions, cub-radix in every
@@ -341,6 +344,11 @@ constexpr unsigned bucket_buffer_keys(bool in_place, unsigned threads, unsigned 
 // alternated twice against the LSD rounds (session 60 round 3, NOTES.md round 44): 1.8e9 24.97 -> 23.78-23.87, 2^31
 // 29.74-30.27 -> 28.57-28.61 (validated: 1.515x and 1.506x cub-radix). The 44- and 52-row kernels (two blocks an SM,
 // runs of 72-89 keys) lost with it (1.2e9 14.90 -> 16.89, 1.5e9 19.21 -> 19.50, round 2) and keep the LSD rounds.
+// The first round reads the bucket from global memory twice, counting as it reads, then placing what it reads again
+// (from L2), where it had held the keys read from shared memory in registers (36 rows) to place them in place: no
+// rows in registers, so its shared memory alone bounds the bucket (bucket_rows_in_place_wide). H200, u32 keys alone,
+// radix ms, 3 repetitions, alternated twice with the rows in registers (session 67 round 1, NOTES.md round 51): 1.8e9
+// 23.86-23.97 -> 23.78-23.81, 2^31 28.60-28.62 -> 27.80-27.81, 3e9 (pairs of blocks before) 42.32-42.45 -> 40.59.
 template <class Bits, class Value, bool InPlace, int Threads>
 inline constexpr bool bucket_msd_runs =
     InPlace && !has_values_v<Value> && sizeof(Bits) == 4 && Threads == bucket_threads_in_place_wide;
@@ -550,6 +558,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   auto take = [&](unsigned i, Bits k, Loaded v) {
     if constexpr (with_values) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8), 1u);
     else add(s_block_count0, digit_of(k, first_shift, 8), 1u);
+    if constexpr (msd) return;  // counted only: read again to be placed (below)
     if constexpr (carry) {
       s_ka[i] = i << 16 | static_cast<std::uint16_t>(k);
       s_vals[i] = v;
@@ -620,15 +629,24 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
       s_kb[pos] = k;
       if constexpr (!msd) count_next(pos, k);
     };
-    if constexpr (InPlace) {  // every key read before any is placed: thread t's keys t, t + Threads, ...
+    if constexpr (msd) {  // every key read again from global memory (L2) and placed by the atomic that counts it
+      if (threadIdx.x == 0) warp_sums[0] = 0;  // (the scan is done with them)
+      unsigned i = threadIdx.x;
+      for (; i + (load_unroll - 1) * Threads < size; i += load_unroll * Threads) {
+        Bits k[load_unroll];
+#pragma unroll
+        for (int j = 0; j < load_unroll; ++j) k[j] = data[i + j * Threads];
+#pragma unroll
+        for (int j = 0; j < load_unroll; ++j) place(k[j]);
+      }
+      for (; i < size; i += Threads) place(data[i]);
+    } else if constexpr (InPlace) {  // every key read before any is placed: thread t's keys t, t + Threads, ...
       Held k[Rows];
 #pragma unroll
       for (int u = 0; u < Rows; ++u) {
         if (u >= per) break;
-        const unsigned i = threadIdx.x + u * Threads;
-        if (!msd || i < size) k[u] = s_ka[i];
+        k[u] = s_ka[threadIdx.x + u * Threads];
       }
-      if (msd && threadIdx.x == 0) warp_sums[0] = 0;  // (the scan is done with them)
       __syncthreads();
       // A real key to its digit's run; the padding stays at [size, slots) (after every real key: round 0 is not
       // stable, so counting it would mix it with the real keys of digit 255) and is counted for round 1.
@@ -637,7 +655,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
         if (u >= per) break;
         const unsigned i = threadIdx.x + u * Threads;
         if (i < size) place(k[u]);
-        else if constexpr (!msd) count_next(i, k[u]);
+        else count_next(i, k[u]);
       }
     } else {
 #pragma unroll 4
@@ -722,26 +740,26 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
 }
 
 // ---- buckets past one block: two blocks of a cluster a bucket -------------------------------------------------------
-// 4-byte keys alone whose 16-bit buckets pass the 1024-thread in-place block's capacity (bucket_in_place_wide_most:
-// uniform u32 keys past about 2.3e9, which took the LSD passes to 2^32+17 and beyond, 1.00-1.14x cub-radix there) are
-// sorted by the two blocks of a cluster each, block h holding the keys whose bit 15 is h. Each block reads half the
-// bucket's rows and puts each key into its own shared memory or the other block's (distributed shared memory), a
-// warp's places claimed by one atomic per load_unroll rows on each block's cursor; after the cluster's barrier (every
-// key in place, and both blocks' loads before either block's stores: the sort is in place) each block sorts its keys
-// as the 1024-thread kernel sorts a bucket (bucket_msd_runs: a counting sort by bits 8 .. 15 over the block, then each
-// digit's run by bits 0 .. 7 by one warp, bucket_sort_run) and stores them, block 1's after block 0's. A bucket one of
-// whose halves passes a block's half_keys is left as it is and listed in `unsplit` ([0] their number, then the
-// buckets), and large_bucket_kernel sorts it after (launch_bucket_sort): a skewed input's. H200, u32 keys, radix ms, 3
-// repetitions, alternated twice (session 63 round 2, NOTES.md round 47): both blocks reading the whole bucket and
-// keeping their half, one atomic a row / one per 8 rows / each block half the rows: 2^32+17 69.14-69.16 / 64.72-64.74
-// / 62.41-62.45, 3e9 50.41 / 46.83 / 46.10 (cub-radix 85.96 and 60.10 in round 1). The load routes a row of 32 keys
-// by one ballot and stores each key without a branch; the first cluster barrier is arrived at before the loads and
-// waited for after the first rows are loaded. There the load had taken 31% of the kernel's stall samples, at about 50
-// instructions a row (two ballots, a divergent branch a row for each block's keys), and the barriers 8% (session 64,
-// NOTES.md round 48): u32 keys, radix ms, medians of 6, the forms in turn in one process, before / after: 2^32+17
-// 62.29 / 59.19, 3e9 46.16 / 42.34.
+// 4-byte keys alone whose 16-bit buckets pass the 1024-thread in-place block's capacity (uniform u32 keys past about
+// 3.4e9; 2.3e9 while that block held its rows in registers; the LSD passes sorted them to 2^32+17 and beyond before,
+// 1.00-1.14x cub-radix there) are sorted by the two blocks of a cluster each, block h holding the keys whose bit 15 is
+// h. Each block reads half the bucket's rows and puts each key into its own shared memory or the other block's
+// (distributed shared memory), a warp's places claimed by one atomic per load_unroll rows on each block's cursor; after
+// the cluster's barrier (every key in place, and both blocks' loads before either block's stores: the sort is in place)
+// each block sorts its keys as the 1024-thread kernel sorts a bucket (bucket_msd_runs: a counting sort by bits 8 .. 15
+// over the block, then each digit's run by bits 0 .. 7 by one warp, bucket_sort_run) and stores them, block 1's after
+// block 0's. A bucket one of whose halves passes a block's half_keys is left as it is and listed in `unsplit` ([0]
+// their number, then the buckets), and large_bucket_kernel sorts it after (launch_bucket_sort): a skewed input's. H200,
+// u32 keys, radix ms, 3 repetitions, alternated twice (session 63 round 2, NOTES.md round 47): both blocks reading the
+// whole bucket and keeping their half, one atomic a row / one per 8 rows / each block half the rows: 2^32+17
+// 69.14-69.16 / 64.72-64.74 / 62.41-62.45, 3e9 50.41 / 46.83 / 46.10 (cub-radix 85.96 and 60.10 in round 1). The load
+// routes a row of 32 keys by one ballot and stores each key without a branch; the first cluster barrier is arrived at
+// before the loads and waited for after the first rows are loaded. There the load had taken 31% of the kernel's stall
+// samples, at about 50 instructions a row (two ballots, a divergent branch a row for each block's keys), and the
+// barriers 8% (session 64, NOTES.md round 48): u32 keys, radix ms, medians of 6, the forms in turn in one process,
+// before / after: 2^32+17 62.29 / 59.19, 3e9 46.16 / 42.34.
 inline constexpr int bucket_pair_threads = bucket_threads_in_place_wide;
-inline constexpr int bucket_pair_rows = bucket_rows_in_place_wide;
+inline constexpr int bucket_pair_rows = 36;  // held in registers: 36864 keys a block
 inline constexpr BucketShape bucket_in_place_pairs{bucket_pair_threads, true, 2};
 // Runs of up to this many trips of 32 keys are held in registers (bucket_sort_run): uniform keys' runs hold n / 2^24
 // keys, 256 at 2^32.
@@ -921,7 +939,7 @@ constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
                            : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, V, bucket_threads_wide>()
                            : s.threads == bucket_threads_widest
                                ? bucket_static_bytes<Bits, V, bucket_threads_widest>()
-                               : bucket_static_bytes<Bits, V, bucket_threads_in_place_wide>();
+                               : bucket_static_bytes<Bits, V, bucket_threads_in_place_wide, true>();
   return bucket_launch_bytes<Bits, Value>(s, buffer_keys) + arrays;
 }
 
@@ -939,7 +957,9 @@ template <class Bits, class Value, int Threads = bucket_threads_widest>
 constexpr unsigned bucket_capacity_in_place(long long shared_bytes) {
   constexpr long long row = Threads;
   constexpr unsigned most = bucket_in_place_most_for<Bits, Value>(Threads);
-  const long long room = shared_bytes - bucket_static_bytes<Bits, Value, Threads>();
+  // (the 1024-thread kernel's counts are 16-bit: bucket_packed_counts)
+  const long long room =
+      shared_bytes - bucket_static_bytes<Bits, Value, Threads, Threads == bucket_threads_in_place_wide>();
   const long long keys = room / (4 * bucket_words_per_key<Bits, Value>(true)) / row * row;
   const unsigned c = room <= 0 ? 0u : static_cast<unsigned>(keys);
   return std::min(c, most);  // (most is 0 where the 1024-thread shape does not sort these keys)
@@ -957,7 +977,8 @@ constexpr unsigned bucket_capacity_in_place_any(long long shared_bytes) {
 template <class Bits, class Value>
 constexpr unsigned bucket_pair_half_capacity(long long shared_bytes) {
   return bucket_in_place_more_rows<Bits, Value>
-             ? bucket_capacity_in_place<Bits, Value, bucket_threads_in_place_wide>(shared_bytes)
+             ? std::min(bucket_capacity_in_place<Bits, Value, bucket_threads_in_place_wide>(shared_bytes),
+                        static_cast<unsigned>(bucket_pair_threads * bucket_pair_rows))
              : 0u;
 }
 template <class Bits, class Value>

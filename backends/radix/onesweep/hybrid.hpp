@@ -16,7 +16,7 @@
 // 2048 at 2^27, 4096 at 2^28, 8192 at 2^29) would keep 12 warps of the bucket sort resident per multiprocessor
 // (hybrid.cuh: hybrid_tried_capacity; 512-thread blocks, with two buffers or in place, where smaller ones keep fewer,
 // bucket_sort.cuh): on Hopper 4-byte keys alone to about 4.7e9 (past about 1.68e9 their buckets take 1024-thread
-// blocks in place, one a multiprocessor; past about 2.3e9, where one such block no longer holds them, two of a cluster
+// blocks in place, one a multiprocessor; past about 3.4e9, where one such block no longer holds them, two of a cluster
 // a bucket: hybrid_paired_max_items; without clusters, to 2^31), 1.0e9 with values and 8-byte keys (the in-place
 // block's 16384 keys). A few buckets
 // past a block (float keys' largest exponent, a mildly skewed input) are sorted one block each through global memory
