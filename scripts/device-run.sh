@@ -115,7 +115,7 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place \
     run_part "conformance (radix hybrid, 1024-thread in-place buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none"
-  # ... and in pairs of those blocks, a cluster a bucket (buckets past one block, uniform u32 keys past about 2.3e9);
+  # ... and in pairs of those blocks, a cluster a bucket (buckets past one block, uniform u32 keys past about 3.4e9);
   # then with the pairs' halves held to 8 keys (the capacity to 16: larger buckets one block each through global
   # memory), so that the buckets whose halves do not fit are left to large_bucket_kernel (skewed keys: most).
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place-pairs \
