@@ -267,6 +267,22 @@ TEST(RadixHybrid, SampleNeverJudgesUniformKeysSkewed) {
   }
 }
 
+// 8-byte keys alone from 1e8 to 2^28 keys stay on the path to 3/4 of the samples heavy (their large buckets by
+// segmented passes); every other width, with values, and every other n, leave it past 1/8.
+TEST(RadixHybrid, SampleKeepsSkewed8ByteKeysForTheirPasses) {
+  using onesweep::sample_heavy_most;
+  using onesweep::sample_keys;
+  constexpr unsigned eighth = sample_keys / 8, three_quarters = sample_keys / 4 * 3;
+  constexpr std::uint64_t first = 100000000, last = std::uint64_t{1} << 28;
+  for (const std::uint64_t n : {first, std::uint64_t{1} << 27, last}) {
+    EXPECT_EQ(sample_heavy_most(8, 0, n), three_quarters) << n;
+    for (const int v : {4, 8}) EXPECT_EQ(sample_heavy_most(8, v, n), eighth) << n << " " << v;
+    for (const int v : {0, 4, 8}) EXPECT_EQ(sample_heavy_most(4, v, n), eighth) << n << " " << v;
+  }
+  for (const std::uint64_t n : {std::uint64_t{2}, std::uint64_t{1} << 26, first - 1, last + 1})
+    EXPECT_EQ(sample_heavy_most(8, 0, n), eighth) << n;
+}
+
 TEST(RadixHybrid, BucketsPastABlockOnlyFewAndNotTooLarge) {
   using onesweep::hybrid_buckets_fit;
   constexpr std::uint64_t n = 1000000000;

@@ -77,18 +77,18 @@ __device__ __forceinline__ void atomic_or_bits(Bits* p, Bits v) {
 // estimates the keys in buckets of more than `heavy_above` keys whose remaining bits (below the top 16) vary: a bin's
 // samples stand for n / sample_keys keys each, in one 16-bit bucket where they agree on the top 16 bits, else taken as
 // spread over its 16.
-// Past 1 / sample_heavy_share of the keys, or where every sample is one key (the LSD passes then skip every pass), it
-// marks the keys skewed: 1 in *skewed and mark_skewed in the host-mapped *mark (await_sample_mark), else 0 (always 0
-// where `judge` is false: a test forcing the path). Each warp also reads the row of 32 keys from its first sample on
-// and counts it in *few_rows (zeroed) where some MSD digit is held by more than few_digit_lanes of them; past 1 /
-// few_digit_rows_share of the rows the mark (not skewed) is mark_few_digit_rows. Block b samples one 64th of the
-// array: one block sampling all of it spent 17 us (H200, n = 1e8) on the address translation of a few hundred pages
-// from one multiprocessor, not on the loads themselves.
+// Past `heavy_most` of the samples (sample_heavy_most), or where every sample is one key (the LSD passes then skip
+// every pass), it marks the keys skewed: 1 in *skewed and mark_skewed in the host-mapped *mark (await_sample_mark),
+// else 0 (always 0 where `judge` is false: a test forcing the path). Each warp also reads the row of 32 keys from its
+// first sample on and counts it in *few_rows (zeroed) where some MSD digit is held by more than few_digit_lanes of
+// them; past 1 / few_digit_rows_share of the rows the mark (not skewed) is mark_few_digit_rows. Block b samples one
+// 64th of the array: one block sampling all of it spent 17 us (H200, n = 1e8) on the address translation of a few
+// hundred pages from one multiprocessor, not on the loads themselves.
 template <class Bits>
 __global__ void __maxnreg__(sample_registers<Bits>)
     skew_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned* bins, Bits* ors, Bits* nors,
-                       unsigned* done_blocks, unsigned* skewed, unsigned* few_rows, unsigned heavy_above, bool judge,
-                       volatile unsigned* mark) {
+                       unsigned* done_blocks, unsigned* skewed, unsigned* few_rows, unsigned heavy_above,
+                       unsigned heavy_most, bool judge, volatile unsigned* mark) {
   constexpr int key_bits = 8 * sizeof(Bits);
   __shared__ unsigned warp_sums[32];
   wait_for_prior_grids();   // launched as a dependent of clear_kernel
@@ -145,7 +145,7 @@ __global__ void __maxnreg__(sample_registers<Bits>)
   block_exclusive_sum<unsigned, sample_threads>(heavy, warp_sums, &all_heavy);
   block_exclusive_sum<unsigned, sample_threads>(kinds, warp_sums, &all_kinds);
   if (threadIdx.x == 0) {
-    const unsigned s = judge && (all_heavy * sample_heavy_share > sample_keys || all_kinds == 1) ? 1u : 0u;
+    const unsigned s = judge && (all_heavy > heavy_most || all_kinds == 1) ? 1u : 0u;
     *skewed = s;
     const bool few = __ldcg(few_rows) * few_digit_rows_share > sample_keys / 32;
     // (a system-scope store: the host sees it without a fence, at the latest when the kernel ends)
@@ -419,6 +419,7 @@ struct HybridSort {
       B == arch::Band::sm90 ? bucket_pair_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin) : 0u;
   using S = PassShape<Bits, Value, 8, P::threads, P::items, P::shared_values>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
+  static constexpr int value_bytes = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;  // 0: keys alone
   // Keys the path hands to the LSD passes (skewed: sampled, or too many buckets past a block) number first_items() or
   // more: those passes take the fallback's policy (hopper_fallback_shape), the LSD row where it has none of its own.
   using LsdPast = OnesweepSort<Bits, Value, typename PolicyFor<Bits, Value, B, Passes::fallback>::type>;
@@ -426,7 +427,7 @@ struct HybridSort {
 
   // The smallest n the path is tried at for these keys and values (a test's GSB_RADIX_HYBRID_MIN_N where set).
   static std::uint64_t first_items() {
-    return hybrid_first_items(sizeof(Bits), has_values_v<Value> ? sizeof(Value) : 0, hybrid_min_items_override());
+    return hybrid_first_items(sizeof(Bits), value_bytes, hybrid_min_items_override());
   }
 
   // Where the sort changes shape: the LSD passes' sizes (Lsd::tiles) and the segmented passes' tile.
@@ -599,7 +600,8 @@ struct HybridSort {
     rb.words[0] = HybridReadBack::mark_unset;  // (every earlier sort on this thread and device has read its mark)
     launch_dependent(true, skew_sample_kernel<Bits>, dim3(sample_blocks), dim3(sample_threads), 0, b.stream, keys0, n,
                      codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, l.sample_few_rows,
-                     heavy_above, force != LargeForce::passes, static_cast<volatile unsigned*>(rb.mark_on_device));
+                     heavy_above, sample_heavy_most(sizeof(Bits), value_bytes, n), force != LargeForce::passes,
+                     static_cast<volatile unsigned*>(rb.mark_on_device));
     // The histogram runs beside the sample and is enqueued while the sample runs (on skewed keys it stops once the
     // sample has set l.skewed, so that those keys go to the LSD passes without the steps below being enqueued).
     const FirstPassInputs first{l.histogram_blocks, l.tables.starts8, l.tables.seg_tiles_top, l.tables.seg_items_top,

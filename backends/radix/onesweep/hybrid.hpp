@@ -101,6 +101,28 @@ inline constexpr int few_digit_lanes = 3;
 inline constexpr unsigned few_digit_rows_share = 16;  // 1 / 16
 inline constexpr int sample_bin_bits = 12;
 inline constexpr unsigned sample_heavy_share = 8;  // 1 / 8
+// Except for 8-byte keys alone from 1e8 to 2^28 keys, which the path keeps to 3/4 of the samples heavy: there their
+// large buckets' segmented passes beat the LSD passes on Zipf keys (whose samples a host model of the sample puts
+// 30-43% heavy from 2^24 to 1e9) and mostly on entropy 0.811 (66-73%); lower entropies still leave (0.544: 85-93%;
+// 0.337 and 0.201: 97-99%; NOTES.md round 51). H200, u64 keys alone, radix ms, the LSD passes / the sample keeping them
+// (session 67 rounds 2-4; cub-radix in each run): Zipf 2^24 1.031 / 1.148, 2^26 3.753 / 3.752, 1e8 5.494 / 5.285, 2^27
+// 7.37 / 6.74, 2^28 14.52 / 13.29; entropy-0.811 2^24 1.088 / 1.148, 2^26 4.030 / 4.146, 1e8 5.911 / 5.780, 2^27 7.955
+// / 8.107, 2^28 15.78 / 15.10. With u64 values the passes gained at 1e8 only (Zipf 8.53 / 8.28, entropy-0.811 9.20 /
+// 8.82) and lost at 2^24, 2^26, 2^27 (entropy-0.811 12.36 / 12.67) and 2^28 (Zipf 22.67 / 22.88, entropy-0.811 24.55 /
+// 25.52), so pairs leave past 1/8 as before; so do u64+u32 (whose own LSD shape, policy.cuh: Passes::fallback, won:
+// Zipf 6.750 / 6.934 at 1e8) and 4-byte keys (u32 Zipf 1.857 / 2.469). Past 2^28 such inputs have more buckets past a
+// block than large_segments_most (the model: Zipf 6598 and entropy-0.811 7536 at 1e9), and the plan would send them to
+// the LSD passes after both MSD passes.
+inline constexpr unsigned sample_heavy_share_passes = 4;  // the most heavy samples: 3 / 4
+inline constexpr std::uint64_t sample_heavy_passes_first_items = 100000000;
+inline constexpr std::uint64_t sample_heavy_passes_last_items = std::uint64_t{1} << 28;
+constexpr unsigned sample_heavy_most(int key_bytes, int value_bytes, std::uint64_t n) {
+  const bool passes = key_bytes == 8 && value_bytes == 0 && n >= sample_heavy_passes_first_items &&
+                      n <= sample_heavy_passes_last_items;
+  return passes ? sample_keys / sample_heavy_share_passes * (sample_heavy_share_passes - 1)
+                : sample_keys / sample_heavy_share;
+}
+
 // Estimates of buckets twice the size uniform keys give are heavy. With 4 samples a bin the estimate is coarse, so the
 // threshold is relative to uniform keys only: about 5% of uniform keys' samples then lie in bins of 9 or more (a
 // Poisson count of mean 4), at every n. Capped at a block's capacity, as it was, it judged uniform keys skewed past
