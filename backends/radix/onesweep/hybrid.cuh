@@ -1,10 +1,10 @@
 // The `radix` back-end's hybrid path for 4- and 8-byte keys (alone or with values): two MSD digit passes, then each
 // 16-bit bucket sorted whole in shared memory (see hybrid.hpp for when it runs and why it moves fewer bytes).
 //
-//   0. skew_sample_kernel: 16384 keys spread over the array; if one top-12-bit bin holds far more than its
-//      share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned early (the histogram would
-//      cost up to 0.4 ms on such keys, NOTES.md): step 1 stops, and the host, which polls the mark (written into
-//      host memory) while they run, sorts by the LSD passes without enqueuing steps 2-5;
+//   0. skew_sample_kernel: 16384 keys spread over the array; if more of them than sample_heavy_most lie in bins
+//      far past their share (skewed keys: low entropy, few distinct values, Zipf), the path is abandoned early (the
+//      histogram would cost up to 0.4 ms on such keys, NOTES.md): step 1 stops, and the host, which polls the mark
+//      (written into host memory) while they run, sorts by the LSD passes without enqueuing steps 2-5;
 //   1. top16_beside_sample_kernel (histogram.cuh), beside the sample: one read of the keys, the histogram of their
 //      top 16 bits (65536 bins), and its sums per top-8-bit bucket; its last block to finish writes what step 3
 //      reads (FirstPassInputs): the starts of the top-8-bit buckets and step 3's tile tables;
