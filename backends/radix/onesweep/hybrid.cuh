@@ -419,7 +419,7 @@ struct HybridSort {
       B == arch::Band::sm90 ? bucket_pair_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin) : 0u;
   using S = PassShape<Bits, Value, 8, P::threads, P::items, P::shared_values>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
-  static constexpr int value_bytes = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;  // 0: keys alone
+  static constexpr int value_bytes = value_bytes_of<Value>;  // 0: keys alone
   // Keys the path hands to the LSD passes (skewed: sampled, or too many buckets past a block) number first_items() or
   // more: those passes take the fallback's policy (hopper_fallback_shape), the LSD row where it has none of its own.
   using LsdPast = OnesweepSort<Bits, Value, typename PolicyFor<Bits, Value, B, Passes::fallback>::type>;

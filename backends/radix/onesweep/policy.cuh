@@ -174,11 +174,15 @@ constexpr unsigned prefetch_distance(int per_sm, int sm_count, int waves_per_8, 
   return static_cast<unsigned>(per_sm * sm_count * waves_per_8 / 8);
 }
 
+// The bytes of a value (0: keys alone), by which the policies and the hybrid path's thresholds are tabled.
+template <class Value>
+inline constexpr int value_bytes_of = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
+
 // The Hopper shape of the passes R.
 template <class Bits, class Value, Passes R = Passes::lsd>
 struct HopperTuning {
   static constexpr int key_bytes = static_cast<int>(sizeof(Bits));
-  static constexpr int value_bytes = has_values_v<Value> ? static_cast<int>(sizeof(Value)) : 0;
+  static constexpr int value_bytes = value_bytes_of<Value>;
   static constexpr HopperShape shape = R == Passes::hybrid     ? hopper_hybrid_shape(key_bytes, value_bytes)
                                        : R == Passes::fallback ? hopper_fallback_shape(key_bytes, value_bytes)
                                                                : hopper_shape(key_bytes, value_bytes);
