@@ -115,7 +115,13 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place \
     run_part "conformance (radix hybrid, 1024-thread in-place buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none"
-  # ... and in pairs of those blocks, a cluster a bucket (buckets past one block, uniform u32 keys past about 3.4e9);
+  # ... and a run of bits 8 .. 15 past 2^16 keys there, which the block sorts (bucket_sort_long_run): entropy-0.201 keys
+  # at 150000 put about 90000 in bucket 0 and 70000 in its run 0 (its buckets sorted by launches of both run lengths).
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place GSB_RADIX_LARGE_BUCKETS_ABOVE=1048576 \
+    GSB_RADIX_LARGE_BUCKETS_BY=passes run_part "radix hybrid, 1024-thread in-place buckets, a run past 2^16 keys" \
+    "$B/gpusort-bench" --algo radix --type u32,i32,f32 --n 150000 --dist entropy-0.201,uniform --order asc,desc \
+    --reps 1 --warmup 0 -q
+  # ... and in pairs of those blocks, a cluster a bucket (where a test forces them: one block holds more);
   # then with the pairs' halves held to 8 keys (the capacity to 16: larger buckets one block each through global
   # memory), so that the buckets whose halves do not fit are left to large_bucket_kernel (skewed keys: most).
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place-pairs \
@@ -254,11 +260,18 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
       --print-limit 20 "$B/gpusort-bench" --algo radix --type u64 --values u64 --n 1000,3000 --dist uniform \
       --order asc,desc --reps 1 --warmup 0 -q
   fi
+  # The 1024-thread in-place kernel's run past 2^16 keys (above), every tool.
+  for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
+    run_part "compute-sanitizer $tool (radix hybrid, 1024-thread in-place buckets, a run past 2^16 keys)" env \
+      GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place GSB_RADIX_LARGE_BUCKETS_ABOVE=1048576 \
+      GSB_RADIX_LARGE_BUCKETS_BY=passes compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
+      "$B/gpusort-bench" --algo radix --type u32 --n 150000 --dist entropy-0.201 --reps 1 --warmup 0 -q
+  done
   # The in-place kernels of 44 and 52 rows (4-byte keys alone, one kernel for u32, i32 and f32: u32 here), racecheck
   # through the tool: uniform keys put a key or none in most buckets at these n, the lowest entropy most keys in one
   # (about 18000 of 30000: 36 rows), which the sample would call skewed but for the forced large buckets (by passes,
   # past 2^20 keys: none).
-  # The 1024-thread in-place kernel the same way (its buckets hold up to 53248 keys on Hopper: 30000 of the lowest
+  # The 1024-thread in-place kernel the same way (its buckets hold up to 106496 keys on Hopper: 30000 of the lowest
   # entropy fit).
   # And the pairs of 1024-thread blocks (a cluster a bucket), whose halves hold up to 36864 keys each: 131072 blocks
   # a sort, so racecheck takes one sort of each input, of 3000 keys (four sorts of 1000 and 5000 ran past 50 s).

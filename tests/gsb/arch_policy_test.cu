@@ -412,11 +412,12 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
                                   512),
             2);
   // Past them (and past the two-buffer block's 26864 keys), 4-byte keys alone take 1024 threads in place, one block an
-  // SM, holding no rows in registers (it reads the bucket twice): 53248 keys on Hopper by its shared memory (uniform
-  // u32 keys to about 3.4e9), 36864 on sm80; 16-bit counts, so at most 63 rows. Not for pairs or 8-byte keys.
+  // SM, holding no rows in registers (it reads the bucket twice) and each key's low half in its buffer: 106496 keys on
+  // Hopper by its shared memory (uniform u32 keys to about 6.8e9), 73728 on sm80; its block counts 32-bit, its runs'
+  // 16-bit. Not for pairs or 8-byte keys.
   constexpr BucketShape in_place_wide{1024, true};
   using radix::onesweep::bucket_capacity_in_place_any;
-  EXPECT_EQ((radix::onesweep::bucket_in_place_wide_most<u32, NoValue>), 64512u);
+  EXPECT_EQ((radix::onesweep::bucket_in_place_wide_most<u32, NoValue>), 131072u);
   EXPECT_EQ((radix::onesweep::bucket_in_place_wide_most<u32, u32>), 0u);
   EXPECT_EQ((radix::onesweep::bucket_in_place_wide_most<u64, NoValue>), 0u);
   // The 512-thread in-place kernel prefetches the buckets ahead where one block is resident per SM, but for 8-byte
@@ -426,39 +427,49 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((radix::onesweep::bucket_in_place_prefetch_waves_per_8<u64, NoValue>), 2);
   EXPECT_EQ((radix::onesweep::bucket_in_place_prefetch_waves_per_8<u64, u64>), 2);
   EXPECT_EQ((radix::onesweep::bucket_in_place_prefetch_waves_per_8<u64, u32>), 0);
-  EXPECT_EQ((bucket_capacity_in_place_any<u32, NoValue>(smem)), 53248u);
+  EXPECT_EQ((bucket_capacity_in_place_any<u32, NoValue>(smem)), 106496u);
   EXPECT_EQ((bucket_capacity_in_place_any<u32, NoValue>(arch::limits_of(Band::sm80).shared_bytes_per_block_optin)),
-            36864u);
+            73728u);
   EXPECT_EQ((bucket_capacity_in_place_any<u32, u32>(smem)), (bucket_capacity_in_place<u32, u32>(smem)));
   EXPECT_EQ((bucket_capacity_in_place_any<u64, NoValue>(smem)), (bucket_capacity_in_place<u64, NoValue>(smem)));
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 26864)), (BucketShape{512, false}));
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 26868)), in_place_wide);
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 34216)), in_place_wide);
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 36864)), in_place_wide);
-  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 53248)), in_place_wide);
-  EXPECT_TRUE((radix::onesweep::bucket_shape_holds<u32, NoValue>(in_place_wide, 53248, smem)));
-  EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, NoValue>(in_place_wide, 53252, smem)));
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 53252)), in_place_wide);
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 67584)), in_place_wide);  // 2^32+17
+  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 106496)), in_place_wide);
+  EXPECT_TRUE((radix::onesweep::bucket_shape_holds<u32, NoValue>(in_place_wide, 106496, smem)));
+  EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, NoValue>(in_place_wide, 106500, smem)));
   EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, u32>(in_place_wide, 1024, smem)));
   EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, in_place_wide, 36864)), 32);
   EXPECT_TRUE((radix::onesweep::bucket_packed_counts<true, 36, 1024>));
-  EXPECT_EQ((radix::onesweep::hybrid_capacity<u32, NoValue>(smem)), 53248u);
-  EXPECT_EQ((radix::onesweep::hybrid_tried_capacity<u32, NoValue>(Band::sm90)), 53248u);
-  EXPECT_TRUE(radix::onesweep::hybrid_applies(radix::onesweep::hybrid_max_items, 53248u, 4194304u));
-  EXPECT_EQ(radix::onesweep::hybrid_last_items(53248u), radix::onesweep::hybrid_max_items);
-  // Past them, on sm_90 (clusters), pairs of 1024-thread blocks, each holding half a bucket in 36 rows of registers:
-  // 73728 keys, where uniform u32 keys give 67584 at 2^32+17 (8 standard deviations); the path then reaches about
-  // 4.7e9 keys. Not on sm80 (no clusters), nor for pairs or 8-byte keys.
+  // Its runs are held to 6 trips of 32 keys, or 10 where the launch's mean run passes 6 (uniform u32 keys past about
+  // 3.1e9: 3e9 gives buckets of up to 47488 keys with 8 standard deviations, 3.2e9 50596).
+  EXPECT_EQ(radix::onesweep::bucket_long_runs_above, 49152u);
+  EXPECT_LE(radix::onesweep::uniform_bucket_bound(3000000000), radix::onesweep::bucket_long_runs_above);
+  EXPECT_GT(radix::onesweep::uniform_bucket_bound(3200000000), radix::onesweep::bucket_long_runs_above);
+  EXPECT_EQ((radix::onesweep::bucket_block_count_words<NoValue, 1024, true>), 256);
+  EXPECT_EQ((radix::onesweep::bucket_block_count_words<NoValue, 512, true>), 128);
+  EXPECT_EQ((radix::onesweep::bucket_block_count_words<u32, 1024, true>), 1);
+  EXPECT_EQ((radix::onesweep::hybrid_capacity<u32, NoValue>(smem)), 106496u);
+  EXPECT_EQ((radix::onesweep::hybrid_tried_capacity<u32, NoValue>(Band::sm90)), 106496u);
+  EXPECT_TRUE(radix::onesweep::hybrid_applies(radix::onesweep::hybrid_max_items, 106496u, 4194304u));
+  EXPECT_EQ(radix::onesweep::hybrid_last_items(106496u), radix::onesweep::hybrid_max_items);
+  // On sm_90 (clusters), pairs of 1024-thread blocks, each holding half a bucket in 36 rows of registers: 73728 keys,
+  // less than one 1024-thread block holds, so only where a test forces them. Past 2^31 keys the path takes the larger
+  // of the two (one block, 106496): uniform u32 keys to about 6.8e9, where the pairs took them to about 4.7e9. Not on
+  // sm80 (no clusters: to 2^31), nor for pairs or 8-byte keys.
   using radix::onesweep::bucket_in_place_pairs;
   using radix::onesweep::bucket_pair_capacity;
   EXPECT_EQ((bucket_pair_capacity<u32, NoValue>(smem)), 73728u);
   EXPECT_EQ((bucket_pair_capacity<u32, u32>(smem)), 0u);
   EXPECT_EQ((bucket_pair_capacity<u64, NoValue>(smem)), 0u);
-  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 53252)), bucket_in_place_pairs);
-  EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 67584)), bucket_in_place_pairs);
   EXPECT_TRUE((radix::onesweep::bucket_shape_holds<u32, NoValue>(bucket_in_place_pairs, 73728, smem)));
   EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, NoValue>(bucket_in_place_pairs, 73732, smem)));
   EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, u32>(bucket_in_place_pairs, 1024, smem)));
   EXPECT_NE((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm80, 40000)), bucket_in_place_pairs);
+  EXPECT_NE((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 106500)), bucket_in_place_pairs);
   EXPECT_EQ((radix::onesweep::HybridSort<u32, NoValue, Band::sm90>::pair_capacity_of_band), 73728u);
   EXPECT_EQ((radix::onesweep::HybridSort<u32, NoValue, Band::sm80>::pair_capacity_of_band), 0u);
   EXPECT_EQ((radix::onesweep::HybridSort<u32, u32, Band::sm90>::pair_capacity_of_band), 0u);
@@ -472,8 +483,12 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_LE(last_paired, radix::onesweep::hybrid_paired_max_items);
   EXPECT_FALSE(radix::onesweep::hybrid_applies(past_2p32, 73728u, 4194304u));  // one block's limit, 2^31
   EXPECT_TRUE(radix::onesweep::hybrid_applies(past_2p32, 73728u, 4194304u, radix::onesweep::hybrid_paired_max_items));
-  // Its buffer holds whole rows of 1024 keys.
-  EXPECT_EQ((radix::onesweep::bucket_buffer_bytes<u32, NoValue>(in_place_wide, 30001)), 30720 * 4);
+  const std::uint64_t last_past = radix::onesweep::HybridSort<u32, NoValue, Band::sm90>::last_items();
+  EXPECT_GT(last_past, std::uint64_t{6700000000});
+  EXPECT_LT(last_past, std::uint64_t{6900000000});
+  EXPECT_EQ((radix::onesweep::HybridSort<u32, NoValue, Band::sm80>::last_items()), radix::onesweep::hybrid_max_items);
+  // Its buffer holds whole rows of 1024 keys' low halves.
+  EXPECT_EQ((radix::onesweep::bucket_buffer_bytes<u32, NoValue>(in_place_wide, 30001)), 30720 * 2);
   // Where shared memory holds more than the registers, the registers bound it; else shared memory does.
   EXPECT_EQ((bucket_capacity_in_place<u64, NoValue>(smem)), 16384u);
   EXPECT_EQ((bucket_capacity_in_place<u64, u64>(smem)), 16384u);

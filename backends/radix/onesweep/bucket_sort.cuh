@@ -231,15 +231,23 @@ template <class Bits, class Value>
 inline constexpr int bucket_in_place_min_blocks = bucket_in_place_more_rows<Bits, Value> ? 2 : 1;
 // Buckets of 4-byte keys alone past the 52-row kernel's 26624 keys (uniform u32 keys past about 1.68e9, where the path
 // took the LSD passes until session 50) are sorted in place by blocks of 1024 threads, one a multiprocessor (two blocks
-// of 512 threads with more rows each do not fit Hopper's shared memory), 16-bit counts. bucket_shape_for takes it only
-// past every 512-thread shape's capacity (NOTES.md round 34). It counts the bucket's keys as it reads them from global
-// memory and reads them again (from L2) to place them (bucket_msd_runs), so it holds no rows in registers (40 registers
-// a thread, ptxas 13.0 sm_90; 64 while it held 36 rows): its shared memory bounds it (whole rows of 1024 keys, 53248
-// keys on Hopper, where the 36 rows in registers had bounded it to 36864), and its 16-bit counts
-// (bucket_rows_in_place_wide rows).
+// of 512 threads with more rows each do not fit Hopper's shared memory). bucket_shape_for takes it only past every
+// 512-thread shape's capacity (NOTES.md round 34). It counts the bucket's keys as it reads them from global memory and
+// reads them again (from L2) to place them (bucket_msd_runs), so it holds no rows in registers (40 registers a thread,
+// ptxas 13.0 sm_90; 64 while it held 36 rows), and its buffer holds each key's low half (bucket_wide_key_bytes): its
+// shared memory alone bounds a bucket, 106496 keys on Hopper (53248 while it held whole keys, 36864 while it held 36
+// rows in registers), so it sorts uniform u32 keys' buckets to about 6.9e9 keys. Its block counts are 32-bit, its
+// runs' 16-bit (a run past 2^16 keys is the block's, bucket_sort_long_run); bucket_rows_in_place_wide rows are more
+// than any shared memory holds.
 inline constexpr int bucket_threads_in_place_wide = 1024;
 inline constexpr BucketShape bucket_in_place_wide{bucket_threads_in_place_wide, true};
-inline constexpr int bucket_rows_in_place_wide = 63;  // 64512 keys: every count and start below 2^16
+inline constexpr int bucket_rows_in_place_wide = 128;  // 131072 keys: the shared memory binds first
+inline constexpr int bucket_wide_key_bytes = 2;
+// The words of bucket_sort_kernel's block counts (round 0's, keys alone): 32-bit in the 1024-thread kernel, whose
+// buckets pass 2^16 keys (bucket_wide_key_bytes).
+template <class Value, int Threads, bool Packed>
+inline constexpr int bucket_block_count_words =
+    has_values_v<Value> ? 1 : bucket_count_words<Packed && Threads != bucket_threads_in_place_wide>;
 // One such block an SM leaves nothing to hide its loads behind: as it starts, each block pulls into L2 the bucket of
 // the slot this many eighths of the resident blocks on (bulk prefetch, sm_90 on: prefetch_distance), which the block
 // that starts about half a lifetime later loads from there. H200, u32 keys alone, 3 repetitions, cub-radix in every
@@ -360,11 +368,19 @@ inline constexpr bool bucket_msd_runs =
 // as it was measured and checked on the device), so that the warp stays converged for the scan's shuffles: loops over
 // each lane's own keys had sent it down its collective path (ncu, session 60 round 1: 13.8 of 16.8 million runs at
 // 1.8e9, NOTES.md round 44). Runs of up to
-// bucket_run_held_trips trips (uniform keys': 107 keys on average at 1.8e9, 128 at 2^31) hold their keys in registers
-// while they are counted, are placed back into their run in shared memory and stored in order (out, coalesced); a
-// longer run (skewed keys) is read twice and each key stored at its place (out, scattered), which was 4% slower for
-// uniform keys' runs (round 3). (HeldTrips: the pairs' kernel holds more, bucket_pair_held_trips.)
+// HeldTrips trips (uniform keys' runs hold n / 2^24 keys: 107 on average at 1.8e9, 256 at 2^32) hold their keys in
+// registers while they are counted, are placed back into their run in shared memory and stored in order (out,
+// coalesced); a longer run (skewed keys) is read twice and each key stored at its place (out, scattered), which was
+// 4% slower for uniform keys' runs (round 3). Runs of 2^16 keys or more are not a warp's (bucket_run_long).
+// The 1024-thread kernel holds runs to bucket_run_held_trips trips, or to bucket_run_held_trips_long in the launches
+// whose buckets' mean run (their bound over 256) passes that (bucket_long_runs_above: uniform u32 keys past about
+// 3.1e9), the pairs of blocks to the longer. H200, u32 keys alone, radix ms, medians of 5, alternated twice (session
+// 68 round 2, NOTES.md round 52), 6 / 10 trips: 2^31 27.39-27.49 / 28.59-28.60, 3e9 40.18-40.19 / 40.84-40.85,
+// 2^32+17 67.19 / 55.91-55.93 (every run past 6 trips there).
 inline constexpr int bucket_run_held_trips = 6;
+inline constexpr int bucket_run_held_trips_long = 10;
+inline constexpr unsigned bucket_long_runs_above = 256u * 32u * bucket_run_held_trips;
+inline constexpr unsigned bucket_run_long = 1u << 16;
 // The warps of a block take runs 0 .. count - 1 in turn, each warp one at a time (its lane 0 claims the next from
 // *next, zeroed before): body(run), warp-uniform.
 template <class Body>
@@ -377,7 +393,7 @@ __device__ __forceinline__ void bucket_runs_in_turn(unsigned* next, unsigned cou
     body(run);
   }
 }
-template <bool Packed, int HeldTrips = bucket_run_held_trips, class Bits, class Out>
+template <bool Packed, int HeldTrips, class Bits, class Out>
 __device__ __forceinline__ void bucket_sort_run(Bits* keys, unsigned begin, unsigned end, unsigned* mine,
                                                 unsigned lane, Out out) {
   if (end - begin <= 1) {
@@ -431,6 +447,25 @@ __device__ __forceinline__ void bucket_sort_run(Bits* keys, unsigned begin, unsi
   }
   __syncwarp();  // (the counts are cleared next)
 }
+// A run of bucket_run_long keys or more (only in a bucket past 2^16 keys: a skewed input's) sorted by bits 0 .. 7 by
+// the whole block with the 32-bit counts c (256, 16-byte aligned): its keys agree on every bit above those (the
+// bucket's and the run's digit), so the keys of one digit are one key, which the block writes as often as it counts
+// it: out(i, digit) for each position i of the run. Every thread of the block calls it; it ends at a barrier.
+template <int Threads, class Held, class Out>
+__device__ __forceinline__ void bucket_sort_long_run(const Held* keys, unsigned size, unsigned* c, Out out) {
+  constexpr int radix = 256;
+  for (int i = threadIdx.x; i < radix; i += Threads) c[i] = 0;
+  __syncthreads();
+  for (unsigned i = threadIdx.x; i < size; i += Threads) atomicAdd(&c[digit_of(keys[i], 0, 8)], 1u);
+  __syncthreads();
+  if (threadIdx.x < 32) warp_scan_counts<false, false>(c, threadIdx.x);
+  __syncthreads();
+  for (unsigned d = 0; d < radix; ++d) {
+    const unsigned end = d + 1 < radix ? c[d + 1] : size;
+    for (unsigned i = c[d] + threadIdx.x; i < end; i += Threads) out(i, d);
+  }
+  __syncthreads();
+}
 
 // One block per 16-bit bucket (at most the capacity, which the host checked) sorts it by its remaining bits
 // (bucket_rounds<Bits> rounds of 8 bits) in shared memory and writes it back where it is, keys decoded. The keys
@@ -455,7 +490,8 @@ __device__ __forceinline__ void bucket_sort_run(Bits* keys, unsigned begin, unsi
 // with the largest key, which every stable round keeps after the real keys (keys alone, round 0 leaves it where
 // it is); the buffer holds buffer_keys rounded up to whole rows. 8-byte values are gathered at the end by the
 // positions the rounds moved in their place (bucket_gathers_values).
-template <int Threads, class Bits, class Value, bool InPlace = false, int Rows = bucket_rows_in_place_base>
+template <int Threads, class Bits, class Value, bool InPlace = false, int Rows = bucket_rows_in_place_base,
+          int RunTrips = bucket_run_held_trips>
 __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
                                            : Threads == bucket_threads_widest ? bucket_in_place_min_blocks<Bits, Value>
                                                                               : 1)
@@ -469,7 +505,11 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   constexpr bool with_values = has_values_v<Value>;
   constexpr bool gather = bucket_gathers_values<Value, InPlace>;
   using Slot = bucket_slot_t<Bits, Value, InPlace>;  // what the rounds move beside each key
-  using Held = bucket_held_t<Bits, Value, InPlace>;   // what the buffers hold of each key
+  constexpr bool msd = bucket_msd_runs<Bits, Value, InPlace, Threads>;
+  // What the buffers hold of each key (the 1024-thread kernel: its low half, bucket_wide_key_bytes).
+  using Held = std::conditional_t<msd, std::uint16_t, bucket_held_t<Bits, Value, InPlace>>;
+  static_assert(!msd || sizeof(Held) == bucket_wide_key_bytes, "the 1024-thread kernel's buffer: low halves");
+  constexpr bool low_half = msd || bucket_holds_low_half<Bits, InPlace>;
   constexpr bool carry = bucket_keys_carry_positions<Bits, Value, InPlace>;  // values stay in s_vals
   static_assert(!carry || std::is_same_v<Slot, NoValue>, "keys that carry their positions move no values");
   static_assert(!carry || sizeof(Held) * 8 == bucket_position_bits + 16, "a position over the key's 16-bit low half");
@@ -482,12 +522,14 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
                 "the in-place shapes");
   constexpr unsigned buffers = InPlace ? 1 : 2;
   constexpr bool packed = bucket_packed_counts<InPlace, Rows, Threads>;  // 16-bit counts (add_count)
-  constexpr bool msd = bucket_msd_runs<Bits, Value, InPlace, Threads>;
   static_assert(!packed || (!with_values && rounds == 2), "16-bit counts: buckets of 4-byte keys alone");
   constexpr int digit_words = bucket_count_words<packed>;  // the words of one set of counts
+  // The block counts' (keys alone): 32-bit where buckets pass 2^16 keys (msd).
+  constexpr int block_words = bucket_block_count_words<Value, Threads, packed>;
+  constexpr bool block_packed = block_words == bucket_count_words<true>;
   static_assert(warps * digit_words % Threads == 0, "whole words of the count sets per thread");
   extern __shared__ __align__(16) unsigned char s_buffers[];      // keys a[, b][, values a[, b]]: 16-B aligned
-  __shared__ unsigned s_block_count0[with_values ? 1 : digit_words];  // keys only: round 0's counts, per block
+  __shared__ __align__(16) unsigned s_block_count0[block_words];  // keys only: round 0's counts, per block
   __shared__ __align__(16) unsigned s_sets[2 - first_set][warps * digit_words];  // per-warp counts (sets first_set..1)
   __shared__ unsigned warp_sums[32];  // (msd: then warp_sums[0] counts the runs the warps have taken)
   auto set = [&](int i) { return s_sets[i - first_set]; };
@@ -531,7 +573,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   [[maybe_unused]] Value* s_vals = reinterpret_cast<Value*>(s_ka + buffers * stride);  // (carry: the values)
   if constexpr (!with_values) {
 #pragma unroll
-    for (int i = threadIdx.x; i < digit_words; i += Threads) s_block_count0[i] = 0;
+    for (int i = threadIdx.x; i < block_words; i += Threads) s_block_count0[i] = 0;
   }
   if constexpr (!msd) {  // (msd: each warp clears its counts for each run it takes)
 #pragma unroll
@@ -557,7 +599,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   using Loaded = std::conditional_t<with_values && !gather, Value, NoValue>;
   auto take = [&](unsigned i, Bits k, Loaded v) {
     if constexpr (with_values) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8), 1u);
-    else add(s_block_count0, digit_of(k, first_shift, 8), 1u);
+    else add_count<block_packed>(s_block_count0, digit_of(k, first_shift, 8), 1u);
     if constexpr (msd) return;  // counted only: read again to be placed (below)
     if constexpr (carry) {
       s_ka[i] = i << 16 | static_cast<std::uint16_t>(k);
@@ -572,17 +614,18 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     k = data[i];
     if constexpr (has_values_v<Loaded>) v = vdata[i];
   };
-  // Whole groups of load_unroll keys per thread without bounds checks, then the rest.
-  unsigned i0 = threadIdx.x;
-  for (; i0 + (load_unroll - 1) * Threads < size; i0 += load_unroll * Threads) {
-    Bits k[load_unroll];
-    Loaded v[load_unroll];
+  // Every key (and value) of the bucket read from global memory and handed to f(i, key, value): whole groups of
+  // load_unroll keys per thread without bounds checks, then the rest.
+  auto read_bucket = [&](auto f) {
+    unsigned i0 = threadIdx.x;
+    for (; i0 + (load_unroll - 1) * Threads < size; i0 += load_unroll * Threads) {
+      Bits k[load_unroll];
+      Loaded v[load_unroll];
 #pragma unroll
-    for (int j = 0; j < load_unroll; ++j) load(i0 + j * Threads, k[j], v[j]);
+      for (int j = 0; j < load_unroll; ++j) load(i0 + j * Threads, k[j], v[j]);
 #pragma unroll
-    for (int j = 0; j < load_unroll; ++j) take(i0 + j * Threads, k[j], v[j]);
-  }
-  {
+      for (int j = 0; j < load_unroll; ++j) f(i0 + j * Threads, k[j], v[j]);
+    }
     Bits k[load_unroll - 1];
     Loaded v[load_unroll - 1];
 #pragma unroll
@@ -590,8 +633,9 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
       if (i0 + j * Threads < size) load(i0 + j * Threads, k[j], v[j]);
 #pragma unroll
     for (int j = 0; j < load_unroll - 1; ++j)
-      if (i0 + j * Threads < size) take(i0 + j * Threads, k[j], v[j]);
-  }
+      if (i0 + j * Threads < size) f(i0 + j * Threads, k[j], v[j]);
+  };
+  read_bucket(take);
   if constexpr (InPlace && !msd) {  // the padding: the largest key (its values are unused)
     const Bits pad = static_cast<Bits>(~Bits{0});
     for (unsigned i = size + threadIdx.x; i < slots; i += Threads) {
@@ -621,25 +665,17 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     __syncthreads();
     stable_round(s_ka, s_va, s_kb, s_vb, set(0) + warp * digit_words, 0, count_for(1));
   } else {
-    scan_digit_counts<Threads, 1, packed>(s_block_count0, warp_sums);  // where each digit's run starts
+    scan_digit_counts<Threads, 1, block_packed>(s_block_count0, warp_sums);  // where each digit's run starts
     __syncthreads();
     const auto count_next = count_for(1);
     auto place = [&](Held k) {
-      const unsigned pos = add(s_block_count0, digit_of(k, first_shift, 8), 1u);
+      const unsigned pos = add_count<block_packed>(s_block_count0, digit_of(k, first_shift, 8), 1u);
       s_kb[pos] = k;
       if constexpr (!msd) count_next(pos, k);
     };
     if constexpr (msd) {  // every key read again from global memory (L2) and placed by the atomic that counts it
       if (threadIdx.x == 0) warp_sums[0] = 0;  // (the scan is done with them)
-      unsigned i = threadIdx.x;
-      for (; i + (load_unroll - 1) * Threads < size; i += load_unroll * Threads) {
-        Bits k[load_unroll];
-#pragma unroll
-        for (int j = 0; j < load_unroll; ++j) k[j] = data[i + j * Threads];
-#pragma unroll
-        for (int j = 0; j < load_unroll; ++j) place(k[j]);
-      }
-      for (; i < size; i += Threads) place(data[i]);
+      read_bucket([&](unsigned, Bits k, Loaded) { place(static_cast<Held>(k)); });
     } else if constexpr (InPlace) {  // every key read before any is placed: thread t's keys t, t + Threads, ...
       Held k[Rows];
 #pragma unroll
@@ -663,17 +699,35 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     }
   }
   __syncthreads();
+  // The whole key of what the buffers hold (the bucket's number on top where they hold the low half).
+  auto whole = [&](Held h) {
+    if constexpr (low_half) return static_cast<Bits>(bucket << 16 | static_cast<std::uint16_t>(h));
+    else return h;
+  };
   if constexpr (msd) {
     // Each digit's run of bits 8 .. 15 now lies at [its predecessor's end, its end) (s_block_count0): the warps take
-    // the runs in turn, sort each by bits 0 .. 7 and store it (bucket_sort_run).
+    // the runs in turn, sort each by bits 0 .. 7 and store it (bucket_sort_run); then the block the runs too long for
+    // a warp's 16-bit counts, if any, with 32-bit ones in the warps' sets (bucket_sort_long_run).
     unsigned* mine = set(1) + warp * digit_words;
     const unsigned lane = lane_id();
+    auto run_begin = [&](unsigned d) { return d == 0 ? 0u : count_of<block_packed>(s_block_count0, d - 1); };
+    auto run_end = [&](unsigned d) { return count_of<block_packed>(s_block_count0, d); };
     with_decoder(codec, [&](auto decoded) {
       bucket_runs_in_turn(&warp_sums[0], radix, lane, [&](unsigned d) {
-        const unsigned begin = d == 0 ? 0u : count_of<packed>(s_block_count0, d - 1);
-        bucket_sort_run<packed>(s_ka, begin, count_of<packed>(s_block_count0, d), mine, lane,
-                                [&](unsigned at, Bits k) { data[at] = decoded(k); });
+        const unsigned begin = run_begin(d), end = run_end(d);
+        if (end - begin >= bucket_run_long) return;
+        bucket_sort_run<packed, RunTrips>(s_ka, begin, end, mine, lane,
+                                [&](unsigned at, Held k) { data[at] = decoded(whole(k)); });
       });
+      if (size < bucket_run_long) return;  // (block-uniform)
+      __syncthreads();  // every warp done with its runs and its counts
+      for (unsigned d = 0; d < radix; ++d) {
+        const unsigned begin = run_begin(d), end = run_end(d);
+        if (end - begin < bucket_run_long) continue;
+        bucket_sort_long_run<Threads>(s_ka + begin, end - begin, set(1), [&](unsigned i, unsigned low) {
+          data[begin + i] = decoded(whole(static_cast<Held>(d << 8 | low)));
+        });
+      }
     });
     return;
   }
@@ -703,12 +757,6 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     else stable_round(src_k, src_v, dst_k, dst_v, h + warp * digit_words, 8 * r, [](unsigned, Bits) {});
     __syncthreads();
   }
-  // The whole key of what the buffers hold (the bucket's number on top where they hold the low half).
-  auto whole = [&](Held h) {
-    if constexpr (bucket_holds_low_half<Bits, InPlace>)
-      return static_cast<Bits>(bucket << 16 | static_cast<std::uint16_t>(h));
-    else return h;
-  };
   with_decoder(codec, [&](auto decoded) {  // (the cheapest form of the codec's, as warp_bucket_sort_kernel's)
 #pragma unroll 4
     for (unsigned i = threadIdx.x; i < size; i += Threads) {
@@ -740,10 +788,11 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
 }
 
 // ---- buckets past one block: two blocks of a cluster a bucket -------------------------------------------------------
-// 4-byte keys alone whose 16-bit buckets pass the 1024-thread in-place block's capacity (uniform u32 keys past about
-// 3.4e9; 2.3e9 while that block held its rows in registers; the LSD passes sorted them to 2^32+17 and beyond before,
-// 1.00-1.14x cub-radix there) are sorted by the two blocks of a cluster each, block h holding the keys whose bit 15 is
-// h. Each block reads half the bucket's rows and puts each key into its own shared memory or the other block's
+// 4-byte keys alone whose 16-bit buckets passed the 1024-thread in-place block's capacity (uniform u32 keys past about
+// 3.4e9 while that block held whole keys, 2.3e9 while it held its rows in registers; the LSD passes sorted them to
+// 2^32+17 and beyond before, 1.00-1.14x cub-radix there) were sorted by the two blocks of a cluster each, and are where
+// a test forces them (that block now holds more than a pair: bucket_wide_key_bytes), block h holding the keys whose
+// bit 15 is h. Each block reads half the bucket's rows and puts each key into its own shared memory or the other block's
 // (distributed shared memory), a warp's places claimed by one atomic per load_unroll rows on each block's cursor; after
 // the cluster's barrier (every key in place, and both blocks' loads before either block's stores: the sort is in place)
 // each block sorts its keys as the 1024-thread kernel sorts a bucket (bucket_msd_runs: a counting sort by bits 8 .. 15
@@ -761,9 +810,6 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
 inline constexpr int bucket_pair_threads = bucket_threads_in_place_wide;
 inline constexpr int bucket_pair_rows = 36;  // held in registers: 36864 keys a block
 inline constexpr BucketShape bucket_in_place_pairs{bucket_pair_threads, true, 2};
-// Runs of up to this many trips of 32 keys are held in registers (bucket_sort_run): uniform keys' runs hold n / 2^24
-// keys, 256 at 2^32.
-inline constexpr int bucket_pair_held_trips = 10;
 // The pairs prefetch the buckets ahead into L2 as the 1024-thread kernel (4 eighths of a wave on) while the input's
 // mean bucket holds up to this many keys, and none past it. H200, u32 keys alone, radix ms, none / 4 eighths in turn
 // in one process, medians of 6 (session 64 rounds 6-7, NOTES.md round 48), n (mean bucket): 2.4e9 (36.6K) 36.67 /
@@ -900,8 +946,8 @@ __global__ void __launch_bounds__(bucket_pair_threads, 1)
     bucket_runs_in_turn(&s_next_run, half_digits, lane, [&](unsigned r) {
       const unsigned d = half * half_digits + r;
       const unsigned begin = d == 0 ? 0u : s_starts[d - 1];
-      bucket_sort_run<packed, bucket_pair_held_trips>(s_keys, begin, s_starts[d], mine, lane,
-                                                      [&](unsigned at, Bits key) { out[at] = decoded(key); });
+      bucket_sort_run<packed, bucket_run_held_trips_long>(s_keys, begin, s_starts[d], mine, lane,
+                                                          [&](unsigned at, Bits key) { out[at] = decoded(key); });
     });
   });
 }
@@ -913,14 +959,20 @@ constexpr int bucket_static_bytes() {
   constexpr int warps = Threads / 32;
   constexpr int sets = 2 - bucket_first_count_set<Bits, Value>;
   constexpr int digit_words = bucket_count_words<Packed>;
-  return ((has_values_v<Value> ? 1 : digit_words) + sets * warps * digit_words + 32) * 4;
+  return (bucket_block_count_words<Value, Threads, Packed> + sets * warps * digit_words + 32) * 4;
+}
+// Bytes of shared memory an in-place block of `threads` threads takes per key (the 1024-thread one: a low half).
+template <class Bits, class Value>
+constexpr int bucket_in_place_key_bytes(int threads) {
+  return threads == bucket_threads_in_place_wide ? bucket_wide_key_bytes : 4 * bucket_words_per_key<Bits, Value>(true);
 }
 // The buffers of shape s for buckets of up to buffer_keys keys, counted in whole keys (the unit of the capacities
 // below); bucket_launch_bytes is what a launch takes, and bucket_shared_bytes that with the kernel's arrays.
 template <class Bits, class Value>
 constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
   const unsigned slots = bucket_buffer_keys(s.in_place, static_cast<unsigned>(s.threads), buffer_keys);
-  return 4LL * bucket_words_per_key<Bits, Value>(s.in_place) * slots;
+  return (s.in_place ? bucket_in_place_key_bytes<Bits, Value>(s.threads) : 4LL * bucket_words_per_key<Bits, Value>()) *
+         static_cast<long long>(slots);
 }
 // ... as a launch of bucket_sort_kernel takes them: two buffers hold bucket_held_t, not whole keys, and of values
 // two buffers, or one where the keys carry their positions.
@@ -957,10 +1009,10 @@ template <class Bits, class Value, int Threads = bucket_threads_widest>
 constexpr unsigned bucket_capacity_in_place(long long shared_bytes) {
   constexpr long long row = Threads;
   constexpr unsigned most = bucket_in_place_most_for<Bits, Value>(Threads);
-  // (the 1024-thread kernel's counts are 16-bit: bucket_packed_counts)
+  // (the 1024-thread kernel's runs' counts are 16-bit: bucket_packed_counts; its block counts 32-bit)
   const long long room =
       shared_bytes - bucket_static_bytes<Bits, Value, Threads, Threads == bucket_threads_in_place_wide>();
-  const long long keys = room / (4 * bucket_words_per_key<Bits, Value>(true)) / row * row;
+  const long long keys = room / bucket_in_place_key_bytes<Bits, Value>(Threads) / row * row;
   const unsigned c = room <= 0 ? 0u : static_cast<unsigned>(keys);
   return std::min(c, most);  // (most is 0 where the 1024-thread shape does not sort these keys)
 }
@@ -1033,7 +1085,8 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   const bool in_place_fits = bucket_shape_holds<Bits, Value>(bucket_in_place, buffer_keys, shared_bytes);
   // (Past two buffers' capacity the bucket is within an in-place one: hybrid_capacity, checked before the sort; the
   // 1024-thread one past the 512-thread one's.)
-  // Past every one-block shape, on sm_90 (clusters), 4-byte keys alone take pairs of blocks.
+  // Past every one-block shape, on sm_90 (clusters), 4-byte keys alone would take pairs of blocks (which hold fewer
+  // keys than the 1024-thread block since it holds low halves: only where a test forces them).
   if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes)) {
     if (in_place_fits) return bucket_in_place;
     if (bucket_shape_holds<Bits, Value>(bucket_in_place_wide, buffer_keys, shared_bytes)) return bucket_in_place_wide;
@@ -1196,8 +1249,12 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
                       ? bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_two_blocks>
                       : bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_in_place<Bits, Value>>;
     if constexpr (bucket_in_place_more_rows<Bits, Value>) {
+      constexpr int wide = bucket_threads_in_place_wide, wide_rows = bucket_rows_in_place_wide;
+      // (its runs held to the longer trips where the launch's mean run passes the shorter)
       if (shape == bucket_in_place_wide)
-        kernel = bucket_sort_kernel<bucket_threads_in_place_wide, Bits, Value, true, bucket_rows_in_place_wide>;
+        kernel = buffer_keys <= bucket_long_runs_above
+                     ? bucket_sort_kernel<wide, Bits, Value, true, wide_rows>
+                     : bucket_sort_kernel<wide, Bits, Value, true, wide_rows, bucket_run_held_trips_long>;
     }
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
     // (The 1024-thread shape is one block an SM by its registers.)

@@ -413,8 +413,9 @@ struct HybridSort {
       hybrid_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin);
   static constexpr unsigned tried_capacity = hybrid_tried_capacity<Bits, Value>(B);
   static constexpr bool fits = band_capacity != 0;
-  // Past one block, pairs of blocks of a cluster (4-byte keys alone on sm_90: bucket_pair_sort_kernel), to
-  // hybrid_paired_max_items keys; 0 elsewhere.
+  // Past 2^31 keys, to hybrid_paired_max_items, where the band has pairs of blocks of a cluster (4-byte keys alone on
+  // sm_90: bucket_pair_sort_kernel); 0 elsewhere. There the buckets take one block where it holds them (the
+  // 1024-thread kernel's low halves: past_capacity), else pairs.
   static constexpr unsigned pair_capacity_of_band =
       B == arch::Band::sm90 ? bucket_pair_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin) : 0u;
   using S = PassShape<Bits, Value, 8, P::threads, P::items, P::shared_values>;
@@ -442,10 +443,15 @@ struct HybridSort {
     if (pair_capacity_of_band == 0 || !dev.cluster_launch) return 0;
     return std::min(pair_capacity_of_band, bucket_pair_capacity<Bits, Value>(dev.shared_bytes_per_block_optin));
   }
+  static unsigned device_past_capacity() {
+    const unsigned pairs = device_pair_capacity();
+    return pairs == 0 ? 0u : std::max(pairs, std::min(tried_capacity, device_capacity()));
+  }
   // The last n the path takes on this band (temp_bytes sizes its layout up to there).
   static std::uint64_t last_items() {
-    return pair_capacity_of_band != 0 ? hybrid_last_items(pair_capacity_of_band, hybrid_paired_max_items)
-                                      : hybrid_last_items(tried_capacity);
+    return pair_capacity_of_band != 0
+               ? hybrid_last_items(std::max(pair_capacity_of_band, tried_capacity), hybrid_paired_max_items)
+               : hybrid_last_items(tried_capacity);
   }
 
   static TopPortions top_portions(std::uint64_t n) {
@@ -555,10 +561,10 @@ struct HybridSort {
       if (!lsd_only && top_portions(p.n).portions <= plan_threads) {
         if (hybrid_applies(p.n, std::min(tried_capacity, device_capacity()), first_items()))
           return sort_hybrid(p, b, device_capacity());
-        // Past one block's buckets (or 2^31 keys), pairs of blocks where the band has them.
-        const unsigned pairs = device_pair_capacity();
-        if (pairs != 0 && hybrid_applies(p.n, pairs, first_items(), hybrid_paired_max_items))
-          return sort_hybrid(p, b, pairs);
+        // Past 2^31 keys (or one block's buckets), where the band has pairs of blocks.
+        const unsigned past = device_past_capacity();
+        if (past != 0 && hybrid_applies(p.n, past, first_items(), hybrid_paired_max_items))
+          return sort_hybrid(p, b, past);
       }
     }
     return Lsd::sort(p, b);

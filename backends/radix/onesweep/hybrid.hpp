@@ -15,10 +15,10 @@
 // keys), so the result is the same either way. It is tried only where uniform keys' buckets (n / 65536 on average:
 // 2048 at 2^27, 4096 at 2^28, 8192 at 2^29) would keep 12 warps of the bucket sort resident per multiprocessor
 // (hybrid.cuh: hybrid_tried_capacity; 512-thread blocks, with two buffers or in place, where smaller ones keep fewer,
-// bucket_sort.cuh): on Hopper 4-byte keys alone to about 4.7e9 (past about 1.68e9 their buckets take 1024-thread
-// blocks in place, one a multiprocessor; past about 3.4e9, where one such block no longer holds them, two of a cluster
-// a bucket: hybrid_paired_max_items; without clusters, to 2^31), 1.0e9 with values and 8-byte keys (the in-place
-// block's 16384 keys). A few buckets
+// bucket_sort.cuh): on Hopper 4-byte keys alone to about 6.8e9 (past about 1.68e9 their buckets take 1024-thread
+// blocks in place, one a multiprocessor, holding the keys' low halves; past 2^31 where the band has clusters:
+// hybrid_paired_max_items; without, to 2^31), 1.0e9 with values and 8-byte keys (the in-place block's 16384 keys). A
+// few buckets
 // past a block (float keys' largest exponent, a mildly skewed input) are sorted one block each through global memory
 // instead (large_buckets.cuh, hybrid_buckets_fit), a skewed input's many by segmented digit passes
 // (large_segments.cuh: few distinct keys need none of them). The first pass runs portion by portion beyond one
@@ -65,8 +65,9 @@ constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes) {
 // Above this the path is not tried whatever the shared memory (but for hybrid_paired_max_items): beyond it the buckets
 // would hold too few blocks per multiprocessor.
 inline constexpr std::uint64_t hybrid_max_items = std::uint64_t{1} << 31;
-// 4-byte keys alone, where two blocks of a cluster sort each bucket (bucket_sort.cuh: bucket_pair_sort_kernel): up to
-// this many keys (uniform u32 keys' buckets pass the pairs' capacity at about 4.7e9 anyway). Past 2^32 keys a count of
+// 4-byte keys alone on a band with clusters (where two blocks of a cluster can sort a bucket, bucket_sort.cuh:
+// bucket_pair_sort_kernel), up to this many keys (uniform u32 keys' buckets pass the 1024-thread block's capacity at
+// about 6.8e9 anyway). Past 2^32 keys a count of
 // 32 bits can wrap on a skewed input (a top-8-bit bucket, or a 16-bit one, of 2^32 keys or more); hybrid_plan_kernel
 // then finds that the counts do not add up to n and the sort takes the LSD passes. Every start is 64-bit.
 inline constexpr std::uint64_t hybrid_paired_max_items = std::uint64_t{1} << 33;
