@@ -791,8 +791,8 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
 // 4-byte keys alone whose 16-bit buckets passed the 1024-thread in-place block's capacity (uniform u32 keys past about
 // 3.4e9 while that block held whole keys, 2.3e9 while it held its rows in registers; the LSD passes sorted them to
 // 2^32+17 and beyond before, 1.00-1.14x cub-radix there) were sorted by the two blocks of a cluster each, and are where
-// a test forces them (that block now holds more than a pair: bucket_wide_key_bytes), block h holding the keys whose
-// bit 15 is h. Each block reads half the bucket's rows and puts each key into its own shared memory or the other block's
+// a test forces them (that block now holds more than a pair: bucket_wide_key_bytes), block h holding the keys whose bit
+// 15 is h. Each block reads half the bucket's rows and puts each key into its own shared memory or the other block's
 // (distributed shared memory), a warp's places claimed by one atomic per load_unroll rows on each block's cursor; after
 // the cluster's barrier (every key in place, and both blocks' loads before either block's stores: the sort is in place)
 // each block sorts its keys as the 1024-thread kernel sorts a bucket (bucket_msd_runs: a counting sort by bits 8 .. 15
@@ -1024,14 +1024,15 @@ constexpr unsigned bucket_capacity_in_place_any(long long shared_bytes) {
   return wide > narrow ? wide : narrow;
 }
 
-// ... and by the pairs of blocks (bucket_pair_sort_kernel: 4-byte keys alone), each holding half a bucket as the
-// 1024-thread in-place block holds one (0 for other keys); the most keys of a bucket they sort, twice that.
+// ... and by the pairs of blocks (bucket_pair_sort_kernel: 4-byte keys alone), each holding half a bucket in whole
+// rows of whole keys (not the 1024-thread block's low halves), with that block's arrays counted, and at most what its
+// registers hold (0 for other keys); the most keys of a bucket they sort, twice that.
 template <class Bits, class Value>
 constexpr unsigned bucket_pair_half_capacity(long long shared_bytes) {
-  return bucket_in_place_more_rows<Bits, Value>
-             ? std::min(bucket_capacity_in_place<Bits, Value, bucket_threads_in_place_wide>(shared_bytes),
-                        static_cast<unsigned>(bucket_pair_threads * bucket_pair_rows))
-             : 0u;
+  constexpr long long row = bucket_pair_threads, most = bucket_pair_threads * bucket_pair_rows;
+  const long long room = shared_bytes - bucket_static_bytes<Bits, Value, bucket_threads_in_place_wide, true>();
+  const long long keys = room <= 0 ? 0 : room / static_cast<long long>(sizeof(Bits)) / row * row;
+  return bucket_in_place_more_rows<Bits, Value> ? static_cast<unsigned>(std::min(keys, most)) : 0u;
 }
 template <class Bits, class Value>
 constexpr unsigned bucket_pair_capacity(long long shared_bytes) {
