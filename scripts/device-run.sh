@@ -98,6 +98,14 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # ... and in 256-thread blocks (the shape of uniform pairs' buckets at 1e8) at every size.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=256 run_part "conformance (radix hybrid, 256-thread buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
+  # ... and 4-byte keys with u32 values there at 3e6 over skewed inputs too (kept on the path: its large buckets by
+  # passes), so that the two-buffer kernel sorts buckets by runs and, for runs past 32 keys, by its stable rounds
+  # (bucket_sort.cuh: bucket_carry_by_runs), validated.
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=256 GSB_RADIX_LARGE_BUCKETS_ABOVE=1048576 \
+    GSB_RADIX_LARGE_BUCKETS_BY=passes run_part "radix hybrid, 256-thread buckets, 4-byte pairs by runs and past them" \
+    "$B/gpusort-bench" --algo radix --type u32,i32,f32 --values u32,u64 --n 3e6 \
+    --dist uniform,sorted,reverse,zipf,few-unique,all-equal,entropy-0.811,entropy-0.201 --order asc,desc --reps 1 \
+    --warmup 0 -q
   # ... and in 512-thread blocks (large buckets only) at every size.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=512 run_part "conformance (radix hybrid, 512-thread buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
@@ -121,15 +129,6 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
     GSB_RADIX_LARGE_BUCKETS_BY=passes run_part "radix hybrid, 1024-thread in-place buckets, a run past 2^16 keys" \
     "$B/gpusort-bench" --algo radix --type u32,i32,f32 --n 150000 --dist entropy-0.201,uniform --order asc,desc \
     --reps 1 --warmup 0 -q
-  # ... and in pairs of those blocks, a cluster a bucket (where a test forces them: one block holds more);
-  # then with the pairs' halves held to 8 keys (the capacity to 16: larger buckets one block each through global
-  # memory), so that the buckets whose halves do not fit are left to large_bucket_kernel (skewed keys: most).
-  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place-pairs \
-    run_part "conformance (radix hybrid, pairs of 1024-thread blocks)" \
-    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none"
-  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place-pairs GSB_RADIX_LARGE_BUCKETS_ABOVE=16 \
-    run_part "conformance (radix hybrid, pairs of 1024-thread blocks holding 8 keys each)" \
-    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none"
   # ... and with every bucket of more than 4 keys sorted through global memory (large_buckets.cuh: the few buckets
   # past a block's capacity).
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_LARGE_BUCKETS_ABOVE=4 run_part "conformance (radix hybrid, buckets past a block)" \
@@ -238,6 +237,13 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
     "*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64:*/radix_u64_none:*/radix_f64_u32:*/radix_u64_u64" \
     "*/radix_u32_none:*/radix_u32_u32:*/radix_u32_u64:*/radix_u64_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 \
     GSB_RADIX_PORTION_N=1
+  # ... and its 256-thread buckets of 4-byte pairs by runs and past them (above), racecheck at 3000 keys.
+  if [[ " ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck} " == *" racecheck "* ]]; then
+    run_part "compute-sanitizer racecheck (radix hybrid, 256-thread buckets, 4-byte pairs by runs)" env \
+      GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=256 compute-sanitizer --tool racecheck --error-exitcode 99 \
+      --print-limit 20 "$B/gpusort-bench" --algo radix --type u32 --values u32 --n 3000 \
+      --dist uniform,few-unique,entropy-0.201 --reps 1 --warmup 0 -q
+  fi
   # ... and in 128-thread blocks forced (the blocks of buckets past a warp's).
   forced_sanitize "radix hybrid, 128-thread buckets" "*/radix_u32_none:*/radix_u32_u32:*/radix_u64_none:*/radix_u64_u64" \
     "*/radix_u32_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 GSB_RADIX_BUCKET_THREADS=128 \
@@ -273,12 +279,9 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # past 2^20 keys: none).
   # The 1024-thread in-place kernel the same way (its buckets hold up to 106496 keys on Hopper: 30000 of the lowest
   # entropy fit).
-  # And the pairs of 1024-thread blocks (a cluster a bucket), whose halves hold up to 36864 keys each: 131072 blocks
-  # a sort, so racecheck takes one sort of each input, of 3000 keys (four sorts of 1000 and 5000 ran past 50 s).
-  for shape in 512-in-place-44 512-in-place-52 1024-in-place 1024-in-place-pairs; do
-    what="in-place buckets of ${shape#512-in-place-} rows" race_n=1000,30000 race_order=asc,desc
+  for shape in 512-in-place-44 512-in-place-52 1024-in-place; do
+    what="in-place buckets of ${shape#512-in-place-} rows"
     [ "$shape" = 1024-in-place ] && what="1024-thread in-place buckets"
-    [ "$shape" = 1024-in-place-pairs ] && what="pairs of 1024-thread blocks" race_n=3000 race_order=asc
     SKIP_RACE=1 forced_sanitize "radix hybrid, $what" \
       "*/radix_u32_none:*/radix_i32_none:*/radix_f32_none" "" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 \
       GSB_RADIX_BUCKET_THREADS=$shape GSB_CONFORMANCE_MAX_N=5000
@@ -286,14 +289,10 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
       run_part "compute-sanitizer racecheck (radix hybrid, $what)" env GSB_RADIX_HYBRID_MIN_N=2 \
         GSB_RADIX_PORTION_N=1 GSB_RADIX_LARGE_BUCKETS_ABOVE=1048576 GSB_RADIX_LARGE_BUCKETS_BY=passes \
         GSB_RADIX_BUCKET_THREADS=$shape compute-sanitizer --tool racecheck \
-        --error-exitcode 99 --print-limit 20 "$B/gpusort-bench" --algo radix --type u32 --n "$race_n" \
-        --dist uniform,entropy-0.201 --order "$race_order" --reps 1 --warmup 0 -q
+        --error-exitcode 99 --print-limit 20 "$B/gpusort-bench" --algo radix --type u32 --n 1000,30000 \
+        --dist uniform,entropy-0.201 --order asc,desc --reps 1 --warmup 0 -q
     fi
   done
-  # ... and the pairs with halves of 8 keys (the buckets they leave sorted one block each through global memory).
-  SKIP_RACE=1 forced_sanitize "radix hybrid, pairs of 1024-thread blocks holding 8 keys each" \
-    "*/radix_u32_none:*/radix_i32_none:*/radix_f32_none" "" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_PORTION_N=1 \
-    GSB_RADIX_BUCKET_THREADS=1024-in-place-pairs GSB_RADIX_LARGE_BUCKETS_ABOVE=16 GSB_CONFORMANCE_MAX_N=5000
   # Racecheck to 1200 keys: to 3000 it ran past 120 s (H200, session 32), to 1200 it took 116 s.
   RACE_MAX_N=1200 forced_sanitize "radix hybrid, buckets past a block" \
     "*/radix_u32_none:*/radix_u32_u64:*/radix_u64_none:*/radix_f64_u32:*/radix_u64_u64" \

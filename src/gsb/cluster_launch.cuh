@@ -34,23 +34,6 @@ __device__ __forceinline__ void cluster_sync() {
   NV_IF_ELSE_TARGET(NV_PROVIDES_SM_90, (cooperative_groups::this_cluster().sync();), (__syncthreads();))
 }
 
-// cluster_sync() in two halves, its arrival relaxed: between cluster_arrive_relaxed() and cluster_wait() a block does
-// work that needs no other block. The arrival orders no memory: a thread whose writes the other blocks read after
-// their wait makes them visible first by cluster_fence(). Every thread calls both, in that order, the warp converged.
-// (Without clusters: a __syncthreads() at the wait, which every thread of the block must then reach at the same place,
-// and a block fence.)
-__device__ __forceinline__ void cluster_arrive_relaxed() {
-  NV_IF_TARGET(NV_PROVIDES_SM_90, (asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");))
-}
-__device__ __forceinline__ void cluster_wait() {
-  NV_IF_ELSE_TARGET(NV_PROVIDES_SM_90, (asm volatile("barrier.cluster.wait.aligned;" ::: "memory");),
-                    (__syncthreads();))
-}
-__device__ __forceinline__ void cluster_fence() {
-  NV_IF_ELSE_TARGET(NV_PROVIDES_SM_90, (asm volatile("fence.acq_rel.cluster;" ::: "memory");),
-                    (__threadfence_block();))
-}
-
 // The address of *p (in this block's shared memory) in the shared memory of the cluster's block `rank`. A block may
 // read another's shared memory only while that block runs: a cluster_sync() after the last read keeps it.
 template <class T>

@@ -198,7 +198,8 @@ TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
   EXPECT_TRUE(hybrid_applies(std::uint64_t{1} << 28, hopper_keys, first));
   EXPECT_TRUE(hybrid_applies(std::uint64_t{1} << 30, hopper_keys, first));  // 16384 per bucket on average
   EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 31, hopper_keys, first));  // 32768: past the capacity
-  EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 32, 1u << 30, first));     // past hybrid_max_items, whatever fits
+  EXPECT_TRUE(hybrid_applies(std::uint64_t{1} << 32, 1u << 30, first));  // 65536 per bucket on average
+  EXPECT_FALSE(hybrid_applies(onesweep::hybrid_max_items + 1, 1u << 30, first));  // past it, whatever fits
   // The smallest capacity a band may have holds uniform buckets to 2^27 (2048 + 362), not to 2^28 (4096 + 512).
   EXPECT_TRUE(hybrid_applies((std::uint64_t{1} << 27) - 1, onesweep::min_bucket_capacity, first));
   EXPECT_FALSE(hybrid_applies(std::uint64_t{1} << 28, onesweep::min_bucket_capacity, first));
@@ -255,7 +256,7 @@ TEST(RadixHybrid, SampleNeverJudgesUniformKeysSkewed) {
     // The share of samples in bins of k or more: E[c; c >= k] / mean = P(count >= k - 1).
     EXPECT_LT(poisson_at_least(k - 1) * sample_heavy_share, 0.5) << n;
   }
-  // The same with drawn keys, the sample's own count (8-byte keys' top bits alike): u32 keys at 2^30 and 2^31.
+  // The same with drawn keys, the sample's own count (8-byte keys' top bits alike): u32 keys at 2^30 and 2^33.
   std::mt19937 rng(20261128);
   for (const std::uint64_t n : {std::uint64_t{1} << 30, hybrid_max_items}) {
     std::vector<unsigned> bins(1u << sample_bin_bits);

@@ -1,8 +1,7 @@
 // The hybrid path's bucket sort (hybrid.cuh, step 5): one block per 16-bit bucket sorts it in shared memory by
 // the key's remaining bits, 8 per round (bucket_sort_kernel), and writes it back in place; the shared memory a block
 // takes per key and value, the buckets one block holds (bucket_capacity), the block's shape by the warps it keeps
-// resident (bucket_shape_for), and the launches (launch_bucket_sort; buckets past a block: large_buckets.cuh). 4-byte
-// keys alone whose buckets pass every block take the two blocks of a cluster each (bucket_pair_sort_kernel).
+// resident (bucket_shape_for), and the launches (launch_bucket_sort; buckets past a block: large_buckets.cuh).
 #pragma once
 
 #include <algorithm>
@@ -12,7 +11,6 @@
 #include <string>
 #include <type_traits>
 
-#include "gsb/cluster_launch.cuh"
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/large_buckets.cuh"
 #include "radix/onesweep/pass.cuh"
@@ -311,6 +309,24 @@ inline constexpr bool bucket_keys_carry_positions =
     bucket_holds_low_half<Bits, InPlace> && has_values_v<Value>;
 // The position field's width, so the most keys of a bucket such a shape sorts (checked by bucket_shape_holds).
 inline constexpr int bucket_position_bits = 16;
+// Such keys with 4-byte values are sorted by one counting round over the top bits of their low half
+// (bucket_carry_digit_bits of them: the count sets' words, one a digit), each key placed by the atomic that counts it,
+// then each key ranked within its digit's run by comparison with the run's others, their words turned to (low half,
+// position): the position tells equal keys apart in input order, so the order is stable where neither step is. In
+// place of two stable rounds (ranked by 8 ballots a key each). A bucket with a run of more than
+// bucket_carry_run_most keys (a skewed one's: each key compares with every key of its run) takes the stable rounds.
+// H200, radix ms, medians of 5, cub-radix in every run, stable rounds / by runs, alternated twice (session 69 round 1,
+// NOTES.md round 53): u32+u32 1e8 2.372 / 2.294-2.297, 2^27 3.103-3.105 / 3.072-3.097, 2^28 6.288-6.369 /
+// 6.245-6.294; i32+u32 1e8 2.347-2.374 / 2.273-2.280, 2^28 6.320-6.329 / 6.195-6.214; f32+u32 1e8 2.373-2.379 /
+// 2.355-2.369, 2^28 6.274-6.338 / 6.188-6.242. With u64 values it lost at 1e8 (2.779-2.787 / 2.883-2.888; 2^28
+// 8.130-8.148 / 8.037-8.044), so they keep the stable rounds. Counted by a first read of the keys and placed by a
+// second, each run then sorted by one thread, it lost everywhere (u32+u32 1e8 2.527, 2^28 6.655; round 3).
+inline constexpr unsigned bucket_carry_run_most = 32;
+template <class Bits, class Value, bool InPlace>
+inline constexpr bool bucket_carry_by_runs =
+    bucket_keys_carry_positions<Bits, Value, InPlace> && sizeof(Value) == 4;
+template <int Threads>
+inline constexpr int bucket_carry_digit_bits = Threads == 128 ? 11 : Threads == 256 ? 12 : 13;
 template <class Bits, class Value, bool InPlace>
 using bucket_held_t = std::conditional_t<bucket_keys_carry_positions<Bits, Value, InPlace>, std::uint32_t,
                                          std::conditional_t<bucket_holds_low_half<Bits, InPlace>, std::uint16_t, Bits>>;
@@ -374,7 +390,7 @@ inline constexpr bool bucket_msd_runs =
 // 4% slower for uniform keys' runs (round 3). Runs of 2^16 keys or more are not a warp's (bucket_run_long).
 // The 1024-thread kernel holds runs to bucket_run_held_trips trips, or to bucket_run_held_trips_long in the launches
 // whose buckets' mean run (their bound over 256) passes that (bucket_long_runs_above: uniform u32 keys past about
-// 3.1e9), the pairs of blocks to the longer. H200, u32 keys alone, radix ms, medians of 5, alternated twice (session
+// 3.1e9). H200, u32 keys alone, radix ms, medians of 5, alternated twice (session
 // 68 round 2, NOTES.md round 52), 6 / 10 trips: 2^31 27.39-27.49 / 28.59-28.60, 3e9 40.18-40.19 / 40.84-40.85,
 // 2^32+17 67.19 / 55.91-55.93 (every run past 6 trips there).
 inline constexpr int bucket_run_held_trips = 6;
@@ -467,6 +483,65 @@ __device__ __forceinline__ void bucket_sort_long_run(const Held* keys, unsigned 
   __syncthreads();
 }
 
+// The counting round of keys that carry their positions (bucket_keys_carry_positions: words of position << 16 | low
+// half, input order, in src) by the top DigitBits bits of their low half, with their counts in runs (1 << DigitBits
+// words, one a digit): turns the counts into where each digit's run starts and, unless a run holds more than
+// bucket_carry_run_most keys (then false, src and the counts' words left as they were), places each word in its run in
+// dst, in no order within the run, turned to low half << 16 | position; runs[d] is then where run d ends. Every thread
+// of the block calls it; block-uniform; it ends at a barrier.
+template <int Threads, int DigitBits>
+__device__ __forceinline__ bool bucket_place_runs(const std::uint32_t* src, std::uint32_t* dst, unsigned* runs,
+                                                  unsigned* warp_sums, unsigned size) {
+  constexpr int per_thread = (1 << DigitBits) / Threads;
+  static_assert(per_thread * Threads == 1 << DigitBits && per_thread % 4 == 0, "whole quads of digits a thread");
+  uint4* mine = reinterpret_cast<uint4*>(runs) + threadIdx.x * (per_thread / 4);
+  unsigned c[per_thread];
+#pragma unroll
+  for (int q = 0; q < per_thread / 4; ++q) {
+    const uint4 w = mine[q];
+    c[4 * q] = w.x, c[4 * q + 1] = w.y, c[4 * q + 2] = w.z, c[4 * q + 3] = w.w;
+  }
+  unsigned sum = 0, longest = 0;
+#pragma unroll
+  for (int j = 0; j < per_thread; ++j) sum += c[j], longest = c[j] > longest ? c[j] : longest;
+  unsigned total;
+  unsigned start = block_exclusive_sum<unsigned, Threads>(sum, warp_sums, &total);
+  if (__syncthreads_or(longest > bucket_carry_run_most)) return false;
+#pragma unroll
+  for (int q = 0; q < per_thread / 4; ++q) {
+    uint4 w;
+    w.x = start, start += c[4 * q];
+    w.y = start, start += c[4 * q + 1];
+    w.z = start, start += c[4 * q + 2];
+    w.w = start, start += c[4 * q + 3];
+    mine[q] = w;
+  }
+  __syncthreads();
+#pragma unroll 4
+  for (unsigned i = threadIdx.x; i < size; i += Threads) {
+    const std::uint32_t word = __funnelshift_l(src[i], src[i], 16);  // low half << 16 | position
+    dst[atomicAdd(&runs[word >> (32 - DigitBits)], 1u)] = word;
+  }
+  __syncthreads();
+  return true;
+}
+// ... then each word of dst ranked within its run by comparison with the run's others (its key's bits below the
+// digit, then its position: all distinct), out(i, word) for each position i of the bucket and the word that belongs
+// there.
+template <int Threads, int DigitBits, class Out>
+__device__ __forceinline__ void bucket_rank_runs(const std::uint32_t* dst, const unsigned* runs, unsigned size,
+                                                 Out out) {
+#pragma unroll 4
+  for (unsigned i = threadIdx.x; i < size; i += Threads) {
+    const std::uint32_t word = dst[i];
+    const unsigned d = word >> (32 - DigitBits);
+    const unsigned begin = d == 0 ? 0u : runs[d - 1], end = runs[d];
+    unsigned rank = begin;
+    for (unsigned j = begin; j < end; ++j) rank += dst[j] < word ? 1u : 0u;
+    out(rank, word);
+  }
+}
+
 // One block per 16-bit bucket (at most the capacity, which the host checked) sorts it by its remaining bits
 // (bucket_rounds<Bits> rounds of 8 bits) in shared memory and writes it back where it is, keys decoded. The keys
 // (and values) pass through shared memory once per round rather than living in registers, so every loop runs as
@@ -485,6 +560,8 @@ __device__ __forceinline__ void bucket_sort_long_run(const Held* keys, unsigned 
 //              set 1 alone);
 //   store:     a -> global (4-byte keys with values in two buffers: each key carries its position in the values'
 //              one buffer, from which its value is read here: bucket_keys_carry_positions).
+// 4-byte keys with 4-byte values in two buffers take one counting round and runs in place of the rounds where their
+// runs are short (bucket_carry_by_runs: bucket_place_runs, bucket_rank_runs).
 // InPlace (bucket_in_place): b is a, every round reads a warp's rows into registers first (rank_rows_in_place), and
 // keys alone read their keys for round 0 the same way. The bucket is padded to whole rows (Threads * per positions)
 // with the largest key, which every stable round keeps after the real keys (keys alone, round 0 leaves it where
@@ -555,7 +632,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   const std::uint64_t start = starts[bucket];
   // The last test never holds (start <= n); it makes the branch wait for both loads, so that their round trips
   // overlap instead of the start being loaded after it.
-  if (!sorted_here(size) || start > hybrid_paired_max_items) return;
+  if (!sorted_here(size) || start > hybrid_max_items) return;
   // (In place, the host checked buffer_keys <= Threads * Rows: per <= Rows below.)
   Bits* data = keys + start;
   [[maybe_unused]] Value* vdata = nullptr;
@@ -597,8 +674,14 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   // 2.777-2.778, 2^28 8.607-8.609 -> 8.117-8.122; u64+u32 1e8 4.951-4.954 -> 4.771-4.777, 2^28 15.24-15.25 ->
   // 14.85-14.86; u64+u64 1e8 5.692-5.696 -> 5.440-5.445, 2^28 16.73 -> 16.73-16.75.
   using Loaded = std::conditional_t<with_values && !gather, Value, NoValue>;
+  // (by runs: the counts of the first round's digit fill the count sets, one word a digit)
+  constexpr bool by_runs = bucket_carry_by_runs<Bits, Value, InPlace>;
+  constexpr int carry_digit_bits = bucket_carry_digit_bits<Threads>;
+  [[maybe_unused]] unsigned* s_runs = &s_sets[0][0];
+  static_assert(!by_runs || (1 << carry_digit_bits) == 2 * warps * digit_words, "the first round's counts: both sets");
   auto take = [&](unsigned i, Bits k, Loaded v) {
-    if constexpr (with_values) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8), 1u);
+    if constexpr (by_runs) atomicAdd(&s_runs[static_cast<std::uint16_t>(k) >> (16 - carry_digit_bits)], 1u);
+    else if constexpr (with_values) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8), 1u);
     else add_count<block_packed>(s_block_count0, digit_of(k, first_shift, 8), 1u);
     if constexpr (msd) return;  // counted only: read again to be placed (below)
     if constexpr (carry) {
@@ -660,6 +743,31 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     else
       rank_rows(src_k, src_v, dst_k, dst_v, my_hist, shift, size, warp * chunk, per, next);
   };
+  // The whole key of what the buffers hold (the bucket's number on top where they hold the low half).
+  auto whole = [&](Held h) {
+    if constexpr (low_half) return static_cast<Bits>(bucket << 16 | static_cast<std::uint16_t>(h));
+    else return h;
+  };
+  if constexpr (by_runs) {
+    if (bucket_place_runs<Threads, carry_digit_bits>(s_ka, s_kb, s_runs, warp_sums, size)) {
+      with_decoder(codec, [&](auto decoded) {
+        bucket_rank_runs<Threads, carry_digit_bits>(s_kb, s_runs, size, [&](unsigned at, unsigned word) {
+          data[at] = decoded(whole(word >> 16));
+          vdata[at] = s_vals[word & 0xffffu];
+        });
+      });
+      return;
+    }
+    // A run too long: the stable rounds, their counts taken again (the first round's took the sets' words).
+#pragma unroll
+    for (int h = 0; h < 2; ++h)
+#pragma unroll
+      for (int i = 0; i < warps * digit_words / Threads; ++i) s_sets[h][i * Threads + threadIdx.x] = 0;
+    __syncthreads();
+    for (unsigned i = threadIdx.x; i < size; i += Threads)
+      add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(s_ka[i], 0, 8), 1u);
+    __syncthreads();
+  }
   if constexpr (with_values) {
     scan_digit_counts<Threads, warps, packed>(set(0), warp_sums);
     __syncthreads();
@@ -699,11 +807,6 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     }
   }
   __syncthreads();
-  // The whole key of what the buffers hold (the bucket's number on top where they hold the low half).
-  auto whole = [&](Held h) {
-    if constexpr (low_half) return static_cast<Bits>(bucket << 16 | static_cast<std::uint16_t>(h));
-    else return h;
-  };
   if constexpr (msd) {
     // Each digit's run of bits 8 .. 15 now lies at [its predecessor's end, its end) (s_block_count0): the warps take
     // the runs in turn, sort each by bits 0 .. 7 and store it (bucket_sort_run); then the block the runs too long for
@@ -787,171 +890,6 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   }
 }
 
-// ---- buckets past one block: two blocks of a cluster a bucket -------------------------------------------------------
-// 4-byte keys alone whose 16-bit buckets passed the 1024-thread in-place block's capacity (uniform u32 keys past about
-// 3.4e9 while that block held whole keys, 2.3e9 while it held its rows in registers; the LSD passes sorted them to
-// 2^32+17 and beyond before, 1.00-1.14x cub-radix there) were sorted by the two blocks of a cluster each, and are where
-// a test forces them (that block now holds more than a pair: bucket_wide_key_bytes), block h holding the keys whose bit
-// 15 is h. Each block reads half the bucket's rows and puts each key into its own shared memory or the other block's
-// (distributed shared memory), a warp's places claimed by one atomic per load_unroll rows on each block's cursor; after
-// the cluster's barrier (every key in place, and both blocks' loads before either block's stores: the sort is in place)
-// each block sorts its keys as the 1024-thread kernel sorts a bucket (bucket_msd_runs: a counting sort by bits 8 .. 15
-// over the block, then each digit's run by bits 0 .. 7 by one warp, bucket_sort_run) and stores them, block 1's after
-// block 0's. A bucket one of whose halves passes a block's half_keys is left as it is and listed in `unsplit` ([0]
-// their number, then the buckets), and large_bucket_kernel sorts it after (launch_bucket_sort): a skewed input's. H200,
-// u32 keys, radix ms, 3 repetitions, alternated twice (session 63 round 2, NOTES.md round 47): both blocks reading the
-// whole bucket and keeping their half, one atomic a row / one per 8 rows / each block half the rows: 2^32+17
-// 69.14-69.16 / 64.72-64.74 / 62.41-62.45, 3e9 50.41 / 46.83 / 46.10 (cub-radix 85.96 and 60.10 in round 1). The load
-// routes a row of 32 keys by one ballot and stores each key without a branch; the first cluster barrier is arrived at
-// before the loads and waited for after the first rows are loaded. There the load had taken 31% of the kernel's stall
-// samples, at about 50 instructions a row (two ballots, a divergent branch a row for each block's keys), and the
-// barriers 8% (session 64, NOTES.md round 48): u32 keys, radix ms, medians of 6, the forms in turn in one process,
-// before / after: 2^32+17 62.29 / 59.19, 3e9 46.16 / 42.34.
-inline constexpr int bucket_pair_threads = bucket_threads_in_place_wide;
-inline constexpr int bucket_pair_rows = 36;  // held in registers: 36864 keys a block
-inline constexpr BucketShape bucket_in_place_pairs{bucket_pair_threads, true, 2};
-// The pairs prefetch the buckets ahead into L2 as the 1024-thread kernel (4 eighths of a wave on) while the input's
-// mean bucket holds up to this many keys, and none past it. H200, u32 keys alone, radix ms, none / 4 eighths in turn
-// in one process, medians of 6 (session 64 rounds 6-7, NOTES.md round 48), n (mean bucket): 2.4e9 (36.6K) 36.67 /
-// 36.10, 3e9 (45.8K) 43.08 / 42.44, 3.5e9 (53.4K) 49.94 / 49.65, 4e9 (61.0K) 55.87 / 56.76, 2^32+17 (65.5K) 58.81 /
-// 59.47.
-inline constexpr std::uint64_t bucket_pair_prefetch_most_keys = 57344;
-template <class Bits>
-__global__ void __launch_bounds__(bucket_pair_threads, 1)
-    bucket_pair_sort_kernel(Bits* keys, const unsigned* counts, const std::uint64_t* starts, KeyCodec<Bits> codec,
-                            unsigned size_above, unsigned buffer_keys, unsigned half_keys, BucketSlots visit,
-                            unsigned* unsplit, unsigned prefetch_ahead) {
-  static_assert(sizeof(Bits) == 4, "4-byte keys: two rounds of 8 bits below the bucket's 16");
-  constexpr int threads = bucket_pair_threads, warps = threads / 32, rows = bucket_pair_rows;
-  constexpr int half_digits = 128;  // of bits 8 .. 15, those of one value of bit 15
-  constexpr int load_unroll = 8;
-  constexpr bool packed = true;  // the runs' counts (a run stays below 2^16 keys: half_keys)
-  extern __shared__ __align__(16) unsigned char s_buffer[];
-  __shared__ __align__(16) unsigned s_starts[256];  // 32-bit: the bucket may pass 2^16 keys
-  __shared__ __align__(16) unsigned s_sets[warps * bucket_count_words<packed>];
-  __shared__ unsigned s_kept, s_next_run;  // (s_kept: this block's cursor, which both blocks add to)
-  wait_for_prior_grids();  // launched as a dependent of the kernel before it (launch_bucket_sort)
-  allow_dependent_grids();
-  const unsigned half = cluster_rank();  // this block's value of bit 15
-  const unsigned pair = blockIdx.x / 2;
-  auto sorted_here = [&](unsigned size) { return size > size_above && size <= buffer_keys; };
-  if (prefetch_ahead != 0 && half == 0 && threadIdx.x == threads - 1) {  // (as bucket_sort_kernel's, a pair a slot)
-    unsigned ahead;
-    if (visit.bucket(pair + prefetch_ahead, ahead) && sorted_here(counts[ahead]))
-      prefetch_l2_inside(keys + starts[ahead], std::size_t{counts[ahead]} * sizeof(Bits));
-  }
-  // Both blocks of the pair take the same bucket and leave at the same tests, so that neither waits at a barrier
-  // for a block that has left.
-  unsigned bucket;
-  if (!visit.bucket(pair, bucket)) return;
-  const unsigned size = counts[bucket];
-  const std::uint64_t start = starts[bucket];
-  if (!sorted_here(size) || start > hybrid_paired_max_items) return;  // (as bucket_sort_kernel's last test)
-  Bits* data = keys + start;
-  Bits* s_keys = reinterpret_cast<Bits*>(s_buffer);
-  if (threadIdx.x < 256) s_starts[threadIdx.x] = 0;
-  if (threadIdx.x == 0) s_kept = s_next_run = 0;
-  const unsigned warp = threadIdx.x / 32, lane = lane_id();
-  // Both cursors zeroed before either block adds to the other's, and both blocks running before either writes to the
-  // other's shared memory: the barrier's arrival (relaxed, after the zero's fence) comes here, its wait after a
-  // warp's first rows are loaded (or, for a warp without rows, before the barrier after the load). (The warps wait at
-  // different places: the pairs are launched only in clusters, launch_in_clusters, never where the wait would be a
-  // __syncthreads().)
-  if (threadIdx.x == 0) cluster_fence();
-  __syncwarp();
-  cluster_arrive_relaxed();
-  bool waited = false;
-  unsigned* peer_kept = cluster_peer(&s_kept, 1 - half);
-  Bits* peer_keys = cluster_peer(s_keys, 1 - half);
-  // Rows of 32 keys: warp w of block h takes rows 2w + h, 2w + h + 2 * warps, ..., load_unroll of them at a time,
-  // whole (no lane past the bucket: warp-uniform) or the last. A row's valid lanes are a prefix, so a lane's place
-  // among the other block's keys is its lane less its place among this block's.
-  const unsigned below = lanemask_lt();
-  auto valid_lanes = [&](unsigned at) { return at >= size ? 0u : size - at >= 32 ? 32u : size - at; };
-  auto take_rows = [&](unsigned row, auto whole_rows) {
-    constexpr bool whole = decltype(whole_rows)::value;
-    const Bits* src = data + row + lane;
-    Bits k[load_unroll];
-#pragma unroll
-    for (int j = 0; j < load_unroll; ++j)
-      if (whole || row + j * 2 * threads + lane < size) k[j] = src[j * 2 * threads];
-    unsigned mine[load_unroll], my_total = 0, all_total = whole ? 32u * load_unroll : 0u;
-#pragma unroll
-    for (int j = 0; j < load_unroll; ++j) {
-      const unsigned valid = whole ? 32u : valid_lanes(row + j * 2 * threads);
-      mine[j] = __ballot_sync(full_warp, (whole || lane < valid) && digit_of(k[j], 15, 1) == half);
-      my_total += __popc(mine[j]);
-      if (!whole) all_total += valid;
-    }
-    if (!waited) {
-      cluster_wait();
-      waited = true;
-    }
-    unsigned my_at = 0, their_at = 0;
-    if (lane == 0) {
-      if (my_total != 0) my_at = atomicAdd(&s_kept, my_total);
-      if (all_total != my_total) their_at = atomicAdd(peer_kept, all_total - my_total);
-    }
-    my_at = __shfl_sync(full_warp, my_at, 0);
-    their_at = __shfl_sync(full_warp, their_at, 0);
-#pragma unroll
-    for (int j = 0; j < load_unroll; ++j) {  // (past half_keys, nothing is stored: the bucket is left, below)
-      const unsigned valid = whole ? 32u : valid_lanes(row + j * 2 * threads);
-      const unsigned below_mine = __popc(mine[j] & below);
-      const bool own = (mine[j] >> lane) & 1u;
-      const unsigned at = own ? my_at + below_mine : their_at + lane - below_mine;
-      const bool store = (whole || lane < valid) && at < half_keys;
-      if (store && own) s_keys[at] = k[j];
-      if (store && !own) peer_keys[at] = k[j];
-      const unsigned here = __popc(mine[j]);
-      my_at += here;
-      their_at += valid - here;
-    }
-  };
-  unsigned row = (2 * warp + half) * 32;
-  for (; row + (load_unroll - 1) * 2 * threads + 32 <= size; row += load_unroll * 2 * threads)
-    take_rows(row, std::true_type{});
-  if (row < size) take_rows(row, std::false_type{});
-  if (!waited) cluster_wait();
-  cluster_sync();  // every key in its block, and both blocks' loads done before either stores
-  const unsigned kept = s_kept;  // the other block's: size - kept
-  if (kept > half_keys || size - kept > half_keys) {
-    if (half == 0 && threadIdx.x == 0) unsplit[1 + atomicAdd(&unsplit[0], 1u)] = bucket;
-    return;
-  }
-  Bits k[rows];  // every key read (and its digit counted) before any is placed: thread t's keys t, t + threads, ...
-#pragma unroll
-  for (int u = 0; u < rows; ++u) {
-    const unsigned i = threadIdx.x + u * threads;
-    if (u * threads >= kept) break;  // (no thread has a key in this row or past it)
-    if (i < kept) {
-      k[u] = s_keys[i];
-      atomicAdd(&s_starts[digit_of(k[u], 8, 8)], 1u);
-    }
-  }
-  __syncthreads();
-  if (warp == 0) warp_scan_counts<false, false>(s_starts, lane);  // (the other half's digits count none)
-  __syncthreads();
-#pragma unroll
-  for (int u = 0; u < rows; ++u) {
-    const unsigned i = threadIdx.x + u * threads;
-    if (u * threads >= kept) break;
-    if (i < kept) s_keys[atomicAdd(&s_starts[digit_of(k[u], 8, 8)], 1u)] = k[u];
-  }
-  __syncthreads();
-  // Each digit's run now lies at [its predecessor's end, its end) (s_starts): the warps take this half's runs in turn.
-  Bits* out = data + (half == 0 ? 0u : size - kept);
-  unsigned* mine = s_sets + warp * bucket_count_words<packed>;
-  with_decoder(codec, [&](auto decoded) {
-    bucket_runs_in_turn(&s_next_run, half_digits, lane, [&](unsigned r) {
-      const unsigned d = half * half_digits + r;
-      const unsigned begin = d == 0 ? 0u : s_starts[d - 1];
-      bucket_sort_run<packed, bucket_run_held_trips_long>(s_keys, begin, s_starts[d], mine, lane,
-                                                          [&](unsigned at, Bits key) { out[at] = decoded(key); });
-    });
-  });
-}
-
 // bucket_sort_kernel's own arrays: keys alone round 0's block counts, the per-warp count sets, warp sums (with
 // 32-bit counts: the sizes the host checks a bucket against; the kernels with 16-bit counts take less).
 template <class Bits, class Value, int Threads = bucket_threads_widest, bool Packed = false>
@@ -1024,27 +962,10 @@ constexpr unsigned bucket_capacity_in_place_any(long long shared_bytes) {
   return wide > narrow ? wide : narrow;
 }
 
-// ... and by the pairs of blocks (bucket_pair_sort_kernel: 4-byte keys alone), each holding half a bucket in whole
-// rows of whole keys (not the 1024-thread block's low halves), with that block's arrays counted, and at most what its
-// registers hold (0 for other keys); the most keys of a bucket they sort, twice that.
-template <class Bits, class Value>
-constexpr unsigned bucket_pair_half_capacity(long long shared_bytes) {
-  constexpr long long row = bucket_pair_threads, most = bucket_pair_threads * bucket_pair_rows;
-  const long long room = shared_bytes - bucket_static_bytes<Bits, Value, bucket_threads_in_place_wide, true>();
-  const long long keys = room <= 0 ? 0 : room / static_cast<long long>(sizeof(Bits)) / row * row;
-  return bucket_in_place_more_rows<Bits, Value> ? static_cast<unsigned>(std::min(keys, most)) : 0u;
-}
-template <class Bits, class Value>
-constexpr unsigned bucket_pair_capacity(long long shared_bytes) {
-  return 2 * bucket_pair_half_capacity<Bits, Value>(shared_bytes);
-}
-
 // Whether shape s sorts buckets of buffer_keys keys in a block with shared_bytes of shared memory (in place: within
-// what its warps' registers hold; pairs: where both halves fit, bucket_pair_sort_kernel lists those that do not).
+// what its warps' registers hold).
 template <class Bits, class Value>
 constexpr bool bucket_shape_holds(BucketShape s, unsigned buffer_keys, long long shared_bytes) {
-  if (s.blocks == 2)
-    return s == bucket_in_place_pairs && buffer_keys <= bucket_pair_capacity<Bits, Value>(shared_bytes);
   if (s == bucket_warp)
     return buffer_keys <= warp_bucket_most_keys && warp_bucket_block_bytes<Bits, Value>(buffer_keys) <= shared_bytes;
   return bucket_shared_bytes<Bits, Value>(s, buffer_keys) <= shared_bytes &&
@@ -1086,14 +1007,10 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   const bool in_place_fits = bucket_shape_holds<Bits, Value>(bucket_in_place, buffer_keys, shared_bytes);
   // (Past two buffers' capacity the bucket is within an in-place one: hybrid_capacity, checked before the sort; the
   // 1024-thread one past the 512-thread one's.)
-  // Past every one-block shape, on sm_90 (clusters), 4-byte keys alone would take pairs of blocks (which hold fewer
-  // keys than the 1024-thread block since it holds low halves: only where a test forces them).
   if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes)) {
     if (in_place_fits) return bucket_in_place;
-    if (bucket_shape_holds<Bits, Value>(bucket_in_place_wide, buffer_keys, shared_bytes)) return bucket_in_place_wide;
-    return b == arch::Band::sm90 && bucket_shape_holds<Bits, Value>(bucket_in_place_pairs, buffer_keys, shared_bytes)
-               ? bucket_in_place_pairs
-               : bucket_in_place;
+    return bucket_shape_holds<Bits, Value>(bucket_in_place_wide, buffer_keys, shared_bytes) ? bucket_in_place_wide
+                                                                                             : bucket_in_place;
   }
   if (warp_bucket_pays<Bits, Value>(buffer_keys) &&
       bucket_shape_holds<Bits, Value>(bucket_warp, buffer_keys, shared_bytes))
@@ -1175,15 +1092,11 @@ unsigned bucket_first_bound_for(std::uint64_t n, unsigned capacity) {
 // B. Buckets past `capacity` (a multiple of 4) are sorted one block each through global memory, half 1 of the keys
 // (and values) lending its range (launch_large_buckets), where `large_by_blocks` (else by segmented passes:
 // large_segments.cuh). Each launch but those is a programmatic dependent of the kernel before it (a digit pass, or
-// the launch before: dependent_launch.cuh). Where pairs of blocks sort a launch's buckets (4-byte keys alone past one
-// block, bucket_in_place_pairs: `capacity` is then the pairs'), each block holds up to half the capacity, the buckets
-// whose halves do not fit are listed in `unsplit` (zeroed, [1 + hybrid_buckets]), and one block each sorts those
-// through global memory after (launch_large_buckets).
+// the launch before: dependent_launch.cuh).
 template <class Bits, class Value, arch::Band B>
 void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, const unsigned* counts,
                         const std::uint64_t* starts, const KeyCodec<Bits>& codec, std::uint64_t n, unsigned fitting,
-                        unsigned capacity, BucketSlots later, bool large_by_blocks, unsigned* unsplit,
-                        cudaStream_t stream) {
+                        unsigned capacity, BucketSlots later, bool large_by_blocks, cudaStream_t stream) {
   GSB_EXPECTS(capacity >= 4 && capacity % 4 == 0, "radix: a bucket capacity of " + std::to_string(capacity));
   const std::optional<BucketShape> forced = bucket_shape_override();
   const long long room = current_device_props().shared_bytes_per_block_optin;
@@ -1191,41 +1104,20 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     const bool forced_fits = forced && bucket_shape_holds<Bits, Value>(*forced, buffer_keys, room);
     return forced_fits ? *forced : bucket_shape_for<Bits, Value>(B, buffer_keys, room);
   };
-  // The in-place shapes (and the pairs) prefetch the buckets ahead on sm_90 (the bulk instruction) where one block of
-  // `kernel` is resident per SM: `waves` eighths of a wave on, in slots of `blocks` blocks (a pair's bucket is one
-  // slot); 0 elsewhere. The occupancy is asked only where a shape prefetches.
-  auto prefetch_slots = [&](auto kernel, int threads, std::size_t smem, int waves, unsigned blocks) -> unsigned {
+  // The in-place shapes prefetch the buckets ahead on sm_90 (the bulk instruction) where one block of `kernel` is
+  // resident per SM: `waves` eighths of a wave on; 0 elsewhere. The occupancy is asked only where a shape prefetches.
+  auto prefetch_slots = [&](auto kernel, int threads, std::size_t smem, int waves) -> unsigned {
     if (B != arch::Band::sm90 || waves == 0 || resident_blocks_per_sm(kernel, threads, smem) != 1) return 0;
-    return prefetch_distance(1, current_device_props().sm_count, waves, false, 0) / blocks;
+    return prefetch_distance(1, current_device_props().sm_count, waves, false, 0);
   };
   // The buckets of above + 1 .. buffer_keys keys of `visit`, and (warps only) those of buffer_keys + 1 .. paired_keys
   // of `paired`, two warps' shared memory each.
-  bool pairs_launched = false;
   auto launch = [&](unsigned above, unsigned buffer_keys, BucketSlots visit, BucketSlots paired = {nullptr, 0},
                     unsigned paired_keys = 0) {
     const BucketShape shape = shape_for(buffer_keys);
     const bool holds = bucket_shape_holds<Bits, Value>(shape, buffer_keys, room);
     GSB_EXPECTS(holds, "radix: a bucket sort block of " + std::to_string(shape.threads) +
                            " threads for buckets of " + std::to_string(buffer_keys) + " keys");
-    if constexpr (bucket_in_place_more_rows<Bits, Value>) {
-      if (shape == bucket_in_place_pairs) {
-        const unsigned half_keys = std::min(bucket_pair_half_capacity<Bits, Value>(room), capacity / 2 / 4 * 4);
-        GSB_EXPECTS(unsplit != nullptr && half_keys >= 4 &&
-                        half_keys <= static_cast<unsigned>(bucket_pair_threads * bucket_pair_rows),
-                    "radix: pairs of blocks holding " + std::to_string(half_keys) + " keys each");
-        auto kernel = bucket_pair_sort_kernel<Bits>;
-        const std::size_t smem = std::size_t{half_keys} * sizeof(Bits);
-        set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort in pairs of blocks");
-        // (One block an SM, as the 1024-thread in-place kernel: the same prefetch, in pairs, up to a mean bucket.)
-        const bool prefetch = n / hybrid_buckets <= bucket_pair_prefetch_most_keys;
-        const unsigned prefetch_ahead = prefetch_slots(kernel, bucket_pair_threads, smem,
-                                                       prefetch ? bucket_in_place_wide_prefetch_waves_per_8 : 0, 2);
-        launch_in_clusters(2, true, kernel, dim3(2 * visit.size), dim3(bucket_pair_threads), smem, stream, keys,
-                           counts, starts, codec, above, buffer_keys, half_keys, visit, unsplit, prefetch_ahead);
-        pairs_launched = true;
-        return;
-      }
-    }
     GSB_EXPECTS(paired.size == 0 || (shape == bucket_warp && warp_bucket_pairs_hold(buffer_keys, paired_keys)),
                 "radix: paired warps for buckets of " + std::to_string(paired_keys) + " keys");
     if (shape == bucket_warp) {
@@ -1262,7 +1154,7 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     const int waves = shape == bucket_in_place_wide ? bucket_in_place_wide_prefetch_waves_per_8
                       : shape.in_place              ? bucket_in_place_prefetch_waves_per_8<Bits, Value>
                                                     : 0;
-    const unsigned prefetch_ahead = prefetch_slots(kernel, shape.threads, smem, waves, 1);
+    const unsigned prefetch_ahead = prefetch_slots(kernel, shape.threads, smem, waves);
     launch_dependent(true, kernel, dim3(visit.size), dim3(shape.threads), smem, stream, keys, values, counts, starts,
                      codec, above, buffer_keys, visit, prefetch_ahead);
   };
@@ -1281,8 +1173,6 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
   for (int i = pair_second ? 2 : 1; i < l.count; ++i) launch(l.bounds[i - 1], l.bounds[i], later);
   if (large_by_blocks)
     launch_large_buckets<Bits, Value>(keys, keys1, values, values1, counts, starts, codec, capacity, stream);
-  if (pairs_launched)  // (the buckets the pairs listed, if any)
-    launch_large_buckets<Bits, Value>(keys, keys1, values, values1, counts, starts, codec, 0, stream, unsplit);
 }
 
 }  // namespace gsb::radix::onesweep

@@ -23,8 +23,8 @@
 //      warp_buckets.cuh) sorts it in shared memory by its remaining
 //      bits, 8 at a time from bit 0 (2 rounds for 4-byte keys, 6 for 8-byte ones: a counting sort, then the
 //      warp-level multisplit of the passes; 4-byte keys alone in 1024-thread blocks, past about 1.68e9, in two MSD
-//      counting sorts, bucket_msd_runs; past those blocks' buckets, two of them of a cluster a bucket,
-//      bucket_pair_sort_kernel) and writes it back in place, decoded, in launches by size class; the
+//      counting sorts, bucket_msd_runs; 4-byte keys with 4-byte values in two buffers by one counting sort and
+//      short runs, bucket_carry_by_runs) and writes it back in place, decoded, in launches by size class; the
 //      few buckets past the capacity are sorted one block each through global memory (large_buckets.cuh), a skewed
 //      input's many by segmented digit passes (large_segments.cuh, enqueued before the bucket sort).
 // The sort is stable: steps 3-5 keep equal keys in input order, except where only equal keys can change places (keys
@@ -271,7 +271,7 @@ __global__ void __launch_bounds__(plan_threads)
   // The counts add up: this top-8-bit bucket's 16-bit ones to its count, and (the last block, below) all of them to n.
   // A count of 32 bits (one 16-bit bucket's, half of a 64-bit word of the histogram; or a top-8-bit bucket's) that
   // passed 2^32 has lost 2^32 (a half carrying into its neighbour: 2^32 - 1 in all), so the sums fall short: possible
-  // only past 2^32 keys (hybrid_paired_max_items), and skewed ones.
+  // only past 2^32 keys (to hybrid_max_items), and skewed ones.
   __shared__ std::uint64_t warp_bins[32];
   std::uint64_t block_bins;
   block_exclusive_sum<std::uint64_t, plan_threads>(c, warp_bins, &block_bins);
@@ -413,11 +413,6 @@ struct HybridSort {
       hybrid_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin);
   static constexpr unsigned tried_capacity = hybrid_tried_capacity<Bits, Value>(B);
   static constexpr bool fits = band_capacity != 0;
-  // Past 2^31 keys, to hybrid_paired_max_items, where the band has pairs of blocks of a cluster (4-byte keys alone on
-  // sm_90: bucket_pair_sort_kernel); 0 elsewhere. There the buckets take one block where it holds them (the
-  // 1024-thread kernel's low halves: past_capacity), else pairs.
-  static constexpr unsigned pair_capacity_of_band =
-      B == arch::Band::sm90 ? bucket_pair_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin) : 0u;
   using S = PassShape<Bits, Value, 8, P::threads, P::items, P::shared_values>;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   static constexpr int value_bytes = value_bytes_of<Value>;  // 0: keys alone
@@ -438,21 +433,8 @@ struct HybridSort {
     return std::min(band_capacity,
                     hybrid_capacity<Bits, Value>(current_device_props().shared_bytes_per_block_optin));
   }
-  static unsigned device_pair_capacity() {
-    const DeviceProps& dev = current_device_props();
-    if (pair_capacity_of_band == 0 || !dev.cluster_launch) return 0;
-    return std::min(pair_capacity_of_band, bucket_pair_capacity<Bits, Value>(dev.shared_bytes_per_block_optin));
-  }
-  static unsigned device_past_capacity() {
-    const unsigned pairs = device_pair_capacity();
-    return pairs == 0 ? 0u : std::max(pairs, std::min(tried_capacity, device_capacity()));
-  }
   // The last n the path takes on this band (temp_bytes sizes its layout up to there).
-  static std::uint64_t last_items() {
-    return pair_capacity_of_band != 0
-               ? hybrid_last_items(std::max(pair_capacity_of_band, tried_capacity), hybrid_paired_max_items)
-               : hybrid_last_items(tried_capacity);
-  }
+  static std::uint64_t last_items() { return hybrid_last_items(tried_capacity); }
 
   static TopPortions top_portions(std::uint64_t n) {
     const std::uint64_t portion = portion_items(S::tile);
@@ -472,10 +454,9 @@ struct HybridSort {
     unsigned* tile_counters;    // [portions + 1 + rounds]: the first pass's launches, the second's, the large
                                 // segments' (large_segments.cuh)
     unsigned* claims;           // [1 + 256][256], keys alone: the MSD passes' cursors (ClaimedSegments)
-    unsigned* unsplit;          // [1 + 65536]: the buckets pairs of blocks left (bucket_pair_sort_kernel; [0] zeroed)
     unsigned* status;           // [tiles][256]
-    std::size_t clear_bytes;    // everything above (of `unsplit`, its first word) and (pairs) the status rows up to
-                                // the second pass's (clear_kernel)
+    std::size_t clear_bytes;    // everything above and (pairs) the status rows up to the second pass's
+                                // (clear_kernel)
     std::size_t portion_status_bytes;  // (pairs) one portion's rows of the first pass (cleared every stamps_per_clear
                                        // launches; keys alone: 0, none to clear)
     std::size_t status_bytes;   // every status row (cleared before the large segments' passes)
@@ -510,17 +491,11 @@ struct HybridSort {
     l.histogram_blocks = t.take<unsigned>(1);
     l.tile_counters = t.take<unsigned>(top.portions + 1 + rounds);
     l.claims = t.take<unsigned>(has_values_v<VT> ? 0 : 257 * 256);
-    // The pairs' list, last before the status rows: of it only the first word (their number) is cleared.
-    const std::size_t list_words = pair_capacity_of_band != 0 ? hybrid_buckets : 0;
-    l.unsplit = t.take<unsigned>(1 + list_words);
     l.status = t.take<unsigned>(max_tiles(n) * 256);
     l.status_bytes = max_tiles(n) * 256 * sizeof(unsigned);
-    // (Keys alone claim their runs and read no status row in the MSD passes: none is cleared for them. The list is
-    // keys alone's, so the cleared range has no gap.)
+    // (Keys alone claim their runs and read no status row in the MSD passes: none is cleared for them.)
     const std::uint64_t msd_status_tiles = has_values_v<VT> ? mid_tiles(n) : 0;
-    static_assert(pair_capacity_of_band == 0 || !has_values_v<VT>, "the pairs' list and the status rows cleared");
-    l.clear_bytes =
-        t.bytes() - l.status_bytes - list_words * sizeof(unsigned) + msd_status_tiles * 256 * sizeof(unsigned);
+    l.clear_bytes = t.bytes() - l.status_bytes + msd_status_tiles * 256 * sizeof(unsigned);
     l.portion_status_bytes =
         has_values_v<VT> ? ceil_div<std::uint64_t>(std::min(n, top.portion), S::tile) * 256 * sizeof(unsigned) : 0;
     l.top_bins = t.take<std::uint64_t>(static_cast<std::size_t>(top.portions) * 256);
@@ -561,10 +536,6 @@ struct HybridSort {
       if (!lsd_only && top_portions(p.n).portions <= plan_threads) {
         if (hybrid_applies(p.n, std::min(tried_capacity, device_capacity()), first_items()))
           return sort_hybrid(p, b, device_capacity());
-        // Past 2^31 keys (or one block's buckets), where the band has pairs of blocks.
-        const unsigned past = device_past_capacity();
-        if (past != 0 && hybrid_applies(p.n, past, first_items(), hybrid_paired_max_items))
-          return sort_hybrid(p, b, past);
       }
     }
     return Lsd::sort(p, b);
@@ -580,7 +551,7 @@ struct HybridSort {
     const unsigned capacity = large_above == 0 ? block_capacity
                                                : static_cast<unsigned>(std::min<std::uint64_t>(
                                                      block_capacity, std::max<std::uint64_t>(4, large_above / 4 * 4)));
-    GSB_EXPECTS(n <= hybrid_paired_max_items, "radix: the hybrid path with " + std::to_string(n) + " keys");
+    GSB_EXPECTS(n <= hybrid_max_items, "radix: the hybrid path with " + std::to_string(n) + " keys");
     const TopPortions top = top_portions(n);
     const Layout l = layout(n, b.temp);
     GSB_EXPECTS(l.bytes <= b.temp_bytes, "radix: temp of " + std::to_string(b.temp_bytes) + " bytes, needs " +
@@ -731,8 +702,7 @@ struct HybridSort {
     }
     launch_bucket_sort<Bits, VT, B>(keys0, static_cast<VT*>(b.values[0]), prm.keys[1], prm.values[1], counts,
                                     l.tables.starts16, codec, n, fitting, capacity,
-                                    BucketSlots{l.tables.later, later_count}, large == LargeBuckets::blocks,
-                                    pair_capacity_of_band != 0 ? l.unsplit : nullptr, b.stream);
+                                    BucketSlots{l.tables.later, later_count}, large == LargeBuckets::blocks, b.stream);
     return 0;
   }
 };

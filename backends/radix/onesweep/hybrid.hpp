@@ -5,8 +5,7 @@
 // each of 8 passes, 136 B (264 B with u64 values). The hybrid path sorts by the top 8 bits, then by the next 8
 // within each top bucket (two digit passes, MSD order: chained scans with a look-back for pairs, keys alone claiming
 // each tile's runs by atomics, pass.cuh ClaimedSegments), after which every key is in its 16-bit bucket and
-// each bucket (n / 65536 keys on average) is sorted in one block's shared memory (4-byte keys alone past one block's
-// buckets: two blocks' of a cluster, bucket_pair_sort_kernel) by its remaining bits (16 for
+// each bucket (n / 65536 keys on average) is sorted in one block's shared memory by its remaining bits (16 for
 // 4-byte keys, 48 for 8-byte ones, 8 per round) and written back in place: 4 + 8 + 8 + 8 = 28 B per 4-byte key
 // (4 + 3 x 16 = 52 B per pair), 8 + 3 x 16 = 56 B per 8-byte key (8 + 3 x 32 = 104 B with u64 values), and the
 // remaining digits cost one block-local pass without a look-back. It needs every 16-bit bucket to fit one block's
@@ -16,13 +15,12 @@
 // 2048 at 2^27, 4096 at 2^28, 8192 at 2^29) would keep 12 warps of the bucket sort resident per multiprocessor
 // (hybrid.cuh: hybrid_tried_capacity; 512-thread blocks, with two buffers or in place, where smaller ones keep fewer,
 // bucket_sort.cuh): on Hopper 4-byte keys alone to about 6.8e9 (past about 1.68e9 their buckets take 1024-thread
-// blocks in place, one a multiprocessor, holding the keys' low halves; past 2^31 where the band has clusters:
-// hybrid_paired_max_items; without, to 2^31), 1.0e9 with values and 8-byte keys (the in-place block's 16384 keys). A
-// few buckets
-// past a block (float keys' largest exponent, a mildly skewed input) are sorted one block each through global memory
-// instead (large_buckets.cuh, hybrid_buckets_fit), a skewed input's many by segmented digit passes
-// (large_segments.cuh: few distinct keys need none of them). The first pass runs portion by portion beyond one
-// look-back portion (2^28 - 1 keys), as the LSD passes do (keys alone: every portion claims from the same cursors).
+// blocks in place, one a multiprocessor, holding the keys' low halves; on sm80 to about 4.7e9), 1.0e9 with values and
+// 8-byte keys (the in-place block's 16384 keys). A few buckets past a block (float keys' largest exponent, a mildly
+// skewed input) are sorted one block each through global memory instead (large_buckets.cuh, hybrid_buckets_fit), a
+// skewed input's many by segmented digit passes (large_segments.cuh: few distinct keys need none of them). The first
+// pass runs portion by portion beyond one look-back portion (2^28 - 1 keys), as the LSD passes do (keys alone: every
+// portion claims from the same cursors).
 #pragma once
 
 #include <cmath>
@@ -62,15 +60,13 @@ constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes) {
   if (key_bytes == 8) return value_bytes == 8 ? 1500000 : std::uint64_t{1} << 21;
   return value_bytes == 4 ? 7000000 : std::uint64_t{1} << 22;
 }
-// Above this the path is not tried whatever the shared memory (but for hybrid_paired_max_items): beyond it the buckets
-// would hold too few blocks per multiprocessor.
-inline constexpr std::uint64_t hybrid_max_items = std::uint64_t{1} << 31;
-// 4-byte keys alone on a band with clusters (where two blocks of a cluster can sort a bucket, bucket_sort.cuh:
-// bucket_pair_sort_kernel), up to this many keys (uniform u32 keys' buckets pass the 1024-thread block's capacity at
-// about 6.8e9 anyway). Past 2^32 keys a count of
-// 32 bits can wrap on a skewed input (a top-8-bit bucket, or a 16-bit one, of 2^32 keys or more); hybrid_plan_kernel
-// then finds that the counts do not add up to n and the sort takes the LSD passes. Every start is 64-bit.
-inline constexpr std::uint64_t hybrid_paired_max_items = std::uint64_t{1} << 33;
+// Above this the path is not tried whatever the shared memory (uniform u32 keys' buckets pass the 1024-thread block's
+// capacity at about 6.8e9 on Hopper anyway). Past 2^32 keys a count of 32 bits can wrap on a skewed input (a
+// top-8-bit bucket, or a 16-bit one, of 2^32 keys or more); hybrid_plan_kernel then finds that the counts do not add
+// up to n and the sort takes the LSD passes. Every start is 64-bit. (It was 2^31 where the band had no pairs of
+// cluster blocks to sort buckets past one block; since one block holds the keys' low halves, NOTES.md round 52, no
+// band needs them.)
+inline constexpr std::uint64_t hybrid_max_items = std::uint64_t{1} << 33;
 
 // The largest 16-bit bucket that uniform keys give at n, with room to spare: the mean n / 65536 plus 8 standard
 // deviations (its square root).
@@ -135,12 +131,12 @@ inline unsigned sample_heavy_above(std::uint64_t n) {
 }
 
 // An n beyond every n at which the bound fits `capacity` (so beyond every n the path is tried at): the mean
-// m with m + 8 sqrt(m) = capacity is (sqrt(16 + capacity) - 4)^2; one bucket's worth more covers the rounding.
-// (At most `most`: hybrid_max_items, or hybrid_paired_max_items where pairs of blocks sort the buckets.)
-inline std::uint64_t hybrid_last_items(std::uint64_t capacity, std::uint64_t most = hybrid_max_items) {
+// m with m + 8 sqrt(m) = capacity is (sqrt(16 + capacity) - 4)^2; one bucket's worth more covers the rounding. At
+// most hybrid_max_items.
+inline std::uint64_t hybrid_last_items(std::uint64_t capacity) {
   const double root = std::sqrt(16.0 + static_cast<double>(capacity)) - 4.0;
   const auto last = static_cast<std::uint64_t>(root * root * hybrid_buckets) + hybrid_buckets;
-  return last < most ? last : most;
+  return last < hybrid_max_items ? last : hybrid_max_items;
 }
 
 // The smallest n the path is tried at for these keys: min_items where nonzero (a test's GSB_RADIX_HYBRID_MIN_N),
@@ -154,10 +150,8 @@ constexpr std::uint64_t hybrid_first_items(int key_bytes, int value_bytes, std::
 // keys' largest buckets hold twice the mean: the input's NaN and infinity patterns are made the largest finite
 // exponent's. Where those do not fit a block, they are few -- 1/256 of the buckets for f32, 1/2048 for f64 -- and
 // sorted through global memory: hybrid_buckets_fit.)
-// (To `most` keys: hybrid_max_items, or hybrid_paired_max_items where pairs of blocks sort the buckets.)
-inline bool hybrid_applies(std::uint64_t n, std::uint64_t capacity, std::uint64_t first_items,
-                           std::uint64_t most = hybrid_max_items) {
-  return n >= first_items && n <= most && uniform_bucket_bound(n) <= capacity;
+inline bool hybrid_applies(std::uint64_t n, std::uint64_t capacity, std::uint64_t first_items) {
+  return n >= first_items && n <= hybrid_max_items && uniform_bucket_bound(n) <= capacity;
 }
 
 // The 8-bit rounds that sort a 16-bit bucket of keys of type Bits by their remaining bits: 2 for 4-byte keys, 6 for
@@ -217,15 +211,12 @@ std::uint64_t hybrid_min_items_override();
 struct BucketShape {
   int threads;
   bool in_place;
-  int blocks = 1;  // blocks a bucket: 2 for the pairs of a cluster (bucket_pair_sort_kernel)
-  constexpr bool operator==(const BucketShape& o) const {
-    return threads == o.threads && in_place == o.in_place && blocks == o.blocks;
-  }
+  constexpr bool operator==(const BucketShape& o) const { return threads == o.threads && in_place == o.in_place; }
   constexpr bool operator!=(const BucketShape& o) const { return !(*this == o); }
 };
 
 // GSB_RADIX_BUCKET_THREADS (32: one warp a bucket; 128, 256, 512, 512-in-place, 512-in-place-44, 512-in-place-52,
-// 1024-in-place or 1024-in-place-pairs, for tests; gsb/env.hpp): the hybrid path's bucket sort in that shape at every
+// or 1024-in-place, for tests; gsb/env.hpp): the hybrid path's bucket sort in that shape at every
 // size where it holds the bucket, so that the sanitizer runs, which keep n small, exercise every shape. Empty when
 // unset: the shape by resident warps (bucket_sort.cuh: bucket_shape_for).
 std::optional<BucketShape> bucket_shape_override();

@@ -20,24 +20,18 @@ inline constexpr int large_bucket_items = 8;
 template <class Bits, class Value>
 using LargeBucketShape = PassShape<Bits, Value, 8, large_bucket_threads, large_bucket_items>;
 
-// One block per 16-bit bucket; those of more than size_above keys are sorted (the others are the bucket sort's). Or,
-// where `listed` ([0] their number, then the buckets), one block per listed bucket.
+// One block per 16-bit bucket; those of more than size_above keys are sorted (the others are the bucket sort's).
 template <class Bits, class Value>
 __global__ void __launch_bounds__(large_bucket_threads)
     large_bucket_kernel(Bits* keys0, Bits* keys1, Value* values0, Value* values1, const unsigned* counts,
-                        const std::uint64_t* starts, KeyCodec<Bits> codec, unsigned size_above,
-                        const unsigned* listed) {
+                        const std::uint64_t* starts, KeyCodec<Bits> codec, unsigned size_above) {
   using S = LargeBucketShape<Bits, Value>;
   constexpr int radix = S::radix;
   constexpr int rounds = bucket_rounds<Bits>;
   constexpr int threads = large_bucket_threads, items = large_bucket_items;
   static_assert(S::bins_per_thread == 1, "one digit per thread (the first 256 threads)");
   static_assert(rounds % 2 == 0, "the rounds end in half 0");
-  unsigned bucket = blockIdx.x;
-  if (listed != nullptr) {
-    if (blockIdx.x >= listed[0]) return;
-    bucket = listed[1 + blockIdx.x];
-  }
+  const unsigned bucket = blockIdx.x;
   const unsigned size = counts[bucket];
   if (size <= size_above) return;
   const std::uint64_t start = starts[bucket];
@@ -114,17 +108,16 @@ __global__ void __launch_bounds__(large_bucket_threads)
   }
 }
 
-// Launches large_bucket_kernel over the 16-bit buckets (counts, starts) for those of more than size_above keys (or
-// those `listed`, as many as there may be: their number is on the device).
+// Launches large_bucket_kernel over the 16-bit buckets (counts, starts) for those of more than size_above keys.
 template <class Bits, class Value>
 void launch_large_buckets(Bits* keys0, Bits* keys1, Value* values0, Value* values1, const unsigned* counts,
                           const std::uint64_t* starts, const KeyCodec<Bits>& codec, unsigned size_above,
-                          cudaStream_t stream, const unsigned* listed = nullptr) {
+                          cudaStream_t stream) {
   using S = LargeBucketShape<Bits, Value>;
   auto kernel = large_bucket_kernel<Bits, Value>;
   set_dynamic_shared_bytes(kernel, S::shared_bytes, "radix: large buckets");
   kernel<<<hybrid_buckets, large_bucket_threads, S::shared_bytes, stream>>>(keys0, keys1, values0, values1, counts,
-                                                                             starts, codec, size_above, listed);
+                                                                             starts, codec, size_above);
   GSB_CHECK_LAUNCH();
 }
 

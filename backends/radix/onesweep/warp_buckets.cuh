@@ -234,7 +234,7 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
   const unsigned size = counts[bucket];
   const std::uint64_t start = starts[bucket];
   // (The last test never holds, start <= n: the branch then waits for both loads at once.)
-  if (size <= above || size > most || start > hybrid_paired_max_items) return;
+  if (size <= above || size > most || start > hybrid_max_items) return;
   Bits* data = keys + start;
   [[maybe_unused]] Value* vdata = nullptr;
   if constexpr (with_values) vdata = values + start;
