@@ -254,6 +254,14 @@ inline constexpr int bucket_block_count_words =
 // 52-row kernel, two blocks an SM, did not gain (1.5e9: 19.38-19.39 / 19.50 / 19.54-19.55), so of the in-place
 // kernels with more than one block an SM none takes it; those with one do (below).
 inline constexpr int bucket_in_place_wide_prefetch_waves_per_8 = 4;
+// ... while the input's mean bucket (n / 65536) holds up to this many keys (2^31 keys), and none past it. Since the
+// kernel reads its bucket twice (round 51) the prefetch costs there: H200, u32 keys alone, radix ms, 3 repetitions,
+// the distance an experiment variable, forms in turn (session 69 rounds 8-9, NOTES.md round 53), 4 eighths / none:
+// 2^31 27.53-27.67 / 27.65-27.66, 3e9 40.29-40.34 / 37.70-37.79, 2^32+17 56.14 / 55.85.
+inline constexpr std::uint64_t bucket_in_place_wide_prefetch_most_keys = 32768;
+constexpr int bucket_in_place_wide_prefetch_waves(std::uint64_t n) {
+  return n / hybrid_buckets <= bucket_in_place_wide_prefetch_most_keys ? bucket_in_place_wide_prefetch_waves_per_8 : 0;
+}
 // The 512-thread in-place kernel, where one block of it is resident per SM (its shared memory or registers: pairs
 // and 8-byte keys from about 5e8 keys on), prefetches as well, 2 eighths ahead, keys and values, but for 8-byte keys
 // with 4-byte values, which lost with it. H200, radix ms at 1e9, 5 repetitions, alternated twice, none / 2 / 4
@@ -1151,7 +1159,7 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     }
     set_dynamic_shared_bytes(kernel, smem, "radix: bucket sort");
     // (The 1024-thread shape is one block an SM by its registers.)
-    const int waves = shape == bucket_in_place_wide ? bucket_in_place_wide_prefetch_waves_per_8
+    const int waves = shape == bucket_in_place_wide ? bucket_in_place_wide_prefetch_waves(n)
                       : shape.in_place              ? bucket_in_place_prefetch_waves_per_8<Bits, Value>
                                                     : 0;
     const unsigned prefetch_ahead = prefetch_slots(kernel, shape.threads, smem, waves);
