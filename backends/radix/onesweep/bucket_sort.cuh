@@ -660,12 +660,13 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
 #pragma unroll
     for (int i = threadIdx.x; i < block_words; i += Threads) s_block_count0[i] = 0;
   }
-  if constexpr (!msd) {  // (msd: each warp clears its counts for each run it takes)
+  auto clear_sets = [&] {  // every count set
 #pragma unroll
     for (int h = 0; h < 2 - first_set; ++h)
 #pragma unroll
       for (int i = 0; i < warps * digit_words / Threads; ++i) s_sets[h][i * Threads + threadIdx.x] = 0;
-  }
+  };
+  if constexpr (!msd) clear_sets();  // (msd: each warp clears its counts for each run it takes)
   const unsigned warp = threadIdx.x / 32;
   const unsigned per = (size + Threads - 1) / Threads;  // rows of 32 keys per warp
   const unsigned chunk = 32u * per;                      // positions per warp
@@ -687,9 +688,15 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   constexpr int carry_digit_bits = bucket_carry_digit_bits<Threads>;
   [[maybe_unused]] unsigned* s_runs = &s_sets[0][0];
   static_assert(!by_runs || (1 << carry_digit_bits) == 2 * warps * digit_words, "the first round's counts: both sets");
+  // Counts round r's digit (bits 8r..) of a key placed at pos, per warp owning pos, into set r % 2.
+  auto count_for = [&](int r) {
+    unsigned* h = set(r % 2);
+    const int shift = 8 * r;
+    return [=](unsigned pos, Bits k) { add(h, __umulhi(pos, chunk_recip) * radix + digit_of(k, shift, 8), 1u); };
+  };
   auto take = [&](unsigned i, Bits k, Loaded v) {
     if constexpr (by_runs) atomicAdd(&s_runs[static_cast<std::uint16_t>(k) >> (16 - carry_digit_bits)], 1u);
-    else if constexpr (with_values) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(k, 0, 8), 1u);
+    else if constexpr (with_values) count_for(0)(i, k);
     else add_count<block_packed>(s_block_count0, digit_of(k, first_shift, 8), 1u);
     if constexpr (msd) return;  // counted only: read again to be placed (below)
     if constexpr (carry) {
@@ -737,12 +744,6 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     }
   }
   __syncthreads();
-  // Counts round r's digit (bits 8r..) of a key placed at pos, per warp owning pos, into set r % 2.
-  auto count_for = [&](int r) {
-    unsigned* h = set(r % 2);
-    const int shift = 8 * r;
-    return [=](unsigned pos, Bits k) { add(h, __umulhi(pos, chunk_recip) * radix + digit_of(k, shift, 8), 1u); };
-  };
   // A stable round from src to dst (the same buffer in place).
   auto stable_round = [&](const Held* src_k, const Slot* src_v, Held* dst_k, Slot* dst_v, unsigned* my_hist,
                           int shift, auto next) {
@@ -767,13 +768,10 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
       return;
     }
     // A run too long: the stable rounds, their counts taken again (the first round's took the sets' words).
-#pragma unroll
-    for (int h = 0; h < 2; ++h)
-#pragma unroll
-      for (int i = 0; i < warps * digit_words / Threads; ++i) s_sets[h][i * Threads + threadIdx.x] = 0;
+    clear_sets();
     __syncthreads();
-    for (unsigned i = threadIdx.x; i < size; i += Threads)
-      add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(s_ka[i], 0, 8), 1u);
+    const auto count_first = count_for(0);
+    for (unsigned i = threadIdx.x; i < size; i += Threads) count_first(i, s_ka[i]);
     __syncthreads();
   }
   if constexpr (with_values) {
