@@ -209,13 +209,13 @@ TEST(RadixHybrid, TakenFromItsThresholdWhileUniformBucketsFit) {
 }
 
 TEST(RadixHybrid, ThresholdByKeyAndValueWidth) {
-  // Where the path beat the LSD passes with it forced (H200, 2026-11-30), and skewed keys' fallback stays above
-  // cub-radix: 8-byte keys from 2^21, 1.5e6 with 8-byte values; 4-byte keys from 2^22 alone, 7e6 with 4-byte values,
-  // 2^22 with 8-byte ones; floats as their integers.
+  // Where the path beat the LSD passes with it forced (H200, 2026-11-30 and 2026-12-02), and skewed keys' fallback
+  // stays above cub-radix: 8-byte keys from 2^21, 1.5e6 with 8-byte values; 4-byte keys from 2^22 with every value
+  // type (with 4-byte values from 7e6 until session 71); floats as their integers.
   using onesweep::hybrid_first_items;
   using onesweep::hybrid_min_items;
   EXPECT_EQ(hybrid_min_items(4, 0), 4194304u);
-  EXPECT_EQ(hybrid_min_items(4, 4), 7000000u);
+  EXPECT_EQ(hybrid_min_items(4, 4), 4194304u);
   EXPECT_EQ(hybrid_min_items(4, 8), 4194304u);
   for (int value_bytes : {0, 4}) EXPECT_EQ(hybrid_min_items(8, value_bytes), 2097152u);
   EXPECT_EQ(hybrid_min_items(8, 8), 1500000u);

@@ -149,7 +149,7 @@ struct Radix : TypedSort<Radix<LsdOnly>> {
                   LsdOnly ? "LSD radix after Onesweep: up-front histograms, chained-scan digit passes, "
                             "warp-level ranking, constant-digit passes skipped; a few thousand keys or fewer: one "
                             "block (cub::BlockRadixSort over the bits that differ) in one launch"
-                          : "radix-lsd, with 4- and 8-byte keys (alone or with values) from 1.5e6-7e6 keys taking two "
+                          : "radix-lsd, with 4- and 8-byte keys (alone or with values) from 1.5e6-2^22 keys taking two "
                             "MSD passes and a shared-memory sort of each 16-bit bucket when every bucket fits a "
                             "block (the few that do not one block each through global memory, a skewed input's many "
                             "by segmented digit passes), and 1- and 2-byte keys without values a counting sort (the "

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Session 71 round 1 (planned in session 70, run as planned). Issue 19, item 1 (4-byte keys with u32 values):
 # session 70 round 2's held form
-# too little device time). Issue 19, item 1 (4-byte keys with u32 values): session 70 round 2's held form
 # (logs/session70/hold.patch, cap.patch) lost at 1e8 but gained 1.2-2.7% at
 # 2^27 and 2^28, where few or none of its buckets take the held form: the gain looks like the compiler's (the unheld
 # form's registers or schedule), not the form's. This pins it: `capoff` (f6b571e + logs/session70/capoff.patch: cap's
