@@ -163,14 +163,6 @@ TEST(ArchPolicy, RadixFallbackPassesOwnShapes) {
   EXPECT_TRUE((std::is_same_v<PolicyFor<u32, u64, H, Passes::fallback>::type, PolicyFor<u32, u64, H>::type>));
   EXPECT_TRUE((std::is_same_v<PolicyFor<u32, NoValue, H, Passes::fallback>::type, PolicyFor<u32, NoValue, H>::type>));
   EXPECT_TRUE((std::is_same_v<PolicyFor<u64, NoValue, H, Passes::fallback>::type, PolicyFor<u64, NoValue, H>::type>));
-  // ... from the n where each was measured (HybridSort::sort_past): 4-byte keys with 4-byte values from 7e6 (the LSD
-  // row below), the others at every n.
-  using radix::onesweep::fallback_row_first_items;
-  EXPECT_EQ(fallback_row_first_items(4, 4), std::uint64_t{7000000});
-  for (int key_bytes : {4, 8})
-    for (int value_bytes : {0, 4, 8})
-      if (key_bytes != 4 || value_bytes != 4) EXPECT_EQ(fallback_row_first_items(key_bytes, value_bytes), 0u);
-  EXPECT_GT(fallback_row_first_items(4, 4), radix::onesweep::hybrid_min_items(4, 4));
 }
 
 // The one-block path (small.cuh): 1-byte keys take one round of 8-bit digits at 2049-4864 keys where the band

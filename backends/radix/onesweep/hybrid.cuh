@@ -425,14 +425,6 @@ struct HybridSort {
   static std::uint64_t first_items() {
     return hybrid_first_items(sizeof(Bits), value_bytes, hybrid_min_items_override());
   }
-  // The LSD passes for keys the path hands on (skewed: sampled, or too many buckets past a block): the fallback's row
-  // from fallback_row_first_items (a test's GSB_RADIX_HYBRID_MIN_N: from that n, so that forced paths run it), the
-  // LSD row below.
-  static int sort_past(const SortProblem& p, const SortBuffers& b) {
-    const std::uint64_t forced = hybrid_min_items_override();
-    const std::uint64_t own_first = forced != 0 ? forced : fallback_row_first_items(sizeof(Bits), value_bytes);
-    return p.n >= own_first ? LsdPast::sort(p, b) : Lsd::sort(p, b);
-  }
 
   // Where the sort changes shape: the LSD passes' sizes (Lsd::tiles) and the segmented passes' tile.
   static std::vector<std::uint64_t> tiles() { return with_size(Lsd::tiles(), S::tile); }
@@ -595,7 +587,7 @@ struct HybridSort {
         launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream, first);
     GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
     const unsigned verdict = await_sample_mark(rb);
-    if (verdict == mark_skewed) return sort_past(p, b);  // skewed keys (sampled)
+    if (verdict == mark_skewed) return LsdPast::sort(p, b);  // skewed keys (sampled)
     // The two MSD passes (steps 3 and 4): keys alone claim their tiles' runs of a digit (ClaimedSegments) and rank
     // them in any order within a tile (AnyOrderSegments), stably where the sample found rows of few digits. Pairs, and
     // the large buckets' LSD passes, keep the stable kernel and its look-back.
@@ -684,7 +676,7 @@ struct HybridSort {
                    later_count = rb.words[5], wrapped = rb.words[6];
     const LargeBuckets large = large_buckets_plan(largest, in_large, large_count, capacity, n, force);
     // Skewed keys: too many buckets past a block, or (past 2^32 keys) a count that wrapped.
-    if (large == LargeBuckets::lsd || wrapped != 0) return sort_past(p, b);
+    if (large == LargeBuckets::lsd || wrapped != 0) return LsdPast::sort(p, b);
     if (large == LargeBuckets::passes) {
       // Each bucket past a block a segment, sorted by its remaining bits in LSD order, half 0 -> 1 -> ... -> 0, the
       // last pass decoding; the segments whose keys are all equal are left out (large_segments.cuh). These launches

@@ -56,12 +56,13 @@ inline constexpr unsigned min_bucket_capacity = 4096;
 // 4-byte keys with 4-byte values from 7e6 (6e6 before): at 6e6 skewed u32 and i32 pairs paid 23-31 us for the verdict
 // over radix-lsd and came to 0.988-1.009x of cub-radix (entropy-0.544 / 0.337 / 0.201, Zipf), at 7e6 1.028-1.056x;
 // the uniform ones at 6e6 lose the path's 1.21-1.25x for the LSD passes' 1.12-1.17x (session 53, NOTES.md round 37).
-// Since session 71 from 2^22 as the others: the path's pairs are faster now, and skewed ones it hands to the LSD
-// row below 7e6 (policy.cuh: fallback_row_first_items). H200, the landed build as it was / the path tried from 2^22,
-// cub-radix / radix in one run (NOTES.md round 55): at 2^22 / 6e6 uniform u32+u32 1.15 / 1.12x -> 1.20 / 1.20x,
-// i32+u32 1.16 / 1.13x -> 1.21x, f32+u32 1.20 / 1.17x -> 1.25x, sorted 1.00-1.17x -> 1.33-1.51x, few-unique 1.08-1.16x
-// -> 1.32-1.49x; Zipf and the entropies 1.12-1.22x -> 1.01-1.11x with the fallback's own row (the sample's verdict
-// and that row's 3-4% over the LSD row's at these sizes).
+// Since session 71 from 2^22 as the others: sessions 61-69 made the path's pairs faster. H200, cub-radix / radix, the
+// LSD passes / the path at 2^22, 5e6 and 6e6, each ratio from one run (the same build, the path by the test's override;
+// NOTES.md round 55, every case validated): uniform u32+u32 1.12-1.16x -> 1.20x, i32+u32 1.13-1.16x -> 1.21x, f32+u32
+// 1.17-1.20x -> 1.23-1.25x; sorted 1.00-1.17x -> 1.33-1.51x; few-unique 1.08-1.17x -> 1.32-1.49x; Zipf and the
+// entropies 1.12-1.22x -> 1.01-1.11x (the sample's verdict, about 20-25 us; the lowest u32+u32 Zipf at 6e6,
+// 1.011-1.014x). Handing those to the LSD row below 7e6 in place of the fallback's own lost (u32+u32 entropy-0.201 at
+// 2^22 1.011x against 1.038x, two calls' runs).
 constexpr std::uint64_t hybrid_min_items(int key_bytes, int value_bytes) {
   if (key_bytes == 8) return value_bytes == 8 ? 1500000 : std::uint64_t{1} << 21;
   return std::uint64_t{1} << 22;

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <algorithm>
-#include <cstdint>
 #include <type_traits>
 
 #include "gsb/arch.hpp"
@@ -138,14 +137,6 @@ constexpr HopperShape hopper_fallback_shape(int key_bytes, int value_bytes) {
   if (key_bytes == 4 && value_bytes == 4) return hopper_hybrid_shape(key_bytes, value_bytes);
   if (key_bytes == 8 && value_bytes == 4) return {256, 16, 3, 1, false, 0};
   return hopper_shape(key_bytes, value_bytes);
-}
-// The fallback's row serves from this many keys on (a test's GSB_RADIX_HYBRID_MIN_N: from that n); below, the LSD
-// row, which those sizes took before the path reached them (HybridSort::sort_past). 4-byte keys with u32 values: the
-// segmented passes' shape lost to the LSD row at 2^22 and 6e6 (u32+u32, round 49 above: 0.1863 / 0.1934 and 0.2418 /
-// 0.2481 ms) and gained on skewed keys at 1e8 (the fallback's figures above); from 7e6, where the path began for them
-// when it was measured, it stays (between 6e6 and 1e8 the two rows were not compared; NOTES.md round 55).
-constexpr std::uint64_t fallback_row_first_items(int key_bytes, int value_bytes) {
-  return key_bytes == 4 && value_bytes == 4 ? 7000000 : 0;
 }
 
 // Which digit passes a policy is for: the LSD passes (hopper_shape), the hybrid path's segmented passes
