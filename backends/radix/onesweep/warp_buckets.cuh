@@ -97,6 +97,14 @@ static_assert(warp_bucket_by_runs_keys <= 1u << warp_bucket_run_place_bits &&
                   warp_bucket_run_most < 1u << (16 - warp_bucket_run_place_bits),
               "a run's start and length in 16 bits");
 inline constexpr unsigned warp_bucket_run_places_from = 128;
+// 4-byte keys with 4-byte values are sorted by runs too (up to warp_bucket_by_runs_keys keys, runs of at most
+// warp_bucket_run_most), each key held as a word of its low half over its input position, as bucket_sort.cuh's
+// two-buffer kernel holds them (bucket_carry_by_runs): the position orders equal keys in input order, so the sort stays
+// stable, and tells where the key's value is, which the store reads from there. In place of two stable rounds ranked
+// by 8 ballots a key each: at 2^22 u32+u32 (64 pairs a bucket) those took 85 us of the path's 236 under ncu (clocks at
+// base; session 71 round 4). Measured in NOTES.md round 55.
+template <class Bits, class Value>
+inline constexpr bool warp_bucket_carry_by_runs = sizeof(Bits) == 4 && has_values_v<Value> && sizeof(Value) == 4;
 
 // The blocks per SM the kernel asks __launch_bounds__ for (its register cap): for 4-byte keys alone, as many as hold
 // warp_bucket_registers each (what the kernel took before it sorted by runs; ptxas 13.0 sm_90 took 40 unasked, which
@@ -263,13 +271,16 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
   // 8 .. 15 as they load.
   // (The digit a compile-time constant in each of the two loads: chosen at run time, its shifts took 2 selects and
   // more a key, NOTES.md round 41.)
-  constexpr bool may_sort_by_runs = !with_values && rounds == 2;  // 4-byte keys alone
+  constexpr bool carry = warp_bucket_carry_by_runs<Bits, Value>;  // 4-byte keys with 4-byte values: words by runs
+  constexpr bool may_sort_by_runs = (!with_values && rounds == 2) || carry;  // 4-byte keys (alone or carrying)
   constexpr bool whole_rows = warp_bucket_whole_rows<Bits, Value>;
   static_assert(!may_sort_by_runs || Packed, "sorting by runs reads 16-bit counts, two to a word");
   const bool by_runs = may_sort_by_runs && size <= warp_bucket_by_runs_keys;
   auto load = [&](auto load_digit) {
     auto take = [&](unsigned i, Bits k) {
-      ka[i] = k;
+      // (by runs with values: the word of the key's low half over its position i, the value's in va)
+      if constexpr (carry && decltype(load_digit)::value == 1) ka[i] = static_cast<Bits>(i << 16 | (k & 0xffffu));
+      else ka[i] = k;
       count(set(load_digit), digit_of(k, 8 * load_digit, 8));
     };
     // Whole groups (whole for the whole warp where it takes whole rows, else for each lane: warp_rows), then the rest
@@ -339,8 +350,37 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
     // its keys that are smaller, or equal and before it. Equal keys are all that the first step reorders, and keys
     // alone cannot tell them apart.
     unsigned* h = set(1);
+    // (every key of the bucket has its top 16 bits: the bucket's number)
+    [[maybe_unused]] const auto bucket_top = static_cast<std::uint32_t>(bucket) << 16;
     if (warp_scan_counts<Packed>(h, lane) <= warp_bucket_run_most) {
-      if (size >= warp_bucket_run_places_from) {
+      if constexpr (carry) {
+        // Each word turned to low half << 16 | position and placed in b by the atomic that counts its digit (bits
+        // 8 .. 15 of the key, 24 .. 31 of the word), in no order within its run; then ranked within its run by the
+        // words below it (its key's low 8 bits, then its position: all distinct) and stored there, its value read
+        // from its position.
+        __syncwarp();
+#pragma unroll 4
+        for (unsigned at = lane; at < size; at += 32) {
+          const auto w = static_cast<std::uint32_t>(ka[at]);
+          const std::uint32_t word = __funnelshift_l(w, w, 16);
+          kb[add_count<Packed>(h, word >> 24, 1u)] = static_cast<Bits>(word);
+        }
+        __syncwarp();
+        // h holds each digit's end now: digit d's run is [end of d - 1, end of d).
+        with_decoder(codec, [&](auto decoded) {
+#pragma unroll 2
+          for (unsigned at = lane; at < size; at += 32) {
+            const auto word = static_cast<std::uint32_t>(kb[at]);
+            const unsigned d = word >> 24;
+            const unsigned begin = d == 0 ? 0u : count_of<Packed>(h, d - 1), end = count_of<Packed>(h, d);
+            unsigned rank = begin;
+            for (unsigned q = begin; q < end; ++q) rank += static_cast<std::uint32_t>(kb[q]) < word ? 1u : 0u;
+            data[rank] = decoded(static_cast<Bits>(bucket_top | word >> 16));
+            vdata[rank] = va[word & 0xffffu];
+          }
+        });
+        return;
+      } else if (size >= warp_bucket_run_places_from) {
         // Each key held in b as key << place_bits | place: that orders a run's keys by their low 8 bits (the bits
         // above are the run's and the bucket's) and equal keys by place, so that its rank is the number of its
         // run's words below its own. Each digit's run is one field of set 0, which sorting by runs does not count
@@ -403,8 +443,13 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
       return;
     }
     // A long run: the rounds below, from bit 0. Round 0's digit is counted now; set 1, which round 0 counts into,
-    // is cleared (after every lane's scan has written it).
+    // is cleared (after every lane's scan has written it). (With values each word becomes its key again: its
+    // position is its index.)
     __syncwarp();
+    if constexpr (carry) {
+      warp_rows<1, whole_rows>(size, lane,
+                               [&](unsigned at) { ka[at] = static_cast<Bits>(bucket_top | (ka[at] & 0xffffu)); });
+    }
 #pragma unroll
     for (int i = 0; i < set_words / 32; ++i) h[i * 32 + lane] = 0;
     warp_rows<1, whole_rows>(size, lane, [&](unsigned at) { count(set(0), digit_of(ka[at], 0, 8)); });
