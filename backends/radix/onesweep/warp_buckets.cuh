@@ -105,6 +105,9 @@ inline constexpr unsigned warp_bucket_run_places_from = 128;
 // base; session 71 round 4). Measured in NOTES.md round 55.
 template <class Bits, class Value>
 inline constexpr bool warp_bucket_carry_by_runs = sizeof(Bits) == 4 && has_values_v<Value> && sizeof(Value) == 4;
+// Those at every size a warp takes, with runs of up to this many keys (a warp of them holds its bucket's mean run,
+// bucket / 256, and about 3 standard deviations more up to the largest buckets warps take, 1536 keys in paired warps).
+inline constexpr unsigned warp_bucket_carry_run_most = 16;
 
 // The blocks per SM the kernel asks __launch_bounds__ for (its register cap): for 4-byte keys alone, as many as hold
 // warp_bucket_registers each (what the kernel took before it sorted by runs; ptxas 13.0 sm_90 took 40 unasked, which
@@ -275,7 +278,7 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
   constexpr bool may_sort_by_runs = (!with_values && rounds == 2) || carry;  // 4-byte keys (alone or carrying)
   constexpr bool whole_rows = warp_bucket_whole_rows<Bits, Value>;
   static_assert(!may_sort_by_runs || Packed, "sorting by runs reads 16-bit counts, two to a word");
-  const bool by_runs = may_sort_by_runs && size <= warp_bucket_by_runs_keys;
+  const bool by_runs = may_sort_by_runs && (carry || size <= warp_bucket_by_runs_keys);
   auto load = [&](auto load_digit) {
     auto take = [&](unsigned i, Bits k) {
       // (by runs with values: the word of the key's low half over its position i, the value's in va)
@@ -352,7 +355,7 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
     unsigned* h = set(1);
     // (every key of the bucket has its top 16 bits: the bucket's number)
     [[maybe_unused]] const auto bucket_top = static_cast<std::uint32_t>(bucket) << 16;
-    if (warp_scan_counts<Packed>(h, lane) <= warp_bucket_run_most) {
+    if (warp_scan_counts<Packed>(h, lane) <= (carry ? warp_bucket_carry_run_most : warp_bucket_run_most)) {
       if constexpr (carry) {
         // Each word turned to low half << 16 | position and placed in b by the atomic that counts its digit (bits
         // 8 .. 15 of the key, 24 .. 31 of the word), in no order within its run; then ranked within its run by the
