@@ -143,6 +143,24 @@ TEST(ArchPolicy, RadixHybridPassesOwnShapes) {
 // The LSD passes the hybrid path falls back to (HybridSort::LsdPast): 4-byte keys with u32 values take the segmented
 // passes' policy where the band holds their values in shared memory, the LSD row elsewhere; 8-byte keys with 4-byte
 // values 256 x 16 at 3 blocks with the values in registers; the others the LSD rows.
+// The warp bucket kernel sorts 4-byte keys with 4-byte values by runs, each key a word of its low half over its
+// position in the bucket (warp_buckets.cuh): not with 8-byte keys or values, nor keys alone (their own form); every
+// bucket warps take, paired ones included, has positions of 16 bits, and runs up to the carry bound hold the mean run
+// of the largest with room (1536 keys over 256 digits: 6).
+TEST(ArchPolicy, RadixWarpBucketsCarryByRuns) {
+  using radix::onesweep::warp_bucket_carry_by_runs;
+  using u32 = std::uint32_t;
+  using u64 = std::uint64_t;
+  EXPECT_TRUE((warp_bucket_carry_by_runs<u32, u32>));
+  EXPECT_FALSE((warp_bucket_carry_by_runs<u32, u64>));
+  EXPECT_FALSE((warp_bucket_carry_by_runs<u64, u32>));
+  EXPECT_FALSE((warp_bucket_carry_by_runs<u32, NoValue>));
+  using radix::onesweep::warp_bucket_stride;
+  constexpr unsigned most = 2 * warp_bucket_stride(radix::onesweep::warp_bucket_pays_most<u32, u32>);
+  EXPECT_LE(most, 1u << 16);
+  EXPECT_GE(radix::onesweep::warp_bucket_carry_run_most, 2 * most / 256);
+}
+
 TEST(ArchPolicy, RadixFallbackPassesOwnShapes) {
   using radix::onesweep::Passes;
   using radix::onesweep::PolicyFor;

@@ -102,12 +102,18 @@ inline constexpr unsigned warp_bucket_run_places_from = 128;
 // two-buffer kernel holds them (bucket_carry_by_runs): the position orders equal keys in input order, so the sort stays
 // stable, and tells where the key's value is, which the store reads from there. In place of two stable rounds ranked
 // by 8 ballots a key each: at 2^22 u32+u32 (64 pairs a bucket) those took 85 us of the path's 236 under ncu (clocks at
-// base; session 71 round 4). Measured in NOTES.md round 55.
+// base). H200, radix us, the rounds / by runs, alternated twice, cub-radix in every run, every case validated (session
+// 71 rounds 5-6, NOTES.md round 55): u32+u32 2^22 179.4 / 161.0 (1.20x -> 1.34x cub-radix), 1e7 313.3 / 283.7 (1.28x
+// -> 1.41x), 2^24 465.4 / 432.3 (1.31x -> 1.41x); i32+u32 and f32+u32 alike; sorted pairs 11-22% faster; skewed ones
+// (the LSD passes after the sample) unchanged. At every size a warp takes, runs to 16 (below) rather than to 320
+// keys and runs of 8: u32+u32 2.6e7 685.6 / 652.0, 3e7 798.9 / 764.8, 3.5e7 974.7 / 939.9 (1.27x -> 1.33x at 3e7);
+// the smaller sizes within 1%. (With 8-byte values the block kernel's form lost, so they keep the rounds here too.)
 template <class Bits, class Value>
 inline constexpr bool warp_bucket_carry_by_runs = sizeof(Bits) == 4 && has_values_v<Value> && sizeof(Value) == 4;
-// Those at every size a warp takes, with runs of up to this many keys (a warp of them holds its bucket's mean run,
-// bucket / 256, and about 3 standard deviations more up to the largest buckets warps take, 1536 keys in paired warps).
+// Those at every size a warp takes, with runs of up to this many keys (their buckets' mean run, bucket / 256, is at
+// most 3 at the 768 keys warps take alone and 6 at the 1536 of paired warps).
 inline constexpr unsigned warp_bucket_carry_run_most = 16;
+static_assert(warp_bucket_most_keys <= 1u << 16, "a key's position in the 16 bits below its low half");
 
 // The blocks per SM the kernel asks __launch_bounds__ for (its register cap): for 4-byte keys alone, as many as hold
 // warp_bucket_registers each (what the kernel took before it sorted by runs; ptxas 13.0 sm_90 took 40 unasked, which
