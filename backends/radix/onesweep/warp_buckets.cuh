@@ -97,17 +97,18 @@ static_assert(warp_bucket_by_runs_keys <= 1u << warp_bucket_run_place_bits &&
                   warp_bucket_run_most < 1u << (16 - warp_bucket_run_place_bits),
               "a run's start and length in 16 bits");
 inline constexpr unsigned warp_bucket_run_places_from = 128;
-// 4-byte keys with 4-byte values are sorted by runs too (up to warp_bucket_by_runs_keys keys, runs of at most
-// warp_bucket_run_most), each key held as a word of its low half over its input position, as bucket_sort.cuh's
+// 4-byte keys with 4-byte values are sorted by runs too (every bucket a warp takes, runs of at most
+// warp_bucket_carry_run_most), each key held as a word of its low half over its input position, as bucket_sort.cuh's
 // two-buffer kernel holds them (bucket_carry_by_runs): the position orders equal keys in input order, so the sort stays
 // stable, and tells where the key's value is, which the store reads from there. In place of two stable rounds ranked
 // by 8 ballots a key each: at 2^22 u32+u32 (64 pairs a bucket) those took 85 us of the path's 236 under ncu (clocks at
 // base). H200, radix us, the rounds / by runs, alternated twice, cub-radix in every run, every case validated (session
 // 71 rounds 5-6, NOTES.md round 55): u32+u32 2^22 179.4 / 161.0 (1.20x -> 1.34x cub-radix), 1e7 313.3 / 283.7 (1.28x
 // -> 1.41x), 2^24 465.4 / 432.3 (1.31x -> 1.41x); i32+u32 and f32+u32 alike; sorted pairs 11-22% faster; skewed ones
-// (the LSD passes after the sample) unchanged. At every size a warp takes, runs to 16 (below) rather than to 320
-// keys and runs of 8: u32+u32 2.6e7 685.6 / 652.0, 3e7 798.9 / 764.8, 3.5e7 974.7 / 939.9 (1.27x -> 1.33x at 3e7);
-// the smaller sizes within 1%. (With 8-byte values the block kernel's form lost, so they keep the rounds here too.)
+// (the LSD passes after the sample) unchanged. At every size a warp takes with runs to 16 (below), rather than to 320
+// keys with runs to 8 as keys alone: u32+u32 2.6e7 685.6 / 652.0, 3e7 798.9 / 764.8, 3.5e7 974.7 / 939.9 (1.27x ->
+// 1.33x at 3e7); the smaller sizes within 1%. (With 8-byte values the block kernel's form lost, so they keep the rounds
+// here too.)
 template <class Bits, class Value>
 inline constexpr bool warp_bucket_carry_by_runs = sizeof(Bits) == 4 && has_values_v<Value> && sizeof(Value) == 4;
 // Those at every size a warp takes, with runs of up to this many keys (their buckets' mean run, bucket / 256, is at
