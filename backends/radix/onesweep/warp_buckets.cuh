@@ -15,7 +15,8 @@
 // rank_in_warp; round r counts round r + 1's digit into the other set as it places. The result ends in buffer a (an
 // even number of rounds) and is written back where the bucket came from, decoded. 4-byte keys alone in small buckets
 // whose runs (keys of one digit of bits 8 .. 15) are short take two steps instead: a counting sort by bits 8 .. 15,
-// then each run sorted by comparison (warp_bucket_by_runs_keys, warp_bucket_run_most).
+// then each run sorted by comparison (warp_bucket_by_runs_keys, warp_bucket_run_most); so do 4-byte keys with 4-byte
+// values in every bucket, each key a word of its low half over its position (warp_bucket_carry_by_runs).
 #pragma once
 
 #include <cstdint>
@@ -134,7 +135,8 @@ constexpr unsigned warp_bucket_stride(unsigned keys) { return (keys + 31u) / 32u
 constexpr bool warp_bucket_pairs_hold(unsigned buffer_keys, unsigned paired_keys) {
   return paired_keys <= 2 * warp_bucket_stride(buffer_keys) && paired_keys <= warp_bucket_most_keys;
 }
-// The blocks of a warp launch that sort `paired` listed buckets, two warps' shared memory each (warp_bucket_sort_kernel).
+// The blocks of a warp launch that sort `paired` listed buckets, two warps' shared memory each
+// (warp_bucket_sort_kernel).
 constexpr unsigned warp_bucket_paired_blocks(unsigned paired) {
   return (paired + warp_bucket_warps / 2 - 1) / (warp_bucket_warps / 2);
 }
@@ -277,8 +279,8 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
 
   // Load into a, counting round 0's digit: whole groups of rows without bounds checks, then the rest.
   // (Every load of a group is issued before the first key is counted: one round trip to memory a group.)
-  // 4-byte keys alone in small buckets: by their runs where those are short (below), counting the digit of bits
-  // 8 .. 15 as they load.
+  // 4-byte keys alone in small buckets, and 4-byte keys with 4-byte values: by their runs where those are short
+  // (below), counting the digit of bits 8 .. 15 as they load.
   // (The digit a compile-time constant in each of the two loads: chosen at run time, its shifts took 2 selects and
   // more a key, NOTES.md round 41.)
   constexpr bool carry = warp_bucket_carry_by_runs<Bits, Value>;  // 4-byte keys with 4-byte values: words by runs
