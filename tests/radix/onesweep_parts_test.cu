@@ -9,8 +9,9 @@
 //  - the hybrid path's sample (skew_sample_kernel) marks rows of few digits (sorted keys, 64 distinct keys), which the
 //    MSD passes then rank stably, and not uniform keys (a host replica of its rows: 512, 143 and 2 of 512 rows hold
 //    a digit more than 3 times, past 32 marked);
-//  - the hybrid path's warp bucket sort of u32 keys alone: small buckets sorted by their short runs, and by the
-//    rounds from bit 0 where a run is longer or the bucket larger;
+//  - the hybrid path's warp bucket sort of u32 keys, alone (small buckets sorted by their short runs, and by the
+//    rounds from bit 0 where a run is longer or the bucket larger) and with u32 values (by runs at every size, each
+//    key carried as a word of its low half over its position, stably; by the rounds where a run is longer);
 //  - the hybrid path past 2^32 keys whose 32-bit counts wrap (a skewed input the sample lets through) takes the LSD
 //    passes (about 36 GB of device memory, skipped where less is free);
 //  - the decoupled look-back (look_back, and LookBack stepped as pass_tile steps it): every tile's digit prefix is
@@ -22,11 +23,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include <cuda_runtime_api.h>
 
 #include "gsb/cuda_raii.hpp"
+#include "gsb/device_props.hpp"
 #include "gsb/error.hpp"
 #include "radix/onesweep/hybrid.cuh"
 #include "radix/onesweep/pass.cuh"
@@ -256,14 +259,20 @@ TEST(OnesweepParts, SampleMarksRowsOfFewDigits) {
       << "64 distinct keys";
 }
 
-// The hybrid path's warp bucket sort (warp_bucket_sort_kernel) of u32 keys alone, on 16-bit buckets made on the host
-// (each key's top 16 bits its bucket): each bucket sorted in place, whether by its runs (at most
-// warp_bucket_by_runs_keys keys, every run of bits 8 .. 15 at most warp_bucket_run_most keys, ties among them) or by
-// the rounds from bit 0 (one run longer, or more keys). Two launches, as launch_bucket_sort makes them: every slot for
-// the buckets of up to 300 keys (or by_runs_keys + 1) and, by pairs of warps, the listed ones of up to 600 (an empty
-// bucket, one of 1024 keys, one of 200 that the first slots take, one of 500), then the list again for those past 600.
-TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
-  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+// The hybrid path's warp bucket sort (warp_bucket_sort_kernel) of u32 keys, alone or with u32 values, on 16-bit
+// buckets made on the host (each key's top 16 bits its bucket): each bucket sorted in place, whether by its runs or by
+// the rounds from bit 0. Keys alone go by runs where a bucket holds at most warp_bucket_by_runs_keys keys and every run
+// of bits 8 .. 15 at most warp_bucket_run_most, ties among them; pairs (warp_bucket_carry_by_runs: each key a word of
+// its low half over its position) at every size where every run holds at most warp_bucket_carry_run_most; the others
+// by the rounds (one run longer, or keys alone in a larger bucket). Pairs stay stable: each value is its pair's input
+// index, and equal keys keep input order. Two launches, as launch_bucket_sort makes them: every slot for the buckets of
+// up to 300 keys (or by_runs_keys + 1) and, by pairs of warps, the listed ones of up to 600 (an empty bucket, one of
+// 1024 keys, one of 200 that the first slots take, one of 500), then the list again for those past 600.
+template <class Value>
+void check_warp_buckets() {
+  constexpr bool with_values = has_values_v<Value>;
+  static_assert(!with_values || warp_bucket_carry_by_runs<std::uint32_t, Value>, "pairs: the carry form");
+  constexpr unsigned run_most = with_values ? warp_bucket_carry_run_most : warp_bucket_run_most;
   constexpr unsigned buffer_keys = 1024;
   std::mt19937 rng(2029);
   std::vector<std::vector<std::uint32_t>> buckets(hybrid_buckets);
@@ -272,15 +281,16 @@ TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
   add(1, 77), add(1, 77);                                 // two equal keys
   for (int i = 0; i < 152; ++i) add(2, rng());           // as uniform keys give at 1e7
   for (unsigned d = 0; d < 40; ++d)                       // runs of 1 .. run_most keys, with ties: by runs
-    for (unsigned j = 0; j <= d % warp_bucket_run_most; ++j) add(3, d << 8 | rng() % 4), add(4, d << 8 | rng() % 4);
-  add(4, (warp_bucket_run_most - 1) << 8 | 1u);           // one run of run_most + 1: by rounds
-  for (unsigned i = 0; i < buffer_keys; ++i) add(5, rng());  // past by_runs_keys: by rounds
+    for (unsigned j = 0; j <= d % run_most; ++j) add(3, d << 8 | rng() % 4), add(4, d << 8 | rng() % 4);
+  add(4, (run_most - 1) << 8 | 1u);                       // one run of run_most + 1: by rounds
+  for (unsigned i = 0; i < buffer_keys; ++i) add(5, rng());  // keys alone past by_runs_keys: by rounds; pairs by runs
   for (unsigned i = 0; i < 200; ++i) add(6, 4242);       // one run of equal keys: by rounds
   for (unsigned i = 0; i < warp_bucket_by_runs_keys; ++i) add(7, (warp_bucket_by_runs_keys - 1 - i) << 8);  // by runs
-  for (unsigned i = 0; i <= warp_bucket_by_runs_keys; ++i) add(8, rng() % 4096);  // one key too many: by rounds
+  for (unsigned i = 0; i <= warp_bucket_by_runs_keys; ++i) add(8, rng() % 4096);  // 16 runs of about 20: by rounds
   for (int i = 0; i < 300; ++i) add(hybrid_buckets - 1, rng());
   for (int i = 0; i < 500; ++i) add(10, rng());  // past the first launch's 300: a pair of warps' (up to 600)
-  static_assert(warp_bucket_run_most <= 40, "bucket 4's longest run is one of its 40 digits'");
+  for (unsigned i = 0; i < 2 * run_most; ++i) add(11, i / 2 << 8 | 9);  // runs of two equal keys: by runs
+  static_assert(run_most <= 40, "bucket 4's longest run is one of its 40 digits'");
   ASSERT_LE(buckets[4].size(), warp_bucket_by_runs_keys) << "bucket 4: only its run sends it by rounds";
   std::vector<std::uint32_t> keys;
   std::vector<unsigned> counts(hybrid_buckets);
@@ -291,11 +301,15 @@ TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
     counts[b] = static_cast<unsigned>(buckets[b].size());
     keys.insert(keys.end(), buckets[b].begin(), buckets[b].end());
   }
+  std::vector<std::uint32_t> values(with_values ? keys.size() : 0);
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<std::uint32_t>(i);
   DeviceBuffer d_keys(keys.size() * sizeof(std::uint32_t)), d_counts(counts.size() * sizeof(unsigned)),
-      d_starts(starts.size() * sizeof(std::uint64_t));
+      d_starts(starts.size() * sizeof(std::uint64_t)), d_values(std::max<std::size_t>(values.size(), 1) * 4);
   GSB_CUDA_TRY(cudaMemcpy(d_keys.get(), keys.data(), d_keys.bytes(), cudaMemcpyHostToDevice));
   GSB_CUDA_TRY(cudaMemcpy(d_counts.get(), counts.data(), d_counts.bytes(), cudaMemcpyHostToDevice));
   GSB_CUDA_TRY(cudaMemcpy(d_starts.get(), starts.data(), d_starts.bytes(), cudaMemcpyHostToDevice));
+  if (with_values)
+    GSB_CUDA_TRY(cudaMemcpy(d_values.get(), values.data(), values.size() * 4, cudaMemcpyHostToDevice));
   constexpr unsigned first_keys = std::max(300u, warp_bucket_by_runs_keys + 1);  // buckets 7 and 8 too
   ASSERT_EQ(counts[5], buffer_keys) << "bucket 5: the list's";
   ASSERT_TRUE(counts[9] == 0 && counts[6] <= first_keys) << "bucket 9 empty, bucket 6 the first launch's";
@@ -306,30 +320,46 @@ TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
   const std::vector<unsigned> later = {9, 5, 6, 10};
   DeviceBuffer d_later(later.size() * sizeof(unsigned));
   GSB_CUDA_TRY(cudaMemcpy(d_later.get(), later.data(), d_later.bytes(), cudaMemcpyHostToDevice));
-  auto kernel = warp_bucket_sort_kernel<std::uint32_t, NoValue, warp_bucket_packed<std::uint32_t>>;
+  auto kernel = warp_bucket_sort_kernel<std::uint32_t, Value, warp_bucket_packed<std::uint32_t>>;
   const BucketSlots listed{static_cast<const unsigned*>(d_later.get()), static_cast<unsigned>(later.size())};
   auto launch = [&](unsigned above, unsigned most, BucketSlots slots, BucketSlots paired, unsigned paired_most) {
-    const auto smem = static_cast<std::size_t>(warp_bucket_block_bytes<std::uint32_t, NoValue>(most));
+    const auto smem = static_cast<std::size_t>(warp_bucket_block_bytes<std::uint32_t, Value>(most));
+    set_dynamic_shared_bytes(kernel, smem, "warp bucket sort");
     const unsigned blocks =
         warp_bucket_paired_blocks(paired.size) + (slots.size + warp_bucket_warps - 1) / warp_bucket_warps;
     kernel<<<blocks, warp_bucket_warps * 32, smem>>>(
-        static_cast<std::uint32_t*>(d_keys.get()), nullptr, static_cast<const unsigned*>(d_counts.get()),
-        static_cast<const std::uint64_t*>(d_starts.get()), KeyCodec<std::uint32_t>{}, above, most, slots, paired,
-        paired_most);
+        static_cast<std::uint32_t*>(d_keys.get()), with_values ? static_cast<Value*>(d_values.get()) : nullptr,
+        static_cast<const unsigned*>(d_counts.get()), static_cast<const std::uint64_t*>(d_starts.get()),
+        KeyCodec<std::uint32_t>{}, above, most, slots, paired, paired_most);
     GSB_CHECK_LAUNCH();
   };
   launch(0, first_keys, BucketSlots{nullptr, hybrid_buckets}, listed, paired_keys);
   launch(paired_keys, buffer_keys, listed, BucketSlots{nullptr, 0}, 0);
-  std::vector<std::uint32_t> sorted(keys.size());
+  std::vector<std::uint32_t> sorted(keys.size()), moved(values.size());
   GSB_CUDA_TRY(cudaMemcpy(sorted.data(), d_keys.get(), d_keys.bytes(), cudaMemcpyDeviceToHost));
+  if (with_values) GSB_CUDA_TRY(cudaMemcpy(moved.data(), d_values.get(), moved.size() * 4, cudaMemcpyDeviceToHost));
+  using Pair = std::pair<std::uint32_t, std::uint32_t>;  // (key, input index)
   for (unsigned b = 0; b < hybrid_buckets; ++b) {
     if (counts[b] == 0) continue;
-    std::vector<std::uint32_t> want = buckets[b];
-    std::sort(want.begin(), want.end());
-    const std::vector<std::uint32_t> got(sorted.begin() + static_cast<std::ptrdiff_t>(starts[b]),
-                                         sorted.begin() + static_cast<std::ptrdiff_t>(starts[b] + counts[b]));
+    std::vector<Pair> want, got;
+    for (unsigned i = 0; i < counts[b]; ++i) {
+      const std::size_t at = starts[b] + i;
+      want.emplace_back(keys[at], with_values ? values[at] : 0u);
+      got.emplace_back(sorted[at], with_values ? moved[at] : 0u);
+    }
+    std::stable_sort(want.begin(), want.end(), [](const Pair& x, const Pair& y) { return x.first < y.first; });
     EXPECT_EQ(got, want) << "bucket " << b << " of " << counts[b] << " keys";
   }
+}
+
+TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
+  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+  check_warp_buckets<NoValue>();
+}
+
+TEST(OnesweepParts, WarpBucketsSortPairsByRunsStably) {
+  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+  check_warp_buckets<std::uint32_t>();
 }
 
 // Tiles numbered in the order blocks start (as pass_tile numbers them); each publishes its digits' counts, looks
@@ -369,8 +399,8 @@ void check_look_back(unsigned tiles, unsigned chain, unsigned stamp) {
   std::mt19937 rng(tiles + chain);
   std::vector<unsigned> counts(cells);
   for (unsigned& c : counts) c = rng() % 1000;
-  DeviceBuffer d_counts(cells * sizeof(unsigned)), d_status(cells * sizeof(unsigned)), d_prefix(cells * sizeof(unsigned)),
-      d_counter(sizeof(unsigned));
+  DeviceBuffer d_counts(cells * sizeof(unsigned)), d_status(cells * sizeof(unsigned)),
+      d_prefix(cells * sizeof(unsigned)), d_counter(sizeof(unsigned));
   GSB_CUDA_TRY(cudaMemcpy(d_counts.get(), counts.data(), d_counts.bytes(), cudaMemcpyHostToDevice));
   // A stale table from another launch: words with another stamp must be waited past, never summed.
   GSB_CUDA_TRY(cudaMemset(d_status.get(), 0x5A, d_status.bytes()));
