@@ -478,6 +478,21 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((radix::onesweep::bucket_block_count_words<u32, 1024, true>), 1);
   EXPECT_EQ((radix::onesweep::hybrid_capacity<u32, NoValue>(smem)), 106496u);
   EXPECT_EQ((radix::onesweep::hybrid_tried_capacity<u32, NoValue>(Band::sm90)), 106496u);
+  // A sort plans with it only where uniform keys' buckets (twice the bound, floats') pass the other shapes' 26864
+  // keys (two buffers): from about 8.2e8 keys; below, a larger bucket is a skewed input's (64 distinct keys at 2^22:
+  // 65536 keys a bucket) and takes the large buckets' kernels (session 72: 442 us in this kernel against cub-radix's
+  // 139 on an H100).
+  const unsigned below = radix::onesweep::hybrid_capacity<u32, NoValue>(smem, false);
+  EXPECT_EQ(below, 26864u);
+  EXPECT_EQ((radix::onesweep::hybrid_capacity<u32, std::uint32_t>(smem, false)),
+            (radix::onesweep::hybrid_capacity<u32, std::uint32_t>(smem)));  // (keys alone only)
+  using radix::onesweep::hybrid_widest_block_pays;
+  EXPECT_FALSE(hybrid_widest_block_pays(std::uint64_t{1} << 22, below));
+  EXPECT_FALSE(hybrid_widest_block_pays(std::uint64_t{1} << 28, below));
+  EXPECT_FALSE(hybrid_widest_block_pays(800000000, below));
+  EXPECT_TRUE(hybrid_widest_block_pays(850000000, below));
+  EXPECT_TRUE(hybrid_widest_block_pays(1000000000, below));  // (f32's doubled buckets there: 32.5 thousand keys)
+  EXPECT_TRUE(hybrid_widest_block_pays(std::uint64_t{1} << 31, below));
   // One block a bucket past 2^31 keys wherever its capacity reaches (the path stops at 2^33 keys; pairs of cluster
   // blocks took these buckets on sm_90 once, sm80 stopped at 2^31): uniform u32 keys to about 6.8e9 on sm_90 (106496
   // keys a bucket) and 4.7e9 on sm80 (73728): 2^32+17 on both.

@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -379,11 +380,13 @@ inline unsigned pass_items_bound(std::uint64_t n) { return n < ~0u ? static_cast
 // The keys of one bucket a block sorts where a block has shared_bytes of shared memory (from one buffer into
 // another, or in place where that holds more), 0 where that cannot hold the path's 16-bit histogram
 // (top16_beside_sample_kernel) or buckets of min_bucket_capacity keys (sm75, sm86: 4-byte keys take the LSD passes at
-// every n there). A larger bucket than this makes the sort fall back.
+// every n there). A larger bucket than this makes the sort fall back. Without the 1024-thread in-place shape where
+// `widest` is false (hybrid_widest_block_pays).
 template <class Bits, class Value>
-constexpr unsigned hybrid_capacity(long long shared_bytes) {
+constexpr unsigned hybrid_capacity(long long shared_bytes, bool widest = true) {
   const unsigned two = bucket_capacity<Bits, Value>(shared_bytes);
-  const unsigned one = bucket_capacity_in_place_any<Bits, Value>(shared_bytes);
+  const unsigned one = widest ? bucket_capacity_in_place_any<Bits, Value>(shared_bytes)
+                              : bucket_capacity_in_place<Bits, Value>(shared_bytes);
   const unsigned c = one > two ? one : two;
   return top16_words * 4 <= shared_bytes && c >= min_bucket_capacity ? c : 0u;
 }
@@ -432,6 +435,16 @@ struct HybridSort {
   static unsigned device_capacity() {
     return std::min(band_capacity,
                     hybrid_capacity<Bits, Value>(current_device_props().shared_bytes_per_block_optin));
+  }
+  // The capacity a sort of n keys plans with (sort_hybrid): the 1024-thread in-place shape's only where
+  // hybrid_widest_block_pays (or a test forces that shape), else the other shapes' (on this band and device).
+  static unsigned capacity_at(std::uint64_t n) {
+    const std::optional<BucketShape> forced = bucket_shape_override();
+    const unsigned below =
+        std::min(hybrid_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin, false),
+                 hybrid_capacity<Bits, Value>(current_device_props().shared_bytes_per_block_optin, false));
+    const bool widest = hybrid_widest_block_pays(n, below) || (forced && *forced == bucket_in_place_wide);
+    return widest ? device_capacity() : below;
   }
   // The last n the path takes on this band (temp_bytes sizes its layout up to there).
   static std::uint64_t last_items() { return hybrid_last_items(tried_capacity); }
@@ -535,7 +548,7 @@ struct HybridSort {
       // (more portions than plan_threads only with a tiny GSB_RADIX_PORTION_N; FirstPassInputs takes one a thread)
       if (!lsd_only && top_portions(p.n).portions <= plan_threads) {
         if (hybrid_applies(p.n, std::min(tried_capacity, device_capacity()), first_items()))
-          return sort_hybrid(p, b, device_capacity());
+          return sort_hybrid(p, b, capacity_at(p.n));
       }
     }
     return Lsd::sort(p, b);

@@ -82,6 +82,16 @@ inline std::uint64_t uniform_bucket_bound(std::uint64_t n) {
   return static_cast<std::uint64_t>(mean + 8 * std::sqrt(mean));
 }
 
+// Whether the bucket sort's 1024-thread in-place shape (4-byte keys alone, one block an SM: bucket_sort.cuh) takes
+// the buckets past `below`, what the other shapes hold (hybrid.cuh: hybrid_capacity), at n: only where uniform keys'
+// buckets reach past it (twice uniform_bucket_bound: floats' largest buckets hold twice the mean), from about 8.2e8
+// 4-byte keys on Hopper. Below that such a bucket is one of a skewed input's few, which the large buckets' kernels sort
+// with the whole GPU (and leave as it is where its remaining bits are one value, large_segments.cuh), where the
+// 1024-thread kernel gave each a block and each run of bits 8 .. 15 a warp: 64 distinct u32 keys at 2^22 (buckets of
+// about 65536 equal keys, each one run) took radix 442 us against cub-radix's 139 on an H100 (session 72 round 2;
+// 102 us on an H200 in session 53, before that kernel held such buckets).
+inline bool hybrid_widest_block_pays(std::uint64_t n, unsigned below) { return 2 * uniform_bucket_bound(n) > below; }
+
 // The sample that abandons the path on skewed keys before the histogram (hybrid.cuh, skew_sample_kernel): sample_keys
 // keys spread over the array, counted by their top sample_bin_bits bits. A bin's count c, spread over its 16 buckets,
 // estimates each at c / 4 of the mean bucket (n / 65536); past sample_heavy_above(n) the bin's samples are heavy.
