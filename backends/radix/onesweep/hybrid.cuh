@@ -432,17 +432,16 @@ struct HybridSort {
   // Where the sort changes shape: the LSD passes' sizes (Lsd::tiles) and the segmented passes' tile.
   static std::vector<std::uint64_t> tiles() { return with_size(Lsd::tiles(), S::tile); }
 
-  static unsigned device_capacity() {
-    return std::min(band_capacity,
-                    hybrid_capacity<Bits, Value>(current_device_props().shared_bytes_per_block_optin));
+  // (Without the 1024-thread in-place shape where `widest` is false: hybrid_capacity.)
+  static unsigned device_capacity(bool widest = true) {
+    return std::min(hybrid_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin, widest),
+                    hybrid_capacity<Bits, Value>(current_device_props().shared_bytes_per_block_optin, widest));
   }
   // The capacity a sort of n keys plans with (sort_hybrid): the 1024-thread in-place shape's only where
-  // hybrid_widest_block_pays (or a test forces that shape), else the other shapes' (on this band and device).
+  // hybrid_widest_block_pays (or a test forces that shape), else the other shapes'.
   static unsigned capacity_at(std::uint64_t n) {
     const std::optional<BucketShape> forced = bucket_shape_override();
-    const unsigned below =
-        std::min(hybrid_capacity<Bits, Value>(arch::limits_of(B).shared_bytes_per_block_optin, false),
-                 hybrid_capacity<Bits, Value>(current_device_props().shared_bytes_per_block_optin, false));
+    const unsigned below = device_capacity(false);
     const bool widest = hybrid_widest_block_pays(n, below) || (forced && *forced == bucket_in_place_wide);
     return widest ? device_capacity() : below;
   }
