@@ -43,6 +43,13 @@
 //     tile sort's grows with the tile; a short tile stops its
 //     block levels once one run holds all its keys; passes over segments of at most 2^15 keys search each tile
 //     start in the whole segment and launch no rank kernel (whole_segment_search_max).
+//   - every kernel after the tile sort is a programmatic dependent of the one before it (dependent_launch.cuh): it is
+//     launched while that kernel runs and waits for it before it reads anything, and the rank and partition kernels
+//     let the next kernel's blocks in as they start. At small n a sort is the latency of its launches (H200,
+//     u32 keys at 4864 19.7 -> 17.5 us, at 2^20 85.4 -> 77.6; u32+u32 at 2^20 105.6 -> 99.3). The tile sort and
+//     the merge kernel, whose blocks fill the SMs, let the next kernel in only as they end: letting it in as they
+//     started was 2-9% slower with values (u32+u32 at 2^20 108.6 us, at 1e8 8.00 ms against 7.91; NOTES.md,
+//     session 73).
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
 //     of bank conflicts (the index computed with an unsigned shift: a signed division took four instructions for
 //     every key a merge step reads; -17 % instructions in the tile sort, -15 % in a merge pass at 1e8).
@@ -53,6 +60,7 @@
 #include <string>
 #include <type_traits>
 
+#include "gsb/dependent_launch.cuh"
 #include "gsb/device_props.hpp"
 #include "merge/detail/merge_common.cuh"
 #include "merge/detail/register_merge.hpp"
@@ -425,6 +433,8 @@ constexpr int rank_lanes = 8;
 template <class Bits>
 __global__ void sample_ranks_group_kernel(const Bits* __restrict__ in_k, PassGeometry g,
                                           std::uint64_t* __restrict__ limit_a, std::uint64_t* __restrict__ limit_b) {
+  wait_for_prior_grids();  // a dependent of the kernel that wrote in_k (and read the limits last pass)
+  allow_dependent_grids();  // the next kernel's blocks may start and wait for this one's limits
   const std::uint64_t t = (std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) / rank_lanes;
   // Every lane of the group writes the same limit (one transaction per warp store); t >= slots writes nothing.
   place_sample(in_k, g, t, limit_a, limit_b, GroupSearch<rank_lanes>{});
@@ -576,9 +586,11 @@ __global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>(
                        Value* __restrict__ out_v, PassGeometry g, const std::uint64_t* __restrict__ limit_a,
                        const std::uint64_t* __restrict__ limit_b, const std::uint64_t* __restrict__ starts,
                        KeyCodec<Bits> codec, bool decode_out, bool vector_store) {
-  GSB_KERNEL_FOR_BAND(P::band)
-  merge_tiles_block<Bits, Value, P, Presplit>(in_k, in_v, out_k, out_v, g, limit_a, limit_b, starts, codec,
-                                              decode_out, vector_store);
+  GSB_KERNEL_FOR_BAND(P::band) {
+    wait_for_prior_grids();  // a dependent of the kernel before it (the tile starts, the limits or the last pass)
+    merge_tiles_block<Bits, Value, P, Presplit>(in_k, in_v, out_k, out_v, g, limit_a, limit_b, starts, codec,
+                                                decode_out, vector_store);
+  }
 }
 
 // 2b. The partition of a ranked pass with many merge blocks (presplit_min_waves): where each output tile of C keys
@@ -590,6 +602,8 @@ template <class Bits>
 __global__ void tile_starts_kernel(const Bits* __restrict__ in_k, PassGeometry g,
                                    const std::uint64_t* __restrict__ limit_a, const std::uint64_t* __restrict__ limit_b,
                                    std::uint64_t capacity, std::uint64_t tiles, std::uint64_t* __restrict__ starts) {
+  wait_for_prior_grids();  // a dependent of the rank kernel
+  allow_dependent_grids();
   const std::uint64_t k = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (k >= tiles) return;
   const TileSpot p = tile_spot(g, k * capacity);
@@ -688,24 +702,22 @@ int sort(const SortProblem& p, const SortBuffers& b) {
     const bool ranked = pass_is_ranked(w);
     if (ranked) {
       GSB_EXPECTS(g.slots() * rank_lanes / rank_threads < max_grid_blocks, "merge-samples: too many samples");
-      sample_ranks_group_kernel<Bits><<<groups_grid(g.slots()), rank_threads, 0, b.stream>>>(keys[cur], g,
-                                                                                            limit_a, limit_b);
-      GSB_CHECK_LAUNCH();
+      launch_dependent(true, sample_ranks_group_kernel<Bits>, dim3(groups_grid(g.slots())), dim3(rank_threads), 0,
+                       b.stream, keys[cur], g, limit_a, limit_b);
     }
     if (ranked && presplit) {
-      tile_starts_kernel<Bits><<<static_cast<unsigned>(ceil_div<std::uint64_t>(out_tiles, starts_threads)),
-                                 starts_threads, 0, b.stream>>>(keys[cur], g, limit_a, limit_b, M::merge_capacity,
-                                                                out_tiles, starts);
-      GSB_CHECK_LAUNCH();
-      merge_tiles_kernel<Bits, Value, M, true><<<grid, M::merge_threads, merge_smem, b.stream>>>(
-          keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, nullptr, nullptr, starts, codec, 2 * w >= n,
-          vec);
+      launch_dependent(true, tile_starts_kernel<Bits>,
+                       dim3(static_cast<unsigned>(ceil_div<std::uint64_t>(out_tiles, starts_threads))),
+                       dim3(starts_threads), 0, b.stream, keys[cur], g, limit_a, limit_b,
+                       std::uint64_t{M::merge_capacity}, out_tiles, starts);
+      launch_dependent(true, merge_tiles_kernel<Bits, Value, M, true>, dim3(grid), dim3(M::merge_threads), merge_smem,
+                       b.stream, keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, nullptr, nullptr, starts,
+                       codec, 2 * w >= n, vec);
     } else {
-      merge_tiles_kernel<Bits, Value, M, false><<<grid, M::merge_threads, merge_smem, b.stream>>>(
-          keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, ranked ? limit_a : nullptr,
-          ranked ? limit_b : nullptr, nullptr, codec, 2 * w >= n, vec);
+      launch_dependent(true, merge_tiles_kernel<Bits, Value, M, false>, dim3(grid), dim3(M::merge_threads),
+                       merge_smem, b.stream, keys[cur], values[cur], keys[1 - cur], values[1 - cur], g,
+                       ranked ? limit_a : nullptr, ranked ? limit_b : nullptr, nullptr, codec, 2 * w >= n, vec);
     }
-    GSB_CHECK_LAUNCH();
     cur = 1 - cur;
   }
   return cur;
