@@ -11,6 +11,11 @@
 #                           BUILDS ("name=folder ...", folders from unpack), in turn, twice (rounds a and b: a drift
 #                           of the machine shows as a difference between rounds), each run a part of SECONDS
 #                           writing $OUT/NAME-BUILDNAME-ROUND.json
+#   summary A B [PREFIX]    what the round's log says of its parts (starts, exit statuses, test and sanitizer
+#                           summaries), then every JSON under $OUT: each case not run cleanly or not validated,
+#                           their count, and of the files named PREFIX* (every file by default) one line a case
+#                           (key type, values, n, distribution) with, for each file, A's median in us and B's
+#                           median over A's (the ratio in one run), where both back-ends have it
 # At exit, when $OUT holds more files than a call brings back (8), every file but device.log goes into
 # $OUT/round.tar.gz, so that none is left behind.
 # shellcheck shell=bash
@@ -64,4 +69,34 @@ alternate() {
       part "$t" "${build#*=}/gpusort-bench" "$@" --json "$OUT/$name-${build%%=*}-$round.json"
     done
   done
+}
+summary() {
+  grep -E "^=== |^rc=|PASSED|FAILED|ERROR SUMMARY|RACECHECK SUMMARY|failed|mismatch" "$L" | cut -c1-200
+  python3 - "$OUT" "$1" "$2" "${3:-}" <<'PY'
+import glob, json, os, sys
+out, a, b, prefix = sys.argv[1:5]
+cells, files, bad = {}, [], 0
+for f in sorted(glob.glob(os.path.join(out, "**", "*.json"), recursive=True)):
+    form = os.path.basename(f)[:-len(".json")]
+    try:
+        cases = json.load(open(f))["cases"]
+    except (ValueError, KeyError, TypeError):
+        continue  # not a result file
+    for c in cases:
+        if c["status"] == "skipped":
+            continue
+        if c["status"] != "ok" or (c.get("validation") or {}).get("status") != "passed":
+            bad += 1
+            print("NOT PASSED", form, c["backend"], c["key_type"], c["values"], c["n"], c["distribution"], c["status"])
+        elif form.startswith(prefix):
+            files += [form] if form not in files else []
+            key = (c["key_type"], c["values"], c["n"], c["distribution"])
+            cells.setdefault(key, {})[(form, c["backend"])] = c["timing"]["median_ms"]
+print("cases not passed:", bad)
+for key, v in sorted(cells.items()):
+    row = [f"{form}:{v[(form, a)] * 1e3:.1f}({v[(form, b)] / v[(form, a)]:.3f})" for form in files
+           if (form, a) in v and (form, b) in v]
+    if row:
+        print(*key, *row)
+PY
 }

@@ -1,6 +1,7 @@
 """scripts/device-run.sh without a GPU: a stand-in build folder whose programs only record that they ran, so that
 which parts run (GSB_SKIP_*, GSB_SANITIZE_PART, GSB_PARTS) is checked here; what the parts find is the device's."""
 
+import json
 import os
 import re
 import subprocess
@@ -123,3 +124,26 @@ def test_round_helper_alternates_builds_twice(tmp_path):
     unset = subprocess.run(["bash", "-c", "source scripts/device-round.sh; alternate 20 r1 --n 1"], capture_output=True,
                            text=True, timeout=60, cwd=SCRIPTS.parent, env=dict(os.environ, OUT=str(tmp_path)))
     assert unset.returncode != 0 and "BUILDS" in unset.stderr
+
+
+def test_round_helper_summary_gives_each_case_its_ratio_and_names_what_did_not_pass(tmp_path):
+    """summary A B PREFIX (scripts/device-round.sh): the log's part lines, each case not validated, their count, and
+    one line a case of the PREFIX files with A's median (us) and B / A from the same file."""
+    def case(backend, ms, n=1000, status="ok", validation="passed"):
+        return {"backend": backend, "key_type": "u32", "values": "none", "n": n, "distribution": "uniform",
+                "status": status, "timing": {"median_ms": ms}, "validation": {"status": validation}}
+    files = {"t-0-a": [case("radix", 0.010), case("cub-radix", 0.012)],
+             "t-1-a": [case("radix", 0.008), case("cub-radix", 0.012), case("radix", 1.0, n=5, validation="failed")],
+             "other": [case("radix", 0.001), case("cub-radix", 0.002)]}
+    for name, cases in files.items():
+        (tmp_path / f"{name}.json").write_text(json.dumps({"cases": cases}))
+    (tmp_path / "notes.json").write_text("[1, 2]")  # not a result file: passed over
+    script = "source scripts/device-round.sh; part 5 echo '[  PASSED  ] 3 tests.'; summary radix cub-radix t-"
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=SCRIPTS.parent, env=dict(os.environ, OUT=str(tmp_path)))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "[  PASSED  ] 3 tests." in lines
+    assert "NOT PASSED t-1-a radix u32 none 5 uniform ok" in lines and "cases not passed: 1" in lines
+    assert "u32 none 1000 uniform t-0-a:10.0(1.200) t-1-a:8.0(1.500)" in lines
+    assert not any("other:" in line for line in lines)
