@@ -16,6 +16,7 @@
 #include <cuda_runtime.h>
 
 #include "network/network_plan.hpp"
+#include "gsb/dependent_launch.cuh"
 #include "gsb/dispatch.hpp"
 #include "gsb/key_codec.hpp"
 
@@ -534,6 +535,7 @@ __device__ __forceinline__ void load_strided(const Bits* keys, const Value* vals
 template <class Bits, class Value, int P, int R, arch::Band B>
 __global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<Bits, Value, P, R>() : 1)
     bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec, bool decode) {
+  wait_for_prior_grids();  // launched as a dependent of the pass before it (network_sort.cuh)
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
     constexpr std::uint32_t T = std::uint32_t(P) << R;
@@ -561,6 +563,7 @@ __global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<
 template <class Bits, class Value, int P, int R, arch::Band B>
 __global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<Bits, Value, P, R>() : 1)
     bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec, bool decode) {
+  wait_for_prior_grids();  // launched as a dependent of the pass before it (network_sort.cuh)
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
     constexpr std::uint32_t T = std::uint32_t(P) << R;
@@ -631,6 +634,7 @@ __device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const Ro
 template <class Bits, class Value, int P, int R, arch::Band B>
 __global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<Bits, Value, P, R>() : 1)
     bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo, int cols_log2, bool flip) {
+  wait_for_prior_grids();  // launched as a dependent of the pass before it (network_sort.cuh)
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
     constexpr int TILE = R + block_threads_log2(P);
@@ -656,6 +660,7 @@ __global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<
 // time in shared memory (they are not closed under cosets: x + 2^b carries).
 template <class Bits, class Value, int P, int R, arch::Band B>
 __global__ void __launch_bounds__(P) odd_even_row_merge(Bits* keys, Value* vals, u64 n, int lo, int cols_log2) {
+  wait_for_prior_grids();  // launched as a dependent of the pass before it (network_sort.cuh)
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
     constexpr int TILE = R + block_threads_log2(P);
@@ -698,6 +703,7 @@ __global__ void __launch_bounds__(P) odd_even_row_merge(Bits* keys, Value* vals,
 template <class Bits, class Value, int Items>
 __global__ void __launch_bounds__(256) odd_even_global_stride(Bits* keys, Value* vals, u64 n, u64 comparators,
                                                               int stage, int b) {
+  wait_for_prior_grids();  // launched as a dependent of the pass before it (network_sort.cuh)
   const u64 stride = u64{1} << b, block_mask = (u64{1} << stage) - 1;
   const u64 first = u64(blockIdx.x) * blockDim.x * Items + threadIdx.x;
   Bits ka[Items], kb[Items];
@@ -736,6 +742,7 @@ __global__ void __launch_bounds__(256) odd_even_global_stride(Bits* keys, Value*
 template <class Bits, class Value, int P, int R, arch::Band B>
 __global__ void __launch_bounds__(P) odd_even_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec,
                                                          int stages, bool decode) {
+  wait_for_prior_grids();  // launched as a dependent of the pass before it (network_sort.cuh)
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
     constexpr std::uint32_t T = std::uint32_t(P) << R;
@@ -777,6 +784,7 @@ template <class Bits, class Value, int P, int R, arch::Band B>
 __global__ void __launch_bounds__(P) odd_even_halo_merge(const Bits* src_k, const Value* src_v, Bits* dst_k,
                                                          Value* dst_v, u64 n, KeyCodec<Bits> codec, int stage,
                                                          int top, int halo_log2, bool decode) {
+  wait_for_prior_grids();  // launched as a dependent of the pass before it (network_sort.cuh)
   GSB_KERNEL_FOR_BAND(B) {
     extern __shared__ __align__(16) unsigned char smem[];
     constexpr std::uint32_t T = std::uint32_t(P) << R;

@@ -17,10 +17,11 @@
 namespace gsb::network {
 
 // The block sort pass (every stage of each tile of P << R elements; odd-even merge stops at `stage`), in place on
-// keys/vals: the large tile's first pass and the small tile's only one.
+// keys/vals: the large tile's first pass and the small tile's only one. `dependent`: launched as a programmatic
+// dependent of the kernel before it on the stream (dependent_launch.cuh; every kernel here waits for it first).
 template <Network Net, class Bits, class Value, int P, int R, arch::Band B>
 void launch_block_sort(Bits* keys, Value* vals, std::uint64_t n, const KeyCodec<Bits>& codec, int stage, bool decode,
-                       cudaStream_t stream) {
+                       cudaStream_t stream, bool dependent = false) {
   constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
   constexpr int tile_log2 = R + device::block_threads_log2(P);
   constexpr std::size_t smem = device::tile_shared_bytes(tile_log2, pair_bytes);
@@ -29,18 +30,23 @@ void launch_block_sort(Bits* keys, Value* vals, std::uint64_t n, const KeyCodec<
   if constexpr (Net == Network::bitonic) {
     auto kernel = device::bitonic_block_sort<Bits, Value, P, R, B>;
     set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
-    kernel<<<tiles, P, smem, stream>>>(keys, vals, n, codec, decode);
+    launch_dependent(dependent, kernel, dim3(tiles), dim3(P), smem, stream, keys, vals, n, codec, decode);
   } else {
     auto kernel = device::odd_even_block_sort<Bits, Value, P, R, B>;
     set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
-    kernel<<<tiles, P, smem, stream>>>(keys, vals, n, codec, stage, decode);
+    launch_dependent(dependent, kernel, dim3(tiles), dim3(P), smem, stream, keys, vals, n, codec, stage, decode);
   }
 }
 
 // Enqueues the passes of `plan` (made with Policy<Bits, Value>::plan_config()); after_pass(i), when given, is
-// called on the host after pass i is enqueued (the pass benchmark records an event there).
+// called on the host after pass i is enqueued (the pass benchmark records an event there). `dependent`: every pass
+// after the first is launched as a programmatic dependent of the one before it, so that its launch overlaps that
+// pass (dependent_launch.cuh; each kernel waits for the one before it before it reads anything, and lets the next
+// in only as it ends, its blocks filling the SMs as merge-samples' do); not where after_pass records events between
+// the passes.
 template <Network Net, class Bits, class Value, arch::Band B = arch::Band::sm90, class AfterPass>
-int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers& b, AfterPass&& after_pass) {
+int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers& b, AfterPass&& after_pass,
+                      bool dependent = false) {
   using Pol = device::Policy<Bits, Value, B>;
   constexpr int P = Pol::block_threads, R = Pol::block_items_log2;
   GSB_EXPECTS(p.key_size() == sizeof(Bits), "network sort: key width mismatch for " + describe(p));
@@ -59,16 +65,19 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
   cudaStream_t stream = b.stream;
 
   for (const Pass& ps : plan.passes) {
+    const bool after = dependent && &ps != plan.passes.data();  // a kernel of this sort's before it on the stream
     switch (ps.kind) {
       case PassKind::block_sort:
-        launch_block_sort<Net, Bits, Value, P, R, B>(keys[cur], vals[cur], n, codec, ps.stage, ps.decode_keys, stream);
+        launch_block_sort<Net, Bits, Value, P, R, B>(keys[cur], vals[cur], n, codec, ps.stage, ps.decode_keys, stream,
+                                                     after);
         break;
       case PassKind::block_merge:
         if constexpr (Net == Network::bitonic) {
           GSB_EXPECTS(ps.top_bit == Pol::tile_log2 - 1, "network sort: block merge of " + describe(ps));
           auto kernel = device::bitonic_block_merge<Bits, Value, P, R, B>;
           set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
-          kernel<<<tiles, P, smem, stream>>>(keys[cur], vals[cur], n, codec, ps.decode_keys);
+          launch_dependent(after, kernel, dim3(tiles), dim3(P), smem, stream, keys[cur], vals[cur], n, codec,
+                           ps.decode_keys);
         } else {
           throw LogicError("network sort: block merge planned for odd-even merge");
         }
@@ -83,12 +92,14 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
         if constexpr (Net == Network::bitonic) {
           auto kernel = device::bitonic_row_merge<Bits, Value, P, R, B>;
           set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
-          kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C, ps.flip());
+          launch_dependent(after, kernel, dim3(blocks), dim3(P), smem, stream, keys[cur], vals[cur], n, ps.bottom_bit,
+                           C, ps.flip());
         } else {
           GSB_EXPECTS(ps.top_bit + 1 == ps.stage, "network sort: odd-even row pass below the top: " + describe(ps));
           auto kernel = device::odd_even_row_merge<Bits, Value, P, R, B>;
           set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
-          kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], n, ps.bottom_bit, C);
+          launch_dependent(after, kernel, dim3(blocks), dim3(P), smem, stream, keys[cur], vals[cur], n, ps.bottom_bit,
+                           C);
         }
         break;
       }
@@ -96,9 +107,9 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
         if constexpr (Net == Network::odd_even_merge) {
           constexpr int items = 4;
           const std::uint64_t comparators = (n + 1) / 2;
-          device::odd_even_global_stride<Bits, Value, items>
-              <<<blocks_for(comparators, 256 * items, "network sort"), 256, 0, stream>>>(keys[cur], vals[cur], n, comparators,
-                                                                               ps.stage, ps.top_bit);
+          launch_dependent(after, device::odd_even_global_stride<Bits, Value, items>,
+                           dim3(blocks_for(comparators, 256 * items, "network sort")), dim3(256), 0, stream, keys[cur],
+                           vals[cur], n, comparators, ps.stage, ps.top_bit);
         } else {
           throw LogicError("network sort: global stride pass planned for bitonic");
         }
@@ -108,8 +119,8 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
           auto kernel = device::odd_even_halo_merge<Bits, Value, P, R, B>;
           set_dynamic_shared_bytes(kernel, smem, "network sort: tile");
           const unsigned blocks = blocks_for(n, halo_window(plan.config), "network sort");
-          kernel<<<blocks, P, smem, stream>>>(keys[cur], vals[cur], keys[1 - cur], vals[1 - cur], n, codec,
-                                              ps.stage, ps.top_bit, plan.config.halo_log2, ps.decode_keys);
+          launch_dependent(after, kernel, dim3(blocks), dim3(P), smem, stream, keys[cur], vals[cur], keys[1 - cur],
+                           vals[1 - cur], n, codec, ps.stage, ps.top_bit, plan.config.halo_log2, ps.decode_keys);
           cur = 1 - cur;
         } else {
           throw LogicError("network sort: halo merge planned for bitonic");
@@ -145,7 +156,7 @@ int network_sort(const SortProblem& p, const SortBuffers& b) {
     if (p.n <= 1) return 0;  // already sorted; the codec round trip is the identity
     if (p.n <= (std::uint64_t{1} << small_tile_log2)) return network_sort_small<Net, Bits, Value, B>(p, b);
     const Plan plan = make_plan(Net, p.n, device::Policy<Bits, Value, B>::plan_config());
-    return network_sort_plan<Net, Bits, Value, B>(plan, p, b, [](std::size_t) {});
+    return network_sort_plan<Net, Bits, Value, B>(plan, p, b, [](std::size_t) {}, true);
   });
 }
 

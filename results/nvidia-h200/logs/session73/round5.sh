@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Session 73 round 5, on an H200 (issue 19) -- NOT RUN: no machine could be started for the rest of the session
-# (five refusals from 07:03 to 08:03 UTC). One build `net8` = ec92798 + net.patch + byte8.patch:
+# Session 73 round 5, on an H200 (issue 19); run at 08:16 UTC with LIMIT=200, after refusals from 07:03 to 08:03.
+# One build `net8` = ec92798 + net.patch + byte8.patch:
 # (A) every GPU back-end's fixed cost brought down as merge-samples' was: the sorting networks (bitonic,
 # odd-even-merge) launch one kernel a pass; with net.patch every pass after the first is a programmatic dependent of
 # the one before it (each kernel waits for it before it reads anything; none lets the next in before it ends).
