@@ -14,8 +14,9 @@
 #   summary A B [PREFIX]    what the round's log says of its parts (starts, exit statuses, test and sanitizer
 #                           summaries), then every JSON under $OUT: each case not run cleanly or not validated,
 #                           their count, and of the files named PREFIX* (every file by default) one line a case
-#                           (key type, values, n, distribution) with, for each file, A's median in us and B's
-#                           median over A's (the ratio in one run), where both back-ends have it
+#                           (key type, values, n, distribution; "desc" after them for a descending case) with, for
+#                           each file, A's median in us and B's median over A's (the ratio in one run), where both
+#                           back-ends have it
 # At exit, when $OUT holds more files than a call brings back (8), every file but device.log goes into
 # $OUT/round.tar.gz, so that none is left behind.
 # shellcheck shell=bash
@@ -90,7 +91,8 @@ for f in sorted(glob.glob(os.path.join(out, "**", "*.json"), recursive=True)):
             print("NOT PASSED", form, c["backend"], c["key_type"], c["values"], c["n"], c["distribution"], c["status"])
         elif form.startswith(prefix):
             files += [form] if form not in files else []
-            key = (c["key_type"], c["values"], c["n"], c["distribution"])
+            order = c.get("order", "asc")  # a descending case is another case: named where it is one
+            key = (c["key_type"], c["values"], c["n"], c["distribution"]) + ((order,) if order != "asc" else ())
             cells.setdefault(key, {})[(form, c["backend"])] = c["timing"]["median_ms"]
 print("cases not passed:", bad)
 for key, v in sorted(cells.items()):

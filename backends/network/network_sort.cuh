@@ -127,7 +127,6 @@ int network_sort_plan(const Plan& plan, const SortProblem& p, const SortBuffers&
         }
         break;
     }
-    GSB_CHECK_LAUNCH();
     after_pass(std::size_t(&ps - plan.passes.data()));
   }
   return cur;
@@ -145,7 +144,6 @@ int network_sort_small(const SortProblem& p, const SortBuffers& b) {
   const Pass& ps = plan.passes[0];
   launch_block_sort<Net, Bits, Value, P, R, B>(static_cast<Bits*>(b.keys[0]), static_cast<Value*>(b.values[0]), p.n,
                                                make_codec<Bits>(p.key_type, p.order), ps.stage, true, b.stream);
-  GSB_CHECK_LAUNCH();
   return 0;
 }
 
