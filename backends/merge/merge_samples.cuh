@@ -50,6 +50,9 @@
 //     the merge kernel, whose blocks fill the SMs, let the next kernel in only as they end: letting it in as they
 //     started was 2-9% slower with values (u32+u32 at 2^20 108.6 us, at 1e8 8.00 ms against 7.91; NOTES.md,
 //     session 73).
+//   - 1- and 2-byte keys alone are held as words in registers and shared memory (Word): packed, a warp's merge
+//     steps met bank conflicts (H200, u8 keys at 1e8 4.18 -> 3.50 ms, 0.96x -> 1.15x cub-merge; u16 4.06 -> 3.96
+//     ms; NOTES.md, session 74).
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
 //     of bank conflicts (the index computed with an unsigned shift: a signed division took four instructions for
 //     every key a merge step reads; -17 % instructions in the tile sort, -15 % in a merge pass at 1e8).
@@ -105,6 +108,14 @@ struct Policy {
   static_assert((stride & (stride - 1)) == 0, "powers of two");
 };
 
+// The type a key takes in registers and shared memory: 1- and 2-byte keys alone widened to words (zero-extended, so
+// their order is the same), laid out as 4-byte keys are. Packed, several keys a word, the merge steps of a warp met
+// bank conflicts that the padding below (a word per 128 bytes) does not spread: 4-way for 1-byte keys
+// (backends/merge/NOTES.md, sessions 34 and 74). With values they stay packed: widened, the merge kernel of 2-byte
+// keys with u32 values spilled at its 5-block bound.
+template <class Bits, class Value>
+using Word = std::conditional_t<(sizeof(Bits) < 4 && !has_values_v<Value>), std::uint32_t, Bits>;
+
 // Resident-block bound of the tile merge kernel (256 threads). Unbounded, ptxas gives it 63 registers for
 // 4-byte keys-only (4 blocks an SM) and 96 with 4-byte values (2 blocks): register-bound occupancy, while
 // each block starts with ~4 dependent global round trips (the window loads, then 3 search rounds) and then
@@ -139,12 +150,14 @@ constexpr int merge_min_blocks() {
 template <class Bits, class Value, arch::Band B = arch::Band::sm90>
 struct DefaultPolicy {
   static constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
+  // merge_smem_bytes counts keys as they are held (Word)
+  static constexpr int held_pair_bytes = pair_bytes - int(sizeof(Bits)) + int(sizeof(Word<Bits, Value>));
   static constexpr bool big_tiles = sizeof(Bits) <= 4 && !has_values_v<Value> && (B == arch::Band::sm90 ||
                                                                                   B == arch::Band::sm80);
   static constexpr bool sm75 = B == arch::Band::sm75;
   static constexpr int merge_items = sm75 && pair_bytes >= 16 ? 8 : 16;
   // merge_smem_bytes, at least (one pad word per 128 bytes, alignment)
-  static constexpr int merge_shared = pair_bytes * 256 * merge_items * 17 / 16 + 32;
+  static constexpr int merge_shared = held_pair_bytes * 256 * merge_items * 17 / 16 + 32;
   static constexpr int min_blocks = B == arch::Band::sm90 ? merge_min_blocks<Bits, Value>()
                                                           : std::min(merge_min_blocks<Bits, Value>(),
                                                                      arch::blocks_that_fit(B, merge_shared, 256));
@@ -186,16 +199,17 @@ constexpr int align16(int bytes) {
 }
 
 // Thread threadIdx.x of T stores elements [0, Count) of a padded shared-memory array to out[0, Count) as
-// coalesced 16-byte vectors (out 16-byte aligned), each element through f (the last pass decodes keys).
-template <int T, int Count, class E, class F>
-__device__ __forceinline__ void store_vectors(const E* s, E* __restrict__ out, F f) {
-  constexpr int V = 16 / int(sizeof(E));
+// coalesced 16-byte vectors (out 16-byte aligned), each element through f (the last pass decodes keys; keys held
+// as words are narrowed to O).
+template <int T, int Count, class E, class O, class F>
+__device__ __forceinline__ void store_vectors(const E* s, O* __restrict__ out, F f) {
+  constexpr int V = 16 / int(sizeof(O));
   static_assert(Count % (V * T) == 0, "whole vectors a thread");
 #pragma unroll
   for (int q = 0; q < Count / (V * T); ++q) {
     const int e = (q * T + int(threadIdx.x)) * V;
     uint4 w;
-    E* we = reinterpret_cast<E*>(&w);
+    O* we = reinterpret_cast<O*>(&w);
 #pragma unroll
     for (int j = 0; j < V; ++j) we[j] = f(s[pad<E>(e + j)]);
     *reinterpret_cast<uint4*>(out + e) = w;
@@ -276,7 +290,8 @@ constexpr int tile_key_slots() {
 }
 template <class Bits, class Value, class P>  // P: a TileShape
 constexpr int tile_smem_bytes() {
-  return align16<Bits>(padded_count<Bits>(tile_key_slots<Value, P>()) * int(sizeof(Bits))) +
+  using K = Word<Bits, Value>;
+  return align16<K>(padded_count<K>(tile_key_slots<Value, P>()) * int(sizeof(K))) +
          (has_values_v<Value> ? padded_count<int>(P::tile) * int(sizeof(int)) : 0);
 }
 
@@ -287,16 +302,17 @@ __device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, c
                                                 Bits* __restrict__ out_k, Value* __restrict__ out_v, std::uint64_t n,
                                                 KeyCodec<Bits> codec, bool decode_out) {
   constexpr int T = P::tile_threads, I = P::tile_items, TILE = P::tile;
+  using K = Word<Bits, Value>;
   extern __shared__ uint4 smem_raw[];
-  Bits* sk = reinterpret_cast<Bits*>(smem_raw);
+  K* sk = reinterpret_cast<K*>(smem_raw);
   int* si = reinterpret_cast<int*>(reinterpret_cast<char*>(smem_raw) +
-                                   align16<Bits>(padded_count<Bits>(tile_key_slots<Value, P>()) * int(sizeof(Bits))));
+                                   align16<K>(padded_count<K>(tile_key_slots<Value, P>()) * int(sizeof(K))));
   const std::uint64_t base = std::uint64_t{blockIdx.x} * TILE;
   const int valid = static_cast<int>(n - base < std::uint64_t{TILE} ? n - base : std::uint64_t{TILE});
   const int t = threadIdx.x;
-  constexpr Bits max_key = static_cast<Bits>(~Bits{0});
+  constexpr K max_key = static_cast<Bits>(~Bits{0});
 
-  Bits key[I];
+  K key[I];
   int src[I];
   constexpr int per_vec = 16 / int(sizeof(Bits));
   if (valid == TILE && I % per_vec == 0 && reinterpret_cast<std::uintptr_t>(in_k) % 16 == 0) {
@@ -307,7 +323,7 @@ __device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, c
       const uint4 w = v[q];
       const Bits* e = reinterpret_cast<const Bits*>(&w);
 #pragma unroll
-      for (int j = 0; j < per_vec; ++j) key[q * per_vec + j] = codec.encode(e[j]);
+      for (int j = 0; j < per_vec; ++j) key[q * per_vec + j] = codec.encode(e[j]);  // widened
     }
   } else {
 #pragma unroll
@@ -330,7 +346,7 @@ __device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, c
 #pragma unroll
     for (int j = r & 1; j + 1 < I; j += 2) {
       if (key[j + 1] < key[j]) {
-        const Bits k = key[j]; key[j] = key[j + 1]; key[j + 1] = k;
+        const K k = key[j]; key[j] = key[j + 1]; key[j + 1] = k;
         const int s = src[j]; src[j] = src[j + 1]; src[j + 1] = s;
       }
     }
@@ -356,28 +372,28 @@ __device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, c
         // must stay inside the warp's part of shared memory.)
         const int at = pos + ((pos >> log2_w) << log2_items);
 #pragma unroll
-        for (int i = 0; i < I; ++i) sk[pad<Bits>(at + i)] = key[i];
+        for (int i = 0; i < I; ++i) sk[pad<K>(at + i)] = key[i];
         if (((pos + I) & (w - 1)) == 0) {  // the thread ending a run writes its sentinels
 #pragma unroll
-          for (int i = 0; i < I; ++i) sk[pad<Bits>(at + I + i)] = max_key;
+          for (int i = 0; i < I; ++i) sk[pad<K>(at + I + i)] = max_key;
         }
         const int a0 = pair + ((pair >> log2_w) << log2_items), b0 = a0 + w + I;
         __syncthreads();
-        const int ia = merge_path(SmemRun<Bits>{sk, a0}, w, SmemRun<Bits>{sk, b0}, w, diag);
-        merge_to_registers_sentinel<I>(SmemRun<Bits>{sk, 0}, a0 + ia, b0 + (diag - ia), key);
+        const int ia = merge_path(SmemRun<K>{sk, a0}, w, SmemRun<K>{sk, b0}, w, diag);
+        merge_to_registers_sentinel<I>(SmemRun<K>{sk, 0}, a0 + ia, b0 + (diag - ia), key);
         continue;
       }
     }
 #pragma unroll
     for (int i = 0; i < I; ++i) {
-      sk[pad<Bits>(t * I + i)] = key[i];
+      sk[pad<K>(t * I + i)] = key[i];
       if constexpr (has_values_v<Value>) si[pad<int>(t * I + i)] = src[i];
     }
     if (in_warp) __syncwarp(); else __syncthreads();
-    const int ia = merge_path(SmemRun<Bits>{sk, pair}, w, SmemRun<Bits>{sk, pair + w}, w, diag);
+    const int ia = merge_path(SmemRun<K>{sk, pair}, w, SmemRun<K>{sk, pair + w}, w, diag);
     int from[I];
     // Clamped reads under warp barriers: the look-ahead read past the pair would touch the next warp's part.
-    merge_to_registers<I, true, true>(SmemRun<Bits>{sk, 0}, pair + ia, pair + w, pair + w + (diag - ia),
+    merge_to_registers<I, true, true>(SmemRun<K>{sk, 0}, pair + ia, pair + w, pair + w + (diag - ia),
                                      pair + 2 * w, I, key, from);
     if constexpr (has_values_v<Value>) {
 #pragma unroll
@@ -389,7 +405,7 @@ __device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, c
   __syncthreads();
 #pragma unroll
   for (int i = 0; i < I; ++i) {
-    sk[pad<Bits>(t * I + i)] = key[i];
+    sk[pad<K>(t * I + i)] = key[i];
     if constexpr (has_values_v<Value>) si[pad<int>(t * I + i)] = src[i];
   }
   __syncthreads();
@@ -398,7 +414,7 @@ __device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, c
     for (int i = 0; i < I; ++i) {
       const int p = i * T + t;
       if (p < valid) {
-        const Bits k = sk[pad<Bits>(p)];
+        const Bits k = static_cast<Bits>(sk[pad<K>(p)]);
         out_k[base + p] = decode.value ? codec.decode(k) : k;
         if constexpr (has_values_v<Value>) out_v[base + p] = in_v[base + si[pad<int>(p)]];
       }
@@ -421,7 +437,8 @@ constexpr int merge_key_slots() {
 }
 template <class Bits, class Value, class P>  // P: a MergeShape
 constexpr int merge_smem_bytes() {
-  return align16<Bits>(padded_count<Bits>(merge_key_slots<Value, P>()) * int(sizeof(Bits))) +
+  using K = Word<Bits, Value>;
+  return align16<K>(padded_count<K>(merge_key_slots<Value, P>()) * int(sizeof(K))) +
          (has_values_v<Value> ? padded_count<Value>(P::merge_capacity) * int(sizeof(Value)) : 0);
 }
 
@@ -471,10 +488,10 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
                                                   bool decode_out, bool vector_store) {
   constexpr int T = P::merge_threads, I = P::merge_items, C = P::merge_capacity;
   extern __shared__ uint4 smem_raw[];
-  Bits* sk = reinterpret_cast<Bits*>(smem_raw);
+  using K = Word<Bits, Value>;
+  K* sk = reinterpret_cast<K*>(smem_raw);
   Value* sv = reinterpret_cast<Value*>(reinterpret_cast<char*>(smem_raw) +
-                                       align16<Bits>(padded_count<Bits>(merge_key_slots<Value, P>()) *
-                                                     int(sizeof(Bits))));
+                                       align16<K>(padded_count<K>(merge_key_slots<Value, P>()) * int(sizeof(K))));
   const int t = threadIdx.x;
   const std::uint64_t out0 = std::uint64_t{blockIdx.x} * C;
   const TileSpot p = tile_spot(g, out0);
@@ -513,19 +530,19 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
 #pragma unroll
     for (int q = 0; q < I; ++q) {
       const int i = q * T + t;
-      sk[pad<Bits>(Sentinels && i >= la ? i + I : i)] = (i < la ? a_k : b_k)[i];
+      sk[pad<K>(Sentinels && i >= la ? i + I : i)] = (i < la ? a_k : b_k)[i];
       if constexpr (has_values_v<Value>) sv[pad<Value>(i)] = (i < la ? a_v : b_v)[i];
     }
   } else {
     for (int i = t; i < len; i += T) {
-      sk[pad<Bits>(Sentinels && i >= la ? i + I : i)] = (i < la ? a_k : b_k)[i];
+      sk[pad<K>(Sentinels && i >= la ? i + I : i)] = (i < la ? a_k : b_k)[i];
       if constexpr (has_values_v<Value>) sv[pad<Value>(i)] = (i < la ? a_v : b_v)[i];
     }
   }
   if constexpr (Sentinels) {
     if (t < I) {
-      sk[pad<Bits>(la + t)] = static_cast<Bits>(~Bits{0});
-      sk[pad<Bits>(len + I + t)] = static_cast<Bits>(~Bits{0});
+      sk[pad<K>(la + t)] = static_cast<Bits>(~Bits{0});
+      sk[pad<K>(len + I + t)] = static_cast<Bits>(~Bits{0});
     }
   }
   __syncthreads();
@@ -533,17 +550,17 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
   // Thread t merges outputs [t I, t I + I) of the tile: merge path in shared memory, serial merge to registers.
   const int d0 = t * I;
   const int count = d0 < len ? min(I, len - d0) : 0;
-  Bits key[I];
+  K key[I];
   int from[I];
   Value val[I];
   if constexpr (Sentinels) {
     if (count > 0) {
-      const SmemRun<Bits> a_run{sk, 0}, b_run{sk, b_at};
+      const SmemRun<K> a_run{sk, 0}, b_run{sk, b_at};
       const int ia = merge_path(a_run, la, b_run, lb, d0);
-      merge_to_registers_sentinel<I>(SmemRun<Bits>{sk, 0}, ia, b_at + (d0 - ia), key);
+      merge_to_registers_sentinel<I>(SmemRun<K>{sk, 0}, ia, b_at + (d0 - ia), key);
     }
   } else if (count > 0) {
-    const SmemRun<Bits> a_run{sk, 0}, b_run{sk, la};
+    const SmemRun<K> a_run{sk, 0}, b_run{sk, la};
     const int ia = merge_path(a_run, la, b_run, lb, d0);
     if (count == I)
       merge_to_registers<I, true>(a_run, ia, la, la + (d0 - ia), len, I, key, from);
@@ -559,7 +576,7 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
 #pragma unroll
   for (int i = 0; i < I; ++i) {
     if (i < count) {
-      sk[pad<Bits>(d0 + i)] = key[i];
+      sk[pad<K>(d0 + i)] = key[i];
       if constexpr (has_values_v<Value>) sv[pad<Value>(d0 + i)] = val[i];
     }
   }
@@ -567,9 +584,15 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
 
   // Stores: a full tile starts at a multiple of C in the output, so (aligned buffers) 16-byte vectors.
   auto store = [&](auto decode) {
-    auto out_key = [&](int i) { const Bits k = sk[pad<Bits>(i)]; return decode.value ? codec.decode(k) : k; };
+    auto out_key = [&](int i) {
+      const Bits k = static_cast<Bits>(sk[pad<K>(i)]);
+      return decode.value ? codec.decode(k) : k;
+    };
     if (len == C && vector_store) {
-      store_vectors<T, C>(sk, out_k + out0, [&](Bits k) { return decode.value ? codec.decode(k) : k; });
+      store_vectors<T, C>(sk, out_k + out0, [&](K w) {
+        const Bits k = static_cast<Bits>(w);
+        return decode.value ? codec.decode(k) : k;
+      });
       if constexpr (has_values_v<Value>) store_vectors<T, C>(sv, out_v + out0, [](Value v) { return v; });
     } else {
       for (int i = t; i < len; i += T) {
