@@ -132,21 +132,21 @@ constexpr int merge_min_blocks() {
   else return 5;
 }
 
-// merge-samples' policy on Hopper (sm90 band; what sm_100 runs too, not measured there): equal output tiles of
-// 256 x 16 keys, samples every 8192 keys (4096 for 8-byte keys, whose tiles are 4096), bitonic keys-only tile sort
-// with warp-level barriers. Tiles of 1024 x 32 = 32768 keys for 1-, 2- and 4-byte keys alone (12 merge passes at 1e8
-// instead of 14 with 8192-key tiles; 1- and 2-byte keys since session 34), 512 x 16 for 4-byte keys with values
-// (shared memory: keys and source indices), 256 x 16 for 8-byte keys. The 1024 x 32 tile sort of 4-byte keys spilled
-// under its 64-register cap (164 B stored a thread; none since the unsigned shared-memory index), yet it beat two
-// spill-free shapes on an H200 (device round 3): the same tile as two 1024 x 16 chunks merged in shared memory (+117
-// us at 1e8) and 1024 x 16 tiles (one more merge pass). Measurements: backends/merge/NOTES.md.
+// merge-samples' policy on Hopper (sm90 band; what sm_100 runs too, not measured there): equal output tiles of 256 x 16
+// keys, samples every 8192 keys (4096 for 8-byte keys, whose tiles are 8192), bitonic keys-only tile sort with
+// warp-level barriers. Tiles of 1024 x 32 = 32768 keys for 1-, 2- and 4-byte keys alone (12 merge passes at 1e8 instead
+// of 14 with 8192-key tiles; 1- and 2-byte keys since session 34), 512 x 16 for 4-byte keys with values (shared memory:
+// keys and source indices) and for 8-byte keys (256 x 16 before session 74). The 1024 x 32 tile sort of 4-byte keys
+// spilled under its 64-register cap (164 B stored a thread; none since the unsigned shared-memory index), yet it beat
+// two spill-free shapes on an H200 (device round 3): the same tile as two 1024 x 16 chunks merged in shared memory
+// (+117 us at 1e8) and 1024 x 16 tiles (one more merge pass). Measurements: backends/merge/NOTES.md.
 //
-// Older bands, NOT measured (no such GPU was lent; they ran through their PTX on an H100/H200, README
-// "Architectures"): sm80 keeps Hopper's tiles (a 1024 x 32 tile's 132 KiB fit A100's 163 KiB per block); sm86
-// (99 KiB a block) sorts 4-byte keys in 512 x 16 tiles; sm75 (64 KiB a block) also halves the tiles of 4-byte
-// keys with values (keys and source indices of 8192 would need 66 KiB) and the merge tiles of 16-byte pairs. On
-// every band the merge kernel asks __launch_bounds__ for no more resident blocks than the band's shared memory and
-// threads allow, and never more than Hopper's (so no band's kernel gets fewer registers than the measured one).
+// Older bands, NOT measured (no such GPU was lent; they ran through their PTX on an H100/H200, README "Architectures"):
+// sm80 keeps Hopper's tiles (a 1024 x 32 tile's 132 KiB fit A100's 163 KiB per block); sm86 (99 KiB a block) sorts
+// 4-byte keys in 512 x 16 tiles and 8-byte keys in 256 x 16; sm75 (64 KiB a block) also halves the tiles of 4-byte keys
+// with values (keys and source indices of 8192 would need 66 KiB) and the merge tiles of 16-byte pairs. On every band
+// the merge kernel asks __launch_bounds__ for no more resident blocks than the band's shared memory and threads allow,
+// and never more than Hopper's (so no band's kernel gets fewer registers than the measured one).
 template <class Bits, class Value, arch::Band B = arch::Band::sm90>
 struct DefaultPolicy {
   static constexpr int pair_bytes = int(sizeof(Bits)) + (has_values_v<Value> ? int(sizeof(Value)) : 0);
@@ -163,11 +163,16 @@ struct DefaultPolicy {
                                                                      arch::blocks_that_fit(B, merge_shared, 256));
   template <int TileThreads, int TileItems, int Stride>
   using tiles = Policy<TileThreads, TileItems, 256, merge_items, Stride, min_blocks, B>;
+  // 8-byte keys: 512 x 16 tiles where a block holds them (sm90, sm80; 98 KiB with an index a key), one merge pass fewer
+  // than 256 x 16 (H200, session 74: u64 keys at 1e8 8.68 -> 8.57 ms, u64+u32 14.11 -> 13.88, u64+u64 16.02 -> 15.61,
+  // 1-3 % from 2^22); 256 x 16 elsewhere and from 2^18 to 2^21.
+  static constexpr bool big8 = sizeof(Bits) == 8 && (B == arch::Band::sm90 || B == arch::Band::sm80);
+  using tiles8 = tiles<256, 16, 4096>;
   using type = std::conditional_t<
       (sizeof(Bits) <= 4),
       std::conditional_t<big_tiles, tiles<1024, 32, 8192>,
                          std::conditional_t<sm75 && has_values_v<Value>, tiles<512, 8, 4096>, tiles<512, 16, 8192>>>,
-      tiles<256, 16, 4096>>;
+      std::conditional_t<big8, tiles<512, 16, 4096>, tiles8>>;
   // Small n, where a sort costs the latency of its steps and a tile sort's latency grows with its tile (one
   // 1024 x 32 tile takes 70 us on an H200 whatever n). Measured there (2026-11-27, u32 keys alone and with u32
   // values, against cub-merge; backends/merge/NOTES.md): n <= 1024 one 128 x 8 tile, the tile sort alone (one
@@ -175,7 +180,7 @@ struct DefaultPolicy {
   using single = TileShape<128, 8, B>;
   using small = tiles<256, 8, 2048>;
   static constexpr std::uint64_t small_max_n = std::uint64_t{1} << 18;
-  using mid = std::conditional_t<big_tiles, tiles<512, 16, 8192>, type>;
+  using mid = std::conditional_t<big_tiles, tiles<512, 16, 8192>, std::conditional_t<big8, tiles8, type>>;
   static constexpr std::uint64_t mid_max_n = std::uint64_t{1} << 21;
 };
 
