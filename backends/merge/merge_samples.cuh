@@ -22,7 +22,7 @@
 //     16-byte vector loads, sorts them in registers (keys-only: a bitonic network; with values: stable
 //     odd-even transposition), then the block merges runs with one merge-path search per thread and a serial
 //     register merge per level (register blocking); levels whose pairs fit in one warp use warp barriers.
-//     Tiles of 32768 keys (4-byte keys-only; 8192 with values, 4096 for 8-byte keys) instead of 1024: 5 fewer
+//     Tiles of 32768 keys (keys-only up to 4 bytes; 8192 with values and for 8-byte keys) instead of 1024: 5 fewer
 //     global passes at 1e8 keys (12 instead of 17). Each global pass reads and writes every key (8 B a
 //     4-byte key), so passes are what the bytes moved per key scale with.
 //   - ranks and limits: one kernel (the slot arithmetic in pass_geometry.hpp) instead of two, a group of 8
