@@ -756,10 +756,15 @@ TEST(ArchPolicy, MergeSamplesHopperPoliciesAreTheMeasuredOnes) {
   EXPECT_EQ(K4s::small_max_n, 1u << 18);
   EXPECT_EQ(K4s::mid::tile, 8192);
   EXPECT_EQ(K4s::mid_max_n, 1u << 21);
+  // 8-byte keys (session 74): 512 x 16 tiles on sm90 and sm80, 256 x 16 from 2^18 to 2^21 and on sm86.
   using K8 = DefaultPolicy<std::uint64_t, std::uint64_t, Band::sm90>::type;
-  EXPECT_EQ(K8::tile, 256 * 16);
+  EXPECT_EQ(K8::tile, 512 * 16);
   EXPECT_EQ(K8::stride, 4096);
   EXPECT_EQ(K8::Merge::merge_min_blocks, 1);
+  EXPECT_EQ((DefaultPolicy<std::uint64_t, NoValue, Band::sm90>::type::tile), 512 * 16);
+  EXPECT_EQ((DefaultPolicy<std::uint64_t, std::uint32_t, Band::sm80>::type::tile), 512 * 16);
+  EXPECT_EQ((DefaultPolicy<std::uint64_t, std::uint64_t, Band::sm90>::mid::tile), 256 * 16);
+  EXPECT_EQ((DefaultPolicy<std::uint64_t, std::uint64_t, Band::sm86>::type::tile), 256 * 16);
 }
 
 // ---- sorting networks -------------------------------------------------------------------------------------------
