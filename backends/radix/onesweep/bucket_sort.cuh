@@ -495,8 +495,9 @@ __device__ __forceinline__ void bucket_sort_long_run(const Held* keys, unsigned 
 // half, input order, in src) by the top DigitBits bits of their low half, with their counts in runs (1 << DigitBits
 // words, one a digit): turns the counts into where each digit's run starts and, unless a run holds more than
 // bucket_carry_run_most keys (then false, src and the counts' words left as they were), places each word in its run in
-// dst, in no order within the run, turned to low half << 16 | position; runs[d] is then where run d ends. Every thread
-// of the block calls it; block-uniform; it ends at a barrier.
+// dst, in no order within the run, turned to low half << 16 | position (place_carried_words); runs[d] is then where
+// run d ends, and rank_carried_words ranks each word within its run. Every thread of the block calls it;
+// block-uniform; it ends at a barrier.
 template <int Threads, int DigitBits>
 __device__ __forceinline__ bool bucket_place_runs(const std::uint32_t* src, std::uint32_t* dst, unsigned* runs,
                                                   unsigned* warp_sums, unsigned size) {
@@ -525,29 +526,9 @@ __device__ __forceinline__ bool bucket_place_runs(const std::uint32_t* src, std:
     mine[q] = w;
   }
   __syncthreads();
-#pragma unroll 4
-  for (unsigned i = threadIdx.x; i < size; i += Threads) {
-    const std::uint32_t word = __funnelshift_l(src[i], src[i], 16);  // low half << 16 | position
-    dst[atomicAdd(&runs[word >> (32 - DigitBits)], 1u)] = word;
-  }
+  place_carried_words<Threads, DigitBits, false>(src, dst, threadIdx.x, size, runs);
   __syncthreads();
   return true;
-}
-// ... then each word of dst ranked within its run by comparison with the run's others (its key's bits below the
-// digit, then its position: all distinct), out(i, word) for each position i of the bucket and the word that belongs
-// there.
-template <int Threads, int DigitBits, class Out>
-__device__ __forceinline__ void bucket_rank_runs(const std::uint32_t* dst, const unsigned* runs, unsigned size,
-                                                 Out out) {
-#pragma unroll 4
-  for (unsigned i = threadIdx.x; i < size; i += Threads) {
-    const std::uint32_t word = dst[i];
-    const unsigned d = word >> (32 - DigitBits);
-    const unsigned begin = d == 0 ? 0u : runs[d - 1], end = runs[d];
-    unsigned rank = begin;
-    for (unsigned j = begin; j < end; ++j) rank += dst[j] < word ? 1u : 0u;
-    out(rank, word);
-  }
 }
 
 // One block per 16-bit bucket (at most the capacity, which the host checked) sorts it by its remaining bits
@@ -569,7 +550,7 @@ __device__ __forceinline__ void bucket_rank_runs(const std::uint32_t* dst, const
 //   store:     a -> global (4-byte keys with values in two buffers: each key carries its position in the values'
 //              one buffer, from which its value is read here: bucket_keys_carry_positions).
 // 4-byte keys with 4-byte values in two buffers take one counting round and runs in place of the rounds where their
-// runs are short (bucket_carry_by_runs: bucket_place_runs, bucket_rank_runs).
+// runs are short (bucket_carry_by_runs: bucket_place_runs, rank_carried_words).
 // InPlace (bucket_in_place): b is a, every round reads a warp's rows into registers first (rank_rows_in_place), and
 // keys alone read their keys for round 0 the same way. The bucket is padded to whole rows (Threads * per positions)
 // with the largest key, which every stable round keeps after the real keys (keys alone, round 0 leaves it where
@@ -760,10 +741,11 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   if constexpr (by_runs) {
     if (bucket_place_runs<Threads, carry_digit_bits>(s_ka, s_kb, s_runs, warp_sums, size)) {
       with_decoder(codec, [&](auto decoded) {
-        bucket_rank_runs<Threads, carry_digit_bits>(s_kb, s_runs, size, [&](unsigned at, unsigned word) {
-          data[at] = decoded(whole(word >> 16));
-          vdata[at] = s_vals[word & 0xffffu];
-        });
+        rank_carried_words<Threads, carry_digit_bits, false, 4>(
+            s_kb, threadIdx.x, size, s_runs, [&](unsigned at, std::uint32_t word) {
+              data[at] = decoded(whole(word >> 16));
+              vdata[at] = s_vals[word & 0xffffu];
+            });
       });
       return;
     }

@@ -117,6 +117,39 @@ inline constexpr bool warp_bucket_carry_by_runs = sizeof(Bits) == 4 && has_value
 inline constexpr unsigned warp_bucket_carry_run_most = 16;
 static_assert(warp_bucket_most_keys <= 1u << 16, "a key's position in the 16 bits below its low half");
 
+// Sorting by runs the words of keys that carry their positions (the warps' warp_bucket_carry_by_runs and the blocks'
+// bucket_carry_by_runs, bucket_sort.cuh), in two steps that each thread of Stride calls from `first` on, with one count
+// a digit in `counts` (16 bits where Packed: add_count). Placing: each word src[i] (position << 16 | low half, for
+// i < size) turned to low half << 16 | position and stored in dst in the run of its digit d (its top DigitBits bits)
+// at the place that adding one to count d gives out (the counts: where each run starts), in no order within the run.
+template <unsigned Stride, int DigitBits, bool Packed, class Word>
+__device__ __forceinline__ void place_carried_words(const Word* src, Word* dst, unsigned first, unsigned size,
+                                                    unsigned* counts) {
+  static_assert(sizeof(Word) == 4, "a carried key: one 32-bit word");
+#pragma unroll 4
+  for (unsigned i = first; i < size; i += Stride) {
+    const auto w = static_cast<std::uint32_t>(src[i]);
+    const std::uint32_t word = __funnelshift_l(w, w, 16);  // low half << 16 | position
+    dst[add_count<Packed>(counts, word >> (32 - DigitBits), 1u)] = static_cast<Word>(word);
+  }
+}
+// Ranking, the counts then where each run ends (digit d's run is [count d - 1, count d), from 0 for d = 0): each word
+// of dst (for i < size) ranked within its run by the run's words below it (its key's bits below the digit, then its
+// position: all distinct), out(rank, word).
+template <unsigned Stride, int DigitBits, bool Packed, int Unroll, class Word, class Out>
+__device__ __forceinline__ void rank_carried_words(const Word* dst, unsigned first, unsigned size,
+                                                   const unsigned* counts, Out out) {
+#pragma unroll Unroll
+  for (unsigned i = first; i < size; i += Stride) {
+    const auto word = static_cast<std::uint32_t>(dst[i]);
+    const unsigned d = word >> (32 - DigitBits);
+    const unsigned begin = d == 0 ? 0u : count_of<Packed>(counts, d - 1), end = count_of<Packed>(counts, d);
+    unsigned rank = begin;
+    for (unsigned j = begin; j < end; ++j) rank += static_cast<std::uint32_t>(dst[j]) < word ? 1u : 0u;
+    out(rank, word);
+  }
+}
+
 // The blocks per SM the kernel asks __launch_bounds__ for (its register cap): for 4-byte keys alone, as many as hold
 // warp_bucket_registers each (what the kernel took before it sorted by runs; ptxas 13.0 sm_90 took 40 unasked, which
 // keeps 48 warps of an SM's 64 resident: u32 keys at 1e7 211.1 us against 209.7 at 32, NOTES.md round 32), else none
@@ -371,25 +404,14 @@ __global__ void __launch_bounds__(warp_bucket_warps * 32, warp_bucket_min_blocks
         // words below it (its key's low 8 bits, then its position: all distinct) and stored there, its value read
         // from its position.
         __syncwarp();
-#pragma unroll 4
-        for (unsigned at = lane; at < size; at += 32) {
-          const auto w = static_cast<std::uint32_t>(ka[at]);
-          const std::uint32_t word = __funnelshift_l(w, w, 16);
-          kb[add_count<Packed>(h, word >> 24, 1u)] = static_cast<Bits>(word);
-        }
+        place_carried_words<32, 8, Packed>(ka, kb, lane, size, h);
         __syncwarp();
         // h holds each digit's end now: digit d's run is [end of d - 1, end of d).
         with_decoder(codec, [&](auto decoded) {
-#pragma unroll 2
-          for (unsigned at = lane; at < size; at += 32) {
-            const auto word = static_cast<std::uint32_t>(kb[at]);
-            const unsigned d = word >> 24;
-            const unsigned begin = d == 0 ? 0u : count_of<Packed>(h, d - 1), end = count_of<Packed>(h, d);
-            unsigned rank = begin;
-            for (unsigned q = begin; q < end; ++q) rank += static_cast<std::uint32_t>(kb[q]) < word ? 1u : 0u;
+          rank_carried_words<32, 8, Packed, 2>(kb, lane, size, h, [&](unsigned rank, std::uint32_t word) {
             data[rank] = decoded(static_cast<Bits>(bucket_top | word >> 16));
             vdata[rank] = va[word & 0xffffu];
-          }
+          });
         });
         return;
       } else if (size >= warp_bucket_run_places_from) {
