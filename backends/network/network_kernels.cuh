@@ -602,15 +602,12 @@ __device__ __forceinline__ void fixed_half_cleaners_to(Tile<Bits, Value>& tile, 
   fixed_put<R, PLO, PFLIP>(tile, k, v);
 }
 
-// Steps on tile bits TILE-1..jbot of a row tile (with FLIP the first is the tile's mirror step, i against
-// i ^ (2^TILE - 1)), the first coset loaded straight from global memory (RowTile map, +inf beyond n): no shared
-// round trip and no barrier before the first steps; the result is left in the tile (natural order). Element l of thread t sits in column/row t + l * P (or
-// its mirror), so a warp's load covers whole 2^C-element row segments (coalesced, 4-byte accesses).
+// The first register coset of a row tile straight from global memory (RowTile map, +inf beyond n): no shared round
+// trip and no barrier before the first steps. Element l of thread t sits in column/row t + l * P (or its mirror with
+// FLIP), so a warp's load covers whole 2^C-element row segments (coalesced, 4-byte accesses).
 template <int R, int TILE, bool FLIP, class Bits, class Value>
-__device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const RowTile& rt, const Bits* keys,
-                                               const Value* vals, u64 n, int jbot) {
-  Bits k[1 << R];
-  Value v[1 << R];
+__device__ __forceinline__ void load_row_coset(const RowTile& rt, const Bits* keys, const Value* vals, u64 n,
+                                               Bits (&k)[1 << R], Value (&v)[1 << R]) {
   const FixedLayout<R, TILE - R, FLIP> s(threadIdx.x);
 #pragma unroll
   for (int l = 0; l < (1 << R); ++l) {
@@ -619,8 +616,33 @@ __device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const Ro
     k[l] = in ? keys[g] : infinity<Bits>();
     if constexpr (has_values_v<Value>) v[l] = in ? vals[g] : Value{};
   }
+}
+
+// Steps on tile bits TILE-1..jbot of a row tile (with FLIP the first is the tile's mirror step, i against
+// i ^ (2^TILE - 1)), the first coset from load_row_coset; the result is left in the tile (natural order).
+template <int R, int TILE, bool FLIP, class Bits, class Value>
+__device__ __forceinline__ void row_tile_steps(Tile<Bits, Value>& tile, const RowTile& rt, const Bits* keys,
+                                               const Value* vals, u64 n, int jbot) {
+  Bits k[1 << R];
+  Value v[1 << R];
+  load_row_coset<R, TILE, FLIP>(rt, keys, vals, n, k, v);
   bitonic_coset_steps<FLIP, R>(k, v, R - 1, jbot - (TILE - R));
   fixed_half_cleaners_to<R, TILE - R, FLIP, TILE - R - 1>(tile, k, v, jbot);
+}
+
+// What both row passes do around their steps: the block's RowTile (none where the whole tile is in the +inf tail:
+// every element of it is >= base), steps(tile, rt) leaving the tile in shared memory in natural order, and the
+// tile's store.
+template <class Bits, class Value, int P, int TILE, class Steps>
+__device__ __forceinline__ void row_pass(Bits* keys, Value* vals, u64 n, int lo, int cols_log2, bool flip,
+                                         Steps steps) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, flip);
+  if (rt.base >= n) return;
+  Tile<Bits, Value> tile(smem, 1u << TILE);
+  steps(tile, rt);
+  __syncthreads();
+  tile_store<P, TILE>(tile, rt, keys, vals, n, false, KeyCodec<Bits>{});
 }
 
 // Bitonic row pass: steps on bits lo + S - 1..lo (S = TILE - C) of a stage, on a tile of 2^S rows of 2^C
@@ -636,20 +658,14 @@ __global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<
     bitonic_row_merge(Bits* keys, Value* vals, u64 n, int lo, int cols_log2, bool flip) {
   wait_for_prior_grids();  // launched as a dependent of the pass before it (network_sort.cuh)
   GSB_KERNEL_FOR_BAND(B) {
-    extern __shared__ __align__(16) unsigned char smem[];
     constexpr int TILE = R + block_threads_log2(P);
     static_assert(TILE > R, "block of 128..1024 threads");
-    constexpr std::uint32_t T = 1u << TILE;
-    const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, flip);
-    if (rt.base >= n) return;  // the whole tile is in the +inf tail (every element of it is >= base)
-    const int C = cols_log2;
-    Tile<Bits, Value> tile(smem, T);
-    if (flip)
-      row_tile_steps<R, TILE, true>(tile, rt, keys, vals, n, C);
-    else
-      row_tile_steps<R, TILE, false>(tile, rt, keys, vals, n, C);
-    __syncthreads();
-    tile_store<P, TILE>(tile, rt, keys, vals, n, false, KeyCodec<Bits>{});
+    row_pass<Bits, Value, P, TILE>(keys, vals, n, lo, cols_log2, flip, [&](Tile<Bits, Value>& tile, const RowTile& rt) {
+      if (flip)
+        row_tile_steps<R, TILE, true>(tile, rt, keys, vals, n, cols_log2);
+      else
+        row_tile_steps<R, TILE, false>(tile, rt, keys, vals, n, cols_log2);
+    });
   }
 }
 
@@ -662,38 +678,28 @@ template <class Bits, class Value, int P, int R, arch::Band B>
 __global__ void __launch_bounds__(P) odd_even_row_merge(Bits* keys, Value* vals, u64 n, int lo, int cols_log2) {
   wait_for_prior_grids();  // launched as a dependent of the pass before it (network_sort.cuh)
   GSB_KERNEL_FOR_BAND(B) {
-    extern __shared__ __align__(16) unsigned char smem[];
     constexpr int TILE = R + block_threads_log2(P);
     static_assert(TILE > R, "block of 128..1024 threads");
     constexpr std::uint32_t T = 1u << TILE;
-    const RowTile rt = RowTile::make(blockIdx.x, lo, cols_log2, TILE, false);
-    if (rt.base >= n) return;  // the whole tile is in the +inf tail
-    const int C = cols_log2;
-    Tile<Bits, Value> tile(smem, T);
-    {
-      Bits k[1 << R];
-      Value v[1 << R];
-      const FixedLayout<R, TILE - R, false> s(threadIdx.x);
-  #pragma unroll
-      for (int l = 0; l < (1 << R); ++l) {
-        const u64 g = rt.index(s.index(l));
-        const bool in = g < n;
-        k[l] = in ? keys[g] : infinity<Bits>();
-        if constexpr (has_values_v<Value>) v[l] = in ? vals[g] : Value{};
+    auto steps = [&](Tile<Bits, Value>& tile, const RowTile& rt) {
+      const int C = cols_log2;
+      {
+        Bits k[1 << R];
+        Value v[1 << R];
+        load_row_coset<R, TILE, false>(rt, keys, vals, n, k, v);
+        odd_even_class_steps<R>(k, v, C - (TILE - R));
+        fixed_put<R, TILE - R, false>(tile, k, v);
       }
-      odd_even_class_steps<R>(k, v, C - (TILE - R));
-      fixed_put<R, TILE - R, false>(tile, k, v);
-    }
-    for (int b = TILE - R - 1; b >= C; --b) {
-      __syncthreads();
-      const std::uint32_t stride = 1u << b;
-      for (std::uint32_t c = threadIdx.x; c < T / 2; c += P) {
-        const std::uint32_t x = ((c >> b) << (b + 1)) | stride | (c & (stride - 1));
-        if (x + stride < T) tile.compare(x, x + stride);
+      for (int b = TILE - R - 1; b >= C; --b) {
+        __syncthreads();
+        const std::uint32_t stride = 1u << b;
+        for (std::uint32_t c = threadIdx.x; c < T / 2; c += P) {
+          const std::uint32_t x = ((c >> b) << (b + 1)) | stride | (c & (stride - 1));
+          if (x + stride < T) tile.compare(x, x + stride);
+        }
       }
-    }
-    __syncthreads();
-    tile_store<P, TILE>(tile, rt, keys, vals, n, false, KeyCodec<Bits>{});
+    };
+    row_pass<Bits, Value, P, TILE>(keys, vals, n, lo, cols_log2, false, steps);
   }
 }
 
