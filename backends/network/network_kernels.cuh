@@ -529,6 +529,24 @@ __device__ __forceinline__ void load_strided(const Bits* keys, const Value* vals
 // thread, as before) made every block merge 0.111 ms at 2^24 u32+u32 on the H200; through shared memory, with
 // the lone bit-0 step by shuffles, 0.077 ms, and the block sort 0.416 -> 0.373 ms (NOTES.md).
 
+// What both block kernels do around their steps: the block's tile of T = P << R elements at blockIdx.x * T loaded as
+// the coset at bit log2 P (load_strided, keys encoded where `encode`), steps(tile, k, v) leaving it in the tile in
+// natural order, and the tile's store (keys decoded where `decode`).
+template <int P, int R, class Bits, class Value, class Steps>
+__device__ __forceinline__ void block_pass(Bits* keys, Value* vals, u64 n, const KeyCodec<Bits>& codec, bool encode,
+                                           bool decode, Steps steps) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  constexpr std::uint32_t T = std::uint32_t(P) << R;
+  const u64 offset = u64(blockIdx.x) * T;
+  Bits k[1 << R];
+  Value v[1 << R];
+  Tile<Bits, Value> tile(smem, T);
+  load_strided<P, R>(keys, vals, offset, n, encode, codec, k, v);
+  steps(tile, k, v);
+  __syncthreads();
+  tile_store<P, R + block_threads_log2(P)>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
+}
+
 // Bitonic block sort: every tile sorted ascending (all its stages, also for a short last tile: its +inf tail
 // sorts to the end and is not stored). The tile comes in coalesced and goes to the consecutive layout through
 // shared memory (one round trip).
@@ -537,24 +555,17 @@ __global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<
     bitonic_block_sort(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec, bool decode) {
   wait_for_prior_grids();  // launched as a dependent of the pass before it (network_sort.cuh)
   GSB_KERNEL_FOR_BAND(B) {
-    extern __shared__ __align__(16) unsigned char smem[];
-    constexpr std::uint32_t T = std::uint32_t(P) << R;
     constexpr int tile_log2 = R + block_threads_log2(P);
     static_assert(tile_log2 > R, "block of 128..1024 threads");
-    const u64 offset = u64(blockIdx.x) * T;
-    Bits k[1 << R];
-    Value v[1 << R];
-    Tile<Bits, Value> tile(smem, T);
-    load_strided<P, R>(keys, vals, offset, n, true, codec, k, v);
-    fixed_put<R, tile_log2 - R, false>(tile, k, v);
-    __syncthreads();
-    fixed_get<R, 0, false>(tile, k, v);  // each thread rewrites only these slots before the next barrier
-    sort_run<Network::bitonic, R>(k, v, R);
-    fixed_sort_stages<R, R + 1, tile_log2, 0, false>(tile, k, v);
-    constexpr LayoutId out = cleaners_final(R, tile_log2 - R, true, tile_log2 - R - 1);
-    fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
-    __syncthreads();
-    tile_store<P, tile_log2>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
+    block_pass<P, R>(keys, vals, n, codec, true, decode, [&](Tile<Bits, Value>& tile, auto& k, auto& v) {
+      fixed_put<R, tile_log2 - R, false>(tile, k, v);
+      __syncthreads();
+      fixed_get<R, 0, false>(tile, k, v);  // each thread rewrites only these slots before the next barrier
+      sort_run<Network::bitonic, R>(k, v, R);
+      fixed_sort_stages<R, R + 1, tile_log2, 0, false>(tile, k, v);
+      constexpr LayoutId out = cleaners_final(R, tile_log2 - R, true, tile_log2 - R - 1);
+      fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
+    });
   }
 }
 
@@ -565,21 +576,14 @@ __global__ void __launch_bounds__(P, arch::compiles_for<B>() ? block_min_blocks<
     bitonic_block_merge(Bits* keys, Value* vals, u64 n, KeyCodec<Bits> codec, bool decode) {
   wait_for_prior_grids();  // launched as a dependent of the pass before it (network_sort.cuh)
   GSB_KERNEL_FOR_BAND(B) {
-    extern __shared__ __align__(16) unsigned char smem[];
-    constexpr std::uint32_t T = std::uint32_t(P) << R;
     constexpr int LO = block_threads_log2(P);
     static_assert(LO > 0, "block of 128..1024 threads");
-    const u64 offset = u64(blockIdx.x) * T;
-    Bits k[1 << R];
-    Value v[1 << R];
-    load_strided<P, R>(keys, vals, offset, n, false, codec, k, v);
-    fixed_coset_steps<false, R, R - 1>(k, v);
-    Tile<Bits, Value> tile(smem, T);
-    fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
-    constexpr LayoutId out = cleaners_final(R, LO, false, LO - 1);
-    fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
-    __syncthreads();
-    tile_store<P, LO + R>(tile, LinearTile{offset}, keys, vals, n, decode, codec);
+    block_pass<P, R>(keys, vals, n, codec, false, decode, [&](Tile<Bits, Value>& tile, auto& k, auto& v) {
+      fixed_coset_steps<false, R, R - 1>(k, v);
+      fixed_half_cleaners<R, LO, false, LO - 1>(tile, k, v);
+      constexpr LayoutId out = cleaners_final(R, LO, false, LO - 1);
+      fixed_put<R, out.lo, out.flip>(tile, k, v);  // the slots this thread read last
+    });
   }
 }
 
