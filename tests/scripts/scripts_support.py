@@ -29,6 +29,16 @@ def load(path):
     return json.loads(Path(path).read_text())
 
 
+def schema_errors(doc):
+    """What both validators make of doc against the schema: (jsonschema's errors as a list, the tool's own first
+    error or None). The caller skips without jsonschema (pytest.importorskip)."""
+    import jsonschema
+    from gsbtools.schema import Validator, load_schema
+
+    schema = load_schema()
+    return list(jsonschema.Draft202012Validator(schema).iter_errors(doc)), Validator(schema).first_error(doc)
+
+
 def write(doc, path):
     Path(path).write_text(json.dumps(doc, indent=1))
     return str(path)

@@ -5,11 +5,11 @@ import copy
 
 import pytest
 
-from scripts_support import run_script, write
+from scripts_support import run_script, schema_errors, write
 from gsbtools import SCHEMA_MINOR
 from gsbtools.cli import BadInput
 from gsbtools.results import load_result
-from gsbtools.schema import Validator, load_schema
+from gsbtools.schema import load_schema
 
 
 def _with_unknown_keys(doc, minor, cases=6):
@@ -69,9 +69,7 @@ def test_schema_minor_must_be_a_whole_number(base_doc, tmp_path, bad):
 
 
 def test_schema_minor_is_optional_for_jsonschema_too(base_doc):
-    jsonschema = pytest.importorskip("jsonschema")
-    schema = load_schema()
+    pytest.importorskip("jsonschema")
     for doc in (base_doc, dict(base_doc, schema_minor=1), dict(base_doc, schema_minor=7)):
-        assert list(jsonschema.Draft202012Validator(schema).iter_errors(doc)) == []
-        assert Validator(schema).first_error(doc) is None
-    assert "schema_minor" not in schema["required"]
+        assert schema_errors(doc) == ([], None)
+    assert "schema_minor" not in load_schema()["required"]

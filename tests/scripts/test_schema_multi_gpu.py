@@ -3,10 +3,9 @@ when not; cases without it stay valid."""
 
 import pytest
 
-from scripts_support import BASE, load
-from gsbtools.schema import Validator, load_schema
+from scripts_support import BASE, load, schema_errors
 
-jsonschema = pytest.importorskip("jsonschema")
+pytest.importorskip("jsonschema")
 
 
 def _gpu(device, part_n):
@@ -26,16 +25,9 @@ def _doc():
     return doc, case
 
 
-def _errors(doc):
-    schema = load_schema()
-    js = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
-    builtin = Validator(schema).first_error(doc)
-    return js, builtin
-
-
 def test_multi_gpu_case_validates():
     doc, _ = _doc()
-    js, builtin = _errors(doc)
+    js, builtin = schema_errors(doc)
     assert js == [] and builtin is None
 
 
@@ -43,7 +35,7 @@ def test_multi_gpu_case_validates():
 def test_gpus_setting_validates(gpus):
     doc = load(BASE)
     doc["settings"]["gpus"] = gpus
-    js, builtin = _errors(doc)
+    js, builtin = schema_errors(doc)
     assert js == [] and builtin is None
 
 
@@ -59,5 +51,5 @@ def test_gpus_setting_validates(gpus):
 def test_malformed_multi_gpu_is_rejected(mutate):
     doc, case = _doc()
     mutate(doc, case)
-    js, builtin = _errors(doc)
+    js, builtin = schema_errors(doc)
     assert js != [] and builtin is not None

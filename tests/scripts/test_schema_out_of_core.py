@@ -5,10 +5,9 @@ import copy
 
 import pytest
 
-from scripts_support import BASE, load
-from gsbtools.schema import Validator, load_schema
+from scripts_support import BASE, load, schema_errors
 
-jsonschema = pytest.importorskip("jsonschema")
+pytest.importorskip("jsonschema")
 
 
 def _doc():
@@ -32,23 +31,16 @@ def _doc():
     return doc, case
 
 
-def _errors(doc):
-    schema = load_schema()
-    js = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
-    builtin = Validator(schema).first_error(doc)
-    return js, builtin
-
-
 def test_out_of_core_case_validates():
     doc, _ = _doc()
-    js, builtin = _errors(doc)
+    js, builtin = schema_errors(doc)
     assert js == [] and builtin is None
 
 
 def test_null_limit_and_no_out_of_core_validate():
     doc = load(BASE)
     doc["settings"]["device_memory_limit_bytes"] = None
-    js, builtin = _errors(doc)
+    js, builtin = schema_errors(doc)
     assert js == [] and builtin is None
 
 
@@ -66,7 +58,7 @@ def test_null_limit_and_no_out_of_core_validate():
 def test_malformed_out_of_core_is_rejected(mutate):
     doc, case = _doc()
     mutate(case)
-    js, builtin = _errors(doc)
+    js, builtin = schema_errors(doc)
     assert js != [] and builtin is not None
 
 
@@ -78,5 +70,5 @@ def test_files_from_before_gpu_partition_still_validate():
         del o[key]
     for item in o["timeline"]:
         del item["stage"]
-    js, builtin = _errors(doc)
+    js, builtin = schema_errors(doc)
     assert js == [] and builtin is None
