@@ -610,7 +610,7 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
     if (g_variants) {
       auto counting = [&](const char* name, auto sorter_tag) {
         using C = typename decltype(sorter_tag)::type;
-        run_fn(name, C::temp_bytes(), 3.0 * sizeof(K), "counting",
+        run_fn(name, C::temp_bytes(n), 3.0 * sizeof(K), "counting",
                [](const SortProblem& q, const SortBuffers& b) { return C::sort(q, b); });
       };
       counting("count32m1", type_tag<CountingSort<K, 32, 1>>{});
