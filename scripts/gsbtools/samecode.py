@@ -12,12 +12,11 @@ import os
 import shlex
 import struct
 import subprocess
-import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from gsbtools.cli import EXIT_BAD_INPUT, EXIT_OK, BadInput
+from gsbtools.cli import EXIT_OK, BadInput
 
 EXIT_DIFFERENT = 1
 # The sections that make a kernel what it runs: its code, its static shared memory, its parameter bank.
@@ -147,10 +146,3 @@ def main(argv=None):
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=root, capture_output=True)
 
-
-def run(argv=None):
-    try:
-        return main(argv)
-    except BadInput as exc:
-        print(f"same-code: error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
