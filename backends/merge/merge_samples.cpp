@@ -1,4 +1,7 @@
 // merge-samples: registration. The algorithm and what differs from the CUDA samples: merge_samples.cuh.
+#include <optional>
+#include <string>
+
 #include "gsb/dispatch.hpp"
 #include "gsb/env.hpp"
 #include "gsb/sort_backend.hpp"
@@ -15,6 +18,12 @@ const EnvKnob& presplit_knob = declare_env_knob(
     "GSB_MERGE_SAMPLES_PRESPLIT",
     "merge-samples: 1 takes the partition kernel in every ranked pass (tests run it at small n)",
     [](const std::string& v) { parse_env_choice("GSB_MERGE_SAMPLES_PRESPLIT", v, {"0", "1"}); });
+
+const EnvKnob& quad_knob = declare_env_knob(
+    "GSB_MERGE_SAMPLES_QUAD",
+    "merge-samples: 1 takes four-way passes in every ranked pass of keys alone (tests run them at small n), 0 never "
+    "(unset: where the partition kernel runs)",
+    [](const std::string& v) { parse_env_choice("GSB_MERGE_SAMPLES_QUAD", v, {"0", "1"}); });
 
 // A test knob of this back-end set to 1.
 bool knob_set(const EnvKnob& knob) { return env_value(knob.name.c_str()).value_or("0") == "1"; }
@@ -51,6 +60,15 @@ bool samples::forced_large_tiles() {
 bool samples::forced_presplit() {
   static const bool forced = knob_set(presplit_knob);
   return forced;
+}
+
+samples::QuadMode samples::forced_quad() {
+  static const QuadMode mode = [] {
+    const std::optional<std::string> v = env_value(quad_knob.name.c_str());
+    if (!v) return QuadMode::automatic;
+    return *v == "1" ? QuadMode::always : QuadMode::never;
+  }();
+  return mode;
 }
 
 GSB_REGISTER_SORT(MergeSamples);

@@ -68,6 +68,7 @@
 #include "merge/detail/merge_common.cuh"
 #include "merge/detail/register_merge.hpp"
 #include "merge/detail/pass_geometry.hpp"
+#include "merge/detail/quad_geometry.hpp"
 #include "merge/merge_samples.hpp"
 
 namespace gsb::merge::samples {
@@ -638,6 +639,206 @@ __global__ void tile_starts_kernel(const Bits* __restrict__ in_k, PassGeometry g
   starts[k] = tile_split(in_k, g, p.s, p.seg, p.d, limit_a, limit_b, BinarySearch{});
 }
 
+// 3. Four-way passes (quad_geometry.hpp): groups of four runs merged in one pass over memory where two binary passes
+// read and write every key twice. Keys alone; the same three steps as a binary ranked pass with the partition kernel.
+//
+// 3a. The ranks: four lanes a sample, three of them ranking it in one of the other three runs by a binary search (a
+// sample's three searches side by side; 8 samples a warp), the first placing it. Four-way passes sample every
+// quad_stride keys, finer than the binary passes (8192): a partition point's windows hold about quad_stride / 16 keys
+// a run for uniform keys, small enough that its search's probes stay in L1 (H200, 1e8 u32 keys, ncu: 250 us a pass
+// with windows at stride 8192 and 32 probes a round, against 380 us for the merge kernel).
+constexpr int quad_stride = 2048;
+template <class P>
+constexpr int quad_stride_of() { return P::stride < quad_stride ? P::stride : quad_stride; }
+constexpr int quad_warps = 4;  // warps a block of the quad rank and partition kernels
+template <class Bits>
+__global__ void quad_ranks_kernel(const Bits* __restrict__ in_k, QuadGeometry g, std::uint64_t* __restrict__ limits) {
+  wait_for_prior_grids();  // a dependent of the kernel that wrote in_k
+  allow_dependent_grids();
+  const int k = threadIdx.x & 3;
+  const std::uint64_t t = (std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) >> 2;
+  const QuadSample s = quad_sample(g, t);
+  const Bits* runs = in_k + s.grp.base;
+  const Bits key = s.active ? runs[s.grp.start(s.x) + (s.i << g.log2_stride)] : Bits{};
+  const int y = other_run(s.x, k < 3 ? k : 0);
+  const std::uint64_t r = s.active && k < 3 ? quad_rank(runs + s.grp.start(y), s.grp.length(y), y < s.x, key) : 0;
+  std::uint64_t rank[3];
+#pragma unroll
+  for (int j = 0; j < 3; ++j) rank[j] = __shfl_sync(~0u, r, j, 4);
+  if (k == 0) quad_place(g, s, rank, limits);
+}
+
+// 3b. The partition: a group of quad_split_lanes lanes a tile start, the split between merge(A, B) and merge(C, D)
+// searched with that many probes a round, each probe two binary merge paths in the windows bounded by the round
+// before (quad_split). starts[4 k + x]: where tile k starts in run x.
+constexpr int quad_split_lanes = 4;
+// The lanes of a group as quad_split's outer search (HostLanes' contract): each lane its own probe, a ballot counts
+// them; every group of the warp takes part in each round (more()) until all have their answers.
+template <int G>
+struct QuadWarpLanes {
+  static constexpr int lanes = G;
+  using index_type = std::uint32_t;  // positions inside the windows, each under a stride and a key
+  QuadProbe<index_type> mine;
+  bool active = false;
+  __device__ __forceinline__ bool more(bool b) const { return __any_sync(~0u, b); }
+  template <class F>
+  __device__ __forceinline__ void probe(F f) { active = f(int(threadIdx.x & (G - 1)), mine); }
+  __device__ __forceinline__ int count() const {
+    const unsigned first = threadIdx.x & 31 & ~(G - 1);
+    const unsigned mask = G == 32 ? ~0u : (1u << G) - 1u;
+    return __popc((__ballot_sync(~0u, active && mine.before) >> first) & mask);
+  }
+  __device__ __forceinline__ QuadProbe<index_type> at(int r) const {
+    QuadProbe<index_type> p;
+    p.ia = __shfl_sync(~0u, mine.ia, r, G);
+    p.ic = __shfl_sync(~0u, mine.ic, r, G);
+    return p;
+  }
+};
+template <class Bits>
+__global__ void quad_starts_kernel(const Bits* __restrict__ in_k, QuadGeometry g,
+                                   const std::uint64_t* __restrict__ limits, std::uint64_t capacity,
+                                   std::uint64_t tiles, std::uint64_t* __restrict__ starts) {
+  wait_for_prior_grids();  // a dependent of the rank kernel
+  allow_dependent_grids();
+  constexpr int G = quad_split_lanes;
+  const std::uint64_t k = (std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x) / G;
+  const bool in_range = k < tiles;  // every lane takes part in the group's rounds
+  const std::uint64_t out0 = in_range ? k * capacity : 0;
+  const std::uint64_t q = out0 >> (g.log2_width + 2);
+  const QuadGroup grp = g.group(q);
+  const Quad4 split = quad_split(in_k, g, q, grp, out0 - grp.base, limits, QuadWarpLanes<G>{});
+  const int lane = threadIdx.x & (G - 1);
+  if (in_range && lane < 4)
+    starts[4 * k + lane] = lane == 0 ? split.v[0] : lane == 1 ? split.v[1] : lane == 2 ? split.v[2] : split.v[3];
+}
+
+// 3c. Block k merges output tile k of its group: the four parts into shared memory (each followed by merge_items
+// sentinels), merge(A, B) and merge(C, D) into a second buffer (each followed by sentinels; a thread's merge_items
+// outputs may straddle the two), then thread t merges outputs [t I, t I + I) of the two, as merge_tiles_block does.
+template <class Bits, class P>  // P: a MergeShape
+constexpr int quad_smem_bytes() {
+  using K = Word<Bits, NoValue>;
+  return align16<K>(padded_count<K>(P::merge_capacity + 4 * P::merge_items) * int(sizeof(K))) +
+         align16<K>(padded_count<K>(P::merge_capacity + 2 * P::merge_items) * int(sizeof(K)));
+}
+// Resident blocks the quad merge kernel asks __launch_bounds__ for: as many as its two buffers allow, up to 6 (42
+// registers; ptxas, sm_90: 40 for 4-byte keys, spill-free).
+template <class Bits, class P>
+constexpr int quad_min_blocks() {
+  return std::max(1, std::min(6, arch::blocks_that_fit(P::band, quad_smem_bytes<Bits, P>(), P::merge_threads)));
+}
+template <class Bits, class P>
+__device__ __forceinline__ void merge_quad_block(const Bits* __restrict__ in_k, Bits* __restrict__ out_k,
+                                                 QuadGeometry g, const std::uint64_t* __restrict__ starts,
+                                                 KeyCodec<Bits> codec, bool decode_out, bool vector_store) {
+  constexpr int T = P::merge_threads, I = P::merge_items, C = P::merge_capacity;
+  using K = Word<Bits, NoValue>;
+  constexpr K max_key = static_cast<Bits>(~Bits{0});
+  extern __shared__ uint4 smem_raw[];
+  K* parts = reinterpret_cast<K*>(smem_raw);
+  K* pairs = reinterpret_cast<K*>(reinterpret_cast<char*>(smem_raw) +
+                                  align16<K>(padded_count<K>(C + 4 * I) * int(sizeof(K))));
+  const int t = threadIdx.x;
+  const std::uint64_t out0 = std::uint64_t{blockIdx.x} * C;
+  const std::uint64_t q = out0 >> (g.log2_width + 2);
+  const QuadGroup grp = g.group(q);
+  const std::uint64_t d = out0 - grp.base, total = grp.total();
+  const std::uint64_t d1 = d + C < total ? d + C : total;
+  const bool last = d1 == total;  // a group's last tile ends where its runs end
+  int l[4], off[4];
+  const Bits* src[4];  // src[x][i]: the key of part x at position i of the tile's concatenated parts
+  int at = 0, cat = 0;
+#pragma unroll
+  for (int x = 0; x < 4; ++x) {
+    const std::uint64_t s0 = starts[4 * blockIdx.x + x];
+    const std::uint64_t s1 = last ? grp.len[x] : starts[4 * (blockIdx.x + 1) + x];
+    l[x] = static_cast<int>(s1 - s0);
+    off[x] = at + x * I;  // part x's place in shared memory: after the earlier parts and their sentinels
+    src[x] = in_k + grp.base + grp.start(x) + s0 - cat;
+    at += l[x];
+    cat += l[x];
+  }
+  const int len = at;
+  const int c1 = l[0], c2 = c1 + l[1], c3 = c2 + l[2];
+  // Coalesced loads of the concatenated parts (three compares a key pick its part).
+  auto load = [&](int i) {  // (selects, not a variable index, which would put src in local memory)
+    const int x = int(i >= c1) + int(i >= c2) + int(i >= c3);
+    const Bits* from = i < c1 ? src[0] : i < c2 ? src[1] : i < c3 ? src[2] : src[3];
+    parts[pad<K>(i + x * I)] = from[i];
+  };
+  if (len == C) {
+#pragma unroll
+    for (int r = 0; r < I; ++r) load(r * T + t);
+  } else {
+    for (int i = t; i < len; i += T) load(i);
+  }
+  if (t < I) {
+#pragma unroll
+    for (int x = 0; x < 4; ++x) parts[pad<K>(off[x] + l[x] + t)] = max_key;
+  }
+  __syncthreads();
+
+  // merge(A, B) to pairs[0, lab), merge(C, D) to pairs[lab + I, lab + I + lcd), sentinels after each.
+  const int lab = c2, lcd = len - c2, cd_at = lab + I;
+  const int p0 = t * I;
+  K key[I];
+  if (p0 < lab) {
+    const int ia = merge_path(SmemRun<K>{parts, off[0]}, l[0], SmemRun<K>{parts, off[1]}, l[1], p0);
+    merge_to_registers_sentinel<I>(SmemRun<K>{parts, 0}, off[0] + ia, off[1] + (p0 - ia), key);
+    const int count = min(I, lab - p0);
+#pragma unroll
+    for (int i = 0; i < I; ++i)
+      if (i < count) pairs[pad<K>(p0 + i)] = key[i];
+  }
+  if (p0 + I > lab && p0 < len) {  // outputs of merge(C, D), from its start for the thread that straddles
+    const int dc = p0 > lab ? p0 - lab : 0;
+    const int ic = merge_path(SmemRun<K>{parts, off[2]}, l[2], SmemRun<K>{parts, off[3]}, l[3], dc);
+    merge_to_registers_sentinel<I>(SmemRun<K>{parts, 0}, off[2] + ic, off[3] + (dc - ic), key);
+    const int count = min(p0 + I, len) - (p0 > lab ? p0 : lab);
+#pragma unroll
+    for (int i = 0; i < I; ++i)
+      if (i < count) pairs[pad<K>(cd_at + dc + i)] = key[i];
+  }
+  if (t < I) {
+    pairs[pad<K>(lab + t)] = max_key;
+    pairs[pad<K>(cd_at + lcd + t)] = max_key;
+  }
+  __syncthreads();
+
+  // merge(merge(A, B), merge(C, D)): thread t's outputs into the first buffer (read by everyone before the barrier).
+  if (p0 < len) {
+    const int ia = merge_path(SmemRun<K>{pairs, 0}, lab, SmemRun<K>{pairs, cd_at}, lcd, p0);
+    merge_to_registers_sentinel<I>(SmemRun<K>{pairs, 0}, ia, cd_at + (p0 - ia), key);
+#pragma unroll
+    for (int i = 0; i < I; ++i) parts[pad<K>(p0 + i)] = key[i];
+  }
+  __syncthreads();
+
+  auto store = [&](auto decode) {
+    auto out_key = [&](K w) {
+      const Bits k = static_cast<Bits>(w);
+      return decode.value ? codec.decode(k) : k;
+    };
+    if (len == C && vector_store) {
+      store_vectors<T, C>(parts, out_k + out0, out_key);
+    } else {
+      for (int i = t; i < len; i += T) out_k[out0 + i] = out_key(parts[pad<K>(i)]);
+    }
+  };
+  if (decode_out) store(std::true_type{}); else store(std::false_type{});
+}
+template <class Bits, class P>
+__global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>() ? quad_min_blocks<Bits, P>() : 1)
+    merge_quad_kernel(const Bits* __restrict__ in_k, Bits* __restrict__ out_k, QuadGeometry g,
+                      const std::uint64_t* __restrict__ starts, KeyCodec<Bits> codec, bool decode_out,
+                      bool vector_store) {
+  GSB_KERNEL_FOR_BAND(P::band) {
+    wait_for_prior_grids();  // a dependent of the partition kernel
+    merge_quad_block<Bits, P>(in_k, out_k, g, starts, codec, decode_out, vector_store);
+  }
+}
+
 // A ranked pass takes the partition kernel (tile_starts_kernel) where its merge blocks come in this many waves or
 // more (out_tiles / (SMs x resident blocks an SM)); below, each merge block searches its tile's ends itself. The
 // partition kernel costs a launch and a 14-step dependent search a pass; the search in the merge block costs each
@@ -662,13 +863,35 @@ std::uint64_t most_slots(std::uint64_t n) {
     if (pass_is_ranked(w)) most = std::max(most, make_pass(n, w, P::stride).slots());
   return most;
 }
-// Temporary storage: the two limit arrays, sized for the ranked pass with the most slots, and the tile starts (where
-// a pass is ranked).
+// Four-way passes (3.) merge keys alone where the band holds their two buffers; ranked passes of more than two runs take
+// them where the binary merge kernel's blocks would come in quad_min_waves waves or more (or every one,
+// GSB_MERGE_SAMPLES_QUAD=1). Below, the four-way pass's three dependent kernels cost more than its saved pass: H200,
+// u32 keys alone, 2^23 (1.9 waves) 353-367 us either way, 2^24 (3.9 waves) 686 against 738 us (NOTES.md, session 76).
+constexpr std::uint64_t quad_min_waves = 3;
+// 8-byte keys keep the binary passes: with four-way passes they tied at 1e8 and lost 3 % at 2^23 (H200, session 76).
+template <class Bits, class Value, class P>  // P: a Policy
+constexpr bool quad_capable() {
+  return !has_values_v<Value> && sizeof(Bits) <= 4 &&
+         quad_smem_bytes<Bits, typename P::Merge>() <= arch::limits_of(P::band).shared_bytes_per_block_optin;
+}
 template <class P>
+std::uint64_t most_quad_slots(std::uint64_t n) {
+  std::uint64_t most = 0;
+  for (std::uint64_t w = P::tile; 2 * w < n; w *= 2)
+    if (pass_is_ranked(w)) most = std::max(most, make_quad_pass(n, w, quad_stride_of<P>()).slots());
+  return most;
+}
+// Temporary storage, shared by the two kinds of pass: a binary pass's two limit arrays, sized for the ranked pass with
+// the most slots, and its tile starts (where a pass is ranked); a four-way pass's four limit arrays and four starts a
+// tile.
+template <class P, bool Quad = false>
 std::size_t temp_bytes_for(std::uint64_t n) {
   const std::uint64_t slots = most_slots<P>(n);
-  const std::uint64_t starts = slots > 0 ? (n + P::merge_capacity - 1) / P::merge_capacity : 0;
-  return (2 * slots + starts) * sizeof(std::uint64_t);
+  const std::uint64_t tiles = (n + P::merge_capacity - 1) / P::merge_capacity;
+  const std::uint64_t binary = 2 * slots + (slots > 0 ? tiles : 0);
+  const std::uint64_t quad_slots = Quad ? most_quad_slots<P>(n) : 0;
+  const std::uint64_t quad = quad_slots > 0 ? 4 * quad_slots + 4 * tiles : 0;
+  return std::max(binary, quad) * sizeof(std::uint64_t);
 }
 
 // 1. alone or first: the tile sort of in (keys[0]) into keys[1]; decoded when no pass follows.
@@ -698,7 +921,7 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   int cur = 1;
   if (n <= std::uint64_t{P::tile}) return cur;
 
-  const std::size_t need = temp_bytes_for<P>(n);
+  const std::size_t need = temp_bytes_for<P, quad_capable<Bits, Value, P>()>(n);
   GSB_EXPECTS(b.temp_bytes >= need && (b.temp != nullptr || need == 0), "merge-samples: temp storage too small");
   const std::uint64_t most = most_slots<P>(n);
   std::uint64_t* limit_a = static_cast<std::uint64_t*>(b.temp);
@@ -723,11 +946,40 @@ int sort(const SortProblem& p, const SortBuffers& b) {
       std::uint64_t(std::max(1, resident_blocks_per_sm(merge_tiles_kernel<Bits, Value, M, true>, M::merge_threads,
                                                        std::size_t{merge_smem})));
   const bool presplit = forced_presplit() || out_tiles >= presplit_min_waves * resident;
-  for (std::uint64_t w = P::tile; w < n; w *= 2) {
-    const PassGeometry g = make_pass(n, w, P::stride);
+  constexpr bool quad_ok = quad_capable<Bits, Value, P>();
+  const bool quad_waves = out_tiles >= quad_min_waves * resident;
+  const QuadMode quad_mode = forced_quad();
+  if constexpr (quad_ok) {
+    set_dynamic_shared_bytes(merge_quad_kernel<Bits, M>, quad_smem_bytes<Bits, M>(), "merge-samples: quad merge");
+  }
+  for (std::uint64_t w = P::tile; w < n;) {
     const bool vec = aligned(keys[1 - cur]) && (!has_values_v<Value> || aligned(values[1 - cur]));
     const unsigned grid = static_cast<unsigned>(out_tiles);
     const bool ranked = pass_is_ranked(w);
+    if constexpr (quad_ok) {
+      const bool quad = ranked && 2 * w < n &&
+                        (quad_mode == QuadMode::always || (quad_mode == QuadMode::automatic && quad_waves));
+      if (quad) {
+        const QuadGeometry qg = make_quad_pass(n, w, quad_stride_of<P>());
+        std::uint64_t* limits = static_cast<std::uint64_t*>(b.temp);
+        std::uint64_t* quad_starts = limits + 4 * most_quad_slots<P>(n);
+        constexpr unsigned threads = 32 * quad_warps;
+        const std::uint64_t rank_blocks = ceil_div<std::uint64_t>(4 * qg.slots(), threads);
+        const std::uint64_t split_blocks = ceil_div<std::uint64_t>(quad_split_lanes * out_tiles, threads);
+        GSB_EXPECTS(rank_blocks < max_grid_blocks && split_blocks < max_grid_blocks, "merge-samples: too many samples");
+        launch_dependent(true, quad_ranks_kernel<Bits>, dim3(static_cast<unsigned>(rank_blocks)), dim3(threads), 0,
+                         b.stream, keys[cur], qg, limits);
+        launch_dependent(true, quad_starts_kernel<Bits>, dim3(static_cast<unsigned>(split_blocks)), dim3(threads), 0,
+                         b.stream, keys[cur], qg, limits, std::uint64_t{M::merge_capacity}, out_tiles, quad_starts);
+        launch_dependent(true, merge_quad_kernel<Bits, M>, dim3(grid), dim3(M::merge_threads),
+                         std::size_t{quad_smem_bytes<Bits, M>()}, b.stream, keys[cur], keys[1 - cur], qg, quad_starts,
+                         codec, 4 * w >= n, vec);
+        cur = 1 - cur;
+        w *= 4;
+        continue;
+      }
+    }
+    const PassGeometry g = make_pass(n, w, P::stride);
     if (ranked) {
       GSB_EXPECTS(g.slots() * rank_lanes / rank_threads < max_grid_blocks, "merge-samples: too many samples");
       launch_dependent(true, sample_ranks_group_kernel<Bits>, dim3(groups_grid(g.slots())), dim3(rank_threads), 0,
@@ -747,6 +999,7 @@ int sort(const SortProblem& p, const SortBuffers& b) {
                        ranked ? limit_a : nullptr, ranked ? limit_b : nullptr, nullptr, codec, 2 * w >= n, vec);
     }
     cur = 1 - cur;
+    w *= 2;
   }
   return cur;
 }
@@ -785,19 +1038,22 @@ int sort_default(const SortProblem& p, const SortBuffers& b) {
 // The most any of the band's policies takes at n or below: the driver sizes temp storage once for a run's largest n,
 // so the bytes never decrease as n grows (the small tiles' finer samples may take more than the large tiles' just
 // above them).
-template <class Policies>
+template <class Bits, class Value, class Policies>
 std::size_t temp_bytes_of(std::uint64_t n, bool forced_large) {
-  std::size_t most = temp_bytes_for<typename Policies::type>(n);
+  using L = typename Policies::type;
+  using S = typename Policies::small;
+  using Mid = typename Policies::mid;
+  std::size_t most = temp_bytes_for<L, quad_capable<Bits, Value, L>()>(n);
   if (!forced_large) {
-    most = std::max(most, temp_bytes_for<typename Policies::small>(std::min(n, Policies::small_max_n)));
-    most = std::max(most, temp_bytes_for<typename Policies::mid>(std::min(n, Policies::mid_max_n)));
+    most = std::max(most, temp_bytes_for<S, quad_capable<Bits, Value, S>()>(std::min(n, Policies::small_max_n)));
+    most = std::max(most, temp_bytes_for<Mid, quad_capable<Bits, Value, Mid>()>(std::min(n, Policies::mid_max_n)));
   }
   return most;
 }
 template <class Bits, class Value>
 std::size_t temp_bytes_default(std::uint64_t n) {
   return arch::dispatch_band(policy_band(), [&](auto band) {
-    return temp_bytes_of<DefaultPolicy<Bits, Value, decltype(band)::value>>(n, forced_large_tiles());
+    return temp_bytes_of<Bits, Value, DefaultPolicy<Bits, Value, decltype(band)::value>>(n, forced_large_tiles());
   });
 }
 // The tiles conformance sizes go around: each policy's tile sort and merge tile, and the n where the policy changes.

@@ -22,6 +22,10 @@ std::vector<std::uint64_t> tile_items_default();
 bool forced_large_tiles();
 // GSB_MERGE_SAMPLES_PRESPLIT=1: the partition kernel in every ranked pass (presplit_min_waves), for tests at small n.
 bool forced_presplit();
+// GSB_MERGE_SAMPLES_QUAD: four-way passes where the partition kernel runs (unset), in every ranked pass of keys alone
+// (1, for tests at small n), or never (0).
+enum class QuadMode { automatic, always, never };
+QuadMode forced_quad();
 
 }  // namespace gsb::merge::samples
 

@@ -691,6 +691,15 @@ void expect_samples_sort_fits(Band b, const std::string& what) {
   EXPECT_LE(tile, arch::limits_of(b).shared_bytes_per_block_optin) << what;
   EXPECT_LE(merge, arch::limits_of(b).shared_bytes_per_block_optin) << what;
   EXPECT_LE(P::Merge::merge_min_blocks, arch::blocks_that_fit(b, merge, P::Merge::merge_threads)) << what;
+  // Four-way passes (keys alone) only where the band holds their two buffers, with the resident blocks they ask for.
+  const int quad = merge::samples::quad_smem_bytes<Bits, typename P::Merge>();
+  const bool quad_capable = merge::samples::quad_capable<Bits, Value, P>();
+  EXPECT_EQ(quad_capable, !has_values_v<Value> && sizeof(Bits) <= 4 &&
+                             quad <= arch::limits_of(b).shared_bytes_per_block_optin) << what;
+  if (quad_capable) {
+    EXPECT_LE((merge::samples::quad_min_blocks<Bits, typename P::Merge>()),
+              arch::blocks_that_fit(b, quad, P::Merge::merge_threads)) << what;
+  }
 }
 template <class Bits, class Value, Band B>
 void expect_samples_policy_fits() {
@@ -714,7 +723,7 @@ void expect_samples_policy_fits() {
     std::sort(ns.begin(), ns.end());
     std::size_t before = 0;
     for (std::uint64_t n : ns) {
-      const std::size_t bytes = merge::samples::temp_bytes_of<Policies>(n, forced);
+      const std::size_t bytes = merge::samples::temp_bytes_of<Bits, Value, Policies>(n, forced);
       EXPECT_GE(bytes, before) << what << " n=" << n << (forced ? " (large tiles forced)" : "");
       before = bytes;
     }
@@ -748,6 +757,14 @@ TEST(ArchPolicy, MergeSamplesHopperPoliciesAreTheMeasuredOnes) {
   using KV4 = DefaultPolicy<std::uint32_t, std::uint32_t, Band::sm90>::type;
   EXPECT_EQ(KV4::tile, 512 * 16);
   EXPECT_EQ(KV4::Merge::merge_min_blocks, 5);
+  // Four-way passes: keys alone of 1 to 4 bytes; not 8-byte keys, not pairs.
+  EXPECT_TRUE((merge::samples::quad_capable<std::uint32_t, NoValue, K4>()));
+  EXPECT_TRUE((merge::samples::quad_capable<std::uint8_t, NoValue,
+                                            DefaultPolicy<std::uint8_t, NoValue, Band::sm90>::type>()));
+  EXPECT_FALSE((merge::samples::quad_capable<std::uint64_t, NoValue,
+                                             DefaultPolicy<std::uint64_t, NoValue, Band::sm90>::type>()));
+  EXPECT_FALSE((merge::samples::quad_capable<std::uint32_t, std::uint32_t, KV4>()));
+  EXPECT_EQ((merge::samples::quad_min_blocks<std::uint32_t, K4::Merge>()), 6);
   // Small n (2026-11-27): one 128 x 8 tile to 1024 keys, 2048-key tiles to 2^18, 8192-key tiles to 2^21 where the
   // large tiles are 32768.
   using K4s = DefaultPolicy<std::uint32_t, NoValue, Band::sm90>;

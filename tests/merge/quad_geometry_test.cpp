@@ -80,9 +80,18 @@ void check_pass(std::uint64_t n, std::uint64_t width, std::uint64_t stride, std:
       const Quad4 ref = reference_split(keys, grp, d);
       const Quad4 s = quad_split(keys.data(), g, q, grp, d, limits.data());
       const Quad4 whole = quad_split(keys.data(), g, q, grp, d, static_cast<const std::uint64_t*>(nullptr));
+      // Two lanes: many rounds, each bounded by the one before.
+      const Quad4 two = quad_split(keys.data(), g, q, grp, d, limits.data(), HostLanes<2>{});
+      const Quad4 whole2 = quad_split(keys.data(), g, q, grp, d, static_cast<const std::uint64_t*>(nullptr),
+                                      HostLanes<2>{});
+      // The device's: 8 lanes, 32-bit positions in the windows.
+      const Quad4 eight = quad_split(keys.data(), g, q, grp, d, limits.data(), HostLanes<8, std::uint32_t>{});
       for (int x = 0; x < 4; ++x) {
         EXPECT_EQ(s.v[x], ref.v[x]) << "d=" << d << " run " << x;
+        EXPECT_EQ(eight.v[x], ref.v[x]) << "d=" << d << " run " << x << " (eight lanes)";
         EXPECT_EQ(whole.v[x], ref.v[x]) << "d=" << d << " run " << x << " (whole runs)";
+        EXPECT_EQ(two.v[x], ref.v[x]) << "d=" << d << " run " << x << " (two lanes)";
+        EXPECT_EQ(whole2.v[x], ref.v[x]) << "d=" << d << " run " << x << " (two lanes, whole runs)";
       }
       if (d > 0 && d < grp.total()) {
         const QuadWindow w = quad_window(g, q, grp, d, limits.data());
