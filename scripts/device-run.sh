@@ -166,6 +166,12 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   GSB_MERGE_SAMPLES_PRESPLIT=1 GSB_MERGE_SAMPLES_LARGE=1 run_part \
     "conformance (merge-samples partition kernel, large tiles)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/merge_samples_*"
+  # Its four-way passes (keys alone of 1 to 4 bytes) where the merge blocks come in 3 waves or more (from about 2^24
+  # 4-byte keys on an H200): forced in every ranked pass, with the small tiles and with the large ones.
+  GSB_MERGE_SAMPLES_QUAD=1 run_part "conformance (merge-samples four-way passes)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/merge_samples_*"
+  GSB_MERGE_SAMPLES_QUAD=1 GSB_MERGE_SAMPLES_LARGE=1 run_part "conformance (merge-samples four-way passes, large tiles)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/merge_samples_*"
   # The harness's own faults (tests/faults): through Runner::run, and through the binary with the command-line
   # tests, whose GPU cases (a device back-end wrong on one repetition, in core and out of core) skip elsewhere.
   if [ -x "$B/tests/faults/gsb_fault_runner_tests" ]; then
@@ -230,6 +236,9 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # ... and its partition kernel in every ranked pass, large tiles (keys alone: the sentinel merges).
   forced_sanitize "merge-samples partition kernel" "*/merge_samples_u32_none:*/merge_samples_u32_u32:*/merge_samples_u8_none" \
     "*/merge_samples_u32_none:*/merge_samples_u32_u32" GSB_MERGE_SAMPLES_LARGE=1 GSB_MERGE_SAMPLES_PRESPLIT=1
+  # ... and its four-way passes in every ranked pass, large tiles.
+  forced_sanitize "merge-samples four-way passes" "*/merge_samples_u32_none:*/merge_samples_u8_none" \
+    "*/merge_samples_u32_none:*/merge_samples_u8_none" GSB_MERGE_SAMPLES_LARGE=1 GSB_MERGE_SAMPLES_QUAD=1
   # radix's hybrid path from n = 2 (above), its passes in portions of one tile; every type's buckets (a few keys at
   # these sizes) in the warp kernel, 8-byte keys its six rounds. Its bucket blocks make racecheck slow past a few
   # thousand keys (to 70000: over 200 s on an H100, session 31), so racecheck stops at 5000.

@@ -8,6 +8,11 @@
 //                                                             the window the limits give (large n; at smaller n
 //                                                             the merge blocks search it themselves)
 //      merge_tiles_kernel         [mergeElementaryIntervals]  one block merges one equal output tile
+//   3. or, for 1- to 4-byte keys alone where the merge blocks come in 3 waves or more, passes over groups of four runs
+//      (runs of w, 4 w, 16 w ... keys; quad_geometry.hpp):
+//      quad_ranks_kernel                                      rank every 2048th key of each run in the three others
+//      quad_starts_kernel                                     where each output tile starts in each of the four
+//      merge_quad_kernel                                      one block merges one output tile of the four runs
 //
 // What differs from the samples, and why:
 //   - any n (the samples need multiples of 1024 and n <= 4M: uint indices, padding-free tiles): the last tile
@@ -53,6 +58,10 @@
 //   - 1- and 2-byte keys alone are held as words in registers and shared memory (Word): packed, a warp's merge
 //     steps met bank conflicts (H200, u8 keys at 1e8 4.18 -> 3.50 ms, 0.96x -> 1.15x cub-merge; u16 4.06 -> 3.96
 //     ms; NOTES.md, session 74).
+//   - four-way passes (3.): a binary pass reads and writes every key once, so two of them move it twice; a four-way pass
+//     once, merging merge(A, B) and merge(C, D) in shared memory and then the two (H200, u32 keys at 1e8: 6 passes of
+//     about 27 + 63 + 380 us against 12 of 10 + 14 + 230; 4.36 -> 4.10 ms, 1.035x -> 1.101x cub-merge; u8 keys 1.14x ->
+//     1.22x; NOTES.md, session 76). 8-byte keys and pairs keep the binary passes.
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
 //     of bank conflicts (the index computed with an unsigned shift: a signed division took four instructions for
 //     every key a merge step reads; -17 % instructions in the tile sort, -15 % in a merge pass at 1e8).
