@@ -654,8 +654,8 @@ __global__ void tile_starts_kernel(const Bits* __restrict__ in_k, PassGeometry g
 // 3a. The ranks: four lanes a sample, three of them ranking it in one of the other three runs by a binary search (a
 // sample's three searches side by side; 8 samples a warp), the first placing it. Four-way passes sample every
 // quad_stride keys, finer than the binary passes (8192): a partition point's windows hold about quad_stride / 16 keys
-// a run for uniform keys, small enough that its search's probes stay in L1 (H200, 1e8 u32 keys, ncu: 250 us a pass
-// with windows at stride 8192 and 32 probes a round, against 380 us for the merge kernel).
+// a run for uniform keys, so its searches take fewer steps (H200, 1e8 u32 keys, ncu: the partition 145-254 us a pass
+// at stride 8192 with 32 probes a round, 74-87 us at 2048 with 8; ranks 14-19 and 22-29 us; NOTES.md, session 76).
 constexpr int quad_stride = 2048;
 template <class P>
 constexpr int quad_stride_of() { return P::stride < quad_stride ? P::stride : quad_stride; }
@@ -679,8 +679,11 @@ __global__ void quad_ranks_kernel(const Bits* __restrict__ in_k, QuadGeometry g,
 
 // 3b. The partition: a group of quad_split_lanes lanes a tile start, the split between merge(A, B) and merge(C, D)
 // searched with that many probes a round, each probe two binary merge paths in the windows bounded by the round
-// before (quad_split). starts[4 k + x]: where tile k starts in run x.
+// before (quad_split). starts[4 k + x]: where tile k starts in run x. Four lanes: at 1e8 u32 keys the kernel's 763
+// blocks make one wave, 60-67 us a pass, where eight lanes' 1526 make two, 82-91 us (H200, ncu; a prefetch of the
+// windows into L2 before the search made it slower, 76-78 us).
 constexpr int quad_split_lanes = 4;
+static_assert(quad_split_lanes >= 4 && 32 % quad_split_lanes == 0, "a lane for each run's start; groups tile a warp");
 // The lanes of a group as quad_split's outer search (HostLanes' contract): each lane its own probe, a ballot counts
 // them; every group of the warp takes part in each round (more()) until all have their answers.
 template <int G>
