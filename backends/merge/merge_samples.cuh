@@ -58,10 +58,10 @@
 //   - 1- and 2-byte keys alone are held as words in registers and shared memory (Word): packed, a warp's merge
 //     steps met bank conflicts (H200, u8 keys at 1e8 4.18 -> 3.50 ms, 0.96x -> 1.15x cub-merge; u16 4.06 -> 3.96
 //     ms; NOTES.md, session 74).
-//   - four-way passes (3.): a binary pass reads and writes every key once, so two of them move it twice; a four-way pass
-//     once, merging merge(A, B) and merge(C, D) in shared memory and then the two (H200, u32 keys at 1e8: 6 passes of
-//     about 27 + 63 + 380 us against 12 of 10 + 14 + 230; 4.36 -> 4.10 ms, 1.035x -> 1.101x cub-merge; u8 keys 1.14x ->
-//     1.22x; NOTES.md, session 76). 8-byte keys and pairs keep the binary passes.
+//   - four-way passes (3.): a binary pass reads and writes every key once, so two of them move it twice; a four-way
+//     pass once, merging merge(A, B) and merge(C, D) in shared memory and then the two (H200, u32 keys at 1e8: 6
+//     passes of about 27 + 63 + 380 us against 12 of 10 + 14 + 230; 4.36 -> 4.10 ms, 1.035x -> 1.101x cub-merge; u8
+//     keys 1.14x -> 1.22x; NOTES.md, session 76). 8-byte keys and pairs keep the binary passes.
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
 //     of bank conflicts (the index computed with an unsigned shift: a signed division took four instructions for
 //     every key a merge step reads; -17 % instructions in the tile sort, -15 % in a merge pass at 1e8).
@@ -239,6 +239,15 @@ struct SmemRun {
   __device__ __forceinline__ Bits operator[](int i) const { return s[pad<Bits>(offset + i)]; }
 };
 
+// Keys alone: outputs [diag, diag + Items) of the merge of the runs at a0 (la keys) and b0 (lb keys) of the padded
+// shared-memory array s, each run followed by Items sentinels: the merge path, then the serial merge against them.
+template <int Items, class K>
+__device__ __forceinline__ void merge_at_sentinel(const K* s, int a0, int la, int b0, int lb, int diag,
+                                                  K (&key)[Items]) {
+  const int ia = merge_path(SmemRun<K>{s, a0}, la, SmemRun<K>{s, b0}, lb, diag);
+  merge_to_registers_sentinel<Items>(SmemRun<K>{s, 0}, a0 + ia, b0 + (diag - ia), key);
+}
+
 // Ascending bitonic sorting network over a thread's registers (indices are compile-time after unrolling).
 template <int I, class Bits>
 __device__ __forceinline__ void bitonic_sort_registers(Bits (&key)[I]) {
@@ -394,8 +403,7 @@ __device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, c
         }
         const int a0 = pair + ((pair >> log2_w) << log2_items), b0 = a0 + w + I;
         __syncthreads();
-        const int ia = merge_path(SmemRun<K>{sk, a0}, w, SmemRun<K>{sk, b0}, w, diag);
-        merge_to_registers_sentinel<I>(SmemRun<K>{sk, 0}, a0 + ia, b0 + (diag - ia), key);
+        merge_at_sentinel(sk, a0, w, b0, w, diag, key);
         continue;
       }
     }
@@ -442,6 +450,31 @@ __global__ void __launch_bounds__(P::tile_threads)
     tile_sort_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
                      Value* __restrict__ out_v, std::uint64_t n, KeyCodec<Bits> codec, bool decode_out) {
   GSB_KERNEL_FOR_BAND(P::band) tile_sort_block<Bits, Value, P>(in_k, in_v, out_k, out_v, n, codec, decode_out);
+}
+
+// A merge block's output tile, len keys (and values) in padded shared memory, to out_k (out_v), decoded where the
+// pass is the last: a full tile starts at a multiple of C in the output, so (aligned buffers) as 16-byte vectors.
+template <int T, int C, class K, class Bits, class Value>
+__device__ __forceinline__ void store_merged_tile(const K* sk, const Value* sv, Bits* out_k, Value* out_v,
+                                                  std::uint64_t out0, int len, const KeyCodec<Bits>& codec,
+                                                  bool decode_out, bool vector_store) {
+  const int t = threadIdx.x;
+  auto store = [&](auto decode) {
+    auto out_key = [&](K w) {
+      const Bits k = static_cast<Bits>(w);
+      return decode.value ? codec.decode(k) : k;
+    };
+    if (len == C && vector_store) {
+      store_vectors<T, C>(sk, out_k + out0, out_key);
+      if constexpr (has_values_v<Value>) store_vectors<T, C>(sv, out_v + out0, [](Value v) { return v; });
+    } else {
+      for (int i = t; i < len; i += T) {
+        out_k[out0 + i] = out_key(sk[pad<K>(i)]);
+        if constexpr (has_values_v<Value>) out_v[out0 + i] = sv[pad<Value>(i)];
+      }
+    }
+  };
+  if (decode_out) store(std::true_type{}); else store(std::false_type{});
 }
 
 // Keys alone, the merge tile holds its A part, merge_items sentinels, its B part and merge_items sentinels
@@ -569,11 +602,7 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
   int from[I];
   Value val[I];
   if constexpr (Sentinels) {
-    if (count > 0) {
-      const SmemRun<K> a_run{sk, 0}, b_run{sk, b_at};
-      const int ia = merge_path(a_run, la, b_run, lb, d0);
-      merge_to_registers_sentinel<I>(SmemRun<K>{sk, 0}, ia, b_at + (d0 - ia), key);
-    }
+    if (count > 0) merge_at_sentinel(sk, 0, la, b_at, lb, d0, key);
   } else if (count > 0) {
     const SmemRun<K> a_run{sk, 0}, b_run{sk, la};
     const int ia = merge_path(a_run, la, b_run, lb, d0);
@@ -597,26 +626,7 @@ __device__ __forceinline__ void merge_tiles_block(const Bits* __restrict__ in_k,
   }
   __syncthreads();
 
-  // Stores: a full tile starts at a multiple of C in the output, so (aligned buffers) 16-byte vectors.
-  auto store = [&](auto decode) {
-    auto out_key = [&](int i) {
-      const Bits k = static_cast<Bits>(sk[pad<K>(i)]);
-      return decode.value ? codec.decode(k) : k;
-    };
-    if (len == C && vector_store) {
-      store_vectors<T, C>(sk, out_k + out0, [&](K w) {
-        const Bits k = static_cast<Bits>(w);
-        return decode.value ? codec.decode(k) : k;
-      });
-      if constexpr (has_values_v<Value>) store_vectors<T, C>(sv, out_v + out0, [](Value v) { return v; });
-    } else {
-      for (int i = t; i < len; i += T) {
-        out_k[out0 + i] = out_key(i);
-        if constexpr (has_values_v<Value>) out_v[out0 + i] = sv[pad<Value>(i)];
-      }
-    }
-  };
-  if (decode_out) store(std::true_type{}); else store(std::false_type{});
+  store_merged_tile<T, C>(sk, sv, out_k, out_v, out0, len, codec, decode_out, vector_store);
 }
 template <class Bits, class Value, class P, bool Presplit>
 __global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>() ? P::merge_min_blocks : 1)
@@ -760,16 +770,15 @@ __device__ __forceinline__ void merge_quad_block(const Bits* __restrict__ in_k, 
   const bool last = d1 == total;  // a group's last tile ends where its runs end
   int l[4], off[4];
   const Bits* src[4];  // src[x][i]: the key of part x at position i of the tile's concatenated parts
-  int at = 0, cat = 0;
+  int at = 0;  // where part x starts in the concatenated parts
 #pragma unroll
   for (int x = 0; x < 4; ++x) {
     const std::uint64_t s0 = starts[4 * blockIdx.x + x];
     const std::uint64_t s1 = last ? grp.len[x] : starts[4 * (blockIdx.x + 1) + x];
     l[x] = static_cast<int>(s1 - s0);
     off[x] = at + x * I;  // part x's place in shared memory: after the earlier parts and their sentinels
-    src[x] = in_k + grp.base + grp.start(x) + s0 - cat;
+    src[x] = in_k + grp.base + grp.start(x) + s0 - at;
     at += l[x];
-    cat += l[x];
   }
   const int len = at;
   const int c1 = l[0], c2 = c1 + l[1], c3 = c2 + l[2];
@@ -796,8 +805,7 @@ __device__ __forceinline__ void merge_quad_block(const Bits* __restrict__ in_k, 
   const int p0 = t * I;
   K key[I];
   if (p0 < lab) {
-    const int ia = merge_path(SmemRun<K>{parts, off[0]}, l[0], SmemRun<K>{parts, off[1]}, l[1], p0);
-    merge_to_registers_sentinel<I>(SmemRun<K>{parts, 0}, off[0] + ia, off[1] + (p0 - ia), key);
+    merge_at_sentinel(parts, off[0], l[0], off[1], l[1], p0, key);
     const int count = min(I, lab - p0);
 #pragma unroll
     for (int i = 0; i < I; ++i)
@@ -805,8 +813,7 @@ __device__ __forceinline__ void merge_quad_block(const Bits* __restrict__ in_k, 
   }
   if (p0 + I > lab && p0 < len) {  // outputs of merge(C, D), from its start for the thread that straddles
     const int dc = p0 > lab ? p0 - lab : 0;
-    const int ic = merge_path(SmemRun<K>{parts, off[2]}, l[2], SmemRun<K>{parts, off[3]}, l[3], dc);
-    merge_to_registers_sentinel<I>(SmemRun<K>{parts, 0}, off[2] + ic, off[3] + (dc - ic), key);
+    merge_at_sentinel(parts, off[2], l[2], off[3], l[3], dc, key);
     const int count = min(p0 + I, len) - (p0 > lab ? p0 : lab);
 #pragma unroll
     for (int i = 0; i < I; ++i)
@@ -820,25 +827,14 @@ __device__ __forceinline__ void merge_quad_block(const Bits* __restrict__ in_k, 
 
   // merge(merge(A, B), merge(C, D)): thread t's outputs into the first buffer (read by everyone before the barrier).
   if (p0 < len) {
-    const int ia = merge_path(SmemRun<K>{pairs, 0}, lab, SmemRun<K>{pairs, cd_at}, lcd, p0);
-    merge_to_registers_sentinel<I>(SmemRun<K>{pairs, 0}, ia, cd_at + (p0 - ia), key);
+    merge_at_sentinel(pairs, 0, lab, cd_at, lcd, p0, key);
 #pragma unroll
     for (int i = 0; i < I; ++i) parts[pad<K>(p0 + i)] = key[i];
   }
   __syncthreads();
 
-  auto store = [&](auto decode) {
-    auto out_key = [&](K w) {
-      const Bits k = static_cast<Bits>(w);
-      return decode.value ? codec.decode(k) : k;
-    };
-    if (len == C && vector_store) {
-      store_vectors<T, C>(parts, out_k + out0, out_key);
-    } else {
-      for (int i = t; i < len; i += T) out_k[out0 + i] = out_key(parts[pad<K>(i)]);
-    }
-  };
-  if (decode_out) store(std::true_type{}); else store(std::false_type{});
+  store_merged_tile<T, C>(parts, static_cast<NoValue*>(nullptr), out_k, static_cast<NoValue*>(nullptr), out0, len,
+                          codec, decode_out, vector_store);
 }
 template <class Bits, class P>
 __global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>() ? quad_min_blocks<Bits, P>() : 1)
@@ -875,8 +871,8 @@ std::uint64_t most_slots(std::uint64_t n) {
     if (pass_is_ranked(w)) most = std::max(most, make_pass(n, w, P::stride).slots());
   return most;
 }
-// Four-way passes (3.) merge keys alone where the band holds their two buffers; ranked passes of more than two runs take
-// them where the binary merge kernel's blocks would come in quad_min_waves waves or more (or every one,
+// Four-way passes (3.) merge keys alone where the band holds their two buffers; ranked passes of more than two runs
+// take them where the binary merge kernel's blocks would come in quad_min_waves waves or more (or every one,
 // GSB_MERGE_SAMPLES_QUAD=1). Below, the four-way pass's three dependent kernels cost more than its saved pass: H200,
 // u32 keys alone, 2^23 (1.9 waves) 353-367 us either way, 2^24 (3.9 waves) 686 against 738 us (NOTES.md, session 76).
 constexpr std::uint64_t quad_min_waves = 3;
@@ -896,12 +892,12 @@ std::uint64_t most_quad_slots(std::uint64_t n) {
 // Temporary storage, shared by the two kinds of pass: a binary pass's two limit arrays, sized for the ranked pass with
 // the most slots, and its tile starts (where a pass is ranked); a four-way pass's four limit arrays and four starts a
 // tile.
-template <class P, bool Quad = false>
+template <class Bits, class Value, class P>
 std::size_t temp_bytes_for(std::uint64_t n) {
   const std::uint64_t slots = most_slots<P>(n);
   const std::uint64_t tiles = (n + P::merge_capacity - 1) / P::merge_capacity;
   const std::uint64_t binary = 2 * slots + (slots > 0 ? tiles : 0);
-  const std::uint64_t quad_slots = Quad ? most_quad_slots<P>(n) : 0;
+  const std::uint64_t quad_slots = quad_capable<Bits, Value, P>() ? most_quad_slots<P>(n) : 0;
   const std::uint64_t quad = quad_slots > 0 ? 4 * quad_slots + 4 * tiles : 0;
   return std::max(binary, quad) * sizeof(std::uint64_t);
 }
@@ -933,12 +929,15 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   int cur = 1;
   if (n <= std::uint64_t{P::tile}) return cur;
 
-  const std::size_t need = temp_bytes_for<P, quad_capable<Bits, Value, P>()>(n);
+  const std::size_t need = temp_bytes_for<Bits, Value, P>(n);
   GSB_EXPECTS(b.temp_bytes >= need && (b.temp != nullptr || need == 0), "merge-samples: temp storage too small");
   const std::uint64_t most = most_slots<P>(n);
   std::uint64_t* limit_a = static_cast<std::uint64_t*>(b.temp);
   std::uint64_t* limit_b = limit_a + most;
   std::uint64_t* starts = limit_b + most;
+  // A four-way pass's limits (four arrays) and tile starts (four a tile) in the same storage.
+  std::uint64_t* quad_limits = static_cast<std::uint64_t*>(b.temp);
+  std::uint64_t* quad_starts = quad_limits + 4 * most_quad_slots<P>(n);
   constexpr int rank_threads = 128, starts_threads = 128;
   constexpr int merge_smem = merge_smem_bytes<Bits, Value, M>();
   // The resident-block bound must be reachable on the policy's band.
@@ -973,16 +972,15 @@ int sort(const SortProblem& p, const SortBuffers& b) {
                         (quad_mode == QuadMode::always || (quad_mode == QuadMode::automatic && quad_waves));
       if (quad) {
         const QuadGeometry qg = make_quad_pass(n, w, quad_stride_of<P>());
-        std::uint64_t* limits = static_cast<std::uint64_t*>(b.temp);
-        std::uint64_t* quad_starts = limits + 4 * most_quad_slots<P>(n);
         constexpr unsigned threads = 32 * quad_warps;
         const std::uint64_t rank_blocks = ceil_div<std::uint64_t>(4 * qg.slots(), threads);
         const std::uint64_t split_blocks = ceil_div<std::uint64_t>(quad_split_lanes * out_tiles, threads);
         GSB_EXPECTS(rank_blocks < max_grid_blocks && split_blocks < max_grid_blocks, "merge-samples: too many samples");
         launch_dependent(true, quad_ranks_kernel<Bits>, dim3(static_cast<unsigned>(rank_blocks)), dim3(threads), 0,
-                         b.stream, keys[cur], qg, limits);
+                         b.stream, keys[cur], qg, quad_limits);
         launch_dependent(true, quad_starts_kernel<Bits>, dim3(static_cast<unsigned>(split_blocks)), dim3(threads), 0,
-                         b.stream, keys[cur], qg, limits, std::uint64_t{M::merge_capacity}, out_tiles, quad_starts);
+                         b.stream, keys[cur], qg, quad_limits, std::uint64_t{M::merge_capacity}, out_tiles,
+                         quad_starts);
         launch_dependent(true, merge_quad_kernel<Bits, M>, dim3(grid), dim3(M::merge_threads),
                          std::size_t{quad_smem_bytes<Bits, M>()}, b.stream, keys[cur], keys[1 - cur], qg, quad_starts,
                          codec, 4 * w >= n, vec);
@@ -1052,13 +1050,10 @@ int sort_default(const SortProblem& p, const SortBuffers& b) {
 // above them).
 template <class Bits, class Value, class Policies>
 std::size_t temp_bytes_of(std::uint64_t n, bool forced_large) {
-  using L = typename Policies::type;
-  using S = typename Policies::small;
-  using Mid = typename Policies::mid;
-  std::size_t most = temp_bytes_for<L, quad_capable<Bits, Value, L>()>(n);
+  std::size_t most = temp_bytes_for<Bits, Value, typename Policies::type>(n);
   if (!forced_large) {
-    most = std::max(most, temp_bytes_for<S, quad_capable<Bits, Value, S>()>(std::min(n, Policies::small_max_n)));
-    most = std::max(most, temp_bytes_for<Mid, quad_capable<Bits, Value, Mid>()>(std::min(n, Policies::mid_max_n)));
+    most = std::max(most, temp_bytes_for<Bits, Value, typename Policies::small>(std::min(n, Policies::small_max_n)));
+    most = std::max(most, temp_bytes_for<Bits, Value, typename Policies::mid>(std::min(n, Policies::mid_max_n)));
   }
   return most;
 }

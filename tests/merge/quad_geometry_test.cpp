@@ -144,6 +144,12 @@ TEST(QuadGeometry, GroupsAndSlots) {
   EXPECT_FALSE(quad_sample(g, 48).active);
 }
 
+// The key at m of a merge, from its merge path (merged_key's contract).
+std::uint32_t merged_at(const std::uint32_t* a, std::uint64_t la, const std::uint32_t* b, std::uint64_t lb,
+                        std::uint64_t m) {
+  return merged_key(a, la, b, lb, m, gsb::merge::merge_path(a, la, b, lb, m));
+}
+
 TEST(QuadGeometry, MergedAt) {
   const std::uint32_t a[] = {1, 3, 3, 7};
   const std::uint32_t b[] = {0, 3, 8};

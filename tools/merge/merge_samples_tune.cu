@@ -60,7 +60,7 @@ void variant(const char* name, Bufs& b, float cub_ms) {
   const bool values = !std::is_same_v<V, NoValue>;
   SortBuffers sb; sb.keys[0] = b.k0; sb.keys[1] = b.k1;
   if (values) { sb.values[0] = b.v0; sb.values[1] = b.v1; }
-  sb.temp = b.temp; sb.temp_bytes = merge::samples::temp_bytes_for<P>(b.n);
+  sb.temp = b.temp; sb.temp_bytes = merge::samples::temp_bytes_for<std::uint32_t, V, P>(b.n);
   int half = 0;
   const float ms = time_median(b, values, [&] { half = merge::samples::sort<std::uint32_t, V, P>(p, sb); });
   // Check against CUB's (stable) result.

@@ -186,10 +186,6 @@ GSB_HD Key merged_key(const Key* a, I la, const Key* b, I lb, I m, I i) {
   if (k >= lb) return a[i];
   return b[k] < a[i] ? b[k] : a[i];
 }
-template <class Key>
-GSB_HD Key merged_at(const Key* a, std::uint64_t la, const Key* b, std::uint64_t lb, std::uint64_t m) {
-  return merged_key(a, la, b, lb, m, merge_path(a, la, b, lb, m));
-}
 
 // Two merge paths searched in lockstep, each within bounds known to hold it (merge_path's contract, the answer in
 // [lo1, hi1] and [lo2, hi2]): their loads are independent, so on the device each step waits for one memory latency,
