@@ -10,7 +10,7 @@
 //      merge_tiles_kernel         [mergeElementaryIntervals]  one block merges one equal output tile
 //   3. or, for 1- to 4-byte keys alone where the merge blocks come in 3 waves or more, passes over groups of four runs
 //      (runs of w, 4 w, 16 w ... keys; quad_geometry.hpp):
-//      quad_ranks_kernel                                      rank every 2048th key of each run in the three others
+//      quad_ranks_kernel                                      rank every 1024th key of each run in the three others
 //      quad_starts_kernel                                     where each output tile starts in each of the four
 //      merge_quad_kernel                                      one block merges one output tile of the four runs
 //
@@ -134,10 +134,17 @@ using Word = std::conditional_t<(sizeof(Bits) < 4 && !has_values_v<Value>), std:
 // no spills) and u32 + u32 values to 5 (48 registers, no spills) are 11 % and 26 % faster at 1e8 keys.
 // Other widths take the same bound only where ptxas shows it spill-free (nvcc 13.0, sm_90, -Xptxas -v): 1- and
 // 2-byte keys alone at 8 (u16 spilled 4 bytes at 32 registers until the sentinel merge of session 34), 1- and 2-byte
-// keys with u32 values at 5. 8-byte keys or u64 values spill at these bounds and keep the unbounded kernel.
+// keys with u32 values at 5. An 8-byte key or value spills at these bounds and takes bounds of its own (H200,
+// session 77, ratio to cub-merge at 1e8, unbounded / bounded): 8-byte keys alone at 4 (64 registers where 71 gave 3
+// blocks; 1.19x -> 1.22x), pairs of 9 to 12 bytes at 3 (80 registers where 108 gave 2; u64+u32 0.98x -> 1.08x, u32+u64
+// 0.99x -> 1.09x, u8+u64 0.96x -> 1.09x). 16-byte pairs keep the unbounded kernel (96 registers, 2 blocks): at 3
+// blocks they lost 7 % (1.11x -> 1.03x).
 template <class Bits, class Value>
 constexpr int merge_min_blocks() {
-  if constexpr (sizeof(Bits) == 8 || std::is_same_v<Value, std::uint64_t>) return 1;
+  constexpr bool wide_key = sizeof(Bits) == 8, wide_value = std::is_same_v<Value, std::uint64_t>;
+  if constexpr (wide_key && wide_value) return 1;
+  else if constexpr (wide_key && !has_values_v<Value>) return 4;
+  else if constexpr (wide_key || wide_value) return 3;
   else if constexpr (!has_values_v<Value>) return 8;
   else return 5;
 }
@@ -664,9 +671,10 @@ __global__ void tile_starts_kernel(const Bits* __restrict__ in_k, PassGeometry g
 // 3a. The ranks: four lanes a sample, three of them ranking it in one of the other three runs by a binary search (a
 // sample's three searches side by side; 8 samples a warp), the first placing it. Four-way passes sample every
 // quad_stride keys, finer than the binary passes (8192): a partition point's windows hold about quad_stride / 16 keys
-// a run for uniform keys, so its searches take fewer steps (H200, 1e8 u32 keys, ncu: the partition 145-254 us a pass
-// at stride 8192 with 32 probes a round, 74-87 us at 2048 with 8; ranks 14-19 and 22-29 us; NOTES.md, session 76).
-constexpr int quad_stride = 2048;
+// a run for uniform keys, so its searches take fewer steps. H200, 1e8 u32 keys, ncu, a pass (NOTES.md, sessions 76-77):
+// the partition 145-254 us at stride 8192 with 32 probes a round, 74-87 us at 2048 with 8, 20-44 us at 1024; the ranks
+// 14-19, 22-29 and 39-47 us. Finer samples cost the rank kernel less than they save the partition, to 1024.
+constexpr int quad_stride = 1024;
 template <class P>
 constexpr int quad_stride_of() { return P::stride < quad_stride ? P::stride : quad_stride; }
 constexpr int quad_warps = 4;  // warps a block of the quad rank and partition kernels

@@ -757,6 +757,12 @@ TEST(ArchPolicy, MergeSamplesHopperPoliciesAreTheMeasuredOnes) {
   using KV4 = DefaultPolicy<std::uint32_t, std::uint32_t, Band::sm90>::type;
   EXPECT_EQ(KV4::tile, 512 * 16);
   EXPECT_EQ(KV4::Merge::merge_min_blocks, 5);
+  // An 8-byte key or value (session 77): keys alone at 4 blocks, pairs of 9 to 12 bytes at 3, 16-byte pairs unbounded.
+  EXPECT_EQ((DefaultPolicy<std::uint64_t, NoValue, Band::sm90>::type::Merge::merge_min_blocks), 4);
+  EXPECT_EQ((DefaultPolicy<std::uint64_t, std::uint32_t, Band::sm90>::type::Merge::merge_min_blocks), 3);
+  EXPECT_EQ((DefaultPolicy<std::uint32_t, std::uint64_t, Band::sm90>::type::Merge::merge_min_blocks), 3);
+  EXPECT_EQ((DefaultPolicy<std::uint8_t, std::uint64_t, Band::sm90>::type::Merge::merge_min_blocks), 3);
+  EXPECT_EQ((DefaultPolicy<std::uint64_t, std::uint64_t, Band::sm90>::type::Merge::merge_min_blocks), 1);
   // Four-way passes: keys alone of 1 to 4 bytes; not 8-byte keys, not pairs.
   EXPECT_TRUE((merge::samples::quad_capable<std::uint32_t, NoValue, K4>()));
   EXPECT_TRUE((merge::samples::quad_capable<std::uint8_t, NoValue,
