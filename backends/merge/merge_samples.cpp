@@ -16,7 +16,7 @@ const EnvKnob& large_tiles_knob = declare_env_knob(
 
 const EnvKnob& presplit_knob = declare_env_knob(
     "GSB_MERGE_SAMPLES_PRESPLIT",
-    "merge-samples: 1 takes the partition kernel in every ranked pass (tests run it at small n)",
+    "merge-samples: 1 takes the partition kernel in every pass (tests run it at small n)",
     [](const std::string& v) { parse_env_choice("GSB_MERGE_SAMPLES_PRESPLIT", v, {"0", "1"}); });
 
 const EnvKnob& quad_knob = declare_env_knob(

@@ -648,16 +648,16 @@ __global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>(
   }
 }
 
-// 2b. The partition of a ranked pass with many merge blocks (presplit_min_waves): where each output tile of C keys
-// starts in A, one thread a tile, a binary search in the window the limits give (at most 2 stride + 1 candidates: 15
-// steps at stride 8192). Found once a boundary, in a kernel of its own, the merge blocks start loading at once;
+// 2b. The partition of a pass with many merge blocks (presplit_min_waves): where each output tile of C keys starts in
+// A, one thread a tile, a binary search in the window the limits give (at most 2 stride + 1 candidates: 15 steps at
+// stride 8192), or in a pass too short for ranks in the whole segment (at most 2^15 keys: 15 steps). Found once a boundary, in a kernel of its own, the merge blocks start loading at once;
 // searched in the merge block, each boundary is searched twice (once in each block beside it), 32 probes a round,
 // while the block waits (H200, u32 keys at 1e8, ncu: this kernel 14 us a pass, the merge kernel 230 us with it).
 template <class Bits>
 __global__ void tile_starts_kernel(const Bits* __restrict__ in_k, PassGeometry g,
                                    const std::uint64_t* __restrict__ limit_a, const std::uint64_t* __restrict__ limit_b,
                                    std::uint64_t capacity, std::uint64_t tiles, std::uint64_t* __restrict__ starts) {
-  wait_for_prior_grids();  // a dependent of the rank kernel
+  wait_for_prior_grids();  // a dependent of the rank kernel (of the pass before where the pass has no ranks)
   allow_dependent_grids();
   const std::uint64_t k = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (k >= tiles) return;
@@ -855,9 +855,9 @@ __global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>(
   }
 }
 
-// A ranked pass takes the partition kernel (tile_starts_kernel) where its merge blocks come in this many waves or
-// more (out_tiles / (SMs x resident blocks an SM)); below, each merge block searches its tile's ends itself. The
-// partition kernel costs a launch and a 14-step dependent search a pass; the search in the merge block costs each
+// A pass takes the partition kernel (tile_starts_kernel) where its merge blocks come in this many waves or more
+// (out_tiles / (SMs x resident blocks an SM)); below, each merge block searches its tile's ends itself. The partition
+// kernel costs a launch and a 14-step dependent search a pass; the search in the merge block costs each
 // block a few round trips, which the other resident blocks hide less the more waves there are. Measured on an H200
 // (u32, u64, u8 keys alone and with u32 values, 2^18 to 1e8, both ways in the same runs; backends/merge/NOTES.md,
 // session 34): the partition kernel gains about 1 us a pass per wave past 6 to 8 waves (u32 keys at 1e8, 23 waves:
@@ -904,7 +904,7 @@ template <class Bits, class Value, class P>
 std::size_t temp_bytes_for(std::uint64_t n) {
   const std::uint64_t slots = most_slots<P>(n);
   const std::uint64_t tiles = (n + P::merge_capacity - 1) / P::merge_capacity;
-  const std::uint64_t binary = 2 * slots + (slots > 0 ? tiles : 0);
+  const std::uint64_t binary = 2 * slots + (n > std::uint64_t{P::tile} ? tiles : 0);  // the tile starts: any pass
   const std::uint64_t quad_slots = quad_capable<Bits, Value, P>() ? most_quad_slots<P>(n) : 0;
   const std::uint64_t quad = quad_slots > 0 ? 4 * quad_slots + 4 * tiles : 0;
   return std::max(binary, quad) * sizeof(std::uint64_t);
@@ -1003,11 +1003,11 @@ int sort(const SortProblem& p, const SortBuffers& b) {
       launch_dependent(true, sample_ranks_group_kernel<Bits>, dim3(groups_grid(g.slots())), dim3(rank_threads), 0,
                        b.stream, keys[cur], g, limit_a, limit_b);
     }
-    if (ranked && presplit) {
+    if (presplit) {  // ranked or not: an unranked pass's partition searches whole segments (null limits)
       launch_dependent(true, tile_starts_kernel<Bits>,
                        dim3(static_cast<unsigned>(ceil_div<std::uint64_t>(out_tiles, starts_threads))),
-                       dim3(starts_threads), 0, b.stream, keys[cur], g, limit_a, limit_b,
-                       std::uint64_t{M::merge_capacity}, out_tiles, starts);
+                       dim3(starts_threads), 0, b.stream, keys[cur], g, ranked ? limit_a : nullptr,
+                       ranked ? limit_b : nullptr, std::uint64_t{M::merge_capacity}, out_tiles, starts);
       launch_dependent(true, merge_tiles_kernel<Bits, Value, M, true>, dim3(grid), dim3(M::merge_threads), merge_smem,
                        b.stream, keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, nullptr, nullptr, starts,
                        codec, 2 * w >= n, vec);

@@ -20,7 +20,7 @@ template <class Bits, class Value>
 std::vector<std::uint64_t> tile_items_default();
 // GSB_MERGE_SAMPLES_LARGE=1 (merge_samples.cpp): the large-n policy at every n, for tests of its passes at small n.
 bool forced_large_tiles();
-// GSB_MERGE_SAMPLES_PRESPLIT=1: the partition kernel in every ranked pass (presplit_min_waves), for tests at small n.
+// GSB_MERGE_SAMPLES_PRESPLIT=1: the partition kernel in every pass (presplit_min_waves), for tests at small n.
 bool forced_presplit();
 // GSB_MERGE_SAMPLES_QUAD: four-way passes where the partition kernel runs (unset), in every ranked pass of keys alone
 // (1, for tests at small n), or never (0).
