@@ -650,9 +650,11 @@ __global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>(
 
 // 2b. The partition of a pass with many merge blocks (presplit_min_waves): where each output tile of C keys starts in
 // A, one thread a tile, a binary search in the window the limits give (at most 2 stride + 1 candidates: 15 steps at
-// stride 8192), or in a pass too short for ranks in the whole segment (at most 2^15 keys: 15 steps). Found once a boundary, in a kernel of its own, the merge blocks start loading at once;
-// searched in the merge block, each boundary is searched twice (once in each block beside it), 32 probes a round,
-// while the block waits (H200, u32 keys at 1e8, ncu: this kernel 14 us a pass, the merge kernel 230 us with it).
+// stride 8192), or in a pass too short for ranks in the whole segment (at most 2^15 keys: 15 steps). Found once a
+// boundary, in a kernel of its own, the merge blocks start loading at once; searched in the merge block, each boundary
+// is searched twice (once in each block beside it), 32 probes a round, while the block waits (H200, u32 keys at 1e8,
+// ncu: this kernel 14 us a pass, the merge kernel 230 us with it; u64+u32, whose two first passes have no ranks: 850 us
+// a merge kernel searching whole segments, 710 after this kernel; NOTES.md, session 77).
 template <class Bits>
 __global__ void tile_starts_kernel(const Bits* __restrict__ in_k, PassGeometry g,
                                    const std::uint64_t* __restrict__ limit_a, const std::uint64_t* __restrict__ limit_b,
