@@ -1005,18 +1005,21 @@ int sort(const SortProblem& p, const SortBuffers& b) {
       launch_dependent(true, sample_ranks_group_kernel<Bits>, dim3(groups_grid(g.slots())), dim3(rank_threads), 0,
                        b.stream, keys[cur], g, limit_a, limit_b);
     }
-    if (presplit) {  // ranked or not: an unranked pass's partition searches whole segments (null limits)
+    // The limits the tile starts are searched within: none (the whole segment) where the pass is not ranked.
+    const std::uint64_t* pass_limit_a = ranked ? limit_a : nullptr;
+    const std::uint64_t* pass_limit_b = ranked ? limit_b : nullptr;
+    if (presplit) {  // ranked or not
       launch_dependent(true, tile_starts_kernel<Bits>,
                        dim3(static_cast<unsigned>(ceil_div<std::uint64_t>(out_tiles, starts_threads))),
-                       dim3(starts_threads), 0, b.stream, keys[cur], g, ranked ? limit_a : nullptr,
-                       ranked ? limit_b : nullptr, std::uint64_t{M::merge_capacity}, out_tiles, starts);
+                       dim3(starts_threads), 0, b.stream, keys[cur], g, pass_limit_a, pass_limit_b,
+                       std::uint64_t{M::merge_capacity}, out_tiles, starts);
       launch_dependent(true, merge_tiles_kernel<Bits, Value, M, true>, dim3(grid), dim3(M::merge_threads), merge_smem,
                        b.stream, keys[cur], values[cur], keys[1 - cur], values[1 - cur], g, nullptr, nullptr, starts,
                        codec, 2 * w >= n, vec);
     } else {
       launch_dependent(true, merge_tiles_kernel<Bits, Value, M, false>, dim3(grid), dim3(M::merge_threads),
                        merge_smem, b.stream, keys[cur], values[cur], keys[1 - cur], values[1 - cur], g,
-                       ranked ? limit_a : nullptr, ranked ? limit_b : nullptr, nullptr, codec, 2 * w >= n, vec);
+                       pass_limit_a, pass_limit_b, nullptr, codec, 2 * w >= n, vec);
     }
     cur = 1 - cur;
     w *= 2;

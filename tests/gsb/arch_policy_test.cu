@@ -691,7 +691,6 @@ void expect_samples_sort_fits(Band b, const std::string& what) {
   EXPECT_LE(tile, arch::limits_of(b).shared_bytes_per_block_optin) << what;
   EXPECT_LE(merge, arch::limits_of(b).shared_bytes_per_block_optin) << what;
   EXPECT_LE(P::Merge::merge_min_blocks, arch::blocks_that_fit(b, merge, P::Merge::merge_threads)) << what;
-  // Four-way passes (keys alone) only where the band holds their two buffers, with the resident blocks they ask for.
   // Any pass may take the partition kernel (forced, or in 7 waves), ranked or not: the temp storage holds a start for
   // every merge tile wherever a pass runs (n past one tile), also where no pass is ranked (session 77).
   for (std::uint64_t n : {std::uint64_t{P::tile} + 1, 2 * std::uint64_t{P::tile}, 2 * std::uint64_t{P::tile} + 1,
@@ -700,6 +699,7 @@ void expect_samples_sort_fits(Band b, const std::string& what) {
     const std::uint64_t tiles = (n + P::merge_capacity - 1) / P::merge_capacity;
     EXPECT_GE((merge::samples::temp_bytes_for<Bits, Value, P>(n)), tiles * sizeof(std::uint64_t)) << what << " n=" << n;
   }
+  // Four-way passes (keys alone) only where the band holds their two buffers, with the resident blocks they ask for.
   const int quad = merge::samples::quad_smem_bytes<Bits, typename P::Merge>();
   const bool quad_capable = merge::samples::quad_capable<Bits, Value, P>();
   EXPECT_EQ(quad_capable, !has_values_v<Value> && sizeof(Bits) <= 4 &&
