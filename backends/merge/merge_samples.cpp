@@ -21,8 +21,8 @@ const EnvKnob& presplit_knob = declare_env_knob(
 
 const EnvKnob& quad_knob = declare_env_knob(
     "GSB_MERGE_SAMPLES_QUAD",
-    "merge-samples: 1 takes four-way passes in every ranked pass of keys alone (tests run them at small n), 0 never "
-    "(unset: where the partition kernel runs)",
+    "merge-samples: 1 takes four-way passes in every ranked pass they serve (tests run them at small n), 0 never "
+    "(unset: where the merge blocks come in 3 waves or more)",
     [](const std::string& v) { parse_env_choice("GSB_MERGE_SAMPLES_QUAD", v, {"0", "1"}); });
 
 // A test knob of this back-end set to 1.

@@ -8,8 +8,8 @@
 //                                                             the window the limits give (large n; at smaller n
 //                                                             the merge blocks search it themselves)
 //      merge_tiles_kernel         [mergeElementaryIntervals]  one block merges one equal output tile
-//   3. or, for 1- to 4-byte keys alone where the merge blocks come in 3 waves or more, passes over groups of four runs
-//      (runs of w, 4 w, 16 w ... keys; quad_geometry.hpp):
+//   3. or, for 1- to 4-byte keys alone and for pairs with 4- or 8-byte keys, where the merge blocks come in 3 waves or
+//      more, passes over groups of four runs (runs of w, 4 w, 16 w ... keys; quad_geometry.hpp):
 //      quad_ranks_kernel                                      rank every 1024th key of each run in the three others
 //      quad_starts_kernel                                     where each output tile starts in each of the four
 //      merge_quad_kernel                                      one block merges one output tile of the four runs
@@ -61,7 +61,9 @@
 //   - four-way passes (3.): a binary pass reads and writes every key once, so two of them move it twice; a four-way
 //     pass once, merging merge(A, B) and merge(C, D) in shared memory and then the two (H200, u32 keys at 1e8: 6
 //     passes of about 27 + 63 + 380 us against 12 of 10 + 14 + 230; 4.36 -> 4.10 ms, 1.035x -> 1.101x cub-merge; u8
-//     keys 1.14x -> 1.22x; NOTES.md, session 76). 8-byte keys and pairs keep the binary passes.
+//     keys 1.14x -> 1.22x; NOTES.md, session 76). Pairs with 4- or 8-byte keys take them too, their values through
+//     the place of each key in the tile's parts (H200, 1e8, cub-merge / merge-samples: u32+u32 1.16x -> 1.32x, u64+u32
+//     1.10x -> 1.23x, u64+u64 1.13x -> 1.28x; NOTES.md, session 78). 8-byte keys alone keep the binary passes.
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
 //     of bank conflicts (the index computed with an unsigned shift: a signed division took four instructions for
 //     every key a merge step reads; -17 % instructions in the tile sort, -15 % in a merge pass at 1e8).
@@ -322,8 +324,11 @@ constexpr int tile_key_slots() {
 template <class Bits, class Value, class P>  // P: a TileShape
 constexpr int tile_smem_bytes() {
   using K = Word<Bits, Value>;
-  return align16<K>(padded_count<K>(tile_key_slots<Value, P>()) * int(sizeof(K))) +
-         (has_values_v<Value> ? padded_count<int>(P::tile) * int(sizeof(int)) : 0);
+  const int keys = align16<K>(padded_count<K>(tile_key_slots<Value, P>()) * int(sizeof(K))) +
+                   (has_values_v<Value> ? padded_count<int>(P::tile) * int(sizeof(int)) : 0);
+  // 8-byte keys with values: the same space then holds the tile's values (unpadded) for the gather by source index.
+  const int values = has_values_v<Value> && sizeof(Bits) == 8 ? P::tile * int(sizeof(Value)) : 0;
+  return keys > values ? keys : values;
 }
 
 // 1. [mergeSortShared] Sort tile blockIdx.x of in into out. Keys are encoded on load; decoded on store only
@@ -446,11 +451,31 @@ __device__ __forceinline__ void tile_sort_block(const Bits* __restrict__ in_k, c
       if (p < valid) {
         const Bits k = static_cast<Bits>(sk[pad<K>(p)]);
         out_k[base + p] = decode.value ? codec.decode(k) : k;
-        if constexpr (has_values_v<Value>) out_v[base + p] = in_v[base + si[pad<int>(p)]];
+        if constexpr (has_values_v<Value>) {
+          if constexpr (sizeof(Bits) == 8) src[i] = si[pad<int>(p)];
+          else out_v[base + p] = in_v[base + si[pad<int>(p)]];
+        }
       }
     }
   };
   if (decode_out) store(std::true_type{}); else store(std::false_type{});
+  if constexpr (has_values_v<Value> && sizeof(Bits) == 8) {
+    // The values by source index, gathered in shared memory: the tile's values loaded there coalesced (over the keys
+    // and indices, read by now), where 4- and 8-byte loads scattered over the tile in global memory took a sector each.
+    Value* sv = reinterpret_cast<Value*>(smem_raw);
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < I; ++i) {
+      const int p = i * T + t;
+      if (p < valid) sv[p] = in_v[base + p];
+    }
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < I; ++i) {
+      const int p = i * T + t;
+      if (p < valid) out_v[base + p] = sv[src[i]];
+    }
+  }
 }
 template <class Bits, class Value, class P>
 __global__ void __launch_bounds__(P::tile_threads)
@@ -668,7 +693,8 @@ __global__ void tile_starts_kernel(const Bits* __restrict__ in_k, PassGeometry g
 }
 
 // 3. Four-way passes (quad_geometry.hpp): groups of four runs merged in one pass over memory where two binary passes
-// read and write every key twice. Keys alone; the same three steps as a binary ranked pass with the partition kernel.
+// read and write every key twice. The same three steps as a binary ranked pass with the partition kernel; the ranks and
+// the partition read keys alone, and the order they split by is the stable one, so pairs take the same splits.
 //
 // 3a. The ranks: four lanes a sample, three of them ranking it in one of the other three runs by a binary search (a
 // sample's three searches side by side; 8 samples a warp), the first placing it. Four-way passes sample every
@@ -745,32 +771,51 @@ __global__ void quad_starts_kernel(const Bits* __restrict__ in_k, QuadGeometry g
     starts[4 * k + lane] = lane == 0 ? split.v[0] : lane == 1 ? split.v[1] : lane == 2 ? split.v[2] : split.v[3];
 }
 
-// 3c. Block k merges output tile k of its group: the four parts into shared memory (each followed by merge_items
-// sentinels), merge(A, B) and merge(C, D) into a second buffer (each followed by sentinels; a thread's merge_items
-// outputs may straddle the two), then thread t merges outputs [t I, t I + I) of the two, as merge_tiles_block does.
-template <class Bits, class P>  // P: a MergeShape
+// 3c. Block k merges output tile k of its group. Keys alone: the four parts into shared memory (each followed by
+// merge_items sentinels), merge(A, B) and merge(C, D) into a second buffer (each followed by sentinels; a thread's
+// merge_items outputs may straddle the two), then thread t merges outputs [t I, t I + I) of the two, as
+// merge_tiles_block does. With values (no sentinels: a sentinel has no value): the parts' keys and values into shared
+// memory; merge(A, B) ++ merge(C, D) into registers with each key's place in the parts, written back over the parts'
+// keys (the places beside them) once every thread has read them; then the final merge, each value fetched through the
+// place of the key it follows. Three arrays of C (keys, places, values), where a second key buffer and the places
+// would take a block more shared memory than the binary merge kernel's.
+template <class Bits, class Value, class P>  // P: a MergeShape
 constexpr int quad_smem_bytes() {
-  using K = Word<Bits, NoValue>;
-  return align16<K>(padded_count<K>(P::merge_capacity + 4 * P::merge_items) * int(sizeof(K))) +
-         align16<K>(padded_count<K>(P::merge_capacity + 2 * P::merge_items) * int(sizeof(K)));
+  using K = Word<Bits, Value>;
+  if constexpr (has_values_v<Value>) {
+    return align16<K>(padded_count<K>(P::merge_capacity) * int(sizeof(K))) +
+           align16<int>(padded_count<int>(P::merge_capacity) * int(sizeof(int))) +
+           padded_count<Value>(P::merge_capacity) * int(sizeof(Value));
+  } else {
+    return align16<K>(padded_count<K>(P::merge_capacity + 4 * P::merge_items) * int(sizeof(K))) +
+           align16<K>(padded_count<K>(P::merge_capacity + 2 * P::merge_items) * int(sizeof(K)));
+  }
 }
-// Resident blocks the quad merge kernel asks __launch_bounds__ for: as many as its two buffers allow, up to 6 (42
-// registers; ptxas, sm_90: 40 for 4-byte keys, spill-free).
-template <class Bits, class P>
+// Resident blocks the quad merge kernel asks __launch_bounds__ for: as many as its shared memory allows, up to 6 (42
+// registers; ptxas, sm_90: 40 for 4-byte keys alone, spill-free) or, with values, 4 (64 registers).
+template <class Bits, class Value, class P>
 constexpr int quad_min_blocks() {
-  return std::max(1, std::min(6, arch::blocks_that_fit(P::band, quad_smem_bytes<Bits, P>(), P::merge_threads)));
+  constexpr int most = has_values_v<Value> ? 4 : 6;
+  return std::max(1, std::min(most, arch::blocks_that_fit(P::band, quad_smem_bytes<Bits, Value, P>(),
+                                                          P::merge_threads)));
 }
-template <class Bits, class P>
-__device__ __forceinline__ void merge_quad_block(const Bits* __restrict__ in_k, Bits* __restrict__ out_k,
-                                                 QuadGeometry g, const std::uint64_t* __restrict__ starts,
-                                                 KeyCodec<Bits> codec, bool decode_out, bool vector_store) {
+template <class Bits, class Value, class P>
+__device__ __forceinline__ void merge_quad_block(const Bits* __restrict__ in_k, const Value* __restrict__ in_v,
+                                                 Bits* __restrict__ out_k, Value* __restrict__ out_v, QuadGeometry g,
+                                                 const std::uint64_t* __restrict__ starts, KeyCodec<Bits> codec,
+                                                 bool decode_out, bool vector_store) {
   constexpr int T = P::merge_threads, I = P::merge_items, C = P::merge_capacity;
-  using K = Word<Bits, NoValue>;
+  constexpr bool values = has_values_v<Value>;
+  constexpr int gap = values ? 0 : I;  // sentinels after each run, keys alone
+  using K = Word<Bits, Value>;
   constexpr K max_key = static_cast<Bits>(~Bits{0});
   extern __shared__ uint4 smem_raw[];
   K* parts = reinterpret_cast<K*>(smem_raw);
-  K* pairs = reinterpret_cast<K*>(reinterpret_cast<char*>(smem_raw) +
-                                  align16<K>(padded_count<K>(C + 4 * I) * int(sizeof(K))));
+  char* const after_parts =
+      reinterpret_cast<char*>(smem_raw) + align16<K>(padded_count<K>(C + 4 * gap) * int(sizeof(K)));
+  K* pairs = reinterpret_cast<K*>(after_parts);      // keys alone: merge(A, B) and merge(C, D)
+  int* place = reinterpret_cast<int*>(after_parts);  // with values: where each key of the two merges was in the parts
+  Value* sv = reinterpret_cast<Value*>(after_parts + align16<int>(padded_count<int>(C) * int(sizeof(int))));
   const int t = threadIdx.x;
   const std::uint64_t out0 = std::uint64_t{blockIdx.x} * C;
   const std::uint64_t q = out0 >> (g.log2_width + 2);
@@ -780,14 +825,16 @@ __device__ __forceinline__ void merge_quad_block(const Bits* __restrict__ in_k, 
   const bool last = d1 == total;  // a group's last tile ends where its runs end
   int l[4], off[4];
   const Bits* src[4];  // src[x][i]: the key of part x at position i of the tile's concatenated parts
+  const Value* src_v[4];  // and its value
   int at = 0;  // where part x starts in the concatenated parts
 #pragma unroll
   for (int x = 0; x < 4; ++x) {
     const std::uint64_t s0 = starts[4 * blockIdx.x + x];
     const std::uint64_t s1 = last ? grp.len[x] : starts[4 * (blockIdx.x + 1) + x];
     l[x] = static_cast<int>(s1 - s0);
-    off[x] = at + x * I;  // part x's place in shared memory: after the earlier parts and their sentinels
+    off[x] = at + x * gap;  // part x's place in shared memory: after the earlier parts and their sentinels
     src[x] = in_k + grp.base + grp.start(x) + s0 - at;
+    if constexpr (values) src_v[x] = in_v + grp.base + grp.start(x) + s0 - at;
     at += l[x];
   }
   const int len = at;
@@ -796,7 +843,8 @@ __device__ __forceinline__ void merge_quad_block(const Bits* __restrict__ in_k, 
   auto load = [&](int i) {  // (selects, not a variable index, which would put src in local memory)
     const int x = int(i >= c1) + int(i >= c2) + int(i >= c3);
     const Bits* from = i < c1 ? src[0] : i < c2 ? src[1] : i < c3 ? src[2] : src[3];
-    parts[pad<K>(i + x * I)] = from[i];
+    parts[pad<K>(i + x * gap)] = from[i];
+    if constexpr (values) sv[pad<Value>(i)] = (i < c1 ? src_v[0] : i < c2 ? src_v[1] : i < c3 ? src_v[2] : src_v[3])[i];
   };
   if (len == C) {
 #pragma unroll
@@ -804,56 +852,109 @@ __device__ __forceinline__ void merge_quad_block(const Bits* __restrict__ in_k, 
   } else {
     for (int i = t; i < len; i += T) load(i);
   }
-  if (t < I) {
-#pragma unroll
-    for (int x = 0; x < 4; ++x) parts[pad<K>(off[x] + l[x] + t)] = max_key;
-  }
-  __syncthreads();
-
-  // merge(A, B) to pairs[0, lab), merge(C, D) to pairs[lab + I, lab + I + lcd), sentinels after each.
-  const int lab = c2, lcd = len - c2, cd_at = lab + I;
+  const int lab = c2, lcd = len - c2;
   const int p0 = t * I;
   K key[I];
-  if (p0 < lab) {
-    merge_at_sentinel(parts, off[0], l[0], off[1], l[1], p0, key);
-    const int count = min(I, lab - p0);
+  if constexpr (!values) {
+    if (t < I) {
 #pragma unroll
-    for (int i = 0; i < I; ++i)
-      if (i < count) pairs[pad<K>(p0 + i)] = key[i];
-  }
-  if (p0 + I > lab && p0 < len) {  // outputs of merge(C, D), from its start for the thread that straddles
-    const int dc = p0 > lab ? p0 - lab : 0;
-    merge_at_sentinel(parts, off[2], l[2], off[3], l[3], dc, key);
-    const int count = min(p0 + I, len) - (p0 > lab ? p0 : lab);
-#pragma unroll
-    for (int i = 0; i < I; ++i)
-      if (i < count) pairs[pad<K>(cd_at + dc + i)] = key[i];
-  }
-  if (t < I) {
-    pairs[pad<K>(lab + t)] = max_key;
-    pairs[pad<K>(cd_at + lcd + t)] = max_key;
-  }
-  __syncthreads();
+      for (int x = 0; x < 4; ++x) parts[pad<K>(off[x] + l[x] + t)] = max_key;
+    }
+    __syncthreads();
 
-  // merge(merge(A, B), merge(C, D)): thread t's outputs into the first buffer (read by everyone before the barrier).
-  if (p0 < len) {
-    merge_at_sentinel(pairs, 0, lab, cd_at, lcd, p0, key);
+    // merge(A, B) to pairs[0, lab), merge(C, D) to pairs[lab + I, lab + I + lcd), sentinels after each.
+    const int cd_at = lab + I;
+    if (p0 < lab) {
+      merge_at_sentinel(parts, off[0], l[0], off[1], l[1], p0, key);
+      const int count = min(I, lab - p0);
 #pragma unroll
-    for (int i = 0; i < I; ++i) parts[pad<K>(p0 + i)] = key[i];
-  }
-  __syncthreads();
+      for (int i = 0; i < I; ++i)
+        if (i < count) pairs[pad<K>(p0 + i)] = key[i];
+    }
+    if (p0 + I > lab && p0 < len) {  // outputs of merge(C, D), from its start for the thread that straddles
+      const int dc = p0 > lab ? p0 - lab : 0;
+      merge_at_sentinel(parts, off[2], l[2], off[3], l[3], dc, key);
+      const int count = min(p0 + I, len) - (p0 > lab ? p0 : lab);
+#pragma unroll
+      for (int i = 0; i < I; ++i)
+        if (i < count) pairs[pad<K>(cd_at + dc + i)] = key[i];
+    }
+    if (t < I) {
+      pairs[pad<K>(lab + t)] = max_key;
+      pairs[pad<K>(cd_at + lcd + t)] = max_key;
+    }
+    __syncthreads();
 
-  store_merged_tile<T, C>(parts, static_cast<NoValue*>(nullptr), out_k, static_cast<NoValue*>(nullptr), out0, len,
-                          codec, decode_out, vector_store);
+    // merge(merge(A, B), merge(C, D)): thread t's outputs into the first buffer (read by everyone before the barrier).
+    if (p0 < len) {
+      merge_at_sentinel(pairs, 0, lab, cd_at, lcd, p0, key);
+#pragma unroll
+      for (int i = 0; i < I; ++i) parts[pad<K>(p0 + i)] = key[i];
+    }
+    __syncthreads();
+    store_merged_tile<T, C>(parts, static_cast<NoValue*>(nullptr), out_k, static_cast<NoValue*>(nullptr), out0, len,
+                            codec, decode_out, vector_store);
+  } else {
+    __syncthreads();
+    // Thread t's outputs [p0, p0 + count) of merge(A, B) ++ merge(C, D), and where each key was in the parts.
+    const int count = p0 < len ? min(I, len - p0) : 0;
+    int from[I];
+    if (count > 0) {
+      const SmemRun<K> run{parts, 0};
+      const bool in_ab = p0 < lab;
+      const int dc = in_ab ? 0 : p0 - lab;  // the thread's first output of merge(C, D) (its start where it straddles)
+      const int ia = in_ab ? merge_path(run, c1, SmemRun<K>{parts, c1}, l[1], p0) : 0;
+      const int ic = in_ab ? 0 : merge_path(SmemRun<K>{parts, c2}, l[2], SmemRun<K>{parts, c3}, l[3], dc);
+      if (in_ab)
+        merge_two_to_registers<I>(run, ia, c1, c1 + (p0 - ia), c2, c2 + ic, c3, c3 + (dc - ic), len, lab - p0, count,
+                                  key, from);
+      else
+        merge_two_to_registers<I>(run, c2 + ic, c3, c3 + (dc - ic), len, 0, 0, 0, 0, I, count, key, from);
+    }
+    __syncthreads();  // every thread has read the parts' keys
+#pragma unroll
+    for (int i = 0; i < I; ++i) {
+      if (i < count) {
+        parts[pad<K>(p0 + i)] = key[i];
+        place[pad<int>(p0 + i)] = from[i];
+      }
+    }
+    __syncthreads();
+
+    // merge(merge(A, B), merge(C, D)), each value through the place of its key.
+    Value val[I];
+    if (count > 0) {
+      const SmemRun<K> run{parts, 0};
+      const int ia = merge_path(run, lab, SmemRun<K>{parts, lab}, lcd, p0);
+      if (count == I)
+        merge_to_registers<I, true>(run, ia, lab, lab + (p0 - ia), len, I, key, from);
+      else
+        merge_to_registers<I, false>(run, ia, lab, lab + (p0 - ia), len, count, key, from);
+#pragma unroll
+      for (int i = 0; i < I; ++i)
+        if (i < count) val[i] = sv[pad<Value>(place[pad<int>(from[i])])];
+    }
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < I; ++i) {
+      if (i < count) {
+        parts[pad<K>(p0 + i)] = key[i];
+        sv[pad<Value>(p0 + i)] = val[i];
+      }
+    }
+    __syncthreads();
+    store_merged_tile<T, C>(parts, sv, out_k, out_v, out0, len, codec, decode_out, vector_store);
+  }
 }
-template <class Bits, class P>
-__global__ void __launch_bounds__(P::merge_threads, arch::compiles_for<P::band>() ? quad_min_blocks<Bits, P>() : 1)
-    merge_quad_kernel(const Bits* __restrict__ in_k, Bits* __restrict__ out_k, QuadGeometry g,
-                      const std::uint64_t* __restrict__ starts, KeyCodec<Bits> codec, bool decode_out,
-                      bool vector_store) {
+template <class Bits, class Value, class P>
+__global__ void __launch_bounds__(P::merge_threads,
+                                  arch::compiles_for<P::band>() ? quad_min_blocks<Bits, Value, P>() : 1)
+    merge_quad_kernel(const Bits* __restrict__ in_k, const Value* __restrict__ in_v, Bits* __restrict__ out_k,
+                      Value* __restrict__ out_v, QuadGeometry g, const std::uint64_t* __restrict__ starts,
+                      KeyCodec<Bits> codec, bool decode_out, bool vector_store) {
   GSB_KERNEL_FOR_BAND(P::band) {
     wait_for_prior_grids();  // a dependent of the partition kernel
-    merge_quad_block<Bits, P>(in_k, out_k, g, starts, codec, decode_out, vector_store);
+    merge_quad_block<Bits, Value, P>(in_k, in_v, out_k, out_v, g, starts, codec, decode_out, vector_store);
   }
 }
 
@@ -881,16 +982,21 @@ std::uint64_t most_slots(std::uint64_t n) {
     if (pass_is_ranked(w)) most = std::max(most, make_pass(n, w, P::stride).slots());
   return most;
 }
-// Four-way passes (3.) merge keys alone where the band holds their two buffers; ranked passes of more than two runs
-// take them where the binary merge kernel's blocks would come in quad_min_waves waves or more (or every one,
-// GSB_MERGE_SAMPLES_QUAD=1). Below, the four-way pass's three dependent kernels cost more than its saved pass: H200,
-// u32 keys alone, 2^23 (1.9 waves) 353-367 us either way, 2^24 (3.9 waves) 686 against 738 us (NOTES.md, session 76).
+// Four-way passes (3.) merge keys alone of 1 to 4 bytes and pairs with 4- or 8-byte keys where the band holds their
+// shared memory; ranked passes of more than two runs take them where the binary merge kernel's blocks would come in
+// quad_min_waves waves or more (or every one, GSB_MERGE_SAMPLES_QUAD=1). Below, the four-way pass's three dependent
+// kernels cost more than its saved pass: H200, u32 keys alone, 2^23 (1.9 waves) 353-367 us either way, 2^24 (3.9
+// waves) 686 against 738 us (NOTES.md, session 76).
 constexpr std::uint64_t quad_min_waves = 3;
-// 8-byte keys keep the binary passes: with four-way passes they tied at 1e8 and lost 3 % at 2^23 (H200, session 76).
+// 8-byte keys alone keep the binary passes: with four-way passes they tied at 1e8 and lost 3 % at 2^23 (H200, session
+// 76). Pairs gain (H200, session 78, cub-merge / merge-samples, binary passes -> four-way: at 2^24 u32+u32 1.13x ->
+// 1.28x, u64+u32 1.08x -> 1.19x; at 1e8 u32+u64 1.10x -> 1.32x; u64+u64 from 2^22, where 2 blocks an SM make 3 waves,
+// 1.13x -> 1.26x). Pairs with 1- or 2-byte keys keep the binary passes: the four-way kernel spilled 8 to 120 bytes at
+// its bound for them (ptxas 13.0, sm_90) and was not measured.
 template <class Bits, class Value, class P>  // P: a Policy
 constexpr bool quad_capable() {
-  return !has_values_v<Value> && sizeof(Bits) <= 4 &&
-         quad_smem_bytes<Bits, typename P::Merge>() <= arch::limits_of(P::band).shared_bytes_per_block_optin;
+  return (has_values_v<Value> ? sizeof(Bits) >= 4 : sizeof(Bits) <= 4) &&
+         quad_smem_bytes<Bits, Value, typename P::Merge>() <= arch::limits_of(P::band).shared_bytes_per_block_optin;
 }
 template <class P>
 std::uint64_t most_quad_slots(std::uint64_t n) {
@@ -971,7 +1077,8 @@ int sort(const SortProblem& p, const SortBuffers& b) {
   const bool quad_waves = out_tiles >= quad_min_waves * resident;
   const QuadMode quad_mode = forced_quad();
   if constexpr (quad_ok) {
-    set_dynamic_shared_bytes(merge_quad_kernel<Bits, M>, quad_smem_bytes<Bits, M>(), "merge-samples: quad merge");
+    set_dynamic_shared_bytes(merge_quad_kernel<Bits, Value, M>, quad_smem_bytes<Bits, Value, M>(),
+                             "merge-samples: quad merge");
   }
   for (std::uint64_t w = P::tile; w < n;) {
     const bool vec = aligned(keys[1 - cur]) && (!has_values_v<Value> || aligned(values[1 - cur]));
@@ -991,9 +1098,9 @@ int sort(const SortProblem& p, const SortBuffers& b) {
         launch_dependent(true, quad_starts_kernel<Bits>, dim3(static_cast<unsigned>(split_blocks)), dim3(threads), 0,
                          b.stream, keys[cur], qg, quad_limits, std::uint64_t{M::merge_capacity}, out_tiles,
                          quad_starts);
-        launch_dependent(true, merge_quad_kernel<Bits, M>, dim3(grid), dim3(M::merge_threads),
-                         std::size_t{quad_smem_bytes<Bits, M>()}, b.stream, keys[cur], keys[1 - cur], qg, quad_starts,
-                         codec, 4 * w >= n, vec);
+        launch_dependent(true, merge_quad_kernel<Bits, Value, M>, dim3(grid), dim3(M::merge_threads),
+                         std::size_t{quad_smem_bytes<Bits, Value, M>()}, b.stream, keys[cur], values[cur],
+                         keys[1 - cur], values[1 - cur], qg, quad_starts, codec, 4 * w >= n, vec);
         cur = 1 - cur;
         w *= 4;
         continue;

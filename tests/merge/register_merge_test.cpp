@@ -15,6 +15,7 @@ namespace {
 using gsb::merge::merge_path;
 using gsb::merge::merge_to_registers;
 using gsb::merge::merge_to_registers_sentinel;
+using gsb::merge::merge_two_to_registers;
 
 struct Case {
   std::vector<std::uint32_t> keys;  // A then B, one spare slot at the end
@@ -128,6 +129,63 @@ TEST(RegisterMerge, SentinelMergeMatchesStdMergeAndStaysInItsRuns) {
               EXPECT_EQ(key[i], merged[d0 + i]) << la << " " << lb << " d0=" << d0 << " i=" << i;
           }
         }
+}
+
+// Two merges laid end to end (the four-way pass with values): runs A, B, C, D side by side and one spare slot; every
+// thread share of merge(A, B) ++ merge(C, D), including the one that straddles the two, gives std::merge's stable
+// order of each (as positions), and no read passes the spare slot.
+TEST(RegisterMerge, TwoMergesEndToEndMatchStdMergeAtEveryThreadShare) {
+  constexpr int I = 8;
+  std::mt19937 rng(8);
+  for (std::uint32_t range : {1u, 4u, 1000u})
+    for (int la : {0, 1, 7, 20})
+      for (int lb : {0, 3, 9})
+        for (int lc : {0, 1, 8, 13})
+          for (int ld : {0, 5, 16}) {
+            const int l[4] = {la, lb, lc, ld};
+            const int c1 = la, c2 = c1 + lb, c3 = c2 + lc, len = c3 + ld;
+            std::uniform_int_distribution<std::uint32_t> d(0, range - 1);
+            std::vector<std::uint32_t> keys(len + 1, 0xffffffffu);
+            for (int i = 0; i < len; ++i) keys[i] = d(rng);
+            int at = 0;
+            for (int x = 0; x < 4; ++x) {
+              std::sort(keys.begin() + at, keys.begin() + at + l[x]);
+              at += l[x];
+            }
+            // The stable order of each merge, as positions in keys.
+            std::vector<int> ref(len);
+            auto stable_merge = [&](int a0, int a1, int b1, int out) {
+              std::vector<int> a, b;
+              for (int i = a0; i < a1; ++i) a.push_back(i);
+              for (int i = a1; i < b1; ++i) b.push_back(i);
+              std::merge(a.begin(), a.end(), b.begin(), b.end(), ref.begin() + out,
+                         [&](int x, int y) { return keys[x] < keys[y]; });
+            };
+            stable_merge(0, c1, c2, 0);
+            stable_merge(c2, c3, len, c2);
+            const std::uint32_t* k = keys.data();
+            for (int p0 = 0; p0 < len; p0 += I) {
+              const int count = std::min(I, len - p0);
+              const bool in_ab = p0 < c2;
+              const int dc = in_ab ? 0 : p0 - c2;
+              const int ia = in_ab ? merge_path(k, c1, k + c1, lb, p0) : 0;
+              const int ic = in_ab ? 0 : merge_path(k + c2, lc, k + c3, ld, dc);
+              int max_read = -1;
+              const Guarded g{k, len + 1, &max_read};
+              std::uint32_t key[I];
+              int src[I];
+              if (in_ab)
+                merge_two_to_registers<I>(g, ia, c1, c1 + (p0 - ia), c2, c2 + ic, c3, c3 + (dc - ic), len, c2 - p0,
+                                          count, key, src);
+              else
+                merge_two_to_registers<I>(g, c2 + ic, c3, c3 + (dc - ic), len, 0, 0, 0, 0, I, count, key, src);
+              EXPECT_LE(max_read, len) << la << " " << lb << " " << lc << " " << ld << " p0=" << p0;
+              for (int i = 0; i < count; ++i) {
+                EXPECT_EQ(src[i], ref[p0 + i]) << la << " " << lb << " " << lc << " " << ld << " p0=" << p0 << " " << i;
+                EXPECT_EQ(key[i], keys[ref[p0 + i]]);
+              }
+            }
+          }
 }
 
 }  // namespace

@@ -34,6 +34,39 @@ GSB_HD void merge_to_registers(Keys keys, int a_pos, int a_end, int b_pos, int b
   }
 }
 
+// Two merges laid end to end: the thread's outputs [0, switch_at) from the merge of [a_pos, a_end) and [b_pos, b_end),
+// the rest from the merge of [c_pos, c_end) and [d_pos, d_end), `count` (<= Items) in all; switch_at >= Items takes the
+// first merge alone. Ties and reads as merge_to_registers (each run's slot just past it may be read, never used).
+// merge-samples' four-way pass with values: a thread's outputs of merge(A, B) ++ merge(C, D) may straddle the two.
+template <int Items, class Keys, class Key>
+GSB_HD void merge_two_to_registers(Keys keys, int a_pos, int a_end, int b_pos, int b_end, int c_pos, int c_end,
+                                   int d_pos, int d_end, int switch_at, int count, Key (&key)[Items],
+                                   int (&src)[Items]) {
+  Key ka = keys[a_pos];
+  Key kb = keys[b_pos];
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    if (i == switch_at) {
+      a_pos = c_pos;
+      a_end = c_end;
+      b_pos = d_pos;
+      b_end = d_end;
+      ka = keys[a_pos];
+      kb = keys[b_pos];
+    }
+    if (i < count) {
+      const bool take_a = b_pos >= b_end || (a_pos < a_end && !(kb < ka));
+      key[i] = take_a ? ka : kb;
+      src[i] = take_a ? a_pos : b_pos;
+      a_pos += take_a;
+      b_pos += !take_a;
+      const Key next = keys[take_a ? a_pos : b_pos];
+      ka = take_a ? next : ka;
+      kb = take_a ? kb : next;
+    }
+  }
+}
+
 // Keys alone, where each run is followed by Items or more copies of the largest key (sentinels): `Items` outputs
 // from a_pos and b_pos, with no bound checks. An exhausted run's head is a sentinel, which no real key precedes, so
 // the other run's keys come first; a sentinel taken instead of an equal real largest key is the same bits (keys
