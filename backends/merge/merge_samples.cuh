@@ -8,8 +8,8 @@
 //                                                             the window the limits give (large n; at smaller n
 //                                                             the merge blocks search it themselves)
 //      merge_tiles_kernel         [mergeElementaryIntervals]  one block merges one equal output tile
-//   3. or, for 1- to 4-byte keys alone and for pairs with 4- or 8-byte keys, where the merge blocks come in 3 waves or
-//      more, passes over groups of four runs (runs of w, 4 w, 16 w ... keys; quad_geometry.hpp):
+//   3. or, for 1- to 4-byte keys alone and for pairs with 4- or 8-byte keys, where the merge blocks come in 1.5 waves
+//      or more (0.6 for pairs), passes over groups of four runs (runs of w, 4 w, 16 w ... keys; quad_geometry.hpp):
 //      quad_ranks_kernel                                      rank every 1024th key of each run in the three others
 //      quad_starts_kernel                                     where each output tile starts in each of the four
 //      merge_quad_kernel                                      one block merges one output tile of the four runs
@@ -984,10 +984,16 @@ std::uint64_t most_slots(std::uint64_t n) {
 }
 // Four-way passes (3.) merge keys alone of 1 to 4 bytes and pairs with 4- or 8-byte keys where the band holds their
 // shared memory; ranked passes of more than two runs take them where the binary merge kernel's blocks would come in
-// quad_min_waves waves or more (or every one, GSB_MERGE_SAMPLES_QUAD=1). Below, the four-way pass's three dependent
-// kernels cost more than its saved pass: H200, u32 keys alone, 2^23 (1.9 waves) 353-367 us either way, 2^24 (3.9
-// waves) 686 against 738 us (NOTES.md, session 76).
-constexpr std::uint64_t quad_min_waves = 3;
+// quad_min_waves_percent / 100 waves or more (or every one, GSB_MERGE_SAMPLES_QUAD=1): 1.5 for keys alone, 0.6 for
+// pairs, which move 2 to 4 times the bytes a key and so gain from a saved pass sooner. Below, the four-way pass's three
+// dependent kernels cost more than its saved pass. H200, every pass four-way against session 77's policy (3 waves),
+// us (NOTES.md, session 78 round 5): u32 keys alone 2^22 (0.97 waves) 179 against 171, 2^23 (1.9) 345 against 366;
+// u32+u32 2^20 (0.39) 105 against 100, 2^21 (0.78) 159 against 160, 2^22 (1.6) 311 against 326; u32+u64 2^19 (0.32)
+// 86 against 82, 2^20 (0.65) 120.7 against 121.5; u64+u64 2^20 (0.97) 143.7 against 145.1.
+template <class Value>
+constexpr std::uint64_t quad_min_waves_percent() {
+  return has_values_v<Value> ? 60 : 150;
+}
 // 8-byte keys alone keep the binary passes: with four-way passes they tied at 1e8 and lost 3 % at 2^23 (H200, session
 // 76). Pairs gain (H200, session 78, cub-merge / merge-samples, binary passes -> four-way: at 2^24 u32+u32 1.13x ->
 // 1.28x, u64+u32 1.08x -> 1.19x; at 1e8 u32+u64 1.10x -> 1.32x; u64+u64 from 2^22, where 2 blocks an SM make 3 waves,
@@ -1074,7 +1080,7 @@ int sort(const SortProblem& p, const SortBuffers& b) {
                                                        std::size_t{merge_smem})));
   const bool presplit = forced_presplit() || out_tiles >= presplit_min_waves * resident;
   constexpr bool quad_ok = quad_capable<Bits, Value, P>();
-  const bool quad_waves = out_tiles >= quad_min_waves * resident;
+  const bool quad_waves = 100 * out_tiles >= quad_min_waves_percent<Value>() * resident;
   const QuadMode quad_mode = forced_quad();
   if constexpr (quad_ok) {
     set_dynamic_shared_bytes(merge_quad_kernel<Bits, Value, M>, quad_smem_bytes<Bits, Value, M>(),
