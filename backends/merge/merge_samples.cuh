@@ -792,11 +792,10 @@ constexpr int quad_smem_bytes() {
   }
 }
 // Resident blocks the quad merge kernel asks __launch_bounds__ for: as many as its shared memory allows, up to 6 (42
-// registers; ptxas, sm_90: 40 for 4-byte keys alone, spill-free) or, with values, 4 (64 registers; 3 with 1- or 2-byte
-// keys, which spilled 80 to 112 bytes at 4 and none but u16+u64's 8 at 3).
+// registers; ptxas, sm_90: 40 for 4-byte keys alone, spill-free) or, with values, 4 (64 registers).
 template <class Bits, class Value, class P>
 constexpr int quad_min_blocks() {
-  constexpr int most = has_values_v<Value> ? (sizeof(Bits) < 4 ? 3 : 4) : 6;
+  constexpr int most = has_values_v<Value> ? 4 : 6;
   return std::max(1, std::min(most, arch::blocks_that_fit(P::band, quad_smem_bytes<Bits, Value, P>(),
                                                           P::merge_threads)));
 }
@@ -1002,7 +1001,7 @@ constexpr std::uint64_t quad_min_waves_percent() {
 // its bound for them (ptxas 13.0, sm_90) and was not measured.
 template <class Bits, class Value, class P>  // P: a Policy
 constexpr bool quad_capable() {
-  return (has_values_v<Value> || sizeof(Bits) <= 4) &&
+  return (has_values_v<Value> ? sizeof(Bits) >= 4 : sizeof(Bits) <= 4) &&
          quad_smem_bytes<Bits, Value, typename P::Merge>() <= arch::limits_of(P::band).shared_bytes_per_block_optin;
 }
 template <class P>
