@@ -328,7 +328,7 @@ constexpr int tile_smem_bytes() {
                    (has_values_v<Value> ? padded_count<int>(P::tile) * int(sizeof(int)) : 0);
   // 8-byte keys with values: the same space then holds the tile's values (unpadded) for the gather by source index.
   const int values = has_values_v<Value> && sizeof(Bits) == 8 ? P::tile * int(sizeof(Value)) : 0;
-  return keys > values ? keys : values;
+  return std::max(keys, values);
 }
 
 // 1. [mergeSortShared] Sort tile blockIdx.x of in into out. Keys are encoded on load; decoded on store only
@@ -997,8 +997,9 @@ constexpr std::uint64_t quad_min_waves_percent() {
 // 8-byte keys alone keep the binary passes: with four-way passes they tied at 1e8 and lost 3 % at 2^23 (H200, session
 // 76). Pairs gain (H200, session 78, cub-merge / merge-samples, binary passes -> four-way: at 2^24 u32+u32 1.13x ->
 // 1.28x, u64+u32 1.08x -> 1.19x; at 1e8 u32+u64 1.10x -> 1.32x; u64+u64 from 2^22, where 2 blocks an SM make 3 waves,
-// 1.13x -> 1.26x). Pairs with 1- or 2-byte keys keep the binary passes: the four-way kernel spilled 8 to 120 bytes at
-// its bound for them (ptxas 13.0, sm_90) and was not measured.
+// 1.13x -> 1.26x). Pairs with 1- or 2-byte keys keep the binary passes for now: at 3 blocks an SM their four-way kernel
+// gained from 2^21 with u64 values and lost 2 % at 2^21-2^22 with u32 values, and its racecheck is still to run
+// (NOTES.md, session 78 round 7).
 template <class Bits, class Value, class P>  // P: a Policy
 constexpr bool quad_capable() {
   return (has_values_v<Value> ? sizeof(Bits) >= 4 : sizeof(Bits) <= 4) &&
