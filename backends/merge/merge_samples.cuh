@@ -792,10 +792,11 @@ constexpr int quad_smem_bytes() {
   }
 }
 // Resident blocks the quad merge kernel asks __launch_bounds__ for: as many as its shared memory allows, up to 6 (42
-// registers; ptxas, sm_90: 40 for 4-byte keys alone, spill-free) or, with values, 4 (64 registers).
+// registers; ptxas, sm_90: 40 for 4-byte keys alone, spill-free) or, with values, 4 (64 registers; 3 with 1- or 2-byte
+// keys, which spilled 80 to 112 bytes at 4 and none but u16+u64's 8 at 3).
 template <class Bits, class Value, class P>
 constexpr int quad_min_blocks() {
-  constexpr int most = has_values_v<Value> ? 4 : 6;
+  constexpr int most = has_values_v<Value> ? (sizeof(Bits) < 4 ? 3 : 4) : 6;
   return std::max(1, std::min(most, arch::blocks_that_fit(P::band, quad_smem_bytes<Bits, Value, P>(),
                                                           P::merge_threads)));
 }
@@ -990,9 +991,12 @@ std::uint64_t most_slots(std::uint64_t n) {
 // us (NOTES.md, session 78 round 5): u32 keys alone 2^22 (0.97 waves) 179 against 171, 2^23 (1.9) 345 against 366;
 // u32+u32 2^20 (0.39) 105 against 100, 2^21 (0.78) 159 against 160, 2^22 (1.6) 311 against 326; u32+u64 2^19 (0.32)
 // 86 against 82, 2^20 (0.65) 120.7 against 121.5; u64+u64 2^20 (0.97) 143.7 against 145.1.
-template <class Value>
+template <class Bits, class Value>
 constexpr std::uint64_t quad_min_waves_percent() {
-  return has_values_v<Value> ? 60 : 150;
+  // Pairs of 5 or 6 bytes (1- or 2-byte keys, u32 values): 2 waves (session 78 round 7: u8+u32 and u16+u32 2-2.4 %
+  // slower four-way at 1.55 waves, 6.5 % faster at 3.1).
+  if constexpr (has_values_v<Value> && sizeof(Bits) + sizeof(Value) <= 6) return 200;
+  else return has_values_v<Value> ? 60 : 150;
 }
 // 8-byte keys alone keep the binary passes: with four-way passes they tied at 1e8 and lost 3 % at 2^23 (H200, session
 // 76). Pairs gain (H200, session 78, cub-merge / merge-samples, binary passes -> four-way: at 2^24 u32+u32 1.13x ->
@@ -1002,7 +1006,7 @@ constexpr std::uint64_t quad_min_waves_percent() {
 // (NOTES.md, session 78 round 7).
 template <class Bits, class Value, class P>  // P: a Policy
 constexpr bool quad_capable() {
-  return (has_values_v<Value> ? sizeof(Bits) >= 4 : sizeof(Bits) <= 4) &&
+  return (has_values_v<Value> || sizeof(Bits) <= 4) &&
          quad_smem_bytes<Bits, Value, typename P::Merge>() <= arch::limits_of(P::band).shared_bytes_per_block_optin;
 }
 template <class P>
@@ -1081,7 +1085,7 @@ int sort(const SortProblem& p, const SortBuffers& b) {
                                                        std::size_t{merge_smem})));
   const bool presplit = forced_presplit() || out_tiles >= presplit_min_waves * resident;
   constexpr bool quad_ok = quad_capable<Bits, Value, P>();
-  const bool quad_waves = 100 * out_tiles >= quad_min_waves_percent<Value>() * resident;
+  const bool quad_waves = 100 * out_tiles >= quad_min_waves_percent<Bits, Value>() * resident;
   const QuadMode quad_mode = forced_quad();
   if constexpr (quad_ok) {
     set_dynamic_shared_bytes(merge_quad_kernel<Bits, Value, M>, quad_smem_bytes<Bits, Value, M>(),

@@ -699,11 +699,11 @@ void expect_samples_sort_fits(Band b, const std::string& what) {
     const std::uint64_t tiles = (n + P::merge_capacity - 1) / P::merge_capacity;
     EXPECT_GE((merge::samples::temp_bytes_for<Bits, Value, P>(n)), tiles * sizeof(std::uint64_t)) << what << " n=" << n;
   }
-  // Four-way passes (keys alone of 1 to 4 bytes, pairs with keys of 4 or 8) only where the band holds their shared
-  // memory, with the resident blocks they ask for.
+  // Four-way passes (keys alone of 1 to 4 bytes, pairs) only where the band holds their shared memory, with the
+  // resident blocks they ask for.
   const int quad = merge::samples::quad_smem_bytes<Bits, Value, typename P::Merge>();
   const bool quad_capable = merge::samples::quad_capable<Bits, Value, P>();
-  EXPECT_EQ(quad_capable, (has_values_v<Value> ? sizeof(Bits) >= 4 : sizeof(Bits) <= 4) &&
+  EXPECT_EQ(quad_capable, (has_values_v<Value> || sizeof(Bits) <= 4) &&
                              quad <= arch::limits_of(b).shared_bytes_per_block_optin) << what;
   if (quad_capable) {
     EXPECT_LE((merge::samples::quad_min_blocks<Bits, Value, typename P::Merge>()),
@@ -772,8 +772,7 @@ TEST(ArchPolicy, MergeSamplesHopperPoliciesAreTheMeasuredOnes) {
   EXPECT_EQ((DefaultPolicy<std::uint32_t, std::uint64_t, Band::sm90>::type::Merge::merge_min_blocks), 3);
   EXPECT_EQ((DefaultPolicy<std::uint8_t, std::uint64_t, Band::sm90>::type::Merge::merge_min_blocks), 3);
   EXPECT_EQ((DefaultPolicy<std::uint64_t, std::uint64_t, Band::sm90>::type::Merge::merge_min_blocks), 1);
-  // Four-way passes: keys alone of 1 to 4 bytes and pairs with 4- or 8-byte keys (session 78); not 8-byte keys alone,
-  // not pairs with 1- or 2-byte keys.
+  // Four-way passes: keys alone of 1 to 4 bytes and pairs (session 78); not 8-byte keys alone.
   EXPECT_TRUE((merge::samples::quad_capable<std::uint32_t, NoValue, K4>()));
   EXPECT_TRUE((merge::samples::quad_capable<std::uint8_t, NoValue,
                                             DefaultPolicy<std::uint8_t, NoValue, Band::sm90>::type>()));
@@ -784,13 +783,14 @@ TEST(ArchPolicy, MergeSamplesHopperPoliciesAreTheMeasuredOnes) {
   using KV8_8 = DefaultPolicy<std::uint64_t, std::uint64_t, Band::sm90>::type;
   EXPECT_TRUE((merge::samples::quad_capable<std::uint64_t, std::uint32_t, KV8_4>()));
   EXPECT_TRUE((merge::samples::quad_capable<std::uint64_t, std::uint64_t, KV8_8>()));
-  EXPECT_FALSE((merge::samples::quad_capable<std::uint8_t, std::uint64_t,
-                                             DefaultPolicy<std::uint8_t, std::uint64_t, Band::sm90>::type>()));
+  using KV1_8 = DefaultPolicy<std::uint8_t, std::uint64_t, Band::sm90>::type;
+  EXPECT_TRUE((merge::samples::quad_capable<std::uint8_t, std::uint64_t, KV1_8>()));
   EXPECT_EQ((merge::samples::quad_min_blocks<std::uint32_t, NoValue, K4::Merge>()), 6);
   // With values, up to 4 blocks an SM as their shared memory allows: 4 for u32+u32, 3 for 12-byte pairs, 2 for 16.
   EXPECT_EQ((merge::samples::quad_min_blocks<std::uint32_t, std::uint32_t, KV4::Merge>()), 4);
   EXPECT_EQ((merge::samples::quad_min_blocks<std::uint64_t, std::uint32_t, KV8_4::Merge>()), 3);
   EXPECT_EQ((merge::samples::quad_min_blocks<std::uint64_t, std::uint64_t, KV8_8::Merge>()), 2);
+  EXPECT_EQ((merge::samples::quad_min_blocks<std::uint8_t, std::uint64_t, KV1_8::Merge>()), 3);  // 1- or 2-byte keys
   // Small n (2026-11-27): one 128 x 8 tile to 1024 keys, 2048-key tiles to 2^18, 8192-key tiles to 2^21 where the
   // large tiles are 32768.
   using K4s = DefaultPolicy<std::uint32_t, NoValue, Band::sm90>;
