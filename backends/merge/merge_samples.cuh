@@ -8,8 +8,9 @@
 //                                                             the window the limits give (large n; at smaller n
 //                                                             the merge blocks search it themselves)
 //      merge_tiles_kernel         [mergeElementaryIntervals]  one block merges one equal output tile
-//   3. or, for 1- to 4-byte keys alone and for pairs with 4- or 8-byte keys, where the merge blocks come in 1.5 waves
-//      or more (0.6 for pairs), passes over groups of four runs (runs of w, 4 w, 16 w ... keys; quad_geometry.hpp):
+//   3. or, for 1- to 4-byte keys alone and for pairs, where the merge blocks come in 1.5 waves or more (0.6 to 2 for
+//      pairs: quad_min_waves_percent), passes over groups of four runs (runs of w, 4 w, 16 w ... keys;
+//      quad_geometry.hpp):
 //      quad_ranks_kernel                                      rank every 1024th key of each run in the three others
 //      quad_starts_kernel                                     where each output tile starts in each of the four
 //      merge_quad_kernel                                      one block merges one output tile of the four runs
@@ -983,27 +984,29 @@ std::uint64_t most_slots(std::uint64_t n) {
     if (pass_is_ranked(w)) most = std::max(most, make_pass(n, w, P::stride).slots());
   return most;
 }
-// Four-way passes (3.) merge keys alone of 1 to 4 bytes and pairs with 4- or 8-byte keys where the band holds their
-// shared memory; ranked passes of more than two runs take them where the binary merge kernel's blocks would come in
-// quad_min_waves_percent / 100 waves or more (or every one, GSB_MERGE_SAMPLES_QUAD=1): 1.5 for keys alone, 0.6 for
-// pairs, which move 2 to 4 times the bytes a key and so gain from a saved pass sooner. Below, the four-way pass's three
+// Four-way passes (3.) merge keys alone of 1 to 4 bytes and pairs where the band holds their shared memory; ranked
+// passes of more than two runs take them where the binary merge kernel's blocks would come in quad_min_waves_percent /
+// 100 waves or more (or every one, GSB_MERGE_SAMPLES_QUAD=1): 1.5 for keys alone, 0.6 for pairs with 4- or 8-byte keys,
+// which move 2 to 4 times the bytes a key and so gain from a saved pass sooner. Below, the four-way pass's three
 // dependent kernels cost more than its saved pass. H200, every pass four-way against session 77's policy (3 waves),
 // us (NOTES.md, session 78 round 5): u32 keys alone 2^22 (0.97 waves) 179 against 171, 2^23 (1.9) 345 against 366;
 // u32+u32 2^20 (0.39) 105 against 100, 2^21 (0.78) 159 against 160, 2^22 (1.6) 311 against 326; u32+u64 2^19 (0.32)
 // 86 against 82, 2^20 (0.65) 120.7 against 121.5; u64+u64 2^20 (0.97) 143.7 against 145.1.
+// Pairs with 1- or 2-byte keys (their kernel at 3 blocks an SM) start later (H200, four-way against binary, NOTES.md
+// session 78 round 7 and session 79 round 1): with u32 values from 2 waves (u8+u32 and u16+u32 2-2.4 % slower at 0.78
+// and 1.55 waves, 6.5 % faster at 3.1), with u64 values from 1 (u8+u64 at 0.65 waves 121.3 against 115.7 us, u16+u64
+// 119.4 against 119.9; at 1.3 both faster, 198.7 against 200.2 and 203.3 against 210.8).
 template <class Bits, class Value>
 constexpr std::uint64_t quad_min_waves_percent() {
-  // Pairs of 5 or 6 bytes (1- or 2-byte keys, u32 values): 2 waves (session 78 round 7: u8+u32 and u16+u32 2-2.4 %
-  // slower four-way at 1.55 waves, 6.5 % faster at 3.1).
-  if constexpr (has_values_v<Value> && sizeof(Bits) + sizeof(Value) <= 6) return 200;
-  else return has_values_v<Value> ? 60 : 150;
+  if constexpr (!has_values_v<Value>) return 150;
+  else if constexpr (sizeof(Bits) >= 4) return 60;
+  else return sizeof(Value) <= 4 ? 200 : 100;
 }
 // 8-byte keys alone keep the binary passes: with four-way passes they tied at 1e8 and lost 3 % at 2^23 (H200, session
 // 76). Pairs gain (H200, session 78, cub-merge / merge-samples, binary passes -> four-way: at 2^24 u32+u32 1.13x ->
 // 1.28x, u64+u32 1.08x -> 1.19x; at 1e8 u32+u64 1.10x -> 1.32x; u64+u64 from 2^22, where 2 blocks an SM make 3 waves,
-// 1.13x -> 1.26x). Pairs with 1- or 2-byte keys keep the binary passes for now: at 3 blocks an SM their four-way kernel
-// gained from 2^21 with u64 values and lost 2 % at 2^21-2^22 with u32 values, and its racecheck is still to run
-// (NOTES.md, session 78 round 7).
+// 1.13x -> 1.26x). Pairs with 1- or 2-byte keys too, from the sizes quad_min_waves_percent gives (session 79: at 1e8
+// u8+u64 1.108x -> 1.290x, u16+u64 1.114x -> 1.296x, u8+u32 1.167x -> 1.207x, u16+u32 1.181x -> 1.202x).
 template <class Bits, class Value, class P>  // P: a Policy
 constexpr bool quad_capable() {
   return (has_values_v<Value> || sizeof(Bits) <= 4) &&

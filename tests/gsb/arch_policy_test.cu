@@ -791,6 +791,16 @@ TEST(ArchPolicy, MergeSamplesHopperPoliciesAreTheMeasuredOnes) {
   EXPECT_EQ((merge::samples::quad_min_blocks<std::uint64_t, std::uint32_t, KV8_4::Merge>()), 3);
   EXPECT_EQ((merge::samples::quad_min_blocks<std::uint64_t, std::uint64_t, KV8_8::Merge>()), 2);
   EXPECT_EQ((merge::samples::quad_min_blocks<std::uint8_t, std::uint64_t, KV1_8::Merge>()), 3);  // 1- or 2-byte keys
+  // Where four-way passes start, in waves of binary merge blocks (x 100): keys alone 1.5, pairs with 4- or 8-byte keys
+  // 0.6, with 1- or 2-byte keys 2 (u32 values) or 1 (u64 values).
+  EXPECT_EQ((merge::samples::quad_min_waves_percent<std::uint32_t, NoValue>()), 150u);
+  EXPECT_EQ((merge::samples::quad_min_waves_percent<std::uint8_t, NoValue>()), 150u);
+  EXPECT_EQ((merge::samples::quad_min_waves_percent<std::uint32_t, std::uint32_t>()), 60u);
+  EXPECT_EQ((merge::samples::quad_min_waves_percent<std::uint64_t, std::uint64_t>()), 60u);
+  EXPECT_EQ((merge::samples::quad_min_waves_percent<std::uint8_t, std::uint32_t>()), 200u);
+  EXPECT_EQ((merge::samples::quad_min_waves_percent<std::uint16_t, std::uint32_t>()), 200u);
+  EXPECT_EQ((merge::samples::quad_min_waves_percent<std::uint8_t, std::uint64_t>()), 100u);
+  EXPECT_EQ((merge::samples::quad_min_waves_percent<std::uint16_t, std::uint64_t>()), 100u);
   // Small n (2026-11-27): one 128 x 8 tile to 1024 keys, 2048-key tiles to 2^18, 8192-key tiles to 2^21 where the
   // large tiles are 32768.
   using K4s = DefaultPolicy<std::uint32_t, NoValue, Band::sm90>;
