@@ -22,7 +22,7 @@ const EnvKnob& presplit_knob = declare_env_knob(
 const EnvKnob& quad_knob = declare_env_knob(
     "GSB_MERGE_SAMPLES_QUAD",
     "merge-samples: 1 takes four-way passes in every ranked pass they serve (tests run them at small n), 0 never "
-    "(unset: where the merge blocks come in 1.5 waves or more, 0.6 with values)",
+    "(unset: where the merge blocks come in 1.5 waves or more, 0.6 to 2 with values)",
     [](const std::string& v) { parse_env_choice("GSB_MERGE_SAMPLES_QUAD", v, {"0", "1"}); });
 
 // A test knob of this back-end set to 1.

@@ -62,9 +62,10 @@
 //   - four-way passes (3.): a binary pass reads and writes every key once, so two of them move it twice; a four-way
 //     pass once, merging merge(A, B) and merge(C, D) in shared memory and then the two (H200, u32 keys at 1e8: 6
 //     passes of about 27 + 63 + 380 us against 12 of 10 + 14 + 230; 4.36 -> 4.10 ms, 1.035x -> 1.101x cub-merge; u8
-//     keys 1.14x -> 1.22x; NOTES.md, session 76). Pairs with 4- or 8-byte keys take them too, their values through
-//     the place of each key in the tile's parts (H200, 1e8, cub-merge / merge-samples: u32+u32 1.16x -> 1.32x, u64+u32
-//     1.10x -> 1.23x, u64+u64 1.13x -> 1.28x; NOTES.md, session 78). 8-byte keys alone keep the binary passes.
+//     keys 1.14x -> 1.22x; NOTES.md, session 76). Pairs take them too, their values through the place of each key in
+//     the tile's parts (H200, 1e8, cub-merge / merge-samples: u32+u32 1.16x -> 1.32x, u64+u32 1.10x -> 1.23x, u64+u64
+//     1.13x -> 1.28x, session 78; u8+u64 1.11x -> 1.29x, session 79; NOTES.md). 8-byte keys alone keep the binary
+//     passes.
 //   - shared memory is padded one word per 128 bytes so that blocked (thread-consecutive) accesses are free
 //     of bank conflicts (the index computed with an unsigned shift: a signed division took four instructions for
 //     every key a merge step reads; -17 % instructions in the tile sort, -15 % in a merge pass at 1e8).

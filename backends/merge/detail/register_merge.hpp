@@ -38,6 +38,8 @@ GSB_HD void merge_to_registers(Keys keys, int a_pos, int a_end, int b_pos, int b
 // the rest from the merge of [c_pos, c_end) and [d_pos, d_end), `count` (<= Items) in all; switch_at >= Items takes the
 // first merge alone. Ties and reads as merge_to_registers (each run's slot just past it may be read, never used).
 // merge-samples' four-way pass with values: a thread's outputs of merge(A, B) ++ merge(C, D) may straddle the two.
+// Its step is merge_to_registers' written again on purpose: one step shared by both (by references into the register
+// arrays) made every merge kernel 4-10 % slower on an H200 (backends/merge/NOTES.md, session 79 round 2).
 template <int Items, class Keys, class Key>
 GSB_HD void merge_two_to_registers(Keys keys, int a_pos, int a_end, int b_pos, int b_end, int c_pos, int c_end,
                                    int d_pos, int d_end, int switch_at, int count, Key (&key)[Items],
