@@ -333,8 +333,16 @@ inline constexpr unsigned bucket_carry_run_most = 32;
 template <class Bits, class Value, bool InPlace>
 inline constexpr bool bucket_carry_by_runs =
     bucket_keys_carry_positions<Bits, Value, InPlace> && sizeof(Value) == 4;
+// The digit's bits by the block's threads, so by the buckets' sizes (bucket_shape_for: u32+u32 uniform takes 128
+// threads from 4e7 to 8e7 keys, buckets of 807-1500; 256 from 1e8 to about 4e8, 1838-6728): runs of about 2 keys,
+// which weighs the counts each bucket clears and scans against the comparisons that rank a run. H200, radix ms,
+// medians of 5, cub-radix in every run, alternated twice, --validate none (session 80 round 2, NOTES.md round 62),
+// 128 / 256 threads at 11 / 12 bits (before), 11 / 11, 10 / 10, 9 / 10: u32+u32 5e7 1.187-1.192, 1.191-1.196,
+// 1.088-1.091, 1.076-1.077; 8e7 1.841-1.853, 1.845-1.847, 1.758-1.765, 1.751-1.753; 1e8 2.283-2.285, 2.123-2.126,
+// 2.093-2.105, 2.075-2.090; 2^27 3.037-3.039, 2.820-2.828, 2.844-2.846, 2.837-2.838; 2^28 6.159-6.165, 5.988-5.990,
+// 6.063-6.075, 6.055 (f32+u32 alike). 512 threads (forced only) keep 13.
 template <int Threads>
-inline constexpr int bucket_carry_digit_bits = Threads == 128 ? 11 : Threads == 256 ? 12 : 13;
+inline constexpr int bucket_carry_digit_bits = Threads == 128 ? 9 : Threads == 256 ? 11 : 13;
 template <class Bits, class Value, bool InPlace>
 using bucket_held_t = std::conditional_t<bucket_keys_carry_positions<Bits, Value, InPlace>, std::uint32_t,
                                          std::conditional_t<bucket_holds_low_half<Bits, InPlace>, std::uint16_t, Bits>>;
@@ -647,7 +655,19 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
 #pragma unroll
       for (int i = 0; i < warps * digit_words / Threads; ++i) s_sets[h][i * Threads + threadIdx.x] = 0;
   };
-  if constexpr (!msd) clear_sets();  // (msd: each warp clears its counts for each run it takes)
+  // (by runs: the counts of the first round's digit, the sets' first words, one a digit; the stable rounds that a long
+  // run falls back to clear every set then)
+  constexpr bool by_runs = bucket_carry_by_runs<Bits, Value, InPlace>;
+  constexpr int carry_digit_bits = bucket_carry_digit_bits<Threads>;
+  [[maybe_unused]] unsigned* s_runs = &s_sets[0][0];
+  static_assert(!by_runs || (1 << carry_digit_bits) <= (2 - first_set) * warps * digit_words,
+                "the first round's counts: within the sets");
+  if constexpr (by_runs) {
+#pragma unroll
+    for (int i = 0; i < (1 << carry_digit_bits) / Threads; ++i) s_runs[i * Threads + threadIdx.x] = 0;
+  } else if constexpr (!msd) {
+    clear_sets();  // (msd: each warp clears its counts for each run it takes)
+  }
   const unsigned warp = threadIdx.x / 32;
   const unsigned per = (size + Threads - 1) / Threads;  // rows of 32 keys per warp
   const unsigned chunk = 32u * per;                      // positions per warp
@@ -664,11 +684,6 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
   // 2.777-2.778, 2^28 8.607-8.609 -> 8.117-8.122; u64+u32 1e8 4.951-4.954 -> 4.771-4.777, 2^28 15.24-15.25 ->
   // 14.85-14.86; u64+u64 1e8 5.692-5.696 -> 5.440-5.445, 2^28 16.73 -> 16.73-16.75.
   using Loaded = std::conditional_t<with_values && !gather, Value, NoValue>;
-  // (by runs: the counts of the first round's digit fill the count sets, one word a digit)
-  constexpr bool by_runs = bucket_carry_by_runs<Bits, Value, InPlace>;
-  constexpr int carry_digit_bits = bucket_carry_digit_bits<Threads>;
-  [[maybe_unused]] unsigned* s_runs = &s_sets[0][0];
-  static_assert(!by_runs || (1 << carry_digit_bits) == 2 * warps * digit_words, "the first round's counts: both sets");
   // Counts round r's digit (bits 8r..) of a key placed at pos, per warp owning pos, into set r % 2.
   auto count_for = [&](int r) {
     unsigned* h = set(r % 2);
