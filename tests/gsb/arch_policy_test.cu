@@ -356,8 +356,13 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 16248)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 20000)), in_place);  // to 26624 (52 rows)
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 26864)), widest);    // past them: registers
+  // 4-byte keys with u32 values (sorted by runs): 256 threads at 2^28 (24 warps), 512 with two buffers from 3e8
+  // (256 threads keep 16) to 7.5e8 (12300 keys, 24 rows), in place past 25 rows (1e9: 16248).
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4608)), wide);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8916)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 5120)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8916)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 12300)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 12804)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 16248)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 2412)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 4608)), wide);  // 2^28: 9.66 -> 8.94 ms

@@ -340,9 +340,9 @@ inline constexpr bool bucket_carry_by_runs =
 // 128 / 256 threads at 11 / 12 bits (before), 11 / 11, 10 / 10, 9 / 10: u32+u32 5e7 1.187-1.192, 1.191-1.196,
 // 1.088-1.091, 1.076-1.077; 8e7 1.841-1.853, 1.845-1.847, 1.758-1.765, 1.751-1.753; 1e8 2.283-2.285, 2.123-2.126,
 // 2.093-2.105, 2.075-2.090; 2^27 3.037-3.039, 2.820-2.828, 2.844-2.846, 2.837-2.838; 2^28 6.159-6.165, 5.988-5.990,
-// 6.063-6.075, 6.055 (f32+u32 alike). 512 threads (forced only) keep 13.
+// 6.063-6.075, 6.055 (f32+u32 alike). 512 threads (buckets of 5120-12800 keys) 12: bucket_carry_widest_rows_most.
 template <int Threads>
-inline constexpr int bucket_carry_digit_bits = Threads == 128 ? 9 : Threads == 256 ? 11 : 13;
+inline constexpr int bucket_carry_digit_bits = Threads == 128 ? 9 : Threads == 256 ? 11 : 12;
 template <class Bits, class Value, bool InPlace>
 using bucket_held_t = std::conditional_t<bucket_keys_carry_positions<Bits, Value, InPlace>, std::uint32_t,
                                          std::conditional_t<bucket_holds_low_half<Bits, InPlace>, std::uint16_t, Bits>>;
@@ -996,6 +996,15 @@ constexpr int bucket_resident_warps(arch::Band b, BucketShape s, unsigned buffer
 // warps lost by 14% (above).
 template <class Bits, class Value>
 inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) == 8;
+// 4-byte keys with 4-byte values sorted by runs (bucket_carry_by_runs) take 512 threads with two buffers where 128 and
+// 256 threads keep a quarter of a multiprocessor's warps or fewer, and the 512 keep as many or more, and as many as in
+// place, up to this many rows a warp (bucket_shape_for). H200, u32+u32, radix ms, medians of 3, cub-radix in every
+// run, the rule's shape / 512 threads with two buffers forced (12 digit bits), alternated twice (session 80 rounds 4-5,
+// NOTES.md round 62): 2^28 (4600 keys, 256 threads keep 24 warps) 5.963-5.964 / 5.959-5.962; 4e8 (6728, 16 warps)
+// 9.64-9.68 / 8.77-8.81; 2^29 (8904, in place) 14.01-14.12 / 13.42-13.50; 7.5e8 (12300, 24 rows, in place) 18.83-18.84
+// / 18.56-18.58; 1e9 (16248, 31.7 rows, in place) 24.69-24.72 / 24.86-24.90. With 13 digit bits: 4e8 9.10-9.13, 2^29
+// 13.73-13.76, 7.5e8 19.13-19.15 (and 11: 8.79-8.80, 13.60-13.61, 19.05).
+inline constexpr unsigned bucket_carry_widest_rows_most = 25;
 
 // The shape of the bucket sort's block for buffers of buffer_keys on band b (with shared_bytes per block): one warp a
 // bucket for small buckets where that pays (warp_bucket_pays), else 128 threads while those keep half a
@@ -1004,7 +1013,8 @@ inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) 
 // whichever of the 512-thread shapes keeps more (two buffers only where bucket_widest_pays; in place only where it
 // holds the bucket; in place on a tie); in place wherever two buffers do not fit. In place against two buffers, both
 // one 512-thread block per SM (H200, 2026-11-27, radix ms, the in-place shape forced, logs/session28/round2): u64 keys
-// at 2^29 21.96 / 23.01, u64+u32 at 2^28 15.00 / 15.66, u64+u64 at 2^28 16.69 / 17.80.
+// at 2^29 21.96 / 23.01, u64+u32 at 2^28 15.00 / 15.66, u64+u64 at 2^28 16.69 / 17.80. 4-byte keys with 4-byte values
+// take 512 threads with two buffers first in their window (bucket_carry_widest_rows_most).
 template <class Bits, class Value>
 constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long long shared_bytes) {
   const bool in_place_fits = bucket_shape_holds<Bits, Value>(bucket_in_place, buffer_keys, shared_bytes);
@@ -1024,6 +1034,13 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   const BucketShape two = wide > narrow ? bucket_wide : bucket_narrow;
   const int best = wide > narrow ? wide : narrow;
   const int in_place = in_place_fits ? bucket_resident_warps<Bits, Value>(b, bucket_in_place, buffer_keys) : 0;
+  if constexpr (bucket_carry_by_runs<Bits, Value, false>) {
+    const int widest = bucket_resident_warps<Bits, Value>(b, bucket_widest, buffer_keys);
+    if (best <= arch::limits_of(b).max_threads_per_sm / 32 / 4 && widest >= best && widest >= in_place &&
+        buffer_keys <= bucket_carry_widest_rows_most * bucket_threads_widest &&
+        bucket_shape_holds<Bits, Value>(bucket_widest, buffer_keys, shared_bytes))
+      return bucket_widest;
+  }
   if (best >= bucket_min_warps_per_sm) {
     const bool long_rows = buffer_keys >= bucket_in_place_min_rows * bucket_threads_widest;
     return long_rows && in_place >= best ? bucket_in_place : two;
