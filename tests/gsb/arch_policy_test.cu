@@ -342,7 +342,8 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   // The block: 128 threads at 1e8 (buckets of about 1840 keys, measured best) and at 2^28 (4608: the two buffers hold
   // 4-byte keys' low halves, bucket_held_t), 256 from 2^29 (8916) to 1e9 (16248; in place before the halves: 2^29
   // 8.19 -> 7.53 ms, 1e9 14.62 -> 14.40, NOTES.md round 30), 512 in place on to 26624 keys for keys alone; 4-byte
-  // keys with values 256 while it keeps 12 warps, then in place (never 512 threads with two buffers).
+  // keys with u64 values 256 while it keeps 12 warps, then in place (never 512 threads with two buffers); with u32
+  // values (by runs) 512 threads with two buffers in a window (below).
   using radix::onesweep::bucket_shape_for;
   using radix::onesweep::BucketShape;
   constexpr BucketShape narrow{128, false}, wide{256, false}, widest{512, false}, in_place{512, true};
@@ -366,6 +367,11 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 16248)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 2412)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 4608)), wide);  // 2^28: 9.66 -> 8.94 ms
+  EXPECT_NE((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 6728)), widest);  // not by runs
+  // sm80 (164 KiB a block): 256 threads keep 16 warps from 2e8 (3496 keys), in place from 2^29.
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 2408)), wide);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 3496)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 8904)), in_place);
   // One warp a bucket for small buckets: up to 1024 keys of 4 bytes alone (5e7 uniform keys' largest, about 980), 768
   // where key and value take 8 bytes (u64 keys, u32+u32), 640 beyond; blocks past them.
   constexpr BucketShape warp{32, false};
