@@ -27,7 +27,8 @@ namespace gsb::radix::onesweep {
 inline constexpr int bucket_threads = 128;
 inline constexpr int bucket_threads_wide = 256;
 // Where neither keeps bucket_min_warps_per_sm warps resident (large buckets: one block per multiprocessor), 512
-// (bucket_widest_pays).
+// (bucket_widest_pays); 4-byte keys with 4-byte values take 512 where 128 and 256 keep a quarter of the warps or fewer
+// (bucket_carry_widest_rows_most).
 inline constexpr int bucket_threads_widest = 512;
 // Small buckets (warp_bucket_pays): one warp each (warp_buckets.cuh), its block of warp_bucket_warps warps only the
 // unit of launch. Those took the place of round 24's 64-thread blocks, which lost to them at every size they served
