@@ -8,8 +8,8 @@
 # Part 2, fewer digit bits in the warps' buckets (u32+u32 from 2^22 to about 3.5e7: buckets of 64-700 keys counted by
 # 256 digits; round 62 found runs of about 2 keys best in blocks): logs/session80/wbits.patch (warp_scan_counts over 64
 # or 128 digits; the carried words counted by their low half's top warp_bucket_carry_digit_bits bits; at 8 the machine
-# code is main's: scripts/same-code, radix_onesweep_u32 sm_90, 0 sections differ). Build here, each with CUDAARCHS=90-real
-# into build/h200 and packed by scripts/pack-build.sh: base (main), w7 and w6 (the patch with the constant set to 7 and
+# code is main's: scripts/same-code, radix_onesweep_u32 sm_90, 0 sections differ). Build here, each with
+# CUDAARCHS=90-real into build/h200 and packed by scripts/pack-build.sh: base (main), w7 and w6 (the patch with the constant set to 7 and
 # 6; ptxas 13.0 sm_90: 48 registers, no spills, as main). Pick the part with PART=1 or PART=2.
 set -u
 source scripts/device-round.sh
