@@ -9,8 +9,8 @@
 # 256 digits; round 62 found runs of about 2 keys best in blocks): logs/session80/wbits.patch (warp_scan_counts over 64
 # or 128 digits; the carried words counted by their low half's top warp_bucket_carry_digit_bits bits; at 8 the machine
 # code is main's: scripts/same-code, radix_onesweep_u32 sm_90, 0 sections differ). Build here, each with
-# CUDAARCHS=90-real into build/h200 and packed by scripts/pack-build.sh: base (main), w7 and w6 (the patch with the constant set to 7 and
-# 6; ptxas 13.0 sm_90: 48 registers, no spills, as main). Pick the part with PART=1 or PART=2.
+# CUDAARCHS=90-real into build/h200 and packed by scripts/pack-build.sh: base (main), w7 and w6 (the patch with the
+# constant set to 7 and 6; ptxas 13.0 sm_90: 48 registers, no spills, as main). Pick the part with PART=1 or PART=2.
 set -u
 source scripts/device-round.sh
 if [ "${PART:-1}" = 1 ]; then
