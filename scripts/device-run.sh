@@ -246,12 +246,15 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
     "*/radix_u32_none:*/radix_f32_none:*/radix_u32_u32:*/radix_u32_u64:*/radix_u64_none:*/radix_f64_u32:*/radix_u64_u64" \
     "*/radix_u32_none:*/radix_u32_u32:*/radix_u32_u64:*/radix_u64_none:*/radix_u64_u64" GSB_RADIX_HYBRID_MIN_N=2 \
     GSB_RADIX_PORTION_N=1
-  # ... and its 256-thread buckets of 4-byte pairs by runs and past them (above), racecheck at 3000 keys.
+  # ... and its 128-, 256- and 512-thread buckets of 4-byte pairs by runs (9, 11 and 12 digit bits) and past them
+  # (above), racecheck at 3000 keys.
   if [[ " ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck} " == *" racecheck "* ]]; then
-    run_part "compute-sanitizer racecheck (radix hybrid, 256-thread buckets, 4-byte pairs by runs)" env \
-      GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=256 compute-sanitizer --tool racecheck --error-exitcode 99 \
-      --print-limit 20 "$B/gpusort-bench" --algo radix --type u32 --values u32 --n 3000 \
-      --dist uniform,few-unique,entropy-0.201 --reps 1 --warmup 0 -q
+    for threads in 128 256 512; do
+      run_part "compute-sanitizer racecheck (radix hybrid, $threads-thread buckets, 4-byte pairs by runs)" env \
+        GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=$threads compute-sanitizer --tool racecheck \
+        --error-exitcode 99 --print-limit 20 "$B/gpusort-bench" --algo radix --type u32 --values u32 --n 3000 \
+        --dist uniform,few-unique,entropy-0.201 --reps 1 --warmup 0 -q
+    done
   fi
   # ... and in 128-thread blocks forced (the blocks of buckets past a warp's).
   forced_sanitize "radix hybrid, 128-thread buckets" "*/radix_u32_none:*/radix_u32_u32:*/radix_u64_none:*/radix_u64_u64" \
