@@ -650,22 +650,22 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
 #pragma unroll
     for (int i = threadIdx.x; i < block_words; i += Threads) s_block_count0[i] = 0;
   }
-  auto clear_sets = [&] {  // every count set
+  // The count sets (first_set .. 1) are one array of set_words words; clear_words(W) zeroes its first W (a multiple of
+  // Threads), clear_sets every set.
+  constexpr int set_words = (2 - first_set) * warps * digit_words;
+  auto clear_words = [&](auto words) {
 #pragma unroll
-    for (int h = 0; h < 2 - first_set; ++h)
-#pragma unroll
-      for (int i = 0; i < warps * digit_words / Threads; ++i) s_sets[h][i * Threads + threadIdx.x] = 0;
+    for (int i = 0; i < decltype(words)::value / Threads; ++i) (&s_sets[0][0])[i * Threads + threadIdx.x] = 0;
   };
+  auto clear_sets = [&] { clear_words(std::integral_constant<int, set_words>{}); };
   // (by runs: the counts of the first round's digit, the sets' first words, one a digit; the stable rounds that a long
   // run falls back to clear every set then)
   constexpr bool by_runs = bucket_carry_by_runs<Bits, Value, InPlace>;
   constexpr int carry_digit_bits = bucket_carry_digit_bits<Threads>;
   [[maybe_unused]] unsigned* s_runs = &s_sets[0][0];
-  static_assert(!by_runs || (1 << carry_digit_bits) <= (2 - first_set) * warps * digit_words,
-                "the first round's counts: within the sets");
+  static_assert(!by_runs || (1 << carry_digit_bits) <= set_words, "the first round's counts: within the sets");
   if constexpr (by_runs) {
-#pragma unroll
-    for (int i = 0; i < (1 << carry_digit_bits) / Threads; ++i) s_runs[i * Threads + threadIdx.x] = 0;
+    clear_words(std::integral_constant<int, 1 << carry_digit_bits>{});
   } else if constexpr (!msd) {
     clear_sets();  // (msd: each warp clears its counts for each run it takes)
   }
