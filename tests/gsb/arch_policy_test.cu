@@ -146,7 +146,7 @@ TEST(ArchPolicy, RadixHybridPassesOwnShapes) {
 // The warp bucket kernel sorts 4-byte keys with 4-byte values by runs, each key a word of its low half over its
 // position in the bucket (warp_buckets.cuh): not with 8-byte keys or values, nor keys alone (their own form); every
 // bucket warps take, paired ones included, has positions of 16 bits, and runs up to the carry bound hold the mean run
-// of the largest with room (1536 keys over 256 digits: 6).
+// of the largest with room (768 keys over 256 digits: 3).
 TEST(ArchPolicy, RadixWarpBucketsCarryByRuns) {
   using radix::onesweep::warp_bucket_carry_by_runs;
   using u32 = std::uint32_t;
@@ -159,6 +159,18 @@ TEST(ArchPolicy, RadixWarpBucketsCarryByRuns) {
   constexpr unsigned most = 2 * warp_bucket_stride(radix::onesweep::warp_bucket_pays_most<u32, u32>);
   EXPECT_LE(most, 1u << 16);
   EXPECT_GE(radix::onesweep::warp_bucket_carry_run_most, 2 * most / 256);
+  // Warps take their buckets up to 384 keys (uniform pairs to about 2e7), 128-thread blocks by runs past that, on
+  // every band (measured on an H200, session 81; 8-byte keys alone keep warps to 768 keys, as the test of where the
+  // hybrid path's shared memory fits pins).
+  using radix::onesweep::bucket_shape_for;
+  using radix::onesweep::bucket_warp;
+  for (const Band b : arch::all_bands) {
+    EXPECT_EQ((bucket_shape_for<u32, u32>(b, 384)), bucket_warp) << static_cast<int>(b);
+    EXPECT_EQ((bucket_shape_for<u32, u32>(b, 388)), radix::onesweep::bucket_narrow) << static_cast<int>(b);
+  }
+  // The first launch of 2e7 uniform pairs (its bound 445 keys) is the blocks'; of 2^24 (384) the warps'.
+  EXPECT_EQ((radix::onesweep::bucket_first_least<u32, u32>(20000000, 26864)), 1024u);
+  EXPECT_EQ((radix::onesweep::bucket_first_least<u32, u32>(std::uint64_t{1} << 24, 26864)), 32u);
 }
 
 TEST(ArchPolicy, RadixFallbackPassesOwnShapes) {
@@ -373,13 +385,12 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 3496)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 8904)), in_place);
   // One warp a bucket for small buckets: up to 1024 keys of 4 bytes alone (5e7 uniform keys' largest, about 980), 768
-  // where key and value take 8 bytes (u64 keys, u32+u32), 640 beyond; blocks past them.
+  // of 8-byte keys alone, 384 of 4-byte keys with 4-byte values (RadixWarpBucketsCarryByRuns), 640 beyond; blocks past
+  // them.
   constexpr BucketShape warp{32, false};
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 252)), warp);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 1024)), warp);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 1028)), narrow);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 768)), warp);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 772)), narrow);
   EXPECT_EQ((bucket_shape_for<std::uint64_t, NoValue>(Band::sm90, 768)), warp);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 640)), warp);
   EXPECT_NE((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 644)), warp);

@@ -335,7 +335,7 @@ template <class Bits, class Value, bool InPlace>
 inline constexpr bool bucket_carry_by_runs =
     bucket_keys_carry_positions<Bits, Value, InPlace> && sizeof(Value) == 4;
 // The digit's bits by the block's threads, so by the buckets' sizes (bucket_shape_for: u32+u32 uniform takes 128
-// threads from 4e7 to 8e7 keys, buckets of 807-1500; 256 from 1e8 to about 4e8, 1838-6728): runs of about 2 keys,
+// threads from 2e7 to 8e7 keys, buckets of 445-1500; 256 from 1e8 to about 4e8, 1838-6728): runs of about 2 keys,
 // which weighs the counts each bucket clears and scans against the comparisons that rank a run. H200, radix ms,
 // medians of 5, cub-radix in every run, alternated twice, --validate none (session 80 round 2, NOTES.md round 62),
 // 128 / 256 threads at 11 / 12 bits (before), 11 / 11, 10 / 10, 9 / 10: u32+u32 5e7 1.187-1.192, 1.191-1.196,

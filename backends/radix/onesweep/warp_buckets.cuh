@@ -57,21 +57,6 @@ template <class Bits>
 inline constexpr bool warp_bucket_packed = sizeof(Bits) == 4;
 // The largest bucket a warp sorts (its 16-bit counts and starts hold the bucket and its last row's padding).
 inline constexpr unsigned warp_bucket_most_keys = 4096;
-// Where warps take a launch's buckets of up to `keys` keys in place of blocks (bucket_shape_for): up to 1024 keys
-// of 4 bytes alone, 768 where a key and its value take 8 bytes, 640 beyond. Measured (H200, NOTES.md round 26, the
-// path forced, warps against the better of 64- and 128-thread blocks, buckets of uniform keys to about 560 / 740 /
-// 980 keys at 2.6e7 / 3.6e7 / 5e7): u32 keys 465.5 / 556.1, 614.0 / 689.2, 839.7 / 872.6 us; u32+u32 709.2 / 826.3,
-// 1022.2 / 1031.9, 1491.1 / 1399.8; u64 1019.3 / 1277.9, 1503.1 / 1577.1, 2258.0 / 2028.5; u32+u64 901.6 / 953.8,
-// 1331.4 / 1264.1; u64+u32 1363.4 / 1535.8, 2030.9 / 1909.3; u64+u64 1677.2 / 1767.3, 2710.1 / 2243.9.
-template <class Bits, class Value>
-inline constexpr unsigned warp_bucket_pays_most =
-    sizeof(Bits) + (has_values_v<Value> ? sizeof(Value) : 0) <= 4 ? 1024
-    : sizeof(Bits) + (has_values_v<Value> ? sizeof(Value) : 0) <= 8 ? 768
-                                                                    : 640;
-template <class Bits, class Value>
-constexpr bool warp_bucket_pays(unsigned keys) {
-  return keys <= warp_bucket_pays_most<Bits, Value>;
-}
 
 // 4-byte keys alone (two rounds) are sorted by their runs -- keys of one digit of bits 8 .. 15 -- in buckets of up to
 // warp_bucket_by_runs_keys keys whose longest run holds at most warp_bucket_run_most (warp_bucket_sort_kernel): each
@@ -113,8 +98,30 @@ inline constexpr unsigned warp_bucket_run_places_from = 128;
 template <class Bits, class Value>
 inline constexpr bool warp_bucket_carry_by_runs = sizeof(Bits) == 4 && has_values_v<Value> && sizeof(Value) == 4;
 // Those at every size a warp takes, with runs of up to this many keys (their buckets' mean run, bucket / 256, is at
-// most 3 at the 768 keys warps take alone and 6 at the 1536 of paired warps).
+// most 1.5 at the 384 keys warps take alone and 3 at the 768 of paired warps: warp_bucket_pays_most).
 inline constexpr unsigned warp_bucket_carry_run_most = 16;
+// Where warps take a launch's buckets of up to `keys` keys in place of blocks (bucket_shape_for): up to 1024 keys
+// of 4 bytes alone, 768 where a key and its value take 8 bytes, 640 beyond. Measured (H200, NOTES.md round 26, the
+// path forced, warps against the better of 64- and 128-thread blocks, buckets of uniform keys to about 560 / 740 /
+// 980 keys at 2.6e7 / 3.6e7 / 5e7): u32 keys 465.5 / 556.1, 614.0 / 689.2, 839.7 / 872.6 us; u32+u32 709.2 / 826.3,
+// 1022.2 / 1031.9, 1491.1 / 1399.8; u64 1019.3 / 1277.9, 1503.1 / 1577.1, 2258.0 / 2028.5; u32+u64 901.6 / 953.8,
+// 1331.4 / 1264.1; u64+u32 1363.4 / 1535.8, 2030.9 / 1909.3; u64+u64 1677.2 / 1767.3, 2710.1 / 2243.9.
+// 4-byte keys with 4-byte values (warp_bucket_carry_by_runs) only to 384 since 128-thread blocks sort them by runs of
+// 9 digit bits (bucket_carry_digit_bits; NOTES.md round 62). H200, radix us, the rule (warps to a largest bucket of
+// 768) / 128-thread blocks forced, alternated twice, cub-radix in every run (session 81 round 2, NOTES.md round 63):
+// u32+u32 2^24 (largest bucket about 330) 427.9-428.0 / 448.6-453.4; 2e7 (about 380) 507.1-509.6 / 510.8-511.3; 2.6e7
+// (480) 644.4-646.7 / 613.4-614.8; 3.5e7 (620) 939.9-945.4 / 784.9-787.9; 4e7 (715) 1066.1-1071.6 / 883.9-892.7;
+// f32+u32 (buckets to twice the mean) 2e7 524.6 / 510.2-514.1, 2.6e7 673.4-677.2 / 620.1-624.6.
+template <class Bits, class Value>
+inline constexpr unsigned warp_bucket_pays_most =
+    warp_bucket_carry_by_runs<Bits, Value>                      ? 384
+    : sizeof(Bits) + (has_values_v<Value> ? sizeof(Value) : 0) <= 4 ? 1024
+    : sizeof(Bits) + (has_values_v<Value> ? sizeof(Value) : 0) <= 8 ? 768
+                                                                    : 640;
+template <class Bits, class Value>
+constexpr bool warp_bucket_pays(unsigned keys) {
+  return keys <= warp_bucket_pays_most<Bits, Value>;
+}
 static_assert(warp_bucket_most_keys <= 1u << 16, "a key's position in the 16 bits below its low half");
 
 // Sorting by runs the words of keys that carry their positions (the warps' warp_bucket_carry_by_runs and the blocks'
