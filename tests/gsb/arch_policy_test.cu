@@ -369,8 +369,14 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 16248)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 20000)), in_place);  // to 26624 (52 rows)
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 26864)), widest);    // past them: registers
-  // 4-byte keys with u32 values (sorted by runs): 256 threads at 2^28 (24 warps), 512 with two buffers from 3e8
-  // (256 threads keep 16) to 7.5e8 (12300 keys, 24 rows), in place past 25 rows (1e9: 16248).
+  // 4-byte keys with u32 values (sorted by runs): 256 threads at 2^28 (24 warps against the 512's 32), 512 with two
+  // buffers where they keep twice the 256's warps (48 against 24 at largest buckets of 3448-3656 keys, about 2.1e8
+  // uniform) and from 3e8 (256 threads keep 16) to 7.5e8 (12300 keys, 24 rows), in place past 25 rows (1e9: 16248).
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 2176)), wide);  // 40 against 48
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3292)), wide);  // 32 against 48
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3448)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3656)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3820)), wide);  // 24 against 32
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4608)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 5120)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8916)), widest);

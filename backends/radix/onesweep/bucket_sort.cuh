@@ -998,13 +998,19 @@ constexpr int bucket_resident_warps(arch::Band b, BucketShape s, unsigned buffer
 template <class Bits, class Value>
 inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) == 8;
 // 4-byte keys with 4-byte values sorted by runs (bucket_carry_by_runs) take 512 threads with two buffers where 128 and
-// 256 threads keep a quarter of a multiprocessor's warps or fewer, and the 512 keep as many or more, and as many as in
-// place, up to this many rows a warp (bucket_shape_for). H200, u32+u32, radix ms, medians of 3, cub-radix in every
+// 256 threads keep a quarter of a multiprocessor's warps or fewer, or half the warps the 512 keep, and the 512 keep as
+// many or more, and as many as in place, up to this many rows a warp (bucket_shape_for). H200, u32+u32, radix ms, medians of 3, cub-radix in every
 // run, the rule's shape / 512 threads with two buffers forced (12 digit bits), alternated twice (session 80 rounds 4-5,
 // NOTES.md round 62): 2^28 (4600 keys, 256 threads keep 24 warps) 5.963-5.964 / 5.959-5.962; 4e8 (6728, 16 warps)
 // 9.64-9.68 / 8.77-8.81; 2^29 (8904, in place) 14.01-14.12 / 13.42-13.50; 7.5e8 (12300, 24 rows, in place) 18.83-18.84
 // / 18.56-18.58; 1e9 (16248, 31.7 rows, in place) 24.69-24.72 / 24.86-24.90. With 13 digit bits: 4e8 9.10-9.13, 2^29
-// 13.73-13.76, 7.5e8 19.13-19.15 (and 11: 8.79-8.80, 13.60-13.61, 19.05).
+// 13.73-13.76, 7.5e8 19.13-19.15 (and 11: 8.79-8.80, 13.60-13.61, 19.05). Where 512 threads keep twice the warps of
+// 256 (48 against 24, largest buckets of about 3300-3700 keys) they paid too; with 1.2-1.5 times as many they did not
+// (session 81 rounds 6-7, NOTES.md round 64, the same way, medians of 3-5, the largest bucket and warps at 256 / 512):
+// u32+u32 2.1e8 (3448, 24 / 48) 4.739-4.752 / 4.506-4.523, i32 alike; 2.2e8 (3608, 24 / 48) 4.900-4.910 /
+// 4.684-4.695; f32+u32 2e8 (3496, 24 / 48) 4.520-4.526 / 4.264-4.283, but 2.1e8 (3656, 24 / 48) 4.717-4.732 /
+// 4.735-4.742; u32+u32 2e8 (3292, 32 / 48) 4.270-4.272 / 4.257-4.264; 1.2e8 (2176, 40 / 48) 2.584-2.589 /
+// 2.721-2.723; 2.4e8 (3924, 24 / 32) 5.306-5.324 / 5.372-5.378; 2^28 (4368, 24 / 32) 6.055-6.061 / 6.048-6.060.
 inline constexpr unsigned bucket_carry_widest_rows_most = 25;
 
 // The shape of the bucket sort's block for buffers of buffer_keys on band b (with shared_bytes per block): one warp a
@@ -1037,7 +1043,8 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   const int in_place = in_place_fits ? bucket_resident_warps<Bits, Value>(b, bucket_in_place, buffer_keys) : 0;
   if constexpr (bucket_carry_by_runs<Bits, Value, false>) {
     const int widest = bucket_resident_warps<Bits, Value>(b, bucket_widest, buffer_keys);
-    if (best <= arch::limits_of(b).max_threads_per_sm / 32 / 4 && widest >= best && widest >= in_place &&
+    const bool few = best <= arch::limits_of(b).max_threads_per_sm / 32 / 4 || widest >= 2 * best;
+    if (few && widest >= best && widest >= in_place &&
         buffer_keys <= bucket_carry_widest_rows_most * bucket_threads_widest &&
         bucket_shape_holds<Bits, Value>(bucket_widest, buffer_keys, shared_bytes))
       return bucket_widest;
