@@ -118,7 +118,7 @@ __device__ __forceinline__ void scan_digit_counts(unsigned* s_hist, unsigned* wa
 // value) to dst. Rows wholly inside the bucket first, then those that reach past it: lanes past it vote digit 255
 // (after every real key of the warp) and store nothing; rows wholly past it are skipped. next(pos, key) is called
 // for every real key at its new position.
-template <class Bits, class Value, class Next>
+template <bool Packed = false, class Bits, class Value, class Next>
 __device__ __forceinline__ void rank_rows(const Bits* src_k, const Value* src_v, Bits* dst_k, Value* dst_v,
                                           unsigned* my_hist, int shift, unsigned size, unsigned warp_begin,
                                           unsigned per, Next next) {
@@ -126,7 +126,7 @@ __device__ __forceinline__ void rank_rows(const Bits* src_k, const Value* src_v,
   const unsigned lane = lane_id();
   auto rank = [&](unsigned at, bool real) {
     const Bits k = real ? src_k[at] : static_cast<Bits>(~Bits{0});
-    const unsigned pos = rank_in_warp<8>(digit_of(k, shift, 8), my_hist, lane);
+    const unsigned pos = rank_in_warp<8, Packed>(digit_of(k, shift, 8), my_hist, lane);
     if (real) {
       dst_k[pos] = k;
       if constexpr (with_values) dst_v[pos] = src_v[at];
@@ -334,6 +334,16 @@ inline constexpr unsigned bucket_carry_run_most = 32;
 template <class Bits, class Value, bool InPlace>
 inline constexpr bool bucket_carry_by_runs =
     bucket_keys_carry_positions<Bits, Value, InPlace> && sizeof(Value) == 4;
+// The two-buffer kernels that sort by runs keep 16-bit counts (add_count) in their per-warp count sets, which only the
+// stable rounds a run past bucket_carry_run_most falls back to use (the first round counts its runs in the sets' first
+// words, 32-bit): the sets take half the shared memory (256 threads: 8.3 KB of static arrays in place of 16.5), so
+// more blocks are resident where the buffers bind (the 256-thread shape keeps 32 warps to about 4080 keys, where it
+// kept 24 from about 3400), and the shape rule (bucket_shape_for) weighs those warps. H200, u32+u32, radix ms, medians
+// of 3, cub-radix in every run, 32- / 16-bit counts alternated twice (session 81 round 9, NOTES.md round 65): 1e8
+// 2.135-2.149 / 2.117-2.131 (128 threads now, 256 before), 2.4e8 5.308-5.309 / 5.092-5.098 (256 threads, 24 -> 32
+// warps), 2^28 6.106-6.122 / 5.846-5.863 (512 threads now, 256 before).
+template <class Bits, class Value, bool InPlace>
+inline constexpr bool bucket_carry_packed = bucket_carry_by_runs<Bits, Value, InPlace>;
 // The digit's bits by the block's threads, so by the buckets' sizes (bucket_shape_for: u32+u32 uniform takes 128
 // threads from 2e7 to 8e7 keys, buckets of 445-1500; 256 from 1e8 to about 4e8, 1838-6728): runs of about 2 keys,
 // which weighs the counts each bucket clears and scans against the comparisons that rank a run. H200, radix ms,
@@ -596,8 +606,10 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
                     (Threads == bucket_threads_in_place_wide && bucket_in_place_more_rows<Bits, Value>),
                 "the in-place shapes");
   constexpr unsigned buffers = InPlace ? 1 : 2;
-  constexpr bool packed = bucket_packed_counts<InPlace, Rows, Threads>;  // 16-bit counts (add_count)
-  static_assert(!packed || (!with_values && rounds == 2), "16-bit counts: buckets of 4-byte keys alone");
+  constexpr bool packed =  // 16-bit counts (add_count)
+      bucket_packed_counts<InPlace, Rows, Threads> || bucket_carry_packed<Bits, Value, InPlace>;
+  static_assert(!packed || ((!with_values || bucket_carry_packed<Bits, Value, InPlace>) && rounds == 2),
+                "16-bit counts: buckets of 4-byte keys");
   constexpr int digit_words = bucket_count_words<packed>;  // the words of one set of counts
   // The block counts' (keys alone): 32-bit where buckets pass 2^16 keys (msd).
   constexpr int block_words = bucket_block_count_words<Value, Threads, packed>;
@@ -747,7 +759,7 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
     if constexpr (InPlace)
       rank_rows_in_place<Rows, packed>(dst_k, dst_v, my_hist, shift, warp * chunk, per, next);
     else
-      rank_rows(src_k, src_v, dst_k, dst_v, my_hist, shift, size, warp * chunk, per, next);
+      rank_rows<packed>(src_k, src_v, dst_k, dst_v, my_hist, shift, size, warp * chunk, per, next);
   };
   // The whole key of what the buffers hold (the bucket's number on top where they hold the low half).
   auto whole = [&](Held h) {
@@ -929,10 +941,12 @@ constexpr long long bucket_launch_bytes(BucketShape s, unsigned buffer_keys) {
 template <class Bits, class Value>
 constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
   using V = Value;
-  const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, V, bucket_threads>()
-                           : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, V, bucket_threads_wide>()
+  constexpr bool p = bucket_carry_packed<Bits, Value, false>;  // (two buffers only)
+  const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, V, bucket_threads, p>()
+                           : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, V, bucket_threads_wide, p>()
                            : s.threads == bucket_threads_widest
-                               ? bucket_static_bytes<Bits, V, bucket_threads_widest>()
+                               ? (s.in_place ? bucket_static_bytes<Bits, V, bucket_threads_widest>()
+                                             : bucket_static_bytes<Bits, V, bucket_threads_widest, p>())
                                : bucket_static_bytes<Bits, V, bucket_threads_in_place_wide, true>();
   return bucket_launch_bytes<Bits, Value>(s, buffer_keys) + arrays;
 }
@@ -999,14 +1013,16 @@ template <class Bits, class Value>
 inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) == 8;
 // 4-byte keys with 4-byte values sorted by runs (bucket_carry_by_runs) take 512 threads with two buffers where 128 and
 // 256 threads keep a quarter of a multiprocessor's warps or fewer, or half the warps the 512 keep, and the 512 keep as
-// many or more, and as many as in place, up to this many rows a warp (bucket_shape_for). H200, u32+u32, radix ms, medians of 3, cub-radix in every
-// run, the rule's shape / 512 threads with two buffers forced (12 digit bits), alternated twice (session 80 rounds 4-5,
-// NOTES.md round 62): 2^28 (4600 keys, 256 threads keep 24 warps) 5.963-5.964 / 5.959-5.962; 4e8 (6728, 16 warps)
-// 9.64-9.68 / 8.77-8.81; 2^29 (8904, in place) 14.01-14.12 / 13.42-13.50; 7.5e8 (12300, 24 rows, in place) 18.83-18.84
-// / 18.56-18.58; 1e9 (16248, 31.7 rows, in place) 24.69-24.72 / 24.86-24.90. With 13 digit bits: 4e8 9.10-9.13, 2^29
-// 13.73-13.76, 7.5e8 19.13-19.15 (and 11: 8.79-8.80, 13.60-13.61, 19.05). Where 512 threads keep twice the warps of
+// many or more, and as many as in place, up to this many rows a warp (bucket_shape_for). H200, u32+u32, radix ms,
+// medians of 3, cub-radix in every run, the rule's shape / 512 threads with two buffers forced (12 digit bits),
+// alternated twice (session 80 rounds 4-5, NOTES.md round 62): 2^28 (4600 keys, 256 threads keep 24 warps)
+// 5.963-5.964 / 5.959-5.962; 4e8 (6728, 16 warps) 9.64-9.68 / 8.77-8.81; 2^29 (8904, in place) 14.01-14.12 /
+// 13.42-13.50; 7.5e8 (12300, 24 rows, in place) 18.83-18.84 / 18.56-18.58; 1e9 (16248, 31.7 rows, in place)
+// 24.69-24.72 / 24.86-24.90. With 13 digit bits: 4e8 9.10-9.13, 2^29 13.73-13.76, 7.5e8 19.13-19.15 (and 11:
+// 8.79-8.80, 13.60-13.61, 19.05). Where 512 threads keep twice the warps of
 // 256 (48 against 24, largest buckets of about 3300-3700 keys) they paid too; with 1.2-1.5 times as many they did not
-// (session 81 rounds 6-7, NOTES.md round 64, the same way, medians of 3-5, the largest bucket and warps at 256 / 512):
+// (session 81 rounds 6-7, NOTES.md round 64, with 32-bit counts in the count sets (before bucket_carry_packed, which
+// moves these warps), the same way, medians of 3-5, the largest bucket and warps at 256 / 512):
 // u32+u32 2.1e8 (3448, 24 / 48) 4.739-4.752 / 4.506-4.523, i32 alike; 2.2e8 (3608, 24 / 48) 4.900-4.910 /
 // 4.684-4.695; f32+u32 2e8 (3496, 24 / 48) 4.520-4.526 / 4.264-4.283, but 2.1e8 (3656, 24 / 48) 4.717-4.732 /
 // 4.735-4.742; u32+u32 2e8 (3292, 32 / 48) 4.270-4.272 / 4.257-4.264; 1.2e8 (2176, 40 / 48) 2.584-2.589 /

@@ -10,8 +10,10 @@
 # rule's picks on every band (bucket_shape_for, which compares resident warps): on sm90 1656-1992 keys 256 -> 128
 # threads (1e8 uniform), 3116-3400 256 -> 512, 3404-3656 512 -> 256, 4088-5020 256 -> 512, 5024-5704 512 -> 256; so
 # part 1 times it as it falls and part 2 each shape forced, from which the rule is to be drawn again (arch_policy_test's
-# pins move with it). Build here with CUDAARCHS=90-real into build/h200, packed by scripts/pack-build.sh: land (main)
-# and packed (the patch applied).
+# pins move with it). Build here with CUDAARCHS=90-real into build/h200, packed by scripts/pack-build.sh: land
+# (d1d9824, before the patch) and packed (main since the patch landed in session 81, NOTES.md round 65, after its
+# checks and three timings; the rest of part 1's correctness ran there, so part 1's timings and part 2 are what is
+# left, with f32 and i32 keys and the sm80 band through compute_80 PTX).
 set -u
 source scripts/device-round.sh
 L1=$(unpack .carry/land.tar.xz)
