@@ -369,7 +369,7 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 16248)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 20000)), in_place);  // to 26624 (52 rows)
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 26864)), widest);    // past them: registers
-  // 4-byte keys with u32 values (sorted by runs; 16-bit counts in their count sets, bucket_carry_packed): 512 threads
+  // 4-byte keys with u32 values (sorted by runs; 16-bit counts in their count sets, bucket_sets_packed): 512 threads
   // with two buffers where they keep twice the warps of 256 (64 against 32 at 3168-3292 keys, 48 against 24 at
   // 2^28's 4368-4608), or 128 and 256 keep a quarter of the SM's or fewer (from 6728, 4e8), to 7.5e8 (12300 keys, 24
   // rows); in place past 25 rows (1e9: 16248); 256 threads between (1.2e8: 48 against 64; 2e8: 32 against 48; 3e8's

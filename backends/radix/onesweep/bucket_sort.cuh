@@ -342,8 +342,12 @@ inline constexpr bool bucket_carry_by_runs =
 // of 3, cub-radix in every run, 32- / 16-bit counts alternated twice (session 81 round 9, NOTES.md round 65): 1e8
 // 2.135-2.149 / 2.117-2.131 (128 threads now, 256 before), 2.4e8 5.308-5.309 / 5.092-5.098 (256 threads, 24 -> 32
 // warps), 2^28 6.106-6.122 / 5.846-5.863 (512 threads now, 256 before).
-template <class Bits, class Value, bool InPlace>
-inline constexpr bool bucket_carry_packed = bucket_carry_by_runs<Bits, Value, InPlace>;
+// Whether a bucket_sort_kernel's count sets hold 16-bit counts: the kernel's own choice, and the one the host's
+// shared-memory model (bucket_shared_bytes) counts its arrays by.
+template <class Bits, class Value, bool InPlace, int Rows = bucket_rows_in_place_base,
+          int Threads = bucket_threads_widest>
+inline constexpr bool bucket_sets_packed =
+    bucket_packed_counts<InPlace, Rows, Threads> || bucket_carry_by_runs<Bits, Value, InPlace>;
 // The digit's bits by the block's threads, so by the buckets' sizes (bucket_shape_for: u32+u32 uniform takes 128
 // threads from 2e7 to 8e7 keys, buckets of 445-1500; 256 from 1e8 to about 4e8, 1838-6728): runs of about 2 keys,
 // which weighs the counts each bucket clears and scans against the comparisons that rank a run. H200, radix ms,
@@ -606,9 +610,8 @@ __global__ void __launch_bounds__(Threads, !InPlace                          ? 0
                     (Threads == bucket_threads_in_place_wide && bucket_in_place_more_rows<Bits, Value>),
                 "the in-place shapes");
   constexpr unsigned buffers = InPlace ? 1 : 2;
-  constexpr bool packed =  // 16-bit counts (add_count)
-      bucket_packed_counts<InPlace, Rows, Threads> || bucket_carry_packed<Bits, Value, InPlace>;
-  static_assert(!packed || ((!with_values || bucket_carry_packed<Bits, Value, InPlace>) && rounds == 2),
+  constexpr bool packed = bucket_sets_packed<Bits, Value, InPlace, Rows, Threads>;  // 16-bit counts (add_count)
+  static_assert(!packed || ((!with_values || bucket_carry_by_runs<Bits, Value, InPlace>) && rounds == 2),
                 "16-bit counts: buckets of 4-byte keys");
   constexpr int digit_words = bucket_count_words<packed>;  // the words of one set of counts
   // The block counts' (keys alone): 32-bit where buckets pass 2^16 keys (msd).
@@ -941,7 +944,7 @@ constexpr long long bucket_launch_bytes(BucketShape s, unsigned buffer_keys) {
 template <class Bits, class Value>
 constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
   using V = Value;
-  constexpr bool p = bucket_carry_packed<Bits, Value, false>;  // (two buffers only)
+  constexpr bool p = bucket_sets_packed<Bits, Value, false>;  // (the two-buffer kernels')
   const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, V, bucket_threads, p>()
                            : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, V, bucket_threads_wide, p>()
                            : s.threads == bucket_threads_widest
@@ -1021,7 +1024,7 @@ inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) 
 // 24.69-24.72 / 24.86-24.90. With 13 digit bits: 4e8 9.10-9.13, 2^29 13.73-13.76, 7.5e8 19.13-19.15 (and 11:
 // 8.79-8.80, 13.60-13.61, 19.05). Where 512 threads keep twice the warps of
 // 256 (48 against 24, largest buckets of about 3300-3700 keys) they paid too; with 1.2-1.5 times as many they did not
-// (session 81 rounds 6-7, NOTES.md round 64, with 32-bit counts in the count sets (before bucket_carry_packed, which
+// (session 81 rounds 6-7, NOTES.md round 64, with 32-bit counts in the count sets (before bucket_sets_packed, which
 // moves these warps), the same way, medians of 3-5, the largest bucket and warps at 256 / 512):
 // u32+u32 2.1e8 (3448, 24 / 48) 4.739-4.752 / 4.506-4.523, i32 alike; 2.2e8 (3608, 24 / 48) 4.900-4.910 /
 // 4.684-4.695; f32+u32 2e8 (3496, 24 / 48) 4.520-4.526 / 4.264-4.283, but 2.1e8 (3656, 24 / 48) 4.717-4.732 /

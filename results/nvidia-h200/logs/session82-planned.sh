@@ -2,7 +2,7 @@
 # Planned in session 81 (issue 19, radix; not run: the session's device time ran out). Two parts, one call each.
 #
 # 16-bit counts in the two-buffer bucket kernels that sort 4-byte pairs by runs (logs/session81/packed.patch,
-# bucket_carry_packed): their per-warp count sets, which only the stable rounds a run past 32 keys falls back to use,
+# bucket_sets_packed): their per-warp count sets, which only the stable rounds a run past 32 keys falls back to use,
 # take half the shared memory (256 threads: 8.3 KB of static arrays in place of 16.5; 128: 4.2 / 8.3; 512: 16.5 /
 # 32.9), so more blocks are resident. Session 81 found the 256-thread shape's step from 32 to 24 warps (largest buckets
 # past about 3300 keys, u32+u32 from about 2.05e8) costs about 5 % (NOTES.md round 64). ptxas 13.0 sm_90: the u32+u32
