@@ -370,14 +370,18 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 20000)), in_place);  // to 26624 (52 rows)
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 26864)), widest);    // past them: registers
   // 4-byte keys with u32 values (sorted by runs; 16-bit counts in their count sets, bucket_sets_packed): 512 threads
-  // with two buffers where they keep twice the warps of 256 (64 against 32 at 3168-3292 keys, 48 against 24 at
-  // 2^28's 4368-4608), or 128 and 256 keep a quarter of the SM's or fewer (from 6728, 4e8), to 7.5e8 (12300 keys, 24
-  // rows); in place past 25 rows (1e9: 16248); 256 threads between (1.2e8: 48 against 64; 2e8: 32 against 48; 3e8's
+  // with two buffers where they keep twice the warps of 256 (64 against 32 at 3116-3400 keys, 48 against 24 at
+  // 2^28's 4088-5020), or 1.5 times as many where 256 keep half the SM's or fewer (48 against 32 at 3404-4084, 2.1e8
+  // to 2.5e8), or 128 and 256 keep a quarter of the SM's or fewer (from 6728, 4e8), to 7.5e8 (12300 keys, 24 rows);
+  // in place past 25 rows (1e9: 16248); 256 threads between (1.2e8: 48 against 64; 1.5e8: 40 against 64; 3e8's
   // 5120: 24 against 32).
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 2176)), wide);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 2500)), wide);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3100)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3292)), widest);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3448)), wide);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3924)), wide);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3448)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3924)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4084)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4368)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4608)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 5120)), wide);
@@ -389,8 +393,9 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 2412)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 4608)), wide);  // 2^28: 9.66 -> 8.94 ms
   EXPECT_NE((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 6728)), widest);  // not by runs
-  // sm80 (164 KiB a block): 256 threads keep 16 warps from about 3900 keys (2.3e8), in place from 2^29.
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 2408)), wide);
+  // sm80 (164 KiB a block): 512 threads at 2040-2716 keys (48 against 32), 256 at 3496 (24 against 32); 256 threads
+  // keep 16 warps from about 3900 keys (2.3e8), in place from 2^29.
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 2408)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 3496)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 3924)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 8904)), in_place);

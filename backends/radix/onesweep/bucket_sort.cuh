@@ -1015,8 +1015,9 @@ constexpr int bucket_resident_warps(arch::Band b, BucketShape s, unsigned buffer
 template <class Bits, class Value>
 inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) == 8;
 // 4-byte keys with 4-byte values sorted by runs (bucket_carry_by_runs) take 512 threads with two buffers where 128 and
-// 256 threads keep a quarter of a multiprocessor's warps or fewer, or half the warps the 512 keep, and the 512 keep as
-// many or more, and as many as in place, up to this many rows a warp (bucket_shape_for). H200, u32+u32, radix ms,
+// 256 threads keep a quarter of a multiprocessor's warps or fewer, or half the warps the 512 keep, or half the
+// multiprocessor's and two thirds of the 512's (below), and the 512 keep as many or more, and as many as in place, up
+// to this many rows a warp (bucket_shape_for). H200, u32+u32, radix ms,
 // medians of 3, cub-radix in every run, the rule's shape / 512 threads with two buffers forced (12 digit bits),
 // alternated twice (session 80 rounds 4-5, NOTES.md round 62): 2^28 (4600 keys, 256 threads keep 24 warps)
 // 5.963-5.964 / 5.959-5.962; 4e8 (6728, 16 warps) 9.64-9.68 / 8.77-8.81; 2^29 (8904, in place) 14.01-14.12 /
@@ -1030,6 +1031,13 @@ inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) 
 // 4.684-4.695; f32+u32 2e8 (3496, 24 / 48) 4.520-4.526 / 4.264-4.283, but 2.1e8 (3656, 24 / 48) 4.717-4.732 /
 // 4.735-4.742; u32+u32 2e8 (3292, 32 / 48) 4.270-4.272 / 4.257-4.264; 1.2e8 (2176, 40 / 48) 2.584-2.589 /
 // 2.721-2.723; 2.4e8 (3924, 24 / 32) 5.306-5.324 / 5.372-5.378; 2^28 (4368, 24 / 32) 6.055-6.061 / 6.048-6.060.
+// With 16-bit count sets (bucket_sets_packed) 256 threads keep 32 warps to about 4080 keys, and there 512 threads,
+// which keep 48, paid as well: they take those buffers where 128 and 256 threads keep half the SM's warps or fewer
+// and 512 threads 1.5 times as many (sm90 3404-4084 keys, sm80 2040-2716). 256 threads with 40 warps against 512's
+// 64 (1.5e8) did not. H200, radix ms, medians of 3, cub-radix in every run, forms in turn, twice (session 82 rounds
+// 1-2, NOTES.md round 66), the rule before / after: u32+u32 2.1e8 4.452-4.455 / 4.395-4.406, 2.3e8 4.820-4.831 /
+// 4.743-4.764, 2.5e8 5.251-5.256 / 5.196-5.206; i32+u32 2.3e8 4.789-4.820 / 4.722-4.744; f32+u32 2.2e8
+// 4.581-4.593 / 4.528-4.550; unchanged at 2e8 and 2^28; 1.5e8 forced 256 / 512 threads 3.141 / 3.250.
 inline constexpr unsigned bucket_carry_widest_rows_most = 25;
 
 // The shape of the bucket sort's block for buffers of buffer_keys on band b (with shared_bytes per block): one warp a
@@ -1062,7 +1070,8 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   const int in_place = in_place_fits ? bucket_resident_warps<Bits, Value>(b, bucket_in_place, buffer_keys) : 0;
   if constexpr (bucket_carry_by_runs<Bits, Value, false>) {
     const int widest = bucket_resident_warps<Bits, Value>(b, bucket_widest, buffer_keys);
-    const bool few = best <= arch::limits_of(b).max_threads_per_sm / 32 / 4 || widest >= 2 * best;
+    const int sm_warps = arch::limits_of(b).max_threads_per_sm / 32;
+    const bool few = best <= sm_warps / 4 || widest >= 2 * best || (2 * best <= sm_warps && 2 * widest >= 3 * best);
     if (few && widest >= best && widest >= in_place &&
         buffer_keys <= bucket_carry_widest_rows_most * bucket_threads_widest &&
         bucket_shape_holds<Bits, Value>(bucket_widest, buffer_keys, shared_bytes))
