@@ -356,6 +356,8 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   // 8.19 -> 7.53 ms, 1e9 14.62 -> 14.40, NOTES.md round 30), 512 in place on to 26624 keys for keys alone; 4-byte
   // keys with u64 values 256 while it keeps 12 warps, then in place (never 512 threads with two buffers); with u32
   // values (by runs) 512 threads with two buffers in a window (below).
+  using radix::onesweep::bucket_in_place_rows_for;
+  using radix::onesweep::bucket_resident_warps;
   using radix::onesweep::bucket_shape_for;
   using radix::onesweep::BucketShape;
   constexpr BucketShape narrow{128, false}, wide{256, false}, widest{512, false}, in_place{512, true};
@@ -373,8 +375,9 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   // with two buffers where they keep twice the warps of 256 (64 against 32 at 3116-3400 keys, 48 against 24 at
   // 2^28's 4088-5020), or 1.5 times as many where 256 keep half the SM's or fewer (48 against 32 at 3404-4084, 2.1e8
   // to 2.5e8), or 128 and 256 keep a quarter of the SM's or fewer (from 6728, 4e8), to 7.5e8 (12300 keys, 24 rows);
-  // in place past 25 rows (1e9: 16248); 256 threads between (1.2e8: 48 against 64; 1.5e8: 40 against 64; 3e8's
-  // 5120: 24 against 32).
+  // in place in 20 rows where two of those blocks fit an SM and one of 512 threads with two buffers does (8268-10240,
+  // 2^29 and 6e8: 32 warps against 16), in place past 25 rows (1e9: 16248); 256 threads between (1.2e8: 48 against
+  // 64; 1.5e8: 40 against 64; 3e8's 5120: 24 against 32).
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 2176)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 2500)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3100)), wide);
@@ -386,7 +389,16 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4608)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 5120)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 6728)), widest);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8916)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8264)), widest);  // 32 warps either way
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8268)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8916)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 10240)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 10244)), widest);  // past 20 rows
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 8904)), 32);
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 10244)), 16);
+  EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(8904)), 20);
+  EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(10244)), 32);
+  EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint64_t>(8904)), 32);  // one block an SM
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 12300)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 12804)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 16248)), in_place);
@@ -398,6 +410,8 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 2408)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 3496)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 3924)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 5536)), in_place);  // to 6144: 32 against 16
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 6148)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 8904)), in_place);
   // One warp a bucket for small buckets: up to 1024 keys of 4 bytes alone (5e7 uniform keys' largest, about 980), 768
   // of 8-byte keys alone, 384 of 4-byte keys with 4-byte values (RadixWarpBucketsCarryByRuns), 640 beyond; blocks past

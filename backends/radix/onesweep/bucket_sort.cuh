@@ -219,15 +219,33 @@ constexpr int bucket_words_per_key(bool in_place = false) {
 // where 32-bit counts take 17.1), so that two of its blocks fit Hopper's 228 KB too (113 KB each).
 inline constexpr int bucket_rows_in_place_base = 32;
 inline constexpr int bucket_rows_two_blocks = 44;
+// 4-byte keys with 4-byte values (the pairs the two-buffer shapes sort by runs) sort buckets of up to 20 rows in place
+// in a kernel of their own that __launch_bounds__ holds to 64 registers (ptxas 13.0 sm_90, u32+u32: 64, no spills;
+// their 32-row kernel takes 96), so that two of its blocks are resident per SM where their shared memory fits (on
+// Hopper 104-112 KiB a block at 18-20 rows), where the 512-thread two-buffer shape keeps one (120 KiB at 8904 keys):
+// bucket_shape_for takes it where it keeps more warps than every two-buffer shape (sm90: 8268-10240 keys, u32+u32
+// uniform about 5e8-6.5e8). H200, radix ms, medians of 3, cub-radix in every run, in turn, twice (session 82 round
+// 3, NOTES.md round 67), 512 threads with two buffers (the rule before) / in place in 20 rows forced: u32+u32 2^29
+// (8904 keys) 13.41-13.42 / 12.63-12.65 (1.26x -> 1.34x), 6e8 15.06-15.07 / 13.91-13.92 (1.25x -> 1.36x); f32+u32
+// 2^29 13.48-13.49 / 12.73-12.76, 6e8 15.16-15.17 / 14.06-14.08; but 4e8 (6728 keys, 32 warps either way)
+// u32 8.61-8.62 / 9.35.
+inline constexpr int bucket_rows_pairs_two_blocks = 20;
+template <class Bits, class Value>
+inline constexpr bool bucket_in_place_pairs_two_blocks =
+    sizeof(Bits) == 4 && has_values_v<Value> && sizeof(Value) == 4;
 template <class Bits, class Value>
 inline constexpr bool bucket_in_place_more_rows = sizeof(Bits) == 4 && !has_values_v<Value>;
 template <class Bits, class Value>
 inline constexpr int bucket_rows_in_place = bucket_in_place_more_rows<Bits, Value> ? 52 : bucket_rows_in_place_base;
 // The blocks per SM the in-place kernel asks __launch_bounds__ for (its register cap): two for 4-byte keys alone at
 // every row count (64 registers; their 32-row kernel took 52 on sm_90 unasked, but 66 on sm_100, one block per SM
-// there), one for the others (up to 128 registers: bucket_in_place_registers).
-template <class Bits, class Value>
-inline constexpr int bucket_in_place_min_blocks = bucket_in_place_more_rows<Bits, Value> ? 2 : 1;
+// there) and for 4-byte pairs' 20-row kernel, one for the others (up to 128 registers: bucket_in_place_registers).
+template <class Bits, class Value, int Rows = bucket_rows_in_place_base>
+inline constexpr int bucket_in_place_min_blocks =
+    bucket_in_place_more_rows<Bits, Value> ||
+            (bucket_in_place_pairs_two_blocks<Bits, Value> && Rows == bucket_rows_pairs_two_blocks)
+        ? 2
+        : 1;
 // Buckets of 4-byte keys alone past the 52-row kernel's 26624 keys (uniform u32 keys past about 1.68e9, where the path
 // took the LSD passes until session 50) are sorted in place by blocks of 1024 threads, one a multiprocessor (two blocks
 // of 512 threads with more rows each do not fit Hopper's shared memory). bucket_shape_for takes it only past every
@@ -281,11 +299,14 @@ template <bool InPlace, int Rows, int Threads = bucket_threads_widest>
 inline constexpr bool bucket_packed_counts =
     InPlace && (Rows > bucket_rows_two_blocks || Threads == bucket_threads_in_place_wide);
 // The rows of the in-place kernel that sorts buffers of buffer_keys keys, at least `at_least` (a test's forced rows,
-// bucket_in_place_rows_override): the fewest of 32, 44 and the type's most that hold them.
+// bucket_in_place_rows_override): the fewest of the type's kernels' (4-byte pairs: 20 and 32; 4-byte keys alone: 32,
+// 44 and 52; the others: 32) that hold them.
 template <class Bits, class Value>
 constexpr int bucket_in_place_rows_for(unsigned buffer_keys, int at_least = 0) {
   const unsigned need = (buffer_keys + bucket_threads_widest - 1) / bucket_threads_widest;
   const unsigned rows = need > static_cast<unsigned>(at_least) ? need : static_cast<unsigned>(at_least);
+  if (bucket_in_place_pairs_two_blocks<Bits, Value> && rows <= bucket_rows_pairs_two_blocks)
+    return bucket_rows_pairs_two_blocks;
   if (!bucket_in_place_more_rows<Bits, Value> || rows <= bucket_rows_in_place_base) return bucket_rows_in_place_base;
   return rows <= bucket_rows_two_blocks ? bucket_rows_two_blocks : bucket_rows_in_place<Bits, Value>;
 }
@@ -368,6 +389,15 @@ using bucket_slot_t =
     std::conditional_t<bucket_gathers_values<Value, InPlace>, unsigned,
                        std::conditional_t<bucket_keys_carry_positions<Bits, Value, InPlace>, NoValue, Value>>;
 inline constexpr int bucket_in_place_registers = 128;
+// ... and what the kernel of 512 threads in place that sorts buffers of buffer_keys keys is held to: half as many in
+// the kernels that ask __launch_bounds__ for two blocks an SM (bucket_in_place_min_blocks; 4-byte keys alone's are
+// counted at the full 128, as they were measured).
+template <class Bits, class Value>
+constexpr int bucket_in_place_registers_for(unsigned buffer_keys) {
+  const bool two = bucket_in_place_pairs_two_blocks<Bits, Value> &&
+                   bucket_in_place_rows_for<Bits, Value>(buffer_keys) == bucket_rows_pairs_two_blocks;
+  return two ? bucket_in_place_registers / 2 : bucket_in_place_registers;
+}
 // Where a two-buffer shape keeps bucket_min_warps_per_sm warps or more, the in-place one pays only for buckets of this
 // many rows per warp or more (H200, 2026-11-27, radix ms with the default shape / in place forced, the default
 // keeping 16 warps in 256-thread blocks, logs/session28/round9): u32 keys at 2^29 (17.4 rows) 8.944 / 8.448, 7.5e8
@@ -581,9 +611,10 @@ __device__ __forceinline__ bool bucket_place_runs(const std::uint32_t* src, std:
 // positions the rounds moved in their place (bucket_gathers_values).
 template <int Threads, class Bits, class Value, bool InPlace = false, int Rows = bucket_rows_in_place_base,
           int RunTrips = bucket_run_held_trips>
-__global__ void __launch_bounds__(Threads, !InPlace                          ? 0
-                                           : Threads == bucket_threads_widest ? bucket_in_place_min_blocks<Bits, Value>
-                                                                              : 1)
+__global__ void __launch_bounds__(Threads, !InPlace ? 0
+                                           : Threads == bucket_threads_widest
+                                               ? bucket_in_place_min_blocks<Bits, Value, Rows>
+                                               : 1)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                        KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys, BucketSlots visit,
                        unsigned prefetch_ahead) {
@@ -1004,7 +1035,9 @@ constexpr int bucket_resident_warps(arch::Band b, BucketShape s, unsigned buffer
     return warp_bucket_warps *
            arch::blocks_that_fit(b, warp_bucket_block_bytes<Bits, Value>(buffer_keys), warp_bucket_warps * 32);
   const int fit = arch::blocks_that_fit(b, bucket_shared_bytes<Bits, Value>(s, buffer_keys), s.threads);
-  const int by_registers = arch::limits_of(b).registers_per_sm / (s.threads * bucket_in_place_registers);
+  const int registers =
+      s == bucket_in_place ? bucket_in_place_registers_for<Bits, Value>(buffer_keys) : bucket_in_place_registers;
+  const int by_registers = arch::limits_of(b).registers_per_sm / (s.threads * registers);
   return s.threads / 32 * (s.in_place && by_registers < fit ? (by_registers < 1 ? 1 : by_registers) : fit);
 }
 // Where one 512-thread block per multiprocessor (16 warps) beat the LSD passes (H200, 2026-11-27, same runs,
@@ -1076,6 +1109,7 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
         buffer_keys <= bucket_carry_widest_rows_most * bucket_threads_widest &&
         bucket_shape_holds<Bits, Value>(bucket_widest, buffer_keys, shared_bytes))
       return bucket_widest;
+    if (few && in_place > widest && in_place > best) return bucket_in_place;
   }
   if (best >= bucket_min_warps_per_sm) {
     const bool long_rows = buffer_keys >= bucket_in_place_min_rows * bucket_threads_widest;
@@ -1190,14 +1224,21 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
     // In place: the kernel of the fewest rows that holds the bucket (fewer registers).
     constexpr int widest = bucket_threads_widest;
     const int rows = bucket_in_place_rows_for<Bits, Value>(buffer_keys, bucket_in_place_rows_override());
+    // (Only the types' own row counts are instantiated: bucket_in_place_rows_for.)
     auto kernel = shape == bucket_narrow   ? bucket_sort_kernel<bucket_threads, Bits, Value>
                   : shape == bucket_wide   ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
                   : shape == bucket_widest ? bucket_sort_kernel<widest, Bits, Value>
-                  : rows == bucket_rows_in_place_base ? bucket_sort_kernel<widest, Bits, Value, true>
-                  : rows == bucket_rows_two_blocks
-                      ? bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_two_blocks>
-                      : bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_in_place<Bits, Value>>;
+                                           : bucket_sort_kernel<widest, Bits, Value, true>;
+    if constexpr (bucket_in_place_pairs_two_blocks<Bits, Value>) {
+      if (shape == bucket_in_place && rows == bucket_rows_pairs_two_blocks)
+        kernel = bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_pairs_two_blocks>;
+    }
     if constexpr (bucket_in_place_more_rows<Bits, Value>) {
+      constexpr int two_rows = bucket_rows_two_blocks, most_rows = bucket_rows_in_place<Bits, Value>;
+      if (shape == bucket_in_place && rows == two_rows)
+        kernel = bucket_sort_kernel<widest, Bits, Value, true, two_rows>;
+      if (shape == bucket_in_place && rows == most_rows)
+        kernel = bucket_sort_kernel<widest, Bits, Value, true, most_rows>;
       constexpr int wide = bucket_threads_in_place_wide, wide_rows = bucket_rows_in_place_wide;
       // (its runs held to the longer trips where the launch's mean run passes the shorter)
       if (shape == bucket_in_place_wide)
