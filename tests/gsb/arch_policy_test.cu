@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <cuda_runtime_api.h>
@@ -378,30 +379,18 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   // in place in 20 rows where two of those blocks fit an SM and one of 512 threads with two buffers does (8268-10240,
   // 2^29 and 6e8: 32 warps against 16), in place past 25 rows (1e9: 16248); 256 threads between (1.2e8: 48 against
   // 64; 1.5e8: 40 against 64; 3e8's 5120: 24 against 32).
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 2176)), wide);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 2500)), wide);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3100)), wide);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3292)), widest);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3448)), widest);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 3924)), widest);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4084)), widest);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4368)), widest);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 4608)), widest);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 5120)), wide);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 6728)), widest);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8264)), widest);  // 32 warps either way
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8268)), in_place);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 8916)), in_place);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 10240)), in_place);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 10244)), widest);  // past 20 rows
+  // (8264: 32 warps either way; 10244: past 20 rows.)
+  const std::pair<unsigned, BucketShape> pairs_sm90[] = {
+      {2176, wide}, {2500, wide}, {3100, wide}, {3292, widest}, {3448, widest}, {3924, widest}, {4084, widest},
+      {4368, widest}, {4608, widest}, {5120, wide}, {6728, widest}, {8264, widest}, {8268, in_place},
+      {8916, in_place}, {10240, in_place}, {10244, widest}, {12300, widest}, {12804, in_place}, {16248, in_place}};
+  for (const auto& [keys, shape] : pairs_sm90)
+    EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, keys)), shape) << keys << " keys";
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 8904)), 32);
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 10244)), 16);
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(8904)), 20);
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(10244)), 32);
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint64_t>(8904)), 32);  // one block an SM
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 12300)), widest);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 12804)), in_place);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, 16248)), in_place);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 2412)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 4608)), wide);  // 2^28: 9.66 -> 8.94 ms
   EXPECT_NE((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 6728)), widest);  // not by runs

@@ -240,12 +240,13 @@ inline constexpr int bucket_rows_in_place = bucket_in_place_more_rows<Bits, Valu
 // The blocks per SM the in-place kernel asks __launch_bounds__ for (its register cap): two for 4-byte keys alone at
 // every row count (64 registers; their 32-row kernel took 52 on sm_90 unasked, but 66 on sm_100, one block per SM
 // there) and for 4-byte pairs' 20-row kernel, one for the others (up to 128 registers: bucket_in_place_registers).
+template <class Bits, class Value>
+constexpr int bucket_in_place_blocks_asked(int rows) {
+  const bool pairs_two = bucket_in_place_pairs_two_blocks<Bits, Value> && rows == bucket_rows_pairs_two_blocks;
+  return bucket_in_place_more_rows<Bits, Value> || pairs_two ? 2 : 1;
+}
 template <class Bits, class Value, int Rows = bucket_rows_in_place_base>
-inline constexpr int bucket_in_place_min_blocks =
-    bucket_in_place_more_rows<Bits, Value> ||
-            (bucket_in_place_pairs_two_blocks<Bits, Value> && Rows == bucket_rows_pairs_two_blocks)
-        ? 2
-        : 1;
+inline constexpr int bucket_in_place_min_blocks = bucket_in_place_blocks_asked<Bits, Value>(Rows);
 // Buckets of 4-byte keys alone past the 52-row kernel's 26624 keys (uniform u32 keys past about 1.68e9, where the path
 // took the LSD passes until session 50) are sorted in place by blocks of 1024 threads, one a multiprocessor (two blocks
 // of 512 threads with more rows each do not fit Hopper's shared memory). bucket_shape_for takes it only past every
@@ -389,14 +390,14 @@ using bucket_slot_t =
     std::conditional_t<bucket_gathers_values<Value, InPlace>, unsigned,
                        std::conditional_t<bucket_keys_carry_positions<Bits, Value, InPlace>, NoValue, Value>>;
 inline constexpr int bucket_in_place_registers = 128;
-// ... and what the kernel of 512 threads in place that sorts buffers of buffer_keys keys is held to: half as many in
-// the kernels that ask __launch_bounds__ for two blocks an SM (bucket_in_place_min_blocks; 4-byte keys alone's are
-// counted at the full 128, as they were measured).
+// ... and what the kernel of 512 threads in place that sorts buffers of buffer_keys keys is held to: that over the
+// blocks it asks __launch_bounds__ for (bucket_in_place_blocks_asked); 4-byte keys alone's kernels are counted at the
+// full 128, as they were measured.
 template <class Bits, class Value>
 constexpr int bucket_in_place_registers_for(unsigned buffer_keys) {
-  const bool two = bucket_in_place_pairs_two_blocks<Bits, Value> &&
-                   bucket_in_place_rows_for<Bits, Value>(buffer_keys) == bucket_rows_pairs_two_blocks;
-  return two ? bucket_in_place_registers / 2 : bucket_in_place_registers;
+  const int rows = bucket_in_place_rows_for<Bits, Value>(buffer_keys);
+  const int blocks = bucket_in_place_more_rows<Bits, Value> ? 1 : bucket_in_place_blocks_asked<Bits, Value>(rows);
+  return bucket_in_place_registers / blocks;
 }
 // Where a two-buffer shape keeps bucket_min_warps_per_sm warps or more, the in-place one pays only for buckets of this
 // many rows per warp or more (H200, 2026-11-27, radix ms with the default shape / in place forced, the default
@@ -1050,16 +1051,16 @@ inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) 
 // 4-byte keys with 4-byte values sorted by runs (bucket_carry_by_runs) take 512 threads with two buffers where 128 and
 // 256 threads keep a quarter of a multiprocessor's warps or fewer, or half the warps the 512 keep, or half the
 // multiprocessor's and two thirds of the 512's (below), and the 512 keep as many or more, and as many as in place, up
-// to this many rows a warp (bucket_shape_for). H200, u32+u32, radix ms,
-// medians of 3, cub-radix in every run, the rule's shape / 512 threads with two buffers forced (12 digit bits),
-// alternated twice (session 80 rounds 4-5, NOTES.md round 62): 2^28 (4600 keys, 256 threads keep 24 warps)
-// 5.963-5.964 / 5.959-5.962; 4e8 (6728, 16 warps) 9.64-9.68 / 8.77-8.81; 2^29 (8904, in place) 14.01-14.12 /
-// 13.42-13.50; 7.5e8 (12300, 24 rows, in place) 18.83-18.84 / 18.56-18.58; 1e9 (16248, 31.7 rows, in place)
-// 24.69-24.72 / 24.86-24.90. With 13 digit bits: 4e8 9.10-9.13, 2^29 13.73-13.76, 7.5e8 19.13-19.15 (and 11:
-// 8.79-8.80, 13.60-13.61, 19.05). Where 512 threads keep twice the warps of
-// 256 (48 against 24, largest buckets of about 3300-3700 keys) they paid too; with 1.2-1.5 times as many they did not
-// (session 81 rounds 6-7, NOTES.md round 64, with 32-bit counts in the count sets (before bucket_sets_packed, which
-// moves these warps), the same way, medians of 3-5, the largest bucket and warps at 256 / 512):
+// to this many rows a warp (bucket_shape_for). H200, u32+u32, radix ms, medians of 3, cub-radix in every run, the
+// rule's shape / 512 threads with two buffers forced (12 digit bits), alternated twice (session 80 rounds 4-5,
+// NOTES.md round 62): 2^28 (4600 keys, 256 threads keep 24 warps) 5.963-5.964 / 5.959-5.962; 4e8 (6728, 16 warps)
+// 9.64-9.68 / 8.77-8.81; 2^29 (8904, in place) 14.01-14.12 / 13.42-13.50; 7.5e8 (12300, 24 rows, in place)
+// 18.83-18.84 / 18.56-18.58; 1e9 (16248, 31.7 rows, in place) 24.69-24.72 / 24.86-24.90. With 13 digit bits: 4e8
+// 9.10-9.13, 2^29 13.73-13.76, 7.5e8 19.13-19.15 (and 11: 8.79-8.80, 13.60-13.61, 19.05). Where 512 threads keep
+// twice the warps of 256 (48 against 24, largest buckets of about 3300-3700 keys) they paid too; with 1.2-1.5 times
+// as many they did not (session 81 rounds 6-7, NOTES.md round 64, with 32-bit counts in the count sets (before
+// bucket_sets_packed, which moves these warps), the same way, medians of 3-5, the largest bucket and warps at 256 /
+// 512):
 // u32+u32 2.1e8 (3448, 24 / 48) 4.739-4.752 / 4.506-4.523, i32 alike; 2.2e8 (3608, 24 / 48) 4.900-4.910 /
 // 4.684-4.695; f32+u32 2e8 (3496, 24 / 48) 4.520-4.526 / 4.264-4.283, but 2.1e8 (3656, 24 / 48) 4.717-4.732 /
 // 4.735-4.742; u32+u32 2e8 (3292, 32 / 48) 4.270-4.272 / 4.257-4.264; 1.2e8 (2176, 40 / 48) 2.584-2.589 /
