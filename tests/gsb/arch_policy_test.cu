@@ -376,31 +376,42 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   // with two buffers where they keep twice the warps of 256 (64 against 32 at 3116-3400 keys, 48 against 24 at
   // 2^28's 4088-5020), or 1.5 times as many where 256 keep half the SM's or fewer (48 against 32 at 3404-4084, 2.1e8
   // to 2.5e8), or 128 and 256 keep a quarter of the SM's or fewer (from 6728, 4e8), to 7.5e8 (12300 keys, 24 rows);
-  // in place in 20 rows where two of those blocks fit an SM and one of 512 threads with two buffers does (8268-10240,
-  // 2^29 and 6e8: 32 warps against 16), in place past 25 rows (1e9: 16248); 256 threads between (1.2e8: 48 against
-  // 64; 1.5e8: 40 against 64; 3e8's 5120: 24 against 32).
-  // (8264: 32 warps either way; 10244: past 20 rows.)
+  // in place in 22 or 24 rows where two of those blocks fit an SM and one of 512 threads with two buffers does
+  // (8268-12288, 2^29 to 7.5e8: 32 warps against 16), in place past 25 rows (1e9: 16248); 256 threads between (1.2e8:
+  // 48 against 64; 1.5e8: 40 against 64; 3e8's 5120: 24 against 32).
+  // (8264: 32 warps either way; 12292: past 24 rows.)
   const std::pair<unsigned, BucketShape> pairs_sm90[] = {
       {2176, wide}, {2500, wide}, {3100, wide}, {3292, widest}, {3448, widest}, {3924, widest}, {4084, widest},
       {4368, widest}, {4608, widest}, {5120, wide}, {6728, widest}, {8264, widest}, {8268, in_place},
-      {8916, in_place}, {10240, in_place}, {10244, widest}, {12300, widest}, {12804, in_place}, {16248, in_place}};
+      {8916, in_place}, {10240, in_place}, {10244, in_place}, {11264, in_place}, {11268, in_place},
+      {12288, in_place}, {12292, widest}, {12300, widest}, {12804, in_place}, {16248, in_place}};
   for (const auto& [keys, shape] : pairs_sm90)
     EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, keys)), shape) << keys << " keys";
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 8904)), 32);
-  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 10244)), 16);
-  EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(8904)), 20);
-  EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(10244)), 32);
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 12288)), 32);
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 12292)), 16);
+  EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(8904)), 22);
+  EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(11264)), 22);
+  EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(11265)), 24);
+  EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(12288)), 24);
+  EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(12289)), 32);
+  EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(100, 23)), 24);  // forced
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint64_t>(8904)), 32);  // one block an SM
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 2412)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 4608)), wide);  // 2^28: 9.66 -> 8.94 ms
   EXPECT_NE((bucket_shape_for<std::uint32_t, std::uint64_t>(Band::sm90, 6728)), widest);  // not by runs
   // sm80 (164 KiB a block): 512 threads at 2040-2716 keys (48 against 32), 256 at 3496 (24 against 32); 256 threads
-  // keep 16 warps from about 3900 keys (2.3e8), in place from 2^29.
+  // keep 16 warps from about 3900 keys (2.3e8), in place from 5536 (about 3.6e8: two blocks an SM to 8192 keys).
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 2408)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 3496)), wide);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 3924)), widest);
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 5536)), in_place);  // to 6144: 32 against 16
-  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 6148)), widest);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 5536)), in_place);  // to 8192: 32 against 16
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 8192)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 8196)), widest);
+  // sm86 (99 KiB a block; its path takes 4-byte pairs only where forced): two 22-row blocks an SM at 3488-4096 keys.
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm86, 3488)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm86, 4096)), in_place);
+  EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm86, 4100)), widest);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm80, 8904)), in_place);
   // One warp a bucket for small buckets: up to 1024 keys of 4 bytes alone (5e7 uniform keys' largest, about 980), 768
   // of 8-byte keys alone, 384 of 4-byte keys with 4-byte values (RadixWarpBucketsCarryByRuns), 640 beyond; blocks past

@@ -219,30 +219,40 @@ constexpr int bucket_words_per_key(bool in_place = false) {
 // where 32-bit counts take 17.1), so that two of its blocks fit Hopper's 228 KB too (113 KB each).
 inline constexpr int bucket_rows_in_place_base = 32;
 inline constexpr int bucket_rows_two_blocks = 44;
-// 4-byte keys with 4-byte values (the pairs the two-buffer shapes sort by runs) sort buckets of up to 20 rows in place
-// in a kernel of their own that __launch_bounds__ holds to 64 registers (ptxas 13.0 sm_90, u32+u32: 64, no spills;
-// their 32-row kernel takes 96), so that two of its blocks are resident per SM where their shared memory fits (on
-// Hopper 104-112 KiB a block at 18-20 rows), where the 512-thread two-buffer shape keeps one (120 KiB at 8904 keys):
-// bucket_shape_for takes it where it keeps more warps than every two-buffer shape (sm90: 8268-10240 keys, u32+u32
-// uniform about 5e8-6.5e8). H200, radix ms, medians of 3, cub-radix in every run, in turn, twice (session 82 round
-// 3, NOTES.md round 67), 512 threads with two buffers (the rule before) / in place in 20 rows forced: u32+u32 2^29
-// (8904 keys) 13.41-13.42 / 12.63-12.65 (1.26x -> 1.34x), 6e8 15.06-15.07 / 13.91-13.92 (1.25x -> 1.36x); f32+u32
-// 2^29 13.48-13.49 / 12.73-12.76, 6e8 15.16-15.17 / 14.06-14.08; but 4e8 (6728 keys, 32 warps either way)
-// u32 8.61-8.62 / 9.35.
-inline constexpr int bucket_rows_pairs_two_blocks = 20;
+// 4-byte keys with 4-byte values (the pairs the two-buffer shapes sort by runs) sort buckets of up to 24 rows in place
+// in kernels of their own that __launch_bounds__ holds to 64 registers (ptxas 13.0 sm_90, u32+u32: 22 rows 64, no
+// spills; 24 rows 64 with 12 bytes of spills; their 32-row kernel takes 96) and that keep 16-bit counts (add_count:
+// 16.5 KB of static arrays where 32-bit counts take 32.9), so that two of their blocks are resident per SM where
+// their shared memory fits (on Hopper 106.6 KB a block at 22 rows, 114.8 at 24), where the 512-thread two-buffer
+// shape keeps one (120 KiB at 8904 keys): bucket_shape_for takes them where they keep more warps than every
+// two-buffer shape (sm90: 8268-12288 keys, u32+u32 uniform about 5e8-7.5e8; sm80 5536-8192). A bucket takes the 22-row
+// kernel where that holds it (the 24-row one spills). H200, radix ms, medians of 3, cub-radix in every run, in turn,
+// twice (session 82 round 3, NOTES.md round 67), 512 threads with two buffers (the rule before) / in place in 20
+// rows forced (32-bit counts): u32+u32 2^29 (8904 keys) 13.41-13.42 / 12.63-12.65 (1.26x -> 1.34x), 6e8 15.06-15.07 /
+// 13.91-13.92 (1.25x -> 1.36x); f32+u32 2^29 13.48-13.49 / 12.73-12.76, 6e8 15.16-15.17 / 14.06-14.08; but 4e8 (6728
+// keys, 32 warps either way) u32 8.61-8.62 / 9.35. Then 20 rows / 22 / 24 (each alone, 16-bit counts in the 22 and
+// 24; session 83 round 1, NOTES.md round 68), u32+u32: 2^29 12.64 / 12.63 / 12.82-12.83, 6e8 13.92-13.93 / 13.91-13.92
+// / 14.15-14.16, 6.5e8 16.29-16.30 / 15.40-15.45 / 15.74-15.77, 7e8 17.37-17.44 / 16.43-16.47 / 16.74, 7.5e8
+// 18.46-18.49 / 18.47-18.48 / 17.85-17.86.
+inline constexpr int bucket_rows_pairs_two_blocks = 22;
+inline constexpr int bucket_rows_pairs_two_blocks_most = 24;
 template <class Bits, class Value>
 inline constexpr bool bucket_in_place_pairs_two_blocks =
     sizeof(Bits) == 4 && has_values_v<Value> && sizeof(Value) == 4;
+constexpr bool bucket_rows_pairs_two_blocks_of(int rows) {
+  return rows == bucket_rows_pairs_two_blocks || rows == bucket_rows_pairs_two_blocks_most;
+}
 template <class Bits, class Value>
 inline constexpr bool bucket_in_place_more_rows = sizeof(Bits) == 4 && !has_values_v<Value>;
 template <class Bits, class Value>
 inline constexpr int bucket_rows_in_place = bucket_in_place_more_rows<Bits, Value> ? 52 : bucket_rows_in_place_base;
 // The blocks per SM the in-place kernel asks __launch_bounds__ for (its register cap): two for 4-byte keys alone at
 // every row count (64 registers; their 32-row kernel took 52 on sm_90 unasked, but 66 on sm_100, one block per SM
-// there) and for 4-byte pairs' 20-row kernel, one for the others (up to 128 registers: bucket_in_place_registers).
+// there) and for 4-byte pairs' 22- and 24-row kernels, one for the others (up to 128 registers:
+// bucket_in_place_registers).
 template <class Bits, class Value>
 constexpr int bucket_in_place_blocks_asked(int rows) {
-  const bool pairs_two = bucket_in_place_pairs_two_blocks<Bits, Value> && rows == bucket_rows_pairs_two_blocks;
+  const bool pairs_two = bucket_in_place_pairs_two_blocks<Bits, Value> && bucket_rows_pairs_two_blocks_of(rows);
   return bucket_in_place_more_rows<Bits, Value> || pairs_two ? 2 : 1;
 }
 template <class Bits, class Value, int Rows = bucket_rows_in_place_base>
@@ -295,19 +305,20 @@ template <class Bits, class Value>
 inline constexpr unsigned bucket_in_place_wide_most =
     bucket_in_place_more_rows<Bits, Value> ? bucket_threads_in_place_wide * bucket_rows_in_place_wide : 0u;
 // Whether a bucket_sort_kernel keeps 16-bit counts (add_count): in place past 44 rows or in 1024-thread blocks, which
-// are 4-byte keys alone (two rounds: every count and start below 2^16).
+// are 4-byte keys alone, and 4-byte pairs' two-blocks kernels (two rounds: every count and start below 2^16).
 template <bool InPlace, int Rows, int Threads = bucket_threads_widest>
 inline constexpr bool bucket_packed_counts =
-    InPlace && (Rows > bucket_rows_two_blocks || Threads == bucket_threads_in_place_wide);
+    InPlace && (Rows > bucket_rows_two_blocks || Threads == bucket_threads_in_place_wide ||
+                bucket_rows_pairs_two_blocks_of(Rows));
 // The rows of the in-place kernel that sorts buffers of buffer_keys keys, at least `at_least` (a test's forced rows,
-// bucket_in_place_rows_override): the fewest of the type's kernels' (4-byte pairs: 20 and 32; 4-byte keys alone: 32,
-// 44 and 52; the others: 32) that hold them.
+// bucket_in_place_rows_override): the fewest of the type's kernels' (4-byte pairs: 22, 24 and 32; 4-byte keys alone:
+// 32, 44 and 52; the others: 32) that hold them.
 template <class Bits, class Value>
 constexpr int bucket_in_place_rows_for(unsigned buffer_keys, int at_least = 0) {
   const unsigned need = (buffer_keys + bucket_threads_widest - 1) / bucket_threads_widest;
   const unsigned rows = need > static_cast<unsigned>(at_least) ? need : static_cast<unsigned>(at_least);
-  if (bucket_in_place_pairs_two_blocks<Bits, Value> && rows <= bucket_rows_pairs_two_blocks)
-    return bucket_rows_pairs_two_blocks;
+  if (bucket_in_place_pairs_two_blocks<Bits, Value> && rows <= bucket_rows_pairs_two_blocks_most)
+    return rows <= bucket_rows_pairs_two_blocks ? bucket_rows_pairs_two_blocks : bucket_rows_pairs_two_blocks_most;
   if (!bucket_in_place_more_rows<Bits, Value> || rows <= bucket_rows_in_place_base) return bucket_rows_in_place_base;
   return rows <= bucket_rows_two_blocks ? bucket_rows_two_blocks : bucket_rows_in_place<Bits, Value>;
 }
@@ -643,7 +654,9 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
                 "the in-place shapes");
   constexpr unsigned buffers = InPlace ? 1 : 2;
   constexpr bool packed = bucket_sets_packed<Bits, Value, InPlace, Rows, Threads>;  // 16-bit counts (add_count)
-  static_assert(!packed || ((!with_values || bucket_carry_by_runs<Bits, Value, InPlace>) && rounds == 2),
+  static_assert(!packed || ((!with_values || bucket_carry_by_runs<Bits, Value, InPlace> ||
+                             (InPlace && bucket_rows_pairs_two_blocks_of(Rows))) &&
+                            rounds == 2),
                 "16-bit counts: buckets of 4-byte keys");
   constexpr int digit_words = bucket_count_words<packed>;  // the words of one set of counts
   // The block counts' (keys alone): 32-bit where buckets pass 2^16 keys (msd).
@@ -980,7 +993,11 @@ constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
   const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, V, bucket_threads, p>()
                            : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, V, bucket_threads_wide, p>()
                            : s.threads == bucket_threads_widest
-                               ? (s.in_place ? bucket_static_bytes<Bits, V, bucket_threads_widest>()
+                               ? (s.in_place ? (bucket_in_place_pairs_two_blocks<Bits, V> &&
+                                                        bucket_rows_pairs_two_blocks_of(
+                                                            bucket_in_place_rows_for<Bits, V>(buffer_keys))
+                                                    ? bucket_static_bytes<Bits, V, bucket_threads_widest, true>()
+                                                    : bucket_static_bytes<Bits, V, bucket_threads_widest>())
                                              : bucket_static_bytes<Bits, V, bucket_threads_widest, p>())
                                : bucket_static_bytes<Bits, V, bucket_threads_in_place_wide, true>();
   return bucket_launch_bytes<Bits, Value>(s, buffer_keys) + arrays;
@@ -1231,8 +1248,11 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
                   : shape == bucket_widest ? bucket_sort_kernel<widest, Bits, Value>
                                            : bucket_sort_kernel<widest, Bits, Value, true>;
     if constexpr (bucket_in_place_pairs_two_blocks<Bits, Value>) {
-      if (shape == bucket_in_place && rows == bucket_rows_pairs_two_blocks)
-        kernel = bucket_sort_kernel<widest, Bits, Value, true, bucket_rows_pairs_two_blocks>;
+      constexpr int fewer_rows = bucket_rows_pairs_two_blocks, most_rows = bucket_rows_pairs_two_blocks_most;
+      if (shape == bucket_in_place && rows == fewer_rows)
+        kernel = bucket_sort_kernel<widest, Bits, Value, true, fewer_rows>;
+      if (shape == bucket_in_place && rows == most_rows)
+        kernel = bucket_sort_kernel<widest, Bits, Value, true, most_rows>;
     }
     if constexpr (bucket_in_place_more_rows<Bits, Value>) {
       constexpr int two_rows = bucket_rows_two_blocks, most_rows = bucket_rows_in_place<Bits, Value>;
