@@ -232,13 +232,14 @@ struct BucketShape {
   constexpr bool operator!=(const BucketShape& o) const { return !(*this == o); }
 };
 
-// GSB_RADIX_BUCKET_THREADS (32: one warp a bucket; 128, 256, 512, 512-in-place, 512-in-place-44, 512-in-place-52,
-// or 1024-in-place, for tests; gsb/env.hpp): the hybrid path's bucket sort in that shape at every
+// GSB_RADIX_BUCKET_THREADS (32: one warp a bucket; 128, 256, 512, 512-in-place, 512-in-place-24, 512-in-place-44,
+// 512-in-place-52, or 1024-in-place, for tests; gsb/env.hpp): the hybrid path's bucket sort in that shape at every
 // size where it holds the bucket, so that the sanitizer runs, which keep n small, exercise every shape. Empty when
 // unset: the shape by resident warps (bucket_sort.cuh: bucket_shape_for).
 std::optional<BucketShape> bucket_shape_override();
-// The rows of 32 keys per warp that GSB_RADIX_BUCKET_THREADS=512-in-place-44 or -52 forces on the in-place kernel
-// (where the key type has such a kernel: 4-byte keys alone), so that its kernels for large buckets run at small n.
+// The rows of 32 keys per warp that GSB_RADIX_BUCKET_THREADS=512-in-place-24, -44 or -52 forces on the in-place kernel
+// (where the key type has such a kernel: 4-byte keys with 4-byte values 24, 4-byte keys alone 44 and 52), so that its
+// kernels for large buckets run at small n.
 // 0 otherwise: the rows by bucket size (bucket_sort.cuh: bucket_in_place_rows_for).
 int bucket_in_place_rows_override();
 
