@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Planned in session 82 (issue 19, radix; not run: the session's device time ran out). One call.
+# Planned in session 82 (issue 19, radix; not run: the session's device time ran out). One call. Run in session 83
+# as logs/session83/round1.sh (its alternation cut to u32 keys), NOTES.md round 68.
 #
 # 16-bit counts (add_count) in the in-place kernel that sorts 4-byte pairs two blocks an SM
 # (logs/session82/p22.patch): its static arrays 32.9 KB -> 16.5 KB, so two blocks of 22 rows fit Hopper's 228 KB
