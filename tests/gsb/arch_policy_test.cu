@@ -375,21 +375,28 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   // 4-byte keys with u32 values (sorted by runs; 16-bit counts in their count sets, bucket_sets_packed): 512 threads
   // with two buffers where they keep twice the warps of 256 (64 against 32 at 3116-3400 keys, 48 against 24 at
   // 2^28's 4088-5020), or 1.5 times as many where 256 keep half the SM's or fewer (48 against 32 at 3404-4084, 2.1e8
-  // to 2.5e8), or 128 and 256 keep a quarter of the SM's or fewer (from 6728, 4e8), to 7.5e8 (12300 keys, 24 rows);
-  // in place in 22 or 24 rows where two of those blocks fit an SM and one of 512 threads with two buffers does
-  // (8268-12288, 2^29 to 7.5e8: 32 warps against 16), in place past 25 rows (1e9: 16248); 256 threads between (1.2e8:
-  // 48 against 64; 1.5e8: 40 against 64; 3e8's 5120: 24 against 32).
-  // (8264: 32 warps either way; 12292: past 24 rows.)
+  // to 2.5e8), or 128 and 256 keep a quarter of the SM's or fewer (from 6728, 4e8), to 8264 keys; in place from 8268
+  // keys (2^29) on, two blocks an SM (32 warps against 16): in 22 or 24 rows to 12288 (7.5e8), then in 32 rows with
+  // the keys carrying their positions (bucket_in_place_carries: 8e8, 1e9's 16248); 256 threads between (1.2e8: 48
+  // against 64; 1.5e8: 40 against 64; 3e8's 5120: 24 against 32).
+  // (8264: 32 warps either way.)
   const std::pair<unsigned, BucketShape> pairs_sm90[] = {
       {2176, wide}, {2500, wide}, {3100, wide}, {3292, widest}, {3448, widest}, {3924, widest}, {4084, widest},
       {4368, widest}, {4608, widest}, {5120, wide}, {6728, widest}, {8264, widest}, {8268, in_place},
       {8916, in_place}, {10240, in_place}, {10244, in_place}, {11264, in_place}, {11268, in_place},
-      {12288, in_place}, {12292, widest}, {12300, widest}, {12804, in_place}, {16248, in_place}};
+      {12288, in_place}, {12292, in_place}, {12300, in_place}, {12804, in_place}, {16248, in_place}};
   for (const auto& [keys, shape] : pairs_sm90)
     EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, keys)), shape) << keys << " keys";
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 8904)), 32);
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 12288)), 32);
-  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 12292)), 16);
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 12292)), 32);
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 16384)), 32);
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint64_t>(Band::sm90, in_place, 16384)), 16);
+  using radix::onesweep::bucket_in_place_carries;
+  EXPECT_FALSE((bucket_in_place_carries<std::uint32_t, std::uint32_t>(24)));
+  EXPECT_TRUE((bucket_in_place_carries<std::uint32_t, std::uint32_t>(32)));
+  EXPECT_FALSE((bucket_in_place_carries<std::uint32_t, std::uint64_t>(32)));
+  EXPECT_FALSE((bucket_in_place_carries<std::uint32_t, NoValue>(32)));
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(8904)), 22);
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(11264)), 22);
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(11265)), 24);
@@ -468,7 +475,8 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((bucket_in_place_rows_for<u32, u32>(100, 52)), 32);
   EXPECT_EQ((bucket_in_place_rows_for<u64, NoValue>(16384, 44)), 32);
   EXPECT_EQ((radix::onesweep::bucket_in_place_min_blocks<u32, NoValue>), 2);
-  EXPECT_EQ((radix::onesweep::bucket_in_place_min_blocks<u32, u32>), 1);
+  EXPECT_EQ((radix::onesweep::bucket_in_place_min_blocks<u32, u32>), 2);  // (32 rows carrying positions)
+  EXPECT_EQ((radix::onesweep::bucket_in_place_min_blocks<u32, u64>), 1);
   EXPECT_EQ((radix::onesweep::bucket_in_place_min_blocks<u64, NoValue>), 1);
   const long long two_blocks_rows = radix::onesweep::bucket_shared_bytes<u32, NoValue>(BucketShape{512, true}, 22528);
   EXPECT_EQ(arch::blocks_that_fit(Band::sm90, two_blocks_rows, 512), 2);

@@ -242,21 +242,31 @@ inline constexpr bool bucket_in_place_pairs_two_blocks =
 constexpr bool bucket_rows_pairs_two_blocks_of(int rows) {
   return rows == bucket_rows_pairs_two_blocks || rows == bucket_rows_pairs_two_blocks_most;
 }
+// Past those rows (their 32-row kernel) each key of those pairs carries its position in the bucket over its low half,
+// one word (as the two-buffer shapes' keys do: bucket_keys_carry_positions), and the values are read from global
+// memory by those positions at the end (as 8-byte values are gathered, bucket_gathers_values): one word a key in
+// registers and shared memory where a key and its value took two, so two blocks of 32 rows fit an SM (ptxas 13.0
+// sm_90, u32+u32: 64 registers, no spills; 96 carrying the values) where one did. In the 22- and 24-row kernels,
+// which keep two blocks either way, the gather cost more than the word it saves. H200, u32+u32, radix ms, medians of 3,
+// cub-radix in every run, alternated twice (session 83 round 5, NOTES.md round 69), values carried / every in-place
+// kernel carrying positions: 2^29 (22 rows) 12.596-12.604 / 12.737-12.769, 7e8 (22 and 24) 16.404-16.424 /
+// 16.475-16.483, 8e8 (32 rows: one block an SM -> two) 20.092-20.120 / 18.074-18.077 (1.25x -> 1.39x), 1e9
+// 24.650-24.692 / 23.059-23.177 (1.27x -> 1.36x).
+template <class Bits, class Value>
+constexpr bool bucket_in_place_carries(int rows) {
+  return bucket_in_place_pairs_two_blocks<Bits, Value> && !bucket_rows_pairs_two_blocks_of(rows);
+}
 template <class Bits, class Value>
 inline constexpr bool bucket_in_place_more_rows = sizeof(Bits) == 4 && !has_values_v<Value>;
 template <class Bits, class Value>
 inline constexpr int bucket_rows_in_place = bucket_in_place_more_rows<Bits, Value> ? 52 : bucket_rows_in_place_base;
-// The blocks per SM the in-place kernel asks __launch_bounds__ for (its register cap): two for 4-byte keys alone at
+// The blocks per SM the in-place kernels ask __launch_bounds__ for (their register cap): two for 4-byte keys alone at
 // every row count (64 registers; their 32-row kernel took 52 on sm_90 unasked, but 66 on sm_100, one block per SM
-// there) and for 4-byte pairs' 22- and 24-row kernels, one for the others (up to 128 registers:
-// bucket_in_place_registers).
+// there) and for 4-byte pairs with 4-byte values at every row count (22 and 24 rows, and 32 carrying positions:
+// bucket_in_place_carries), one for the others (up to 128 registers: bucket_in_place_registers).
 template <class Bits, class Value>
-constexpr int bucket_in_place_blocks_asked(int rows) {
-  const bool pairs_two = bucket_in_place_pairs_two_blocks<Bits, Value> && bucket_rows_pairs_two_blocks_of(rows);
-  return bucket_in_place_more_rows<Bits, Value> || pairs_two ? 2 : 1;
-}
-template <class Bits, class Value, int Rows = bucket_rows_in_place_base>
-inline constexpr int bucket_in_place_min_blocks = bucket_in_place_blocks_asked<Bits, Value>(Rows);
+inline constexpr int bucket_in_place_min_blocks =
+    bucket_in_place_more_rows<Bits, Value> || bucket_in_place_pairs_two_blocks<Bits, Value> ? 2 : 1;
 // Buckets of 4-byte keys alone past the 52-row kernel's 26624 keys (uniform u32 keys past about 1.68e9, where the path
 // took the LSD passes until session 50) are sorted in place by blocks of 1024 threads, one a multiprocessor (two blocks
 // of 512 threads with more rows each do not fit Hopper's shared memory). bucket_shape_for takes it only past every
@@ -401,15 +411,12 @@ using bucket_slot_t =
     std::conditional_t<bucket_gathers_values<Value, InPlace>, unsigned,
                        std::conditional_t<bucket_keys_carry_positions<Bits, Value, InPlace>, NoValue, Value>>;
 inline constexpr int bucket_in_place_registers = 128;
-// ... and what the kernel of 512 threads in place that sorts buffers of buffer_keys keys is held to: that over the
-// blocks it asks __launch_bounds__ for (bucket_in_place_blocks_asked); 4-byte keys alone's kernels are counted at the
-// full 128, as they were measured.
+// ... and what the type's kernels of 512 threads in place are held to: that over the blocks they ask
+// __launch_bounds__ for (bucket_in_place_min_blocks); 4-byte keys alone's kernels are counted at the full 128, as they
+// were measured.
 template <class Bits, class Value>
-constexpr int bucket_in_place_registers_for(unsigned buffer_keys) {
-  const int rows = bucket_in_place_rows_for<Bits, Value>(buffer_keys);
-  const int blocks = bucket_in_place_more_rows<Bits, Value> ? 1 : bucket_in_place_blocks_asked<Bits, Value>(rows);
-  return bucket_in_place_registers / blocks;
-}
+inline constexpr int bucket_in_place_registers_of =
+    bucket_in_place_registers / (bucket_in_place_more_rows<Bits, Value> ? 1 : bucket_in_place_min_blocks<Bits, Value>);
 // Where a two-buffer shape keeps bucket_min_warps_per_sm warps or more, the in-place one pays only for buckets of this
 // many rows per warp or more (H200, 2026-11-27, radix ms with the default shape / in place forced, the default
 // keeping 16 warps in 256-thread blocks, logs/session28/round9): u32 keys at 2^29 (17.4 rows) 8.944 / 8.448, 7.5e8
@@ -625,7 +632,7 @@ template <int Threads, class Bits, class Value, bool InPlace = false, int Rows =
           int RunTrips = bucket_run_held_trips>
 __global__ void __launch_bounds__(Threads, !InPlace ? 0
                                            : Threads == bucket_threads_widest
-                                               ? bucket_in_place_min_blocks<Bits, Value, Rows>
+                                               ? bucket_in_place_min_blocks<Bits, Value>
                                                : 1)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                        KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys, BucketSlots visit,
@@ -636,14 +643,18 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
   constexpr int rounds = bucket_rounds<Bits>;
   constexpr bool with_values = has_values_v<Value>;
   constexpr bool gather = bucket_gathers_values<Value, InPlace>;
-  using Slot = bucket_slot_t<Bits, Value, InPlace>;  // what the rounds move beside each key
+  // Keys that carry their positions over their low halves (two buffers, or in place: bucket_in_place_carries).
+  constexpr bool carry = bucket_keys_carry_positions<Bits, Value, InPlace> ||
+                         (InPlace && bucket_in_place_carries<Bits, Value>(Rows));
+  constexpr bool carry_gathers = carry && InPlace;  // (the values read by position at the end, else from s_vals)
+  using Slot = std::conditional_t<carry, NoValue, bucket_slot_t<Bits, Value, InPlace>>;  // moved beside each key
   constexpr bool msd = bucket_msd_runs<Bits, Value, InPlace, Threads>;
   // What the buffers hold of each key (the 1024-thread kernel: its low half, bucket_wide_key_bytes).
   using Held = std::conditional_t<msd, std::uint16_t, bucket_held_t<Bits, Value, InPlace>>;
   static_assert(!msd || sizeof(Held) == bucket_wide_key_bytes, "the 1024-thread kernel's buffer: low halves");
-  constexpr bool low_half = msd || bucket_holds_low_half<Bits, InPlace>;
-  constexpr bool carry = bucket_keys_carry_positions<Bits, Value, InPlace>;  // values stay in s_vals
+  constexpr bool low_half = msd || bucket_holds_low_half<Bits, InPlace> || carry;
   static_assert(!carry || std::is_same_v<Slot, NoValue>, "keys that carry their positions move no values");
+  static_assert(!carry_gathers || Rows * Threads <= (1 << bucket_position_bits), "in place: positions of 16 bits");
   static_assert(!carry || sizeof(Held) * 8 == bucket_position_bits + 16, "a position over the key's 16-bit low half");
   constexpr int first_set = bucket_first_count_set<Bits, Value>;
   static_assert(radix % Threads == 0 || Threads % radix == 0, "whole digits per thread, or one digit");
@@ -744,7 +755,7 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
   // 2.459-2.462, 2^28 6.732-6.735 -> 6.553-6.558, 1e9 28.30-28.31 -> 26.78-26.81; u32+u64 1e8 2.918-2.923 ->
   // 2.777-2.778, 2^28 8.607-8.609 -> 8.117-8.122; u64+u32 1e8 4.951-4.954 -> 4.771-4.777, 2^28 15.24-15.25 ->
   // 14.85-14.86; u64+u64 1e8 5.692-5.696 -> 5.440-5.445, 2^28 16.73 -> 16.73-16.75.
-  using Loaded = std::conditional_t<with_values && !gather, Value, NoValue>;
+  using Loaded = std::conditional_t<with_values && !gather && !carry_gathers, Value, NoValue>;
   // Counts round r's digit (bits 8r..) of a key placed at pos, per warp owning pos, into set r % 2.
   auto count_for = [&](int r) {
     unsigned* h = set(r % 2);
@@ -758,7 +769,7 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
     if constexpr (msd) return;  // counted only: read again to be placed (below)
     if constexpr (carry) {
       s_ka[i] = i << 16 | static_cast<std::uint16_t>(k);
-      s_vals[i] = v;
+      if constexpr (!carry_gathers) s_vals[i] = v;
     } else {
       s_ka[i] = static_cast<Held>(k);
       if constexpr (gather) s_va[i] = i;
@@ -929,17 +940,20 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
     for (unsigned i = threadIdx.x; i < size; i += Threads) {
       const Held h = s_ka[i];
       data[i] = decoded(whole(h));
-      if constexpr (carry) vdata[i] = s_vals[h >> 16];
+      if constexpr (carry && !carry_gathers) vdata[i] = s_vals[h >> 16];
     }
   });
-  if constexpr (gather) {
+  if constexpr (gather || carry_gathers) {
     // Every value is read (from where its key came) before any is written: thread t's positions t, t + Threads, ...
     Value v[Rows];
 #pragma unroll
     for (int u = 0; u < Rows; ++u) {
       if (u >= per) break;
       const unsigned i = threadIdx.x + u * Threads;
-      if (i < size) v[u] = vdata[s_va[i]];
+      if (i < size) {
+        if constexpr (carry_gathers) v[u] = vdata[s_ka[i] >> 16];
+        else v[u] = vdata[s_va[i]];
+      }
     }
     __syncthreads();
 #pragma unroll
@@ -964,16 +978,22 @@ constexpr int bucket_static_bytes() {
   return (bucket_block_count_words<Value, Threads, Packed> + sets * warps * digit_words + 32) * 4;
 }
 // Bytes of shared memory an in-place block of `threads` threads takes per key (the 1024-thread one: a low half).
+// Buffers of buffer_keys: those the rows' kernel sorts carrying positions (bucket_in_place_carries) one word a key;
+// without buffer_keys (the capacities) a key and its value or position.
 template <class Bits, class Value>
-constexpr int bucket_in_place_key_bytes(int threads) {
-  return threads == bucket_threads_in_place_wide ? bucket_wide_key_bytes : 4 * bucket_words_per_key<Bits, Value>(true);
+constexpr int bucket_in_place_key_bytes(int threads, unsigned buffer_keys = 0) {
+  if (threads == bucket_threads_in_place_wide) return bucket_wide_key_bytes;
+  const bool carries =
+      buffer_keys != 0 && bucket_in_place_carries<Bits, Value>(bucket_in_place_rows_for<Bits, Value>(buffer_keys));
+  return carries ? 4 : 4 * bucket_words_per_key<Bits, Value>(true);
 }
 // The buffers of shape s for buckets of up to buffer_keys keys, counted in whole keys (the unit of the capacities
 // below); bucket_launch_bytes is what a launch takes, and bucket_shared_bytes that with the kernel's arrays.
 template <class Bits, class Value>
 constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
   const unsigned slots = bucket_buffer_keys(s.in_place, static_cast<unsigned>(s.threads), buffer_keys);
-  return (s.in_place ? bucket_in_place_key_bytes<Bits, Value>(s.threads) : 4LL * bucket_words_per_key<Bits, Value>()) *
+  return (s.in_place ? bucket_in_place_key_bytes<Bits, Value>(s.threads, buffer_keys)
+                     : 4LL * bucket_words_per_key<Bits, Value>()) *
          static_cast<long long>(slots);
 }
 // ... as a launch of bucket_sort_kernel takes them: two buffers hold bucket_held_t, not whole keys, and of values
@@ -1054,7 +1074,7 @@ constexpr int bucket_resident_warps(arch::Band b, BucketShape s, unsigned buffer
            arch::blocks_that_fit(b, warp_bucket_block_bytes<Bits, Value>(buffer_keys), warp_bucket_warps * 32);
   const int fit = arch::blocks_that_fit(b, bucket_shared_bytes<Bits, Value>(s, buffer_keys), s.threads);
   const int registers =
-      s == bucket_in_place ? bucket_in_place_registers_for<Bits, Value>(buffer_keys) : bucket_in_place_registers;
+      s == bucket_in_place ? bucket_in_place_registers_of<Bits, Value> : bucket_in_place_registers;
   const int by_registers = arch::limits_of(b).registers_per_sm / (s.threads * registers);
   return s.threads / 32 * (s.in_place && by_registers < fit ? (by_registers < 1 ? 1 : by_registers) : fit);
 }
