@@ -119,11 +119,14 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
       run_part "conformance (radix hybrid, in-place buckets of $rows rows)" \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_none:*/radix_i32_none:*/radix_f32_none"
   done
-  # ... and 4-byte pairs in place in their 24-row kernel, forced (the 22-row one is the in-place shape's at these sizes,
-  # above).
-  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=512-in-place-24 \
-    run_part "conformance (radix hybrid, 4-byte pairs in place in 24 rows)" \
-    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
+  # ... and 4-byte pairs in place in their 24-row kernel and in their 32-row kernel, whose keys carry their positions
+  # (44 asks for more rows than pairs have: their most, 32), forced (the 22-row one is the in-place shape's at these
+  # sizes, above).
+  for rows in 24 44; do
+    GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=512-in-place-$rows \
+      run_part "conformance (radix hybrid, 4-byte pairs in place, at least $rows rows)" \
+      "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
+  done
   # ... and in the 1024-thread in-place kernel (buckets past the 52 rows', uniform u32 keys past about 1.68e9).
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place \
     run_part "conformance (radix hybrid, 1024-thread in-place buckets)" \
@@ -283,9 +286,9 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
       --print-limit 20 "$B/gpusort-bench" --algo radix --type u64 --values u64 --n 1000,3000 --dist uniform \
       --order asc,desc --reps 1 --warmup 0 -q
   fi
-  # 4-byte pairs' in-place kernels of two blocks an SM (22 rows, as the shape falls at these sizes, and 24 forced),
-  # every tool through the tool on u32+u32 (racecheck 16 s on an H200, session 83).
-  for shape in 512-in-place 512-in-place-24; do
+  # 4-byte pairs' in-place kernels of two blocks an SM (22 rows, as the shape falls at these sizes, 24 and 32 forced),
+  # every tool through the tool on u32+u32 (racecheck 16-38 s on an H200, session 83).
+  for shape in 512-in-place 512-in-place-24 512-in-place-44; do
     for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
       run_part "compute-sanitizer $tool (radix hybrid, 4-byte pairs in place, $shape)" env GSB_RADIX_HYBRID_MIN_N=2 \
         GSB_RADIX_BUCKET_THREADS=$shape compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 \
