@@ -1010,15 +1010,16 @@ template <class Bits, class Value>
 constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
   using V = Value;
   constexpr bool p = bucket_sets_packed<Bits, Value, false>;  // (the two-buffer kernels')
+  // (in place, 4-byte pairs' 22- and 24-row kernels keep 16-bit counts: bucket_packed_counts)
+  const bool in_place_packed = bucket_in_place_pairs_two_blocks<Bits, V> &&
+                               bucket_rows_pairs_two_blocks_of(bucket_in_place_rows_for<Bits, V>(buffer_keys));
+  const long long widest = !s.in_place       ? bucket_static_bytes<Bits, V, bucket_threads_widest, p>()
+                           : in_place_packed ? bucket_static_bytes<Bits, V, bucket_threads_widest, true>()
+                                             : bucket_static_bytes<Bits, V, bucket_threads_widest>();
   const long long arrays = s.threads == bucket_threads        ? bucket_static_bytes<Bits, V, bucket_threads, p>()
                            : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, V, bucket_threads_wide, p>()
                            : s.threads == bucket_threads_widest
-                               ? (s.in_place ? (bucket_in_place_pairs_two_blocks<Bits, V> &&
-                                                        bucket_rows_pairs_two_blocks_of(
-                                                            bucket_in_place_rows_for<Bits, V>(buffer_keys))
-                                                    ? bucket_static_bytes<Bits, V, bucket_threads_widest, true>()
-                                                    : bucket_static_bytes<Bits, V, bucket_threads_widest>())
-                                             : bucket_static_bytes<Bits, V, bucket_threads_widest, p>())
+                               ? widest
                                : bucket_static_bytes<Bits, V, bucket_threads_in_place_wide, true>();
   return bucket_launch_bytes<Bits, Value>(s, buffer_keys) + arrays;
 }
