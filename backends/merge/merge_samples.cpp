@@ -10,16 +10,16 @@
 namespace gsb::merge {
 namespace {
 
-const EnvKnob& large_tiles_knob = declare_env_knob(
+const EnvKnob large_tiles_knob = declare_env_knob(
     "GSB_MERGE_SAMPLES_LARGE", "merge-samples: 1 takes the large-n tiles at every n (tests run their passes at small n)",
     [](const std::string& v) { parse_env_choice("GSB_MERGE_SAMPLES_LARGE", v, {"0", "1"}); });
 
-const EnvKnob& presplit_knob = declare_env_knob(
+const EnvKnob presplit_knob = declare_env_knob(
     "GSB_MERGE_SAMPLES_PRESPLIT",
     "merge-samples: 1 takes the partition kernel in every pass (tests run it at small n)",
     [](const std::string& v) { parse_env_choice("GSB_MERGE_SAMPLES_PRESPLIT", v, {"0", "1"}); });
 
-const EnvKnob& quad_knob = declare_env_knob(
+const EnvKnob quad_knob = declare_env_knob(
     "GSB_MERGE_SAMPLES_QUAD",
     "merge-samples: 1 takes four-way passes in every ranked pass they serve (tests run them at small n), 0 never "
     "(unset: where the merge blocks come in 1.5 waves or more, 0.6 to 2 with values)",

@@ -12,7 +12,7 @@
 namespace gsb::multi {
 namespace {
 
-const EnvKnob& library_knob = declare_env_knob(
+const EnvKnob library_knob = declare_env_knob(
     "GSB_NCCL_LIBRARY", "sample-multi: the NCCL library to load (a file name or path)", [](const std::string&) {});
 
 struct Loaded {

@@ -19,10 +19,10 @@ int parse_subranges(const std::string& v) {
   return static_cast<int>(parse_env_uint("GSB_SAMPLE_MULTI_SUBRANGES", v, 1, max_subranges));
 }
 bool parse_one_pass(const std::string& v) { return parse_env_choice("GSB_SAMPLE_MULTI_ONEPASS", v, {"0", "1"}) == "1"; }
-const EnvKnob& subranges_knob = declare_env_knob(
+const EnvKnob subranges_knob = declare_env_knob(
     "GSB_SAMPLE_MULTI_SUBRANGES", "sample-multi: sub-ranges per GPU of the exchange",
     [](const std::string& v) { parse_subranges(v); });
-const EnvKnob& one_pass_knob = declare_env_knob(
+const EnvKnob one_pass_knob = declare_env_knob(
     "GSB_SAMPLE_MULTI_ONEPASS", "sample-multi: 1 sorts each part in one pass after the exchange",
     [](const std::string& v) { parse_one_pass(v); });
 

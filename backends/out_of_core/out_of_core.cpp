@@ -333,7 +333,7 @@ Method parse_method(const std::string& v) {
   return parse_env_choice("GSB_OOC_METHOD", v, {"gpu-partition", "host-partition"}) == "host-partition"
              ? Method::host_partition : Method::gpu_partition;
 }
-const EnvKnob& method_knob = declare_env_knob(
+const EnvKnob method_knob = declare_env_knob(
     "GSB_OOC_METHOD", "out of core: how pieces are partitioned (gpu-partition, the default, or host-partition)",
     [](const std::string& v) { parse_method(v); });
 

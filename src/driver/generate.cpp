@@ -13,6 +13,9 @@ namespace gsb {
 
 namespace {
 
+// 128-bit products for the evenly spread keys of 8-byte types (a GCC and Clang extension, marked as one so that
+// -Wpedantic accepts it).
+__extension__ typedef unsigned __int128 wide_uint;
 
 // Word k (< 8) of element i in a stream: distinct (i, k) give distinct inputs to a bijection.
 inline std::uint64_t word(std::uint64_t stream, std::uint64_t i, unsigned k) {
@@ -85,9 +88,9 @@ void generate_typed(KeyType t, Distribution d, std::uint64_t n, std::uint64_t se
   const KeyCodec<Bits> codec = make_codec<Bits>(t, Order::asc);
   Bits lo = 0, hi = 0;
   encoded_range<Bits>(t, lo, hi);
-  const unsigned __int128 span = static_cast<unsigned __int128>(hi - lo) + 1;
+  const wide_uint span = static_cast<wide_uint>(hi - lo) + 1;
   const auto spread = [&](std::uint64_t i) {  // i-th of n evenly spread keys, ascending
-    const unsigned __int128 off = static_cast<unsigned __int128>(i) * span / n;
+    const wide_uint off = static_cast<wide_uint>(i) * span / n;
     return codec.decode(static_cast<Bits>(lo + static_cast<Bits>(off)));
   };
   constexpr std::uint64_t zipf_ranks = std::uint64_t{1} << 20;

@@ -16,16 +16,16 @@ namespace gsb {
 namespace {
 
 int parse_arch(const std::string& v);
-const EnvKnob& arch_knob = declare_env_knob(
+const EnvKnob arch_knob = declare_env_knob(
     "GSB_ARCH", "the architecture whose policy the host uses (for device code built as PTX of an older one)",
     [](const std::string& v) { parse_arch(v); });
 
-const EnvKnob& dependent_launch_knob = declare_env_knob(
+const EnvKnob dependent_launch_knob = declare_env_knob(
     "GSB_DEPENDENT_LAUNCH", "0: every kernel launched after the one before it has completed (no programmatic dependent "
                             "launch; for comparisons)",
     [](const std::string& v) { parse_env_uint("GSB_DEPENDENT_LAUNCH", v, 0, 1); });
 
-const EnvKnob& cluster_launch_knob = declare_env_knob(
+const EnvKnob cluster_launch_knob = declare_env_knob(
     "GSB_CLUSTER_LAUNCH", "0: no thread-block clusters (the 16-bit histogram's blocks flush alone; for comparisons)",
     [](const std::string& v) { parse_env_uint("GSB_CLUSTER_LAUNCH", v, 0, 1); });
 

@@ -13,12 +13,12 @@ namespace {
 
 std::deque<EnvKnob>& registry() {
   static std::deque<EnvKnob> knobs;  // function-local: knobs are declared during static initialisation
-  return knobs;                      // a deque: the references declare_env_knob hands out stay valid
+  return knobs;                      // a deque: the references env_knobs() hands out stay valid
 }
 
 }  // namespace
 
-const EnvKnob& declare_env_knob(std::string name, std::string help, std::function<void(const std::string&)> check) {
+EnvKnob declare_env_knob(std::string name, std::string help, std::function<void(const std::string&)> check) {
   return registry().emplace_back(EnvKnob{std::move(name), std::move(help), std::move(check)});
 }
 

@@ -3,8 +3,8 @@
 // naming the variable and the value) before any case runs, never a per-case error or a silent 0; the values of
 // the knobs that are set are recorded in the JSON ("environment").
 //
-//   const gsb::EnvKnob& my_knob = gsb::declare_env_knob("GSB_X", "what it changes",
-//                                                        [](const std::string& v) { gsb::parse_env_uint("GSB_X", v, 1, 64); });
+//   const gsb::EnvKnob my_knob = gsb::declare_env_knob("GSB_X", "what it changes",
+//                                                       [](const std::string& v) { gsb::parse_env_uint("GSB_X", v, 1, 64); });
 #pragma once
 
 #include <cstdint>
@@ -25,8 +25,10 @@ struct EnvKnob {
   std::function<void(const std::string&)> check;  // throws UsageError for a bad (non-empty) value
 };
 
-// Declares a knob (at static initialisation; the registry outlives every caller).
-const EnvKnob& declare_env_knob(std::string name, std::string help, std::function<void(const std::string&)> check);
+// Declares a knob (at static initialisation) and returns a copy of it for the caller to keep: a value, since GCC 13
+// and 14 (-Wdangling-reference) take a reference bound to a call that has temporaries among its arguments for a
+// dangling one.
+EnvKnob declare_env_knob(std::string name, std::string help, std::function<void(const std::string&)> check);
 
 // Every declared knob, in declaration order.
 const std::deque<EnvKnob>& env_knobs();

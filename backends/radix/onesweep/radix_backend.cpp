@@ -19,7 +19,7 @@ namespace {
 // A test knob counting keys: a whole number 1..most, declared with the other knobs (so a bad value is a usage
 // error before any case) and read once; 0 when unset.
 struct KeyCountKnob {
-  const gsb::EnvKnob& knob;
+  const gsb::EnvKnob knob;
   std::uint64_t most;
   KeyCountKnob(const char* name, const char* help, std::uint64_t most_keys)
       : knob(gsb::declare_env_knob(name, help,
@@ -55,7 +55,7 @@ const KeyCountKnob large_buckets_above_knob{
 std::string large_buckets_by_choice(const std::string& v) {
   return gsb::parse_env_choice("GSB_RADIX_LARGE_BUCKETS_BY", v, {"block", "passes"});
 }
-const gsb::EnvKnob& large_buckets_by_knob = gsb::declare_env_knob(
+const gsb::EnvKnob large_buckets_by_knob = gsb::declare_env_knob(
     "GSB_RADIX_LARGE_BUCKETS_BY",
     "radix: the hybrid path's buckets past GSB_RADIX_LARGE_BUCKETS_ABOVE sorted one block each, or by segmented "
     "digit passes (tests)",
@@ -64,7 +64,7 @@ const gsb::EnvKnob& large_buckets_by_knob = gsb::declare_env_knob(
 std::string small_runs_choice(const std::string& v) {
   return gsb::parse_env_choice("GSB_RADIX_SMALL_RUNS", v, {"never", "auto", "always"});
 }
-const gsb::EnvKnob& small_runs_knob = gsb::declare_env_knob(
+const gsb::EnvKnob small_runs_knob = gsb::declare_env_knob(
     "GSB_RADIX_SMALL_RUNS",
     "radix: the one-block path's larger shapes sort by runs never (the block radix sort), where the runs cost little "
     "(auto, the default) or always (tests)",
@@ -75,7 +75,7 @@ std::string bucket_shape_choice(const std::string& v) {
                                {"32", "128", "256", "512", "512-in-place", "512-in-place-24", "512-in-place-44",
                                 "512-in-place-52", "1024-in-place"});
 }
-const gsb::EnvKnob& bucket_shape_knob = gsb::declare_env_knob(
+const gsb::EnvKnob bucket_shape_knob = gsb::declare_env_knob(
     "GSB_RADIX_BUCKET_THREADS",
     "radix: the hybrid path's bucket sort one warp a bucket (32), in blocks of 128, 256 or 512 threads, or 512 in "
     "place (-24, -44, -52: with at least that many rows per warp), or 1024 in place (4-byte keys alone) (tests)",

@@ -19,6 +19,7 @@
 // values in every bucket, each key a word of its low half over its position (warp_bucket_carry_by_runs).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
@@ -159,13 +160,14 @@ __device__ __forceinline__ void rank_carried_words(const Word* dst, unsigned fir
 
 // The blocks per SM the kernel asks __launch_bounds__ for (its register cap): for 4-byte keys alone, as many as hold
 // warp_bucket_registers each (what the kernel took before it sorted by runs; ptxas 13.0 sm_90 took 40 unasked, which
-// keeps 48 warps of an SM's 64 resident: u32 keys at 1e7 211.1 us against 209.7 at 32, NOTES.md round 32), else none
-// asked.
+// keeps 48 warps of an SM's 64 resident: u32 keys at 1e7 211.1 us against 209.7 at 32, NOTES.md round 32) or as many
+// as the SM's threads hold, where those are fewer (sm75, sm86: 8 and 12 blocks, caps of 64 and 42 registers), else none asked.
 inline constexpr int warp_bucket_registers = 32;
 template <class Bits, class Value>
 inline constexpr int warp_bucket_min_blocks =
     sizeof(Bits) == 4 && !has_values_v<Value>
-        ? arch::compiling_registers_per_sm / (warp_bucket_warps * 32 * warp_bucket_registers)
+        ? std::min(arch::compiling_registers_per_sm / (warp_bucket_warps * 32 * warp_bucket_registers),
+                   arch::compiling_blocks_by_threads(warp_bucket_warps * 32))
         : 0;
 
 // The keys a warp's buffers are sized for, for buckets of up to `keys` keys: whole rows of 32.
