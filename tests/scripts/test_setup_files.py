@@ -107,3 +107,22 @@ def test_build_and_test_scripts_pick_venv_cmake(tmp_path, with_venv_cmake):
     assert [c.split()[0] for c in calls] == [str(where / "cmake"), str(where / "cmake"), str(where / "ctest")]
     assert calls[0].endswith("--preset release") and calls[1].split()[1:3] == ["--build", "--preset"]
     assert calls[2].split()[1:3] == ["--preset", "release"]
+
+
+def test_cuda_floor_check_builds_with_the_floor_cmake_names():
+    """scripts/check-cuda-floor.sh builds with the CUDA release CMakeLists.txt refuses to go below."""
+    floor = re.search(r"set\(GSB_MIN_CUDA_VERSION ([0-9.]+)\)", (REPO_ROOT / "CMakeLists.txt").read_text()).group(1)
+    release = re.search(r"^release=([0-9.]+)$", (SCRIPTS / "check-cuda-floor.sh").read_text(), re.M).group(1)
+    assert release == floor
+
+
+@pytest.mark.parametrize("args,code", [(["--bogus"], 2), (["--help"], 0)])
+def test_cuda_floor_check_arguments(args, code):
+    """A bad option is one line naming it and exit 2, before anything is downloaded; --help is the usage."""
+    r = subprocess.run(["bash", str(SCRIPTS / "check-cuda-floor.sh"), *args], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == code, r.stderr
+    if code == 2:
+        assert r.stderr.strip().splitlines() == ["check-cuda-floor: unknown option '--bogus'"]
+    else:
+        assert "scripts/check-cuda-floor.sh [--no-tests] [DIR (build/cuda-floor)]" in r.stdout
