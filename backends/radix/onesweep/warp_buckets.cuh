@@ -161,7 +161,8 @@ __device__ __forceinline__ void rank_carried_words(const Word* dst, unsigned fir
 // The blocks per SM the kernel asks __launch_bounds__ for (its register cap): for 4-byte keys alone, as many as hold
 // warp_bucket_registers each (what the kernel took before it sorted by runs; ptxas 13.0 sm_90 took 40 unasked, which
 // keeps 48 warps of an SM's 64 resident: u32 keys at 1e7 211.1 us against 209.7 at 32, NOTES.md round 32) or as many
-// as the SM's threads hold, where those are fewer (sm75, sm86: 8 and 12 blocks, caps of 64 and 42 registers), else none asked.
+// as the SM's threads hold, where those are fewer (sm75, sm86: 8 and 12 blocks, caps of 64 and 42 registers), else
+// none asked.
 inline constexpr int warp_bucket_registers = 32;
 template <class Bits, class Value>
 inline constexpr int warp_bucket_min_blocks =
