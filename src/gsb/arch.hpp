@@ -68,11 +68,9 @@ inline constexpr int compiling_cc = 0;
 // One SM's registers on the band being compiled: what register caps of kernels sharing an SM divide
 // (__launch_bounds__ minimum blocks, __maxnreg__).
 inline constexpr int compiling_registers_per_sm = limits_of(band_of(compiling_cc)).registers_per_sm;
-// The blocks of `threads` threads that one SM of the band being compiled holds by its threads: the most a
-// __launch_bounds__ minimum may ask (ptxas ignores a larger one, with a warning, and caps no registers).
-GSB_HD constexpr int compiling_blocks_by_threads(int threads) {
-  return limits_of(band_of(compiling_cc)).max_threads_per_sm / threads;
-}
+// ... and its threads, which bound the blocks a __launch_bounds__ minimum may ask for (ptxas ignores more, with a
+// warning, and caps no registers).
+inline constexpr int compiling_max_threads_per_sm = limits_of(band_of(compiling_cc)).max_threads_per_sm;
 
 // Whether this compilation pass builds the body of a kernel whose policy serves band B: always in the host
 // pass, and in a device pass only for B's own architectures. Every other architecture gets an empty body that

@@ -168,7 +168,7 @@ template <class Bits, class Value>
 inline constexpr int warp_bucket_min_blocks =
     sizeof(Bits) == 4 && !has_values_v<Value>
         ? std::min(arch::compiling_registers_per_sm / (warp_bucket_warps * 32 * warp_bucket_registers),
-                   arch::compiling_blocks_by_threads(warp_bucket_warps * 32))
+                   arch::compiling_max_threads_per_sm / (warp_bucket_warps * 32))
         : 0;
 
 // The keys a warp's buffers are sized for, for buckets of up to `keys` keys: whole rows of 32.
