@@ -6,7 +6,11 @@
 # into DIR/debs, unpacked into DIR/root and laid out as a toolkit (DIR/toolkit: bin/nvcc with an nvcc.profile of
 # its own, nvvm/, include/, lib64/); the build goes into DIR/build. About 1.1 GB downloaded once; on 2 cores the
 # build for sm_75 and sm_90 takes about 14 minutes and the tests about 7 (2026-12-04).
-#   scripts/check-cuda-floor.sh [--no-tests] [DIR (build/cuda-floor)]
+# --cccl R puts the CCCL of CUDA release R (12.4 .. 12.9: PyPI's nvidia-cuda-cccl-cu12, pip download, about 3 MB)
+# ahead of the toolkit's with -I, the way CCCL's README shows a newer CCCL used with an installed toolkit, and
+# builds into DIR/build-cccl-R: the CCCL releases between the floor's 2.3 and 13.0's 3.0 (12.9: 2.8, which
+# deprecated what 3.0 removed).
+#   scripts/check-cuda-floor.sh [--no-tests] [--cccl R] [DIR (build/cuda-floor)]
 # Environment: CUDAARCHS (default "75-real;90-real", as CI), JOBS (default nproc).
 # Exit status: the build's, then the tests'; 2 for bad arguments or a missing tool.
 set -euo pipefail
@@ -15,10 +19,20 @@ if [ -d .venv/bin ]; then export PATH="$PWD/.venv/bin:$PATH"; fi  # a CMake >= 3
 
 tests=1
 dir=build/cuda-floor
-for arg in "$@"; do
+cccl=""
+while [ $# -gt 0 ]; do
+  arg=$1
+  shift
   case "$arg" in
     --no-tests) tests=0 ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --cccl)
+      [ $# -gt 0 ] || { echo "check-cuda-floor: --cccl needs a CUDA release (12.4 .. 12.9)" >&2; exit 2; }
+      cccl=$1
+      shift
+      [[ "$cccl" =~ ^12\.[4-9]$ ]] ||
+        { echo "check-cuda-floor: --cccl '$cccl' is not a CUDA release from 12.4 to 12.9" >&2; exit 2; }
+      ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "check-cuda-floor: unknown option '$arg'" >&2; exit 2 ;;
     *) dir=$arg ;;
   esac
@@ -75,12 +89,32 @@ if ! "$dir/toolkit/bin/nvcc" --version | grep -q "release $release,"; then
   exit 1
 fi
 
+build=$dir/build
+flags=()
+if [ -n "$cccl" ]; then
+  # CCCL's headers from CUDA $cccl's wheel, first on the include path (the host compiler's too, should a .cpp file
+  # include them).
+  include=$dir/cccl-$cccl/nvidia/cuda_cccl/include
+  if [ ! -f "$include/cub/version.cuh" ]; then
+    python=python3
+    [ -x .venv/bin/python ] && python=.venv/bin/python
+    rm -rf "$dir/cccl-$cccl"
+    "$python" -m pip download -q --no-deps -d "$dir/cccl-$cccl/wheel" "nvidia-cuda-cccl-cu12==$cccl.*"
+    "$python" -m zipfile -e "$dir/cccl-$cccl"/wheel/*.whl "$dir/cccl-$cccl"
+  fi
+  version=$(sed -n 's/^#define CUB_VERSION \([0-9]*\).*/\1/p' "$include/cub/version.cuh")
+  echo "check-cuda-floor: CCCL $((version / 100000)).$((version / 100 % 1000)).$((version % 100)) (CUDA $cccl's)" \
+    "ahead of the toolkit's"
+  build=$dir/build-cccl-$cccl
+  flags=(-DCMAKE_CUDA_FLAGS="-I$include" -DCMAKE_CXX_FLAGS="-I$include")
+fi
+
 export CUDAARCHS=${CUDAARCHS:-75-real;90-real}
-cmake -S . -B "$dir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGSB_BUILD_TOOLS=ON \
-  -DCMAKE_CUDA_COMPILER="$dir/toolkit/bin/nvcc" -DCUDAToolkit_ROOT="$dir/toolkit" >"$dir/configure.log"
-grep -E "^-- CUDA [0-9]" "$dir/configure.log"
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGSB_BUILD_TOOLS=ON "${flags[@]}" \
+  -DCMAKE_CUDA_COMPILER="$dir/toolkit/bin/nvcc" -DCUDAToolkit_ROOT="$dir/toolkit" >"$build.configure.log"
+grep -E "^-- CUDA [0-9]" "$build.configure.log"
 start=$(date +%s)
-cmake --build "$dir/build" -j "${JOBS:-$(nproc)}"
+cmake --build "$build" -j "${JOBS:-$(nproc)}"
 echo "check-cuda-floor: built in $(($(date +%s) - start)) s"
 [ "$tests" -eq 1 ] || exit 0
-ctest --test-dir "$dir/build" -j "${JOBS:-$(nproc)}" --output-on-failure
+ctest --test-dir "$build" -j "${JOBS:-$(nproc)}" --output-on-failure

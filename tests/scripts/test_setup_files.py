@@ -116,13 +116,19 @@ def test_cuda_floor_check_builds_with_the_floor_cmake_names():
     assert release == floor
 
 
-@pytest.mark.parametrize("args,code", [(["--bogus"], 2), (["--help"], 0)])
-def test_cuda_floor_check_arguments(args, code):
-    """A bad option is one line naming it and exit 2, before anything is downloaded; --help is the usage."""
+@pytest.mark.parametrize("args,code,line", [
+    (["--bogus"], 2, "check-cuda-floor: unknown option '--bogus'"),
+    (["--cccl", "13.0"], 2, "check-cuda-floor: --cccl '13.0' is not a CUDA release from 12.4 to 12.9"),
+    (["--cccl"], 2, "check-cuda-floor: --cccl needs a CUDA release (12.4 .. 12.9)"),
+    (["--help"], 0, "scripts/check-cuda-floor.sh [--no-tests] [--cccl R] [DIR (build/cuda-floor)]"),
+])
+def test_cuda_floor_check_arguments(args, code, line):
+    """A bad option or --cccl release is one line naming it and exit 2, before anything is downloaded; --help is the
+    usage."""
     r = subprocess.run(["bash", str(SCRIPTS / "check-cuda-floor.sh"), *args], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == code, r.stderr
     if code == 2:
-        assert r.stderr.strip().splitlines() == ["check-cuda-floor: unknown option '--bogus'"]
+        assert r.stderr.strip().splitlines() == [line]
     else:
-        assert "scripts/check-cuda-floor.sh [--no-tests] [DIR (build/cuda-floor)]" in r.stdout
+        assert line in r.stdout
