@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 import shlex
+import shutil
 import struct
 import subprocess
 import tempfile
@@ -111,6 +112,8 @@ def main(argv=None):
         raise BadInput(f"--arch {a.arch}: expected numbers such as 75,90")
     if a.jobs < 1:
         raise BadInput(f"--jobs {a.jobs}: expected 1 or more")
+    if shutil.which("git") is None:
+        raise BadInput("git not found on PATH (the base revision is checked out with it)")
     root = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True).stdout.strip()
     if not root:
         raise BadInput("not inside a git checkout")

@@ -7,6 +7,7 @@ import os
 import shutil
 import struct
 import subprocess
+import sys
 
 import pytest
 
@@ -91,19 +92,32 @@ def test_the_build_command_becomes_a_cubin_command():
     assert cubin_command(entry, "/r", "/r", "90", "o")[2] == "-I/r/src"  # the working tree's own paths
 
 
-@pytest.mark.parametrize("args, named", [(["HEAD", "x", "--arch", "sm90"], "--arch sm90"),
-                                         (["HEAD", "x", "--jobs", "0"], "--jobs 0"),
-                                         (["no-such-revision-here", "x"], "no-such-revision-here")])
+GIT = shutil.which("git")
+NVCC = shutil.which("nvcc") or next((p for p in ["/usr/local/cuda/bin/nvcc"] if os.path.exists(p)), None)
+
+
+@pytest.mark.parametrize("args, named", [
+    (["HEAD", "x", "--arch", "sm90"], "--arch sm90"),
+    (["HEAD", "x", "--jobs", "0"], "--jobs 0"),
+    pytest.param(["no-such-revision-here", "x"], "no-such-revision-here",
+                 marks=pytest.mark.skipif(GIT is None, reason="no git (a fresh minimal system)")),
+])
 def test_bad_input_exits_2_with_one_line(args, named):
     done = run_script("same-code", *args)
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and named in done.stderr and done.stderr.startswith("same-code: error:")
 
 
-NVCC = shutil.which("nvcc") or next((p for p in ["/usr/local/cuda/bin/nvcc"] if os.path.exists(p)), None)
+def test_without_git_it_says_so_in_one_line(tmp_path):
+    """A system without git (a minimal Ubuntu 22.04 had none, 2026-12-05) is bad input named, not an internal
+    error: PATH holds only a folder with the interpreter."""
+    (tmp_path / "python3").symlink_to(sys.executable)
+    done = run_script("same-code", "HEAD", "x", env={"PATH": str(tmp_path)})
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("same-code: error: git not found on PATH")
 
 
-@pytest.mark.skipif(NVCC is None, reason="no nvcc")
+@pytest.mark.skipif(NVCC is None or GIT is None, reason="no nvcc or no git")
 def test_a_whole_run_tells_a_refactor_from_a_change(tmp_path):
     nvcc = NVCC
     repo = tmp_path / "repo"
