@@ -136,13 +136,15 @@ def test_interrupted_run_leaves_valid_json_and_no_temporary(tool, tmp_path):
 
 def test_fifteen_thousand_cases_with_json_in_bounded_time(tool, tmp_path):
     """Per-case cost is constant (issue 16): the JSON is rewritten at a bounded rate, speed-ups are found among
-    the cases of one input. 15,000 cases took over 600 s before; the bound here is generous, a hang detector."""
+    the cases of one input. 15,000 cases took over 600 s before; the bound here is generous, a hang detector: the
+    whole of tests/cli takes about 41 s in CI, this test 152 s beside two builds on the same 2 cores (2026-12-05),
+    which a bound of 120 s failed."""
     out, csv = tmp_path / "r.json", tmp_path / "r.csv"
     t0 = time.monotonic()
     r = subprocess.run([tool, "--algo", "std-sort,std-sort-par", "--n", "1:7500:+1", "--reps", "1", "--warmup", "0",
                         "--json", str(out), "--csv", str(csv)], capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-500:]
-    assert time.monotonic() - t0 < 120
+    assert time.monotonic() - t0 < 300
     cases = json.loads(out.read_text())["cases"]
     assert len(cases) == 15000
     assert all(c["speedup_vs_std_sort"] is not None for c in cases)
