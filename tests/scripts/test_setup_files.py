@@ -132,3 +132,30 @@ def test_cuda_floor_check_arguments(args, code, line):
         assert r.stderr.strip().splitlines() == [line]
     else:
         assert line in r.stdout
+
+
+@pytest.mark.parametrize("args,code,line", [
+    (["focal"], 2, "check-fresh-distro: unknown distribution 'focal' (bookworm, jammy or noble)"),
+    ([], 2, "check-fresh-distro: no distribution named (bookworm, jammy or noble)"),
+    (["--bogus", "jammy"], 2, "check-fresh-distro: unknown option '--bogus'"),
+    (["--help"], 0, "scripts/check-fresh-distro.sh [--no-tests] DISTRO [DIR (build/distro)]"),
+])
+def test_fresh_distro_check_arguments(args, code, line):
+    """scripts/check-fresh-distro.sh: a bad option or distribution is one line naming it and exit 2, before anything
+    is set up; --help is the usage."""
+    r = subprocess.run(["bash", str(SCRIPTS / "check-fresh-distro.sh"), *args], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == code, r.stderr
+    if code == 2:
+        assert r.stderr.strip().splitlines() == [line]
+    else:
+        assert line in r.stdout
+
+
+def test_fresh_distro_check_covers_the_readme_distributions():
+    """The distributions the script sets up are the ones README's platform table and setup.sh name."""
+    script = (SCRIPTS / "check-fresh-distro.sh").read_text()
+    assert re.search(r"^  bookworm\) ", script, re.M) and re.search(r"^  jammy\|noble\) ", script, re.M)
+    for name in ("Debian 12", "Ubuntu 22.04", "Ubuntu 24.04"):
+        assert name in (SCRIPTS / "setup.sh").read_text()
+        assert name in script
