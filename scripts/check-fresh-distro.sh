@@ -44,7 +44,20 @@ root=$(cd "$dir" && pwd)/$distro
 if [ ! -x "$root/usr/bin/apt-get" ]; then
   echo "check-fresh-distro: debootstrap $distro into $root"
   rm -rf "$root"
-  debootstrap --variant=minbase --components="$components" "$distro" "$root" "$mirror" >"$root.debootstrap.log"
+  # An older debootstrap may lack the release's script; Ubuntu's releases share gutsy's, Debian's sid's.
+  script=/usr/share/debootstrap/scripts/$distro
+  if [ ! -e "$script" ]; then
+    case "$distro" in
+      bookworm) script=/usr/share/debootstrap/scripts/sid ;;
+      *) script=/usr/share/debootstrap/scripts/gutsy ;;
+    esac
+  fi
+  if ! debootstrap --variant=minbase --components="$components" "$distro" "$root" "$mirror" "$script" \
+      >"$root.debootstrap.log" 2>&1; then
+    tail -n 5 "$root.debootstrap.log" >&2
+    echo "check-fresh-distro: debootstrap $distro failed ($root.debootstrap.log)" >&2
+    exit 1
+  fi
   if [ "$distro" != bookworm ]; then  # as an installed Ubuntu has them: its updates and security fixes
     printf 'deb %s %s %s\n' "$mirror" "$distro" "${components/,/ }" "$mirror" "$distro-updates" "${components/,/ }" \
       "$mirror" "$distro-security" "${components/,/ }" >"$root/etc/apt/sources.list"
