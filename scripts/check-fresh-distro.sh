@@ -66,13 +66,12 @@ if [ ! -x "$root/usr/bin/apt-get" ]; then
       http://deb.debian.org/debian-security bookworm-security main >"$root/etc/apt/sources.list"
   fi
 fi
-# The host's name resolution, and its CA bundle (a proxy that intercepts TLS, which the host trusts, is then trusted
-# inside as well; the distribution's own bundle otherwise holds the same public CAs).
+# The host's name resolution, and the CA bundle it gives pip (or its system bundle) as pip's inside, kept apart from
+# the system's there, which installing ca-certificates rewrites: a proxy that intercepts TLS and that the host
+# trusts is then trusted inside too; otherwise the bundle holds the same public CAs.
 cp /etc/resolv.conf "$root/etc/resolv.conf"
-if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
-  mkdir -p "$root/etc/ssl/certs"
-  cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt"
-fi
+ca=${PIP_CERT:-/etc/ssl/certs/ca-certificates.crt}
+if [ -f "$ca" ]; then cp "$ca" "$root/etc/check-fresh-distro-ca.crt"; fi
 
 mounts=()
 cleanup() {
@@ -100,10 +99,11 @@ git clone -q "$repo" "$root/root/gpusort-bench"
 name=$(. "$root/etc/os-release" && echo "$PRETTY_NAME")
 echo "check-fresh-distro: $name, $(git -C "$repo" rev-parse --short HEAD), CUDA from $cuda"
 arches=${CUDAARCHS:-75-real;90-real}
-passed=()  # a clean environment inside, but for the host's proxy and the CA bundle pip is told to trust
-for v in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY PIP_CERT PIP_INDEX_URL; do
+passed=()  # a clean environment inside, but for the host's proxy and package index, and the CA bundle above
+for v in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY PIP_INDEX_URL; do
   if [ -n "${!v:-}" ]; then passed+=("$v=${!v}"); fi
 done
+if [ -f "$root/etc/check-fresh-distro-ca.crt" ]; then passed+=(PIP_CERT=/etc/check-fresh-distro-ca.crt); fi
 run() {  # run STEP COMMAND: one step inside, timed, its output in DIR/DISTRO.STEP.log
   local start
   start=$(date +%s)
