@@ -58,11 +58,19 @@ def _bad_files(tmp, base_doc):
         "huge-integer": (write(huge_int, tmp / "int.json"),
                          "cases[0].timing.samples_ms[0]: an integer beyond the range of a double is not a finite"),
         "deep": (str(tmp / "deep.json"), "nested too deeply"),
-        "deep-in-document": (str(tmp / "deep-device.json"), "nested too deeply"),
+        # Python 3.10 and 3.11's parser stops at its recursion limit; 3.12's keeps a C limit of its own and reads
+        # the 990 levels, which the schema then refuses (seen on Ubuntu 24.04's 3.12.3, 2026-12-05).
+        "deep-in-document": (str(tmp / "deep-device.json"),
+                             ("nested too deeply", "device: expected null or object, got [[[")),
         "too-many-digits": (str(tmp / "digits.json"), "not JSON that can be read (Exceeds the limit"),
         "ok-but-validation-failed": (write(ok_but_invalid, tmp / "ok-invalid.json"),
                                      'cases[2].validation.status: "failed" is not one of "passed", "not-run"'),
     }
+
+
+def _says(text, expected):
+    """Whether text holds the expected words, or one of several (a tuple) where Python versions differ."""
+    return any(e in text for e in (expected if isinstance(expected, tuple) else (expected,)))
 
 
 BAD_KINDS = ["missing", "not-json", "schema-version", "no-schema-version", "wrong-type", "wrong-enum",
@@ -79,7 +87,7 @@ def test_bad_result_file(tmp_path, base_doc, capsys, script, kind):
     err = capsys.readouterr().err
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
-    assert bad in lines[0] and expected in lines[0]
+    assert bad in lines[0] and _says(lines[0], expected)
 
 
 @pytest.mark.parametrize("script", ["compare", "plot", "perf-check"])
@@ -99,7 +107,7 @@ def test_executables_report_bad_files_in_one_line(tmp_path, base_doc, kind):
     done = run_script("compare", BASE, bad)
     assert done.returncode == 2, done.stderr
     assert done.stderr.strip().splitlines() == [f"compare: error: {done.stderr.split(': ', 2)[2].strip()}"]
-    assert bad in done.stderr and expected in done.stderr and "Traceback" not in done.stderr
+    assert bad in done.stderr and _says(done.stderr, expected) and "Traceback" not in done.stderr
 
 
 def test_duplicate_case_is_bad_input(tmp_path, base_doc, capsys):
