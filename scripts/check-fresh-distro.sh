@@ -86,7 +86,7 @@ bind() {  # bind SOURCE TARGET [ro]
   if [ "${3:-}" = ro ]; then mount -o remount,bind,ro "$2"; fi
 }
 for m in "$root/usr/local/cuda" "$root/dev" "$root/proc"; do  # left by a run that was killed
-  if mountpoint -q "$m"; then umount "$m" 2>/dev/null || umount -l "$m"; fi
+  if [ ! -L "$m" ] && mountpoint -q "$m"; then umount "$m" 2>/dev/null || umount -l "$m"; fi  # a link: the host's
 done
 mount -t proc proc "$root/proc"
 mounts+=("$root/proc")
