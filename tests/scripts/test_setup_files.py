@@ -116,35 +116,22 @@ def test_cuda_floor_check_builds_with_the_floor_cmake_names():
     assert release == floor
 
 
-@pytest.mark.parametrize("args,code,line", [
-    (["--bogus"], 2, "check-cuda-floor: unknown option '--bogus'"),
-    (["--cccl", "13.0"], 2, "check-cuda-floor: --cccl '13.0' is not a CUDA release from 12.4 to 12.9"),
-    (["--cccl"], 2, "check-cuda-floor: --cccl needs a CUDA release (12.4 .. 12.9)"),
-    (["--help"], 0, "scripts/check-cuda-floor.sh [--no-tests] [--cccl R] [DIR (build/cuda-floor)]"),
+@pytest.mark.parametrize("script,args,code,line", [
+    ("check-cuda-floor", ["--bogus"], 2, "check-cuda-floor: unknown option '--bogus'"),
+    ("check-cuda-floor", ["--cccl", "13.0"], 2,
+     "check-cuda-floor: --cccl '13.0' is not a CUDA release from 12.4 to 12.9"),
+    ("check-cuda-floor", ["--cccl"], 2, "check-cuda-floor: --cccl needs a CUDA release (12.4 .. 12.9)"),
+    ("check-cuda-floor", ["--help"], 0, "scripts/check-cuda-floor.sh [--no-tests] [--cccl R] [DIR (build/cuda-floor)]"),
+    ("check-fresh-distro", ["focal"], 2,
+     "check-fresh-distro: unknown distribution 'focal' (bookworm, jammy or noble)"),
+    ("check-fresh-distro", [], 2, "check-fresh-distro: no distribution named (bookworm, jammy or noble)"),
+    ("check-fresh-distro", ["--bogus", "jammy"], 2, "check-fresh-distro: unknown option '--bogus'"),
+    ("check-fresh-distro", ["--help"], 0, "scripts/check-fresh-distro.sh [--no-tests] DISTRO [DIR (build/distro)]"),
 ])
-def test_cuda_floor_check_arguments(args, code, line):
-    """A bad option or --cccl release is one line naming it and exit 2, before anything is downloaded; --help is the
-    usage."""
-    r = subprocess.run(["bash", str(SCRIPTS / "check-cuda-floor.sh"), *args], capture_output=True, text=True,
-                       timeout=60)
-    assert r.returncode == code, r.stderr
-    if code == 2:
-        assert r.stderr.strip().splitlines() == [line]
-    else:
-        assert line in r.stdout
-
-
-@pytest.mark.parametrize("args,code,line", [
-    (["focal"], 2, "check-fresh-distro: unknown distribution 'focal' (bookworm, jammy or noble)"),
-    ([], 2, "check-fresh-distro: no distribution named (bookworm, jammy or noble)"),
-    (["--bogus", "jammy"], 2, "check-fresh-distro: unknown option '--bogus'"),
-    (["--help"], 0, "scripts/check-fresh-distro.sh [--no-tests] DISTRO [DIR (build/distro)]"),
-])
-def test_fresh_distro_check_arguments(args, code, line):
-    """scripts/check-fresh-distro.sh: a bad option or distribution is one line naming it and exit 2, before anything
-    is set up; --help is the usage."""
-    r = subprocess.run(["bash", str(SCRIPTS / "check-fresh-distro.sh"), *args], capture_output=True, text=True,
-                       timeout=60)
+def test_check_script_arguments(script, args, code, line):
+    """The platform checks: a bad option, release or distribution is one line naming it and exit 2, before anything
+    is downloaded or set up; --help is the usage."""
+    r = subprocess.run(["bash", str(SCRIPTS / f"{script}.sh"), *args], capture_output=True, text=True, timeout=60)
     assert r.returncode == code, r.stderr
     if code == 2:
         assert r.stderr.strip().splitlines() == [line]
