@@ -26,8 +26,8 @@ for arg in "$@"; do
   esac
 done
 case "$distro" in
-  bookworm) mirror=http://deb.debian.org/debian; components=main ;;
-  jammy|noble) mirror=http://archive.ubuntu.com/ubuntu; components=main,universe ;;
+  bookworm) mirror=http://deb.debian.org/debian; security=http://deb.debian.org/debian-security; components=main ;;
+  jammy|noble) mirror=http://archive.ubuntu.com/ubuntu; security=$mirror; components=main,universe ;;
   "") echo "check-fresh-distro: no distribution named (bookworm, jammy or noble)" >&2; exit 2 ;;
   *) echo "check-fresh-distro: unknown distribution '$distro' (bookworm, jammy or noble)" >&2; exit 2 ;;
 esac
@@ -58,13 +58,9 @@ if [ ! -x "$root/usr/bin/apt-get" ]; then
     echo "check-fresh-distro: debootstrap $distro failed ($root.debootstrap.log)" >&2
     exit 1
   fi
-  if [ "$distro" != bookworm ]; then  # as an installed Ubuntu has them: its updates and security fixes
-    printf 'deb %s %s %s\n' "$mirror" "$distro" "${components/,/ }" "$mirror" "$distro-updates" "${components/,/ }" \
-      "$mirror" "$distro-security" "${components/,/ }" >"$root/etc/apt/sources.list"
-  else
-    printf 'deb %s %s %s\n' "$mirror" bookworm main "$mirror" bookworm-updates main \
-      http://deb.debian.org/debian-security bookworm-security main >"$root/etc/apt/sources.list"
-  fi
+  # As an installed system has them: its updates and security fixes.
+  printf 'deb %s %s %s\n' "$mirror" "$distro" "${components/,/ }" "$mirror" "$distro-updates" "${components/,/ }" \
+    "$security" "$distro-security" "${components/,/ }" >"$root/etc/apt/sources.list"
 fi
 # The host's name resolution, and the CA bundle it gives pip (or its system bundle) as pip's inside, kept apart from
 # the system's there, which installing ca-certificates rewrites: a proxy that intercepts TLS and that the host
