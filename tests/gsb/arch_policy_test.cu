@@ -375,11 +375,10 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   // 4-byte keys with u32 values (sorted by runs; 16-bit counts in their count sets, bucket_sets_packed): 512 threads
   // with two buffers where they keep twice the warps of 256 (64 against 32 at 3116-3400 keys, 48 against 24 at
   // 2^28's 4088-5020), or 1.5 times as many where 256 keep half the SM's or fewer (48 against 32 at 3404-4084, 2.1e8
-  // to 2.5e8), or 128 and 256 keep a quarter of the SM's or fewer (from 6728, 4e8), to 8264 keys; in place from 8268
-  // keys (2^29) on, two blocks an SM (32 warps against 16): in 22 or 24 rows to 12288 (7.5e8), then in 32 rows with
-  // the keys carrying their positions (bucket_in_place_carries: 8e8, 1e9's 16248); 256 threads between (1.2e8: 48
-  // against 64; 1.5e8: 40 against 64; 3e8's 5120: 24 against 32).
-  // (8264: 32 warps either way.)
+  // to 2.5e8), or 128 and 256 keep a quarter of the SM's or fewer (from 6728, 4e8), to 8264 keys (32 warps; in place
+  // 48, not twice as many); in place from 8268 keys (2^29) on: in 22 rows, carrying positions, three blocks an SM (48
+  // warps against 16) to 11264, in 24 rows two (32) to 12288 (7.5e8), then in 32 rows two, carrying (8e8, 1e9's
+  // 16248); 256 threads between (1.2e8: 48 against 64; 1.5e8: 40 against 64; 3e8's 5120: 24 against 32).
   const std::pair<unsigned, BucketShape> pairs_sm90[] = {
       {2176, wide}, {2500, wide}, {3100, wide}, {3292, widest}, {3448, widest}, {3924, widest}, {4084, widest},
       {4368, widest}, {4608, widest}, {5120, wide}, {6728, widest}, {8264, widest}, {8268, in_place},
@@ -387,16 +386,31 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
       {12288, in_place}, {12292, in_place}, {12300, in_place}, {12804, in_place}, {16248, in_place}};
   for (const auto& [keys, shape] : pairs_sm90)
     EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, keys)), shape) << keys << " keys";
-  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 8904)), 32);
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 6728)), 48);
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 8904)), 48);
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 11264)), 48);
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm80, in_place, 8192)), 32);  // as before
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm80, in_place, 8196)), 16);
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 12288)), 32);
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 12292)), 32);
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 16384)), 32);
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint64_t>(Band::sm90, in_place, 16384)), 16);
+  // Carrying positions: the 32-row kernel on every band, the 22-row one where that fits three of its blocks.
   using radix::onesweep::bucket_in_place_carries;
-  EXPECT_FALSE((bucket_in_place_carries<std::uint32_t, std::uint32_t>(24)));
-  EXPECT_TRUE((bucket_in_place_carries<std::uint32_t, std::uint32_t>(32)));
-  EXPECT_FALSE((bucket_in_place_carries<std::uint32_t, std::uint64_t>(32)));
-  EXPECT_FALSE((bucket_in_place_carries<std::uint32_t, NoValue>(32)));
+  for (Band b : arch::all_bands) {
+    EXPECT_EQ((bucket_in_place_carries<std::uint32_t, std::uint32_t>(b, 22)), b == Band::sm90) << static_cast<int>(b);
+    EXPECT_FALSE((bucket_in_place_carries<std::uint32_t, std::uint32_t>(b, 24)));
+    EXPECT_TRUE((bucket_in_place_carries<std::uint32_t, std::uint32_t>(b, 32)));
+    EXPECT_FALSE((bucket_in_place_carries<std::uint32_t, std::uint64_t>(b, 22)));
+    EXPECT_FALSE((bucket_in_place_carries<std::uint32_t, std::uint64_t>(b, 32)));
+    EXPECT_FALSE((bucket_in_place_carries<std::uint32_t, NoValue>(b, 32)));
+  }
+  // ... so a buffer's bytes follow the kernel a launch takes: 22 rows one word a key on sm90, 24 rows (forced) two.
+  using radix::onesweep::bucket_buffer_bytes;
+  EXPECT_EQ((bucket_buffer_bytes<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 3000)), 3072 * 4);
+  EXPECT_EQ((bucket_buffer_bytes<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 3000, 23)), 3072 * 8);
+  EXPECT_EQ((bucket_buffer_bytes<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 3000, 25)), 3072 * 4);
+  EXPECT_EQ((bucket_buffer_bytes<std::uint32_t, std::uint32_t>(Band::sm80, in_place, 3000)), 3072 * 8);
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(8904)), 22);
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(11264)), 22);
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(11265)), 24);
@@ -478,12 +492,24 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((radix::onesweep::bucket_in_place_min_blocks<u32, u32>), 2);  // (32 rows carrying positions)
   EXPECT_EQ((radix::onesweep::bucket_in_place_min_blocks<u32, u64>), 1);
   EXPECT_EQ((radix::onesweep::bucket_in_place_min_blocks<u64, NoValue>), 1);
-  const long long two_blocks_rows = radix::onesweep::bucket_shared_bytes<u32, NoValue>(BucketShape{512, true}, 22528);
+  // 4-byte pairs' 22-row kernel asks for three blocks where they fit (carrying positions: sm90), two elsewhere.
+  using radix::onesweep::bucket_in_place_min_blocks_on;
+  EXPECT_EQ((bucket_in_place_min_blocks_on<u32, u32>(Band::sm90, 22)), 3);
+  EXPECT_EQ((bucket_in_place_min_blocks_on<u32, u32>(Band::sm80, 22)), 2);
+  EXPECT_EQ((bucket_in_place_min_blocks_on<u32, u32>(Band::sm86, 22)), 2);
+  EXPECT_EQ((bucket_in_place_min_blocks_on<u32, u32>(Band::sm75, 22)), 2);
+  EXPECT_EQ((bucket_in_place_min_blocks_on<u32, u32>(Band::sm90, 24)), 2);
+  EXPECT_EQ((bucket_in_place_min_blocks_on<u32, u32>(Band::sm90, 32)), 2);
+  EXPECT_EQ((bucket_in_place_min_blocks_on<u32, u64>(Band::sm90, 22)), 1);
+  EXPECT_EQ((bucket_in_place_min_blocks_on<u32, NoValue>(Band::sm90, 22)), 2);
+  const long long two_blocks_rows =
+      radix::onesweep::bucket_shared_bytes<u32, NoValue>(Band::sm90, BucketShape{512, true}, 22528);
   EXPECT_EQ(arch::blocks_that_fit(Band::sm90, two_blocks_rows, 512), 2);
   // 52 rows: two blocks fit Hopper with 16-bit counts (add_count), not with 32-bit ones.
   EXPECT_FALSE((radix::onesweep::bucket_packed_counts<true, 44>));
   EXPECT_TRUE((radix::onesweep::bucket_packed_counts<true, 52>));
-  const long long rows52 = radix::onesweep::bucket_buffer_bytes<u32, NoValue>(BucketShape{512, true}, 26624);
+  const long long rows52 =
+      radix::onesweep::bucket_buffer_bytes<u32, NoValue>(Band::sm90, BucketShape{512, true}, 26624);
   EXPECT_EQ(arch::blocks_that_fit(Band::sm90, rows52 + radix::onesweep::bucket_static_bytes<u32, NoValue>(), 512), 1);
   EXPECT_EQ(arch::blocks_that_fit(Band::sm90, rows52 + radix::onesweep::bucket_static_bytes<u32, NoValue, 512, true>(),
                                   512),
@@ -516,9 +542,9 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 53252)), in_place_wide);
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 67584)), in_place_wide);  // 2^32+17
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u32, NoValue>(Band::sm90, 106496)), in_place_wide);
-  EXPECT_TRUE((radix::onesweep::bucket_shape_holds<u32, NoValue>(in_place_wide, 106496, smem)));
-  EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, NoValue>(in_place_wide, 106500, smem)));
-  EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, u32>(in_place_wide, 1024, smem)));
+  EXPECT_TRUE((radix::onesweep::bucket_shape_holds<u32, NoValue>(Band::sm90, in_place_wide, 106496, smem)));
+  EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, NoValue>(Band::sm90, in_place_wide, 106500, smem)));
+  EXPECT_FALSE((radix::onesweep::bucket_shape_holds<u32, u32>(Band::sm90, in_place_wide, 1024, smem)));
   EXPECT_EQ((bucket_resident_warps<u32, NoValue>(Band::sm90, in_place_wide, 36864)), 32);
   EXPECT_TRUE((radix::onesweep::bucket_packed_counts<true, 36, 1024>));
   // Its runs are held to 6 trips of 32 keys, or 10 where the launch's mean run passes 6 (uniform u32 keys past about
@@ -575,7 +601,7 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_LT((radix::onesweep::HybridSort<u32, std::uint32_t, Band::sm90>::last_items()), std::uint64_t{1100000000});
   EXPECT_LT((radix::onesweep::HybridSort<u64, NoValue, Band::sm90>::last_items()), std::uint64_t{1100000000});
   // Its buffer holds whole rows of 1024 keys' low halves.
-  EXPECT_EQ((radix::onesweep::bucket_buffer_bytes<u32, NoValue>(in_place_wide, 30001)), 30720 * 2);
+  EXPECT_EQ((radix::onesweep::bucket_buffer_bytes<u32, NoValue>(Band::sm90, in_place_wide, 30001)), 30720 * 2);
   // Where shared memory holds more than the registers, the registers bound it; else shared memory does.
   EXPECT_EQ((bucket_capacity_in_place<u64, NoValue>(smem)), 16384u);
   EXPECT_EQ((bucket_capacity_in_place<u64, u64>(smem)), 16384u);
@@ -594,15 +620,16 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_GT((bucket_capacity_in_place<u64, u64>(96 * 1024)) + 512, 2 * (bucket_capacity<u64, u64>(96 * 1024)));
   // Its buffer holds whole rows: a bucket of 1025 keys takes 1536 positions.
   using radix::onesweep::bucket_buffer_bytes;
-  EXPECT_EQ((bucket_buffer_bytes<u64, NoValue>(BucketShape{512, true}, 1025)), 1536 * 8);
-  EXPECT_EQ((bucket_buffer_bytes<u64, NoValue>(BucketShape{512, false}, 1025)), 1025 * 16);
+  EXPECT_EQ((bucket_buffer_bytes<u64, NoValue>(Band::sm90, BucketShape{512, true}, 1025)), 1536 * 8);
+  EXPECT_EQ((bucket_buffer_bytes<u64, NoValue>(Band::sm90, BucketShape{512, false}, 1025)), 1025 * 16);
   // The two buffers hold 4-byte keys' low halves (bucket_held_t): 2 bytes a key and buffer (with values 4: the key's
   // position over it, and one buffer of values); in place whole keys.
   using radix::onesweep::bucket_launch_bytes;
-  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, NoValue>(BucketShape{128, false}, 1840)), 1840 * 2 * 2);
-  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, std::uint32_t>(BucketShape{256, false}, 1840)), 1840 * (2 * 4 + 4));
-  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, NoValue>(BucketShape{512, true}, 1025)), 1536 * 4);
-  EXPECT_EQ((bucket_launch_bytes<u64, NoValue>(BucketShape{512, false}, 1025)), 1025 * 16);
+  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, NoValue>(Band::sm90, BucketShape{128, false}, 1840)), 1840 * 2 * 2);
+  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, std::uint32_t>(Band::sm90, BucketShape{256, false}, 1840)),
+            1840 * (2 * 4 + 4));
+  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, NoValue>(Band::sm90, BucketShape{512, true}, 1025)), 1536 * 4);
+  EXPECT_EQ((bucket_launch_bytes<u64, NoValue>(Band::sm90, BucketShape{512, false}, 1025)), 1025 * 16);
   // With values, two buffers of 4-byte keys hold each key's position over its low half (4 bytes) and one buffer of
   // values (bucket_keys_carry_positions); 8-byte keys and the in-place shape move theirs.
   EXPECT_TRUE((radix::onesweep::bucket_keys_carry_positions<std::uint32_t, u64, false>));
@@ -610,15 +637,15 @@ TEST(ArchPolicy, RadixBucketSortInPlace) {
   EXPECT_FALSE((radix::onesweep::bucket_keys_carry_positions<std::uint32_t, u64, true>));
   EXPECT_FALSE((radix::onesweep::bucket_keys_carry_positions<std::uint32_t, NoValue, false>));
   EXPECT_FALSE((radix::onesweep::bucket_keys_carry_positions<u64, u64, false>));
-  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, u64>(BucketShape{128, false}, 1840)), 1840 * (2 * 4 + 8));
-  EXPECT_EQ((bucket_launch_bytes<u64, std::uint32_t>(BucketShape{256, false}, 1840)), 1840 * 2 * (8 + 4));
+  EXPECT_EQ((bucket_launch_bytes<std::uint32_t, u64>(Band::sm90, BucketShape{128, false}, 1840)), 1840 * (2 * 4 + 8));
+  EXPECT_EQ((bucket_launch_bytes<u64, std::uint32_t>(Band::sm90, BucketShape{256, false}, 1840)), 1840 * 2 * (8 + 4));
   // Their positions are 16 bits: no two-buffer shape takes a bucket past 65536 keys, whatever the shared memory.
   using radix::onesweep::bucket_shape_holds;
   const long long plenty = 1LL << 30;
-  EXPECT_TRUE((bucket_shape_holds<std::uint32_t, u64>(BucketShape{256, false}, 65536, plenty)));
-  EXPECT_FALSE((bucket_shape_holds<std::uint32_t, u64>(BucketShape{256, false}, 65540, plenty)));
-  EXPECT_FALSE((bucket_shape_holds<std::uint32_t, std::uint32_t>(BucketShape{256, false}, 65540, plenty)));
-  EXPECT_TRUE((bucket_shape_holds<std::uint32_t, NoValue>(BucketShape{256, false}, 65540, plenty)));
+  EXPECT_TRUE((bucket_shape_holds<std::uint32_t, u64>(Band::sm90, BucketShape{256, false}, 65536, plenty)));
+  EXPECT_FALSE((bucket_shape_holds<std::uint32_t, u64>(Band::sm90, BucketShape{256, false}, 65540, plenty)));
+  EXPECT_FALSE((bucket_shape_holds<std::uint32_t, std::uint32_t>(Band::sm90, BucketShape{256, false}, 65540, plenty)));
+  EXPECT_TRUE((bucket_shape_holds<std::uint32_t, NoValue>(Band::sm90, BucketShape{256, false}, 65540, plenty)));
   // 8-byte keys at 1e9 (16247 with 8 standard deviations) fit one block in place and not in two buffers.
   EXPECT_LT((bucket_capacity<u64, NoValue>(smem)), 16248u);
   EXPECT_EQ((radix::onesweep::bucket_shape_for<u64, NoValue>(Band::sm90, 16248)), (BucketShape{512, true}));

@@ -223,9 +223,10 @@ inline constexpr int bucket_rows_two_blocks = 44;
 // in kernels of their own that __launch_bounds__ holds to 64 registers (ptxas 13.0 sm_90, u32+u32: 22 rows 64, no
 // spills; 24 rows 64 with 12 bytes of spills; their 32-row kernel takes 96) and that keep 16-bit counts (add_count:
 // 16.5 KB of static arrays where 32-bit counts take 32.9), so that two of their blocks are resident per SM where
-// their shared memory fits (on Hopper 106.6 KB a block at 22 rows, 114.8 at 24), where the 512-thread two-buffer
-// shape keeps one (120 KiB at 8904 keys): bucket_shape_for takes them where they keep more warps than every
-// two-buffer shape (sm90: 8268-12288 keys, u32+u32 uniform about 5e8-7.5e8; sm80 5536-8192). A bucket takes the 22-row
+// their shared memory fits (on Hopper 114.8 KB a block at 24 rows; the 22-row kernel, carrying positions, 61.5 KB
+// and three blocks), where the 512-thread two-buffer shape keeps one (120 KiB at 8904 keys): bucket_shape_for takes
+// them where they keep twice its warps or more (sm90: 8268-12288 keys, u32+u32 uniform about 5e8-7.5e8; sm80
+// 5536-11264). A bucket takes the 22-row
 // kernel where that holds it (the 24-row one spills). H200, radix ms, medians of 3, cub-radix in every run, in turn,
 // twice (session 82 round 3, NOTES.md round 67), 512 threads with two buffers (the rule before) / in place in 20
 // rows forced (32-bit counts): u32+u32 2^29 (8904 keys) 13.41-13.42 / 12.63-12.65 (1.26x -> 1.34x), 6e8 15.06-15.07 /
@@ -242,20 +243,6 @@ inline constexpr bool bucket_in_place_pairs_two_blocks =
 constexpr bool bucket_rows_pairs_two_blocks_of(int rows) {
   return rows == bucket_rows_pairs_two_blocks || rows == bucket_rows_pairs_two_blocks_most;
 }
-// Past those rows (their 32-row kernel) each key of those pairs carries its position in the bucket over its low half,
-// one word (as the two-buffer shapes' keys do: bucket_keys_carry_positions), and the values are read from global
-// memory by those positions at the end (as 8-byte values are gathered, bucket_gathers_values): one word a key in
-// registers and shared memory where a key and its value took two, so two blocks of 32 rows fit an SM (ptxas 13.0
-// sm_90, u32+u32: 64 registers, no spills; 96 carrying the values) where one did. In the 22- and 24-row kernels,
-// which keep two blocks either way, the gather cost more than the word it saves. H200, u32+u32, radix ms, medians of 3,
-// cub-radix in every run, alternated twice (session 83 round 5, NOTES.md round 69), values carried / every in-place
-// kernel carrying positions: 2^29 (22 rows) 12.596-12.604 / 12.737-12.769, 7e8 (22 and 24) 16.404-16.424 /
-// 16.475-16.483, 8e8 (32 rows: one block an SM -> two) 20.092-20.120 / 18.074-18.077 (1.25x -> 1.39x), 1e9
-// 24.650-24.692 / 23.059-23.177 (1.27x -> 1.36x).
-template <class Bits, class Value>
-constexpr bool bucket_in_place_carries(int rows) {
-  return bucket_in_place_pairs_two_blocks<Bits, Value> && !bucket_rows_pairs_two_blocks_of(rows);
-}
 template <class Bits, class Value>
 inline constexpr bool bucket_in_place_more_rows = sizeof(Bits) == 4 && !has_values_v<Value>;
 template <class Bits, class Value>
@@ -263,7 +250,8 @@ inline constexpr int bucket_rows_in_place = bucket_in_place_more_rows<Bits, Valu
 // The blocks per SM the in-place kernels ask __launch_bounds__ for (their register cap): two for 4-byte keys alone at
 // every row count (64 registers; their 32-row kernel took 52 on sm_90 unasked, but 66 on sm_100, one block per SM
 // there) and for 4-byte pairs with 4-byte values at every row count (22 and 24 rows, and 32 carrying positions:
-// bucket_in_place_carries), one for the others (up to 128 registers: bucket_in_place_registers).
+// bucket_in_place_carries; their 22-row kernel asks for more where they fit: bucket_in_place_min_blocks_on), one for
+// the others (up to 128 registers: bucket_in_place_registers).
 template <class Bits, class Value>
 inline constexpr int bucket_in_place_min_blocks =
     bucket_in_place_more_rows<Bits, Value> || bucket_in_place_pairs_two_blocks<Bits, Value> ? 2 : 1;
@@ -286,6 +274,55 @@ inline constexpr int bucket_wide_key_bytes = 2;
 template <class Value, int Threads, bool Packed>
 inline constexpr int bucket_block_count_words =
     has_values_v<Value> ? 1 : bucket_count_words<Packed && Threads != bucket_threads_in_place_wide>;
+// bucket_sort_kernel's own arrays: keys alone round 0's block counts, the per-warp count sets, warp sums (with
+// 32-bit counts: the sizes the host checks a bucket against; the kernels with 16-bit counts take less).
+template <class Bits, class Value, int Threads = bucket_threads_widest, bool Packed = false>
+constexpr int bucket_static_bytes() {
+  constexpr int warps = Threads / 32;
+  constexpr int sets = 2 - bucket_first_count_set<Bits, Value>;
+  constexpr int digit_words = bucket_count_words<Packed>;
+  return (bucket_block_count_words<Value, Threads, Packed> + sets * warps * digit_words + 32) * 4;
+}
+// Whether 4-byte pairs' 22-row kernel, carrying positions (one word a key: 61.5 KB a block at 11264 keys with its
+// 16-bit counts), fits three blocks on an SM of band b (Hopper's 228 KB; two on sm80's 164 KB, as it fits carrying
+// the values, so there it keeps them). It then carries, and asks __launch_bounds__ for three blocks (ptxas 13.0 sm_90,
+// u32+u32: 40 registers, no spills). H200, u32+u32, --validate none, radix ms, medians of 3, cub-radix in every run,
+// two blocks carrying the values / three carrying positions, in turn, twice (session 86, NOTES.md round 70): 2^29
+// (8904 keys) 12.631-12.653 / 12.511-12.576, 6e8 13.950-13.951 / 13.860-13.881, 6.5e8 15.382-15.425 /
+// 15.195-15.196, 7e8 16.395-16.430 / 16.241-16.265.
+inline constexpr int bucket_in_place_pairs_most_blocks = 3;
+template <class Bits, class Value>
+constexpr bool bucket_in_place_three_blocks(arch::Band b) {
+  constexpr long long largest = 4LL * bucket_rows_pairs_two_blocks * bucket_threads_widest +
+                                bucket_static_bytes<Bits, Value, bucket_threads_widest, true>();
+  return bucket_in_place_pairs_two_blocks<Bits, Value> &&
+         arch::blocks_that_fit(b, largest, bucket_threads_widest) >= bucket_in_place_pairs_most_blocks;
+}
+// Past those rows (their 32-row kernel) each key of those pairs carries its position in the bucket over its low half,
+// one word (as the two-buffer shapes' keys do: bucket_keys_carry_positions), and the values are read from global
+// memory by those positions at the end (as 8-byte values are gathered, bucket_gathers_values): one word a key in
+// registers and shared memory where a key and its value took two, so two blocks of 32 rows fit an SM (ptxas 13.0
+// sm_90, u32+u32: 64 registers, no spills; 96 carrying the values) where one did. In the 22- and 24-row kernels at
+// two blocks either way, the gather cost more than the word it saves; the 22-row kernel carries where that lets a
+// third block fit an SM of the band (bucket_in_place_three_blocks: Hopper's). H200, u32+u32, radix ms, medians of 3,
+// cub-radix in every run, alternated twice (session 83 round 5, NOTES.md round 69), values carried / every in-place
+// kernel carrying positions: 2^29 (22 rows) 12.596-12.604 / 12.737-12.769, 7e8 (22 and 24) 16.404-16.424 /
+// 16.475-16.483, 8e8 (32 rows: one block an SM -> two) 20.092-20.120 / 18.074-18.077 (1.25x -> 1.39x), 1e9
+// 24.650-24.692 / 23.059-23.177 (1.27x -> 1.36x).
+template <class Bits, class Value>
+constexpr bool bucket_in_place_carries(arch::Band b, int rows) {
+  return bucket_in_place_pairs_two_blocks<Bits, Value> &&
+         (!bucket_rows_pairs_two_blocks_of(rows) ||
+          (rows == bucket_rows_pairs_two_blocks && bucket_in_place_three_blocks<Bits, Value>(b)));
+}
+// The blocks per SM of band b that the type's in-place kernel of `rows` rows and 512 threads asks __launch_bounds__
+// for: bucket_in_place_min_blocks, but three for 4-byte pairs' 22-row kernel where they fit.
+template <class Bits, class Value>
+constexpr int bucket_in_place_min_blocks_on(arch::Band b, int rows) {
+  return rows == bucket_rows_pairs_two_blocks && bucket_in_place_three_blocks<Bits, Value>(b)
+             ? bucket_in_place_pairs_most_blocks
+             : bucket_in_place_min_blocks<Bits, Value>;
+}
 // One such block an SM leaves nothing to hide its loads behind: as it starts, each block pulls into L2 the bucket of
 // the slot this many eighths of the resident blocks on (bulk prefetch, sm_90 on: prefetch_distance), which the block
 // that starts about half a lifetime later loads from there. H200, u32 keys alone, 3 repetitions, cub-radix in every
@@ -411,12 +448,13 @@ using bucket_slot_t =
     std::conditional_t<bucket_gathers_values<Value, InPlace>, unsigned,
                        std::conditional_t<bucket_keys_carry_positions<Bits, Value, InPlace>, NoValue, Value>>;
 inline constexpr int bucket_in_place_registers = 128;
-// ... and what the type's kernels of 512 threads in place are held to: that over the blocks they ask
-// __launch_bounds__ for (bucket_in_place_min_blocks); 4-byte keys alone's kernels are counted at the full 128, as they
-// were measured.
+// ... and the registers a thread they are held to: bucket_in_place_registers over those blocks; 4-byte keys alone's
+// kernels are counted at the full 128, as they were measured.
 template <class Bits, class Value>
-inline constexpr int bucket_in_place_registers_of =
-    bucket_in_place_registers / (bucket_in_place_more_rows<Bits, Value> ? 1 : bucket_in_place_min_blocks<Bits, Value>);
+constexpr int bucket_in_place_registers_on(arch::Band b, int rows) {
+  return bucket_in_place_registers /
+         (bucket_in_place_more_rows<Bits, Value> ? 1 : bucket_in_place_min_blocks_on<Bits, Value>(b, rows));
+}
 // Where a two-buffer shape keeps bucket_min_warps_per_sm warps or more, the in-place one pays only for buckets of this
 // many rows per warp or more (H200, 2026-11-27, radix ms with the default shape / in place forced, the default
 // keeping 16 warps in 256-thread blocks, logs/session28/round9): u32 keys at 2^29 (17.4 rows) 8.944 / 8.448, 7.5e8
@@ -632,7 +670,8 @@ template <int Threads, class Bits, class Value, bool InPlace = false, int Rows =
           int RunTrips = bucket_run_held_trips>
 __global__ void __launch_bounds__(Threads, !InPlace ? 0
                                            : Threads == bucket_threads_widest
-                                               ? bucket_in_place_min_blocks<Bits, Value>
+                                               ? bucket_in_place_min_blocks_on<Bits, Value>(
+                                                     arch::band_of(arch::compiling_cc), Rows)
                                                : 1)
     bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
                        KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys, BucketSlots visit,
@@ -645,7 +684,7 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
   constexpr bool gather = bucket_gathers_values<Value, InPlace>;
   // Keys that carry their positions over their low halves (two buffers, or in place: bucket_in_place_carries).
   constexpr bool carry = bucket_keys_carry_positions<Bits, Value, InPlace> ||
-                         (InPlace && bucket_in_place_carries<Bits, Value>(Rows));
+                         (InPlace && bucket_in_place_carries<Bits, Value>(arch::band_of(arch::compiling_cc), Rows));
   constexpr bool carry_gathers = carry && InPlace;  // (the values read by position at the end, else from s_vals)
   using Slot = std::conditional_t<carry, NoValue, bucket_slot_t<Bits, Value, InPlace>>;  // moved beside each key
   constexpr bool msd = bucket_msd_runs<Bits, Value, InPlace, Threads>;
@@ -968,46 +1007,38 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
   }
 }
 
-// bucket_sort_kernel's own arrays: keys alone round 0's block counts, the per-warp count sets, warp sums (with
-// 32-bit counts: the sizes the host checks a bucket against; the kernels with 16-bit counts take less).
-template <class Bits, class Value, int Threads = bucket_threads_widest, bool Packed = false>
-constexpr int bucket_static_bytes() {
-  constexpr int warps = Threads / 32;
-  constexpr int sets = 2 - bucket_first_count_set<Bits, Value>;
-  constexpr int digit_words = bucket_count_words<Packed>;
-  return (bucket_block_count_words<Value, Threads, Packed> + sets * warps * digit_words + 32) * 4;
-}
-// Bytes of shared memory an in-place block of `threads` threads takes per key (the 1024-thread one: a low half).
-// Buffers of buffer_keys: those the rows' kernel sorts carrying positions (bucket_in_place_carries) one word a key;
-// without buffer_keys (the capacities) a key and its value or position.
+// Bytes of shared memory an in-place block of `threads` threads takes per key (the 1024-thread one: a low half): one
+// word where its kernel carries positions (bucket_in_place_carries), else (and for the capacities) a key and its value
+// or position.
 template <class Bits, class Value>
-constexpr int bucket_in_place_key_bytes(int threads, unsigned buffer_keys = 0) {
+constexpr int bucket_in_place_key_bytes(int threads, bool carries = false) {
   if (threads == bucket_threads_in_place_wide) return bucket_wide_key_bytes;
-  const bool carries =
-      buffer_keys != 0 && bucket_in_place_carries<Bits, Value>(bucket_in_place_rows_for<Bits, Value>(buffer_keys));
   return carries ? 4 : 4 * bucket_words_per_key<Bits, Value>(true);
 }
-// The buffers of shape s for buckets of up to buffer_keys keys, counted in whole keys (the unit of the capacities
-// below); bucket_launch_bytes is what a launch takes, and bucket_shared_bytes that with the kernel's arrays.
+// The buffers of shape s for buckets of up to buffer_keys keys on band b (in place: by the kernel of at least
+// `at_least` rows, as bucket_in_place_rows_for picks it), counted in whole keys (the unit of the capacities below);
+// bucket_launch_bytes is what a launch takes, and bucket_shared_bytes that with the kernel's arrays.
 template <class Bits, class Value>
-constexpr long long bucket_buffer_bytes(BucketShape s, unsigned buffer_keys) {
+constexpr long long bucket_buffer_bytes(arch::Band b, BucketShape s, unsigned buffer_keys, int at_least = 0) {
   const unsigned slots = bucket_buffer_keys(s.in_place, static_cast<unsigned>(s.threads), buffer_keys);
-  return (s.in_place ? bucket_in_place_key_bytes<Bits, Value>(s.threads, buffer_keys)
+  const bool carries = s.in_place && bucket_in_place_carries<Bits, Value>(
+                                         b, bucket_in_place_rows_for<Bits, Value>(buffer_keys, at_least));
+  return (s.in_place ? bucket_in_place_key_bytes<Bits, Value>(s.threads, carries)
                      : 4LL * bucket_words_per_key<Bits, Value>()) *
          static_cast<long long>(slots);
 }
 // ... as a launch of bucket_sort_kernel takes them: two buffers hold bucket_held_t, not whole keys, and of values
 // two buffers, or one where the keys carry their positions.
 template <class Bits, class Value>
-constexpr long long bucket_launch_bytes(BucketShape s, unsigned buffer_keys) {
-  if (s.in_place) return bucket_buffer_bytes<Bits, Value>(s, buffer_keys);
+constexpr long long bucket_launch_bytes(arch::Band b, BucketShape s, unsigned buffer_keys, int at_least = 0) {
+  if (s.in_place) return bucket_buffer_bytes<Bits, Value>(b, s, buffer_keys, at_least);
   constexpr long long held = sizeof(bucket_held_t<Bits, Value, false>);
   constexpr long long value = has_values_v<Value> ? sizeof(Value) : 0;
   constexpr long long value_buffers = bucket_keys_carry_positions<Bits, Value, false> ? 1 : 2;
   return (2 * held + value_buffers * value) * buffer_keys;
 }
 template <class Bits, class Value>
-constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
+constexpr long long bucket_shared_bytes(arch::Band b, BucketShape s, unsigned buffer_keys) {
   using V = Value;
   constexpr bool p = bucket_sets_packed<Bits, Value, false>;  // (the two-buffer kernels')
   // (in place, 4-byte pairs' 22- and 24-row kernels keep 16-bit counts: bucket_packed_counts)
@@ -1021,7 +1052,7 @@ constexpr long long bucket_shared_bytes(BucketShape s, unsigned buffer_keys) {
                            : s.threads == bucket_threads_widest
                                ? widest
                                : bucket_static_bytes<Bits, V, bucket_threads_in_place_wide, true>();
-  return bucket_launch_bytes<Bits, Value>(s, buffer_keys) + arrays;
+  return bucket_launch_bytes<Bits, Value>(b, s, buffer_keys) + arrays;
 }
 
 // The most keys of one bucket that a block with shared_bytes of shared memory sorts (a multiple of 4: the buffers
@@ -1056,10 +1087,10 @@ constexpr unsigned bucket_capacity_in_place_any(long long shared_bytes) {
 // Whether shape s sorts buckets of buffer_keys keys in a block with shared_bytes of shared memory (in place: within
 // what its warps' registers hold).
 template <class Bits, class Value>
-constexpr bool bucket_shape_holds(BucketShape s, unsigned buffer_keys, long long shared_bytes) {
+constexpr bool bucket_shape_holds(arch::Band b, BucketShape s, unsigned buffer_keys, long long shared_bytes) {
   if (s == bucket_warp)
     return buffer_keys <= warp_bucket_most_keys && warp_bucket_block_bytes<Bits, Value>(buffer_keys) <= shared_bytes;
-  return bucket_shared_bytes<Bits, Value>(s, buffer_keys) <= shared_bytes &&
+  return bucket_shared_bytes<Bits, Value>(b, s, buffer_keys) <= shared_bytes &&
          (!s.in_place || buffer_keys <= bucket_in_place_most_for<Bits, Value>(s.threads)) &&
          (s.in_place || !bucket_keys_carry_positions<Bits, Value, false> ||
           buffer_keys <= (1u << bucket_position_bits));
@@ -1073,9 +1104,11 @@ constexpr int bucket_resident_warps(arch::Band b, BucketShape s, unsigned buffer
   if (s == bucket_warp)
     return warp_bucket_warps *
            arch::blocks_that_fit(b, warp_bucket_block_bytes<Bits, Value>(buffer_keys), warp_bucket_warps * 32);
-  const int fit = arch::blocks_that_fit(b, bucket_shared_bytes<Bits, Value>(s, buffer_keys), s.threads);
+  const int fit = arch::blocks_that_fit(b, bucket_shared_bytes<Bits, Value>(b, s, buffer_keys), s.threads);
   const int registers =
-      s == bucket_in_place ? bucket_in_place_registers_of<Bits, Value> : bucket_in_place_registers;
+      s == bucket_in_place
+          ? bucket_in_place_registers_on<Bits, Value>(b, bucket_in_place_rows_for<Bits, Value>(buffer_keys))
+          : bucket_in_place_registers;
   const int by_registers = arch::limits_of(b).registers_per_sm / (s.threads * registers);
   return s.threads / 32 * (s.in_place && by_registers < fit ? (by_registers < 1 ? 1 : by_registers) : fit);
 }
@@ -1088,8 +1121,13 @@ template <class Bits, class Value>
 inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) == 8;
 // 4-byte keys with 4-byte values sorted by runs (bucket_carry_by_runs) take 512 threads with two buffers where 128 and
 // 256 threads keep a quarter of a multiprocessor's warps or fewer, or half the warps the 512 keep, or half the
-// multiprocessor's and two thirds of the 512's (below), and the 512 keep as many or more, and as many as in place, up
-// to this many rows a warp (bucket_shape_for). H200, u32+u32, radix ms, medians of 3, cub-radix in every run, the
+// multiprocessor's and two thirds of the 512's (below), and the 512 keep as many or more, and more than half as many
+// as in place, up to this many rows a warp (bucket_shape_for). In place, which reads a bucket's rows into registers
+// each round, lost with as many warps and with 1.5 times as many, and paid with twice and three times as many (H200,
+// u32+u32, radix ms, medians of 3, cub-radix in every run, in turn, twice): 4e8 (6728 keys) 8.61-8.62 / 9.35 at 32
+// warps each (round 67), 8.604-8.630 / 9.421-9.429 at 32 / 48 (its 22-row kernel carrying positions, three blocks an
+// SM; round 70), 4.5e8 9.784-9.809 / 10.623-10.627; 2^29 (8904 keys) 13.41-13.42 / 12.63-12.65 at 16 / 32 (round
+// 67), and at 16 / 48 12.511-12.576 (round 70). H200, u32+u32, radix ms, medians of 3, cub-radix in every run, the
 // rule's shape / 512 threads with two buffers forced (12 digit bits), alternated twice (session 80 rounds 4-5,
 // NOTES.md round 62): 2^28 (4600 keys, 256 threads keep 24 warps) 5.963-5.964 / 5.959-5.962; 4e8 (6728, 16 warps)
 // 9.64-9.68 / 8.77-8.81; 2^29 (8904, in place) 14.01-14.12 / 13.42-13.50; 7.5e8 (12300, 24 rows, in place)
@@ -1123,16 +1161,16 @@ inline constexpr unsigned bucket_carry_widest_rows_most = 25;
 // take 512 threads with two buffers first in their window (bucket_carry_widest_rows_most).
 template <class Bits, class Value>
 constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long long shared_bytes) {
-  const bool in_place_fits = bucket_shape_holds<Bits, Value>(bucket_in_place, buffer_keys, shared_bytes);
+  const bool in_place_fits = bucket_shape_holds<Bits, Value>(b, bucket_in_place, buffer_keys, shared_bytes);
   // (Past two buffers' capacity the bucket is within an in-place one: hybrid_capacity, checked before the sort; the
   // 1024-thread one past the 512-thread one's.)
   if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes)) {
     if (in_place_fits) return bucket_in_place;
-    return bucket_shape_holds<Bits, Value>(bucket_in_place_wide, buffer_keys, shared_bytes) ? bucket_in_place_wide
+    return bucket_shape_holds<Bits, Value>(b, bucket_in_place_wide, buffer_keys, shared_bytes) ? bucket_in_place_wide
                                                                                              : bucket_in_place;
   }
   if (warp_bucket_pays<Bits, Value>(buffer_keys) &&
-      bucket_shape_holds<Bits, Value>(bucket_warp, buffer_keys, shared_bytes))
+      bucket_shape_holds<Bits, Value>(b, bucket_warp, buffer_keys, shared_bytes))
     return bucket_warp;
   const int narrow = bucket_resident_warps<Bits, Value>(b, bucket_narrow, buffer_keys);
   if (2 * narrow * 32 >= arch::limits_of(b).max_threads_per_sm) return bucket_narrow;
@@ -1144,9 +1182,9 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
     const int widest = bucket_resident_warps<Bits, Value>(b, bucket_widest, buffer_keys);
     const int sm_warps = arch::limits_of(b).max_threads_per_sm / 32;
     const bool few = best <= sm_warps / 4 || widest >= 2 * best || (2 * best <= sm_warps && 2 * widest >= 3 * best);
-    if (few && widest >= best && widest >= in_place &&
+    if (few && widest >= best && 2 * widest > in_place &&
         buffer_keys <= bucket_carry_widest_rows_most * bucket_threads_widest &&
-        bucket_shape_holds<Bits, Value>(bucket_widest, buffer_keys, shared_bytes))
+        bucket_shape_holds<Bits, Value>(b, bucket_widest, buffer_keys, shared_bytes))
       return bucket_widest;
     if (few && in_place > widest && in_place > best) return bucket_in_place;
   }
@@ -1230,7 +1268,7 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
   const std::optional<BucketShape> forced = bucket_shape_override();
   const long long room = current_device_props().shared_bytes_per_block_optin;
   auto shape_for = [&](unsigned buffer_keys) {
-    const bool forced_fits = forced && bucket_shape_holds<Bits, Value>(*forced, buffer_keys, room);
+    const bool forced_fits = forced && bucket_shape_holds<Bits, Value>(B, *forced, buffer_keys, room);
     return forced_fits ? *forced : bucket_shape_for<Bits, Value>(B, buffer_keys, room);
   };
   // The in-place shapes prefetch the buckets ahead on sm_90 (the bulk instruction) where one block of `kernel` is
@@ -1244,7 +1282,7 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
   auto launch = [&](unsigned above, unsigned buffer_keys, BucketSlots visit, BucketSlots paired = {nullptr, 0},
                     unsigned paired_keys = 0) {
     const BucketShape shape = shape_for(buffer_keys);
-    const bool holds = bucket_shape_holds<Bits, Value>(shape, buffer_keys, room);
+    const bool holds = bucket_shape_holds<Bits, Value>(B, shape, buffer_keys, room);
     GSB_EXPECTS(holds, "radix: a bucket sort block of " + std::to_string(shape.threads) +
                            " threads for buckets of " + std::to_string(buffer_keys) + " keys");
     GSB_EXPECTS(paired.size == 0 || (shape == bucket_warp && warp_bucket_pairs_hold(buffer_keys, paired_keys)),
@@ -1259,10 +1297,12 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
                        counts, starts, codec, above, buffer_keys, visit, paired, paired_keys);
       return;
     }
-    const auto smem = static_cast<std::size_t>(bucket_launch_bytes<Bits, Value>(shape, buffer_keys));
-    // In place: the kernel of the fewest rows that holds the bucket (fewer registers).
+    // In place: the kernel of the fewest rows that holds the bucket (fewer registers), its buffer one word a key where
+    // it carries positions.
+    const int forced_rows = bucket_in_place_rows_override();
+    const auto smem = static_cast<std::size_t>(bucket_launch_bytes<Bits, Value>(B, shape, buffer_keys, forced_rows));
     constexpr int widest = bucket_threads_widest;
-    const int rows = bucket_in_place_rows_for<Bits, Value>(buffer_keys, bucket_in_place_rows_override());
+    const int rows = bucket_in_place_rows_for<Bits, Value>(buffer_keys, forced_rows);
     // (Only the types' own row counts are instantiated: bucket_in_place_rows_for.)
     auto kernel = shape == bucket_narrow   ? bucket_sort_kernel<bucket_threads, Bits, Value>
                   : shape == bucket_wide   ? bucket_sort_kernel<bucket_threads_wide, Bits, Value>
