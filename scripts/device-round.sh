@@ -12,8 +12,9 @@
 #                           of the machine shows as a difference between rounds), each run a part of SECONDS
 #                           writing $OUT/NAME-BUILDNAME-ROUND.json
 #   summary A B [PREFIX]    what the round's log says of its parts (starts, exit statuses, test and sanitizer
-#                           summaries), then every JSON under $OUT: each case not run cleanly or not validated,
-#                           their count, and of the files named PREFIX* (every file by default) one line a case
+#                           summaries), then every JSON under $OUT: each case not run cleanly or whose validation
+#                           failed, their count, the count of those timed without validation (--validate none:
+#                           tabled, not failed), and of the files named PREFIX* (every file by default) one line a case
 #                           (key type, values, n, distribution; "desc" after them for a descending case) with, for
 #                           each file, A's median in us and B's median over A's (the ratio in one run), where both
 #                           back-ends have it
@@ -76,7 +77,7 @@ summary() {
   python3 - "$OUT" "$1" "$2" "${3:-}" <<'PY'
 import glob, json, os, sys
 out, a, b, prefix = sys.argv[1:5]
-cells, files, bad = {}, [], 0
+cells, files, bad, unchecked = {}, [], 0, 0
 for f in sorted(glob.glob(os.path.join(out, "**", "*.json"), recursive=True)):
     form = os.path.basename(f)[:-len(".json")]
     try:
@@ -86,15 +87,20 @@ for f in sorted(glob.glob(os.path.join(out, "**", "*.json"), recursive=True)):
     for c in cases:
         if c["status"] == "skipped":
             continue
-        if c["status"] != "ok" or (c.get("validation") or {}).get("status") != "passed":
+        validation = (c.get("validation") or {}).get("status")
+        if c["status"] != "ok" or validation not in ("passed", "not-run"):
             bad += 1
             print("NOT PASSED", form, c["backend"], c["key_type"], c["values"], c["n"], c["distribution"], c["status"])
-        elif form.startswith(prefix):
+            continue
+        unchecked += validation == "not-run"
+        if form.startswith(prefix):
             files += [form] if form not in files else []
             order = c.get("order", "asc")  # a descending case is another case: named where it is one
             key = (c["key_type"], c["values"], c["n"], c["distribution"]) + ((order,) if order != "asc" else ())
             cells.setdefault(key, {})[(form, c["backend"])] = c["timing"]["median_ms"]
 print("cases not passed:", bad)
+if unchecked:
+    print("cases timed without validation (--validate none):", unchecked)
 for key, v in sorted(cells.items()):
     row = [f"{form}:{v[(form, a)] * 1e3:.1f}({v[(form, b)] / v[(form, a)]:.3f})" for form in files
            if (form, a) in v and (form, b) in v]

@@ -127,13 +127,16 @@ def test_round_helper_alternates_builds_twice(tmp_path):
 
 
 def test_round_helper_summary_gives_each_case_its_ratio_and_names_what_did_not_pass(tmp_path):
-    """summary A B PREFIX (scripts/device-round.sh): the log's part lines, each case not validated, their count, and
-    one line a case of the PREFIX files with A's median (us) and B / A from the same file."""
+    """summary A B PREFIX (scripts/device-round.sh): the log's part lines, each case that failed (its run or its
+    validation), their count, the count of cases timed without validation, and one line a case of the PREFIX files
+    with A's median (us) and B / A from the same file."""
     def case(backend, ms, n=1000, status="ok", validation="passed"):
         return {"backend": backend, "key_type": "u32", "values": "none", "n": n, "distribution": "uniform",
                 "status": status, "timing": {"median_ms": ms}, "validation": {"status": validation}}
     files = {"t-0-a": [case("radix", 0.010), case("cub-radix", 0.012)],
              "t-1-a": [case("radix", 0.008), case("cub-radix", 0.012), case("radix", 1.0, n=5, validation="failed")],
+             "t-2-a": [case("radix", 0.004, validation="not-run"), case("cub-radix", 0.006, validation="not-run"),
+                       case("radix", 1.0, n=7, status="error", validation="not-run")],
              "other": [case("radix", 0.001), case("cub-radix", 0.002)]}
     for name, cases in files.items():
         (tmp_path / f"{name}.json").write_text(json.dumps({"cases": cases}))
@@ -144,6 +147,10 @@ def test_round_helper_summary_gives_each_case_its_ratio_and_names_what_did_not_p
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert "[  PASSED  ] 3 tests." in lines
-    assert "NOT PASSED t-1-a radix u32 none 5 uniform ok" in lines and "cases not passed: 1" in lines
-    assert "u32 none 1000 uniform t-0-a:10.0(1.200) t-1-a:8.0(1.500)" in lines
+    assert "NOT PASSED t-1-a radix u32 none 5 uniform ok" in lines and "cases not passed: 2" in lines
+    assert "NOT PASSED t-2-a radix u32 none 7 uniform error" in lines  # a run that failed, validated or not
+    # Cases timed with --validate none are tabled and counted apart, not listed as failures.
+    assert "cases timed without validation (--validate none): 2" in lines
+    assert not any("NOT PASSED t-2-a" in line and " 1000 " in line for line in lines)
+    assert "u32 none 1000 uniform t-0-a:10.0(1.200) t-1-a:8.0(1.500) t-2-a:4.0(1.500)" in lines
     assert not any("other:" in line for line in lines)
