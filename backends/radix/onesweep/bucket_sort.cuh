@@ -223,11 +223,11 @@ inline constexpr int bucket_rows_two_blocks = 44;
 // in kernels of their own that __launch_bounds__ holds to 64 registers (ptxas 13.0 sm_90, u32+u32: 22 rows 64, no
 // spills; 24 rows 64 with 12 bytes of spills; their 32-row kernel takes 96) and that keep 16-bit counts (add_count:
 // 16.5 KB of static arrays where 32-bit counts take 32.9), so that two of their blocks are resident per SM where
-// their shared memory fits (on Hopper 114.8 KB a block at 24 rows; the 22-row kernel, carrying positions, 61.5 KB
-// and three blocks), where the 512-thread two-buffer shape keeps one (120 KiB at 8904 keys): bucket_shape_for takes
-// them where they keep twice its warps or more (sm90: 8268-12288 keys, u32+u32 uniform about 5e8-7.5e8; sm80
-// 5536-11264). A bucket takes the 22-row
-// kernel where that holds it (the 24-row one spills). H200, radix ms, medians of 3, cub-radix in every run, in turn,
+// their shared memory fits (106.6 KB a block at 22 rows, 114.8 at 24; on Hopper the 22-row kernel carries positions,
+// 61.5 KB, three blocks: bucket_in_place_three_blocks), where the 512-thread two-buffer shape keeps one (120 KiB at
+// 8904 keys): bucket_shape_for takes them where they keep twice its warps or more (sm90: 8268-12288 keys, u32+u32
+// uniform about 5e8-7.5e8; sm80 5536-8192). A bucket takes the 22-row kernel where that holds it (the 24-row one
+// spills). H200, radix ms, medians of 3, cub-radix in every run, in turn,
 // twice (session 82 round 3, NOTES.md round 67), 512 threads with two buffers (the rule before) / in place in 20
 // rows forced (32-bit counts): u32+u32 2^29 (8904 keys) 13.41-13.42 / 12.63-12.65 (1.26x -> 1.34x), 6e8 15.06-15.07 /
 // 13.91-13.92 (1.25x -> 1.36x); f32+u32 2^29 13.48-13.49 / 12.73-12.76, 6e8 15.16-15.17 / 14.06-14.08; but 4e8 (6728
@@ -283,20 +283,30 @@ constexpr int bucket_static_bytes() {
   constexpr int digit_words = bucket_count_words<Packed>;
   return (bucket_block_count_words<Value, Threads, Packed> + sets * warps * digit_words + 32) * 4;
 }
-// Whether 4-byte pairs' 22-row kernel, carrying positions (one word a key: 61.5 KB a block at 11264 keys with its
-// 16-bit counts), fits three blocks on an SM of band b (Hopper's 228 KB; two on sm80's 164 KB, as it fits carrying
-// the values, so there it keeps them). It then carries, and asks __launch_bounds__ for three blocks (ptxas 13.0 sm_90,
-// u32+u32: 40 registers, no spills). H200, u32+u32, --validate none, radix ms, medians of 3, cub-radix in every run,
-// two blocks carrying the values / three carrying positions, in turn, twice (session 86, NOTES.md round 70): 2^29
-// (8904 keys) 12.631-12.653 / 12.511-12.576, 6e8 13.950-13.951 / 13.860-13.881, 6.5e8 15.382-15.425 /
-// 15.195-15.196, 7e8 16.395-16.430 / 16.241-16.265.
+// Bytes of shared memory an in-place block of `threads` threads takes per key (the 1024-thread one: a low half): one
+// word where its kernel carries positions (bucket_in_place_carries), else (and for the capacities) a key and its value
+// or position.
+template <class Bits, class Value>
+constexpr int bucket_in_place_key_bytes(int threads, bool carries = false) {
+  if (threads == bucket_threads_in_place_wide) return bucket_wide_key_bytes;
+  return carries ? 4 : 4 * bucket_words_per_key<Bits, Value>(true);
+}
+// Whether the in-place kernel of `rows` rows is 4-byte pairs' 22-row one and, carrying positions (one word a key:
+// 61.5 KB a block at 11264 keys with its 16-bit counts), fits three blocks on an SM of band b (Hopper's 228 KB; two
+// on sm80's 164 KB, as it fits carrying the values, so there it keeps them). It then carries, and asks
+// __launch_bounds__ for three blocks (ptxas 13.0 sm_90, u32+u32: 40 registers, no spills). H200, u32+u32, --validate
+// none, radix ms, medians of 3, cub-radix in every run, two blocks carrying the values / three carrying positions, in
+// turn, twice (session 86, NOTES.md round 70): 2^29 (8904 keys) 12.631-12.653 / 12.511-12.576, 6e8 13.950-13.951 /
+// 13.860-13.881, 6.5e8 15.382-15.425 / 15.195-15.196, 7e8 16.395-16.430 / 16.241-16.265.
 inline constexpr int bucket_in_place_pairs_most_blocks = 3;
 template <class Bits, class Value>
-constexpr bool bucket_in_place_three_blocks(arch::Band b) {
-  constexpr long long largest = 4LL * bucket_rows_pairs_two_blocks * bucket_threads_widest +
-                                bucket_static_bytes<Bits, Value, bucket_threads_widest, true>();
-  return bucket_in_place_pairs_two_blocks<Bits, Value> &&
-         arch::blocks_that_fit(b, largest, bucket_threads_widest) >= bucket_in_place_pairs_most_blocks;
+constexpr bool bucket_in_place_three_blocks(arch::Band b, int rows) {
+  constexpr int threads = bucket_threads_widest;
+  constexpr long long largest = 1LL * bucket_in_place_key_bytes<Bits, Value>(threads, true) *
+                                    bucket_rows_pairs_two_blocks * threads +
+                                bucket_static_bytes<Bits, Value, threads, true>();
+  return bucket_in_place_pairs_two_blocks<Bits, Value> && rows == bucket_rows_pairs_two_blocks &&
+         arch::blocks_that_fit(b, largest, threads) >= bucket_in_place_pairs_most_blocks;
 }
 // Past those rows (their 32-row kernel) each key of those pairs carries its position in the bucket over its low half,
 // one word (as the two-buffer shapes' keys do: bucket_keys_carry_positions), and the values are read from global
@@ -312,16 +322,14 @@ constexpr bool bucket_in_place_three_blocks(arch::Band b) {
 template <class Bits, class Value>
 constexpr bool bucket_in_place_carries(arch::Band b, int rows) {
   return bucket_in_place_pairs_two_blocks<Bits, Value> &&
-         (!bucket_rows_pairs_two_blocks_of(rows) ||
-          (rows == bucket_rows_pairs_two_blocks && bucket_in_place_three_blocks<Bits, Value>(b)));
+         (!bucket_rows_pairs_two_blocks_of(rows) || bucket_in_place_three_blocks<Bits, Value>(b, rows));
 }
 // The blocks per SM of band b that the type's in-place kernel of `rows` rows and 512 threads asks __launch_bounds__
 // for: bucket_in_place_min_blocks, but three for 4-byte pairs' 22-row kernel where they fit.
 template <class Bits, class Value>
 constexpr int bucket_in_place_min_blocks_on(arch::Band b, int rows) {
-  return rows == bucket_rows_pairs_two_blocks && bucket_in_place_three_blocks<Bits, Value>(b)
-             ? bucket_in_place_pairs_most_blocks
-             : bucket_in_place_min_blocks<Bits, Value>;
+  return bucket_in_place_three_blocks<Bits, Value>(b, rows) ? bucket_in_place_pairs_most_blocks
+                                                            : bucket_in_place_min_blocks<Bits, Value>;
 }
 // One such block an SM leaves nothing to hide its loads behind: as it starts, each block pulls into L2 the bucket of
 // the slot this many eighths of the resident blocks on (bulk prefetch, sm_90 on: prefetch_distance), which the block
@@ -1007,14 +1015,6 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
   }
 }
 
-// Bytes of shared memory an in-place block of `threads` threads takes per key (the 1024-thread one: a low half): one
-// word where its kernel carries positions (bucket_in_place_carries), else (and for the capacities) a key and its value
-// or position.
-template <class Bits, class Value>
-constexpr int bucket_in_place_key_bytes(int threads, bool carries = false) {
-  if (threads == bucket_threads_in_place_wide) return bucket_wide_key_bytes;
-  return carries ? 4 : 4 * bucket_words_per_key<Bits, Value>(true);
-}
 // The buffers of shape s for buckets of up to buffer_keys keys on band b (in place: by the kernel of at least
 // `at_least` rows, as bucket_in_place_rows_for picks it), counted in whole keys (the unit of the capacities below);
 // bucket_launch_bytes is what a launch takes, and bucket_shared_bytes that with the kernel's arrays.
