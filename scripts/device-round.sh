@@ -6,6 +6,9 @@
 #   part SECONDS CMD...     runs CMD into the log for at most SECONDS, or what is left of LIMIT, with its
 #                           start, limit and exit status (every process it started is gone when it returns);
 #                           skipped (and said so) when it would be cut to under 10 s
+#   profile NAME SECONDS BUILD NCU-ARGS... -- ARGS...
+#                           one part: ncu (the GPU's own clocks) with NCU-ARGS over BUILD's gpusort-bench ARGS, one
+#                           repetition, no warm-up, no validation, quiet, its CSV into $OUT/ncu-NAME.csv
 #   alternate SECONDS NAME ARGS...
 #                           an A/B comparison of builds in one call: gpusort-bench ARGS from each build named in
 #                           BUILDS ("name=folder ...", folders from unpack), in turn, twice (rounds a and b: a drift
@@ -62,6 +65,17 @@ part() {
   rc=$?
   pkill -KILL -s "$pid" 2>/dev/null
   echo "rc=$rc ($(date -u +%T))" | tee -a "$L"
+}
+profile() {
+  local name=$1 t=$2 build=$3 args=()
+  shift 3
+  while [ "${1:?profile: no -- before the gpusort-bench arguments}" != -- ]; do
+    args+=("$1")
+    shift
+  done
+  shift
+  part "$t" ncu --clock-control none "${args[@]}" --csv --log-file "$OUT/ncu-$name.csv" \
+    "$build/gpusort-bench" --reps 1 --warmup 0 --validate none -q "$@"
 }
 alternate() {
   local t=$1 name=$2 round build

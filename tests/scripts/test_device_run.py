@@ -154,3 +154,26 @@ def test_round_helper_summary_gives_each_case_its_ratio_and_names_what_did_not_p
     assert not any("NOT PASSED t-2-a" in line and " 1000 " in line for line in lines)
     assert "u32 none 1000 uniform t-0-a:10.0(1.200) t-1-a:8.0(1.500) t-2-a:4.0(1.500)" in lines
     assert not any("other:" in line for line in lines)
+
+
+def test_round_helper_profile_runs_ncu_over_the_build_one_quiet_repetition(tmp_path):
+    """profile NAME SECONDS BUILD NCU-ARGS -- ARGS (scripts/device-round.sh): one part running ncu on the GPU's own
+    clocks with NCU-ARGS, its CSV into $OUT/ncu-NAME.csv, over BUILD's gpusort-bench with ARGS, one repetition, no
+    warm-up, no validation, quiet; without the -- it stops, naming it."""
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    (tools / "ncu").write_text('#!/usr/bin/env bash\necho "ncu: $*"\n')
+    (tools / "ncu").chmod(0o755)
+    out = tmp_path / "out"
+    out.mkdir()
+    env = dict(os.environ, OUT=str(out), PATH=f"{tools}:{os.environ['PATH']}")
+    script = "source scripts/device-round.sh; profile b-2p29 20 /x/build --section A --launch-count 1 -- --n 2^29"
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60, cwd=SCRIPTS.parent,
+                          env=env)
+    assert done.returncode == 0, done.stderr
+    log = (out / "device.log").read_text()
+    assert (f"ncu: --clock-control none --section A --launch-count 1 --csv --log-file {out}/ncu-b-2p29.csv "
+            "/x/build/gpusort-bench --reps 1 --warmup 0 --validate none -q --n 2^29") in log
+    unmarked = subprocess.run(["bash", "-c", "source scripts/device-round.sh; profile b 20 /x/build --section A"],
+                              capture_output=True, text=True, timeout=60, cwd=SCRIPTS.parent, env=env)
+    assert unmarked.returncode != 0 and "no -- before" in unmarked.stderr

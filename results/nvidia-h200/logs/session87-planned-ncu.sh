@@ -9,17 +9,10 @@ set -u
 source scripts/device-round.sh
 N=$(unpack .carry/new.tar.xz)
 S=(--section WarpStateStats --section SchedulerStats --section Occupancy --page raw)
-prof() {  # name seconds ncu-args -- gpusort-bench args...
-  local name=$1 t=$2
-  shift 2
-  local args=()
-  while [ "$1" != -- ]; do args+=("$1"); shift; done
-  shift
-  part "$t" ncu --clock-control none "${args[@]}" --csv --log-file "$OUT/ncu-$name.csv" \
-    "$N/gpusort-bench" --reps 1 --warmup 0 --validate none -q --algo radix --type u32 --values u32 "$@"
-}
-prof stall-bucket-2p29 40 "${S[@]}" --kernel-name regex:bucket_sort_kernel --launch-count 1 -- --n 2^29
-prof stall-pass-2p29 40 "${S[@]}" --kernel-name regex:pass_kernel --launch-count 4 -- --n 2^29
-prof stall-bucket-7.5e8 40 "${S[@]}" --kernel-name regex:bucket_sort_kernel --launch-count 1 -- --n 7.5e8
+P=(--algo radix --type u32 --values u32)
+B=(--kernel-name regex:bucket_sort_kernel --launch-count 1)
+profile stall-bucket-2p29 40 "$N" "${S[@]}" "${B[@]}" -- "${P[@]}" --n 2^29
+profile stall-pass-2p29 40 "$N" "${S[@]}" --kernel-name regex:pass_kernel --launch-count 4 -- "${P[@]}" --n 2^29
+profile stall-bucket-7.5e8 40 "$N" "${S[@]}" "${B[@]}" -- "${P[@]}" --n 7.5e8
 grep -c "issue_stalled" "$OUT"/ncu-stall-*.csv | tee -a "$L"
 summary radix cub-radix
