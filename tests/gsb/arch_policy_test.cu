@@ -229,6 +229,28 @@ TEST(ArchPolicy, RadixPrefetchOfPairsOnlyWhereTheMemoryIsFastPerSm) {
   EXPECT_EQ(prefetch_distance(2, 132, 0, false, h200), 0u);  // bands without the bulk prefetch
 }
 
+// The fallback's own shape for 8-byte keys with 4-byte values (policy.cuh: fallback_shape_pays) only where the memory
+// is fast per SM, as the H200's; the H100 80GB HBM3's skewed 8-byte pairs take the LSD row. Every other key and value
+// width keeps its own on both, and a device that does not say keeps the band's choice.
+TEST(ArchPolicy, RadixFallbackShapeOf8BytePairsOnlyWhereTheMemoryIsFastPerSm) {
+  using radix::onesweep::fallback_shape_pays;
+  using radix::onesweep::memory_slow_per_sm;
+  const double h100 = 2.0 * 2619e6 * 5120 / 8, h200 = 2.0 * 3201e6 * 6016 / 8;
+  EXPECT_TRUE(memory_slow_per_sm(h100, 132));
+  EXPECT_FALSE(memory_slow_per_sm(h200, 132));
+  EXPECT_FALSE(memory_slow_per_sm(0.0, 132));
+  EXPECT_FALSE(memory_slow_per_sm(h100, 0));
+  EXPECT_FALSE(fallback_shape_pays(8, 4, h100, 132));
+  EXPECT_TRUE(fallback_shape_pays(8, 4, h200, 132));
+  EXPECT_TRUE(fallback_shape_pays(8, 4, 0.0, 132));
+  for (const int key_bytes : {4, 8})
+    for (const int value_bytes : {0, 4, 8})
+      if (key_bytes != 8 || value_bytes != 4) {
+        EXPECT_TRUE(fallback_shape_pays(key_bytes, value_bytes, h100, 132)) << key_bytes << "+" << value_bytes;
+        EXPECT_TRUE(fallback_shape_pays(key_bytes, value_bytes, h200, 132)) << key_bytes << "+" << value_bytes;
+      }
+}
+
 TEST(ArchPolicy, RadixOneBlockShapesOnEveryBand) {
   using namespace radix::onesweep;
   expect_small_path_on_every_band<std::uint8_t, NoValue>("u8", 16384);

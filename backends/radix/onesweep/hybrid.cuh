@@ -422,6 +422,13 @@ struct HybridSort {
   // Keys the path hands to the LSD passes (skewed: sampled, or too many buckets past a block) number first_items() or
   // more: those passes take the fallback's policy (hopper_fallback_shape), the LSD row where it has none of its own.
   using LsdPast = OnesweepSort<Bits, Value, typename PolicyFor<Bits, Value, B, Passes::fallback>::type>;
+  // Those passes, in the fallback's shape where it pays on this device (fallback_shape_pays), else the LSD row's.
+  static int sort_past(const SortProblem& p, const SortBuffers& b) {
+    const DeviceProps& dev = current_device_props();
+    const bool own =
+        fallback_shape_pays(static_cast<int>(sizeof(Bits)), value_bytes, dev.dram_bytes_per_s, dev.sm_count);
+    return own ? LsdPast::sort(p, b) : Lsd::sort(p, b);
+  }
   static_assert(result_half(D::passes) == 0, "the hybrid path ends in half 0, as the LSD passes do");
 
   // The smallest n the path is tried at for these keys and values (a test's GSB_RADIX_HYBRID_MIN_N where set).
@@ -599,7 +606,7 @@ struct HybridSort {
         launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream, first);
     GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
     const unsigned verdict = await_sample_mark(rb);
-    if (verdict == mark_skewed) return LsdPast::sort(p, b);  // skewed keys (sampled)
+    if (verdict == mark_skewed) return sort_past(p, b);  // skewed keys (sampled)
     // The two MSD passes (steps 3 and 4): keys alone claim their tiles' runs of a digit (ClaimedSegments) and rank
     // them in any order within a tile (AnyOrderSegments), stably where the sample found rows of few digits. Pairs, and
     // the large buckets' LSD passes, keep the stable kernel and its look-back.
@@ -688,7 +695,7 @@ struct HybridSort {
                    later_count = rb.words[5], wrapped = rb.words[6];
     const LargeBuckets large = large_buckets_plan(largest, in_large, large_count, capacity, n, force);
     // Skewed keys: too many buckets past a block, or (past 2^32 keys) a count that wrapped.
-    if (large == LargeBuckets::lsd || wrapped != 0) return LsdPast::sort(p, b);
+    if (large == LargeBuckets::lsd || wrapped != 0) return sort_past(p, b);
     if (large == LargeBuckets::passes) {
       // Each bucket past a block a segment, sorted by its remaining bits in LSD order, half 0 -> 1 -> ... -> 0, the
       // last pass decoding; the segments whose keys are all equal are left out (large_segments.cuh). These launches

@@ -152,7 +152,7 @@ enum class Passes { lsd, hybrid, fallback };
 // none beat both (u32+u64 at 1e8 4.664 / 5.039 / 5.487 / 5.935, cub-radix 4.623; u32+u32 3.734 / 3.776 / 3.786 /
 // 4.177, cub-radix 3.437), while keys alone kept gaining from it (u64 6.492 / 6.356 / 6.369 / 6.725). Which
 // property of the device makes the prefetch of pairs pay (the H200's faster memory, or its 60 MB of L2 against
-// 50) two GPUs cannot tell; prefetch_distance below takes the memory (pairs_prefetch_min_dram_per_sm). Earlier
+// 50) two GPUs cannot tell; prefetch_distance below takes the memory (fast_memory_min_dram_per_sm). Earlier
 // (2026-11-23, H200, n = 1e8, none / half / a whole / two waves): u32 2.100 / 2.052 / 2.068 / 2.122 ms, u64 6.093 /
 // 5.860 / 6.027 / 6.331: further ahead the prefetched lines compete with the demand traffic and are evicted before use.
 inline constexpr int hopper_prefetch_waves_per_8 = 2;
@@ -163,14 +163,31 @@ inline constexpr int hopper_prefetch_waves_per_8 = 2;
 // up to 8% to it (u32+u64 at 1e8: 5.039 against 4.664 ms; the measurements above). Of the two properties that tell
 // those GPUs apart the rule takes the memory, since the prefetch adds DRAM traffic ahead of demand (its lines compete
 // with the demand traffic where the memory is the bound); an L2 rule would decide the same on both GPUs, and no third
-// GPU was lent to separate them. Keys alone gain from the prefetch on both.
-inline constexpr double pairs_prefetch_min_dram_per_sm = 30e9;
+// GPU was lent to separate them. Keys alone gain from the prefetch on both. The fallback's own shape takes the same
+// property (fallback_shape_pays).
+inline constexpr double fast_memory_min_dram_per_sm = 30e9;
+
+// Whether the device's DRAM feeds each SM fewer bytes/s than fast_memory_min_dram_per_sm (false where the device
+// does not say: the band's Hopper-measured choices stand).
+constexpr bool memory_slow_per_sm(double dram_bytes_per_s, int sm_count) {
+  return dram_bytes_per_s > 0 && sm_count > 0 && dram_bytes_per_s / sm_count < fast_memory_min_dram_per_sm;
+}
+
+// Whether the LSD passes the hybrid path hands skewed keys to take the fallback's own shape (hopper_fallback_shape),
+// else the LSD row's. 8-byte keys with 4-byte values take theirs (256 x 16 at 3 blocks, tuned on the H200, round 50)
+// only where the memory is fast per SM: on an H100 80GB HBM3 (1e8, NOTES.md round 56, radix with it / radix-lsd with
+// the LSD row / cub-radix ms) u64+u32 entropy-0.811 took 9.276 / 8.821 / 8.636, and u64, i64, f64 with u32 values
+// were 0.928-0.935x cub-radix there and 0.967-0.977x on Zipf, where the H200 gains 0.3-4 % from it. 4-byte pairs' own
+// shape (their segmented passes', values through shared memory) stays on both: their skewed cells were 0.983-1.002x
+// on the H100.
+constexpr bool fallback_shape_pays(int key_bytes, int value_bytes, double dram_bytes_per_s, int sm_count) {
+  return !(key_bytes == 8 && value_bytes == 4 && memory_slow_per_sm(dram_bytes_per_s, sm_count));
+}
 
 // The L2 prefetch distance of a digit pass, in tiles: waves_per_8 eighths of the blocks resident on the whole
 // device (per_sm of them an SM), none for pairs where the memory is slower per SM than the threshold above.
 constexpr unsigned prefetch_distance(int per_sm, int sm_count, int waves_per_8, bool pairs, double dram_bytes_per_s) {
-  if (pairs && dram_bytes_per_s > 0 && sm_count > 0 && dram_bytes_per_s / sm_count < pairs_prefetch_min_dram_per_sm)
-    return 0;
+  if (pairs && memory_slow_per_sm(dram_bytes_per_s, sm_count)) return 0;
   return static_cast<unsigned>(per_sm * sm_count * waves_per_8 / 8);
 }
 
