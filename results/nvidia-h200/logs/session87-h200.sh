@@ -6,8 +6,8 @@
 set -u
 O=$OUT
 mkdir -p "$O/planned" "$O/ncu"
-OUT=$O/planned LIMIT=370 bash .carry/session87-planned.sh
-OUT=$O/ncu LIMIT=190 bash .carry/session87-planned-ncu.sh
+OUT=$O/planned LIMIT=${LIMIT_PLANNED:-370} bash .carry/session87-planned.sh
+OUT=$O/ncu LIMIT=${LIMIT_NCU:-190} bash .carry/session87-planned-ncu.sh
 cp "$O/planned/device.log" "$O/planned.log"
 cp "$O/ncu/device.log" "$O/ncu.log"
 (cd "$O" && tar -czf all.tar.gz planned ncu && rm -rf planned ncu)
