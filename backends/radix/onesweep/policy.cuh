@@ -112,7 +112,9 @@ constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
 // at 1e8 sorted 1.9816 / 1.8637, few distinct keys 1.5044 / 1.4018; slower at 1e7 (0.3056 / 0.3104) and on skewed keys
 // at 1e8 (Zipf 2.9134 / 2.9474, entropy-0.201 2.8036 / 2.8512: their first pass, before the LSD passes the path hands
 // them to, which take this policy too: HybridSort::LsdPast). The LSD row's shape with shared values lost 1.6% (1e8
-// 2.4282 / 2.4679): the gain is the third block an SM that the values' registers kept out.
+// 2.4282 / 2.4679): the gain is the third block an SM that the values' registers kept out. More warps with smaller
+// tiles lost from 1e7 on (session 88, NOTES.md round 73, radix ms at 1e8 / 2^29, this / 256 x 16 and 256 x 17 at 4
+// blocks / 384 x 12 at 3): 2.10 / 12.5 against 2.35 and 2.32 / 13.9 and 13.8 / 2.25 / 13.4.
 constexpr HopperShape hopper_hybrid_shape(int key_bytes, int value_bytes) {
   if (key_bytes == 4 && value_bytes == 0) return {256, 28, 4, 1, false, 2};
   if (key_bytes == 4 && value_bytes == 4) return {256, 24, 3, 8, false, 0, true};
