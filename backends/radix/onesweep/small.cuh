@@ -13,6 +13,9 @@
 //     work; CUB's single tile is 256 x 19 keys whatever n is, and above 4864 keys (2304 with 8-byte keys or values)
 //     its device sort takes the multi-kernel path, where this one block still sorts up to 10240 (16384 keys of up
 //     to 4 bytes alone; 7680 pairs of 8-byte keys and values);
+//   - 2-byte keys with values (and 1-byte keys with 8-byte values in the larger blocks), where the block sort takes
+//     two rounds or more, sort 32-bit words of each key over its input position, keys alone, and the values move
+//     once, after the sort (CUB's block sort exchanges them through shared memory in every round);
 //   - one key needs no launch at all.
 // From 2049 keys on (1025 with 8-byte keys), keys of 4 and 8 bytes are first sorted by runs (small_sort_by_runs: a
 // counting sort by their top 11-13 bits, then each key ranked within its digit's run), which costs a few passes over
@@ -135,9 +138,29 @@ constexpr bool for_small_shapes(F&& f) {
 
 template <class Value>
 using SmallValue = std::conditional_t<has_values_v<Value>, Value, cub::NullType>;
+template <class Bits, class Shape>
+inline constexpr int small_digit_bits = Shape::radix_bits != 0 ? Shape::radix_bits : small_radix_bits<Bits>;
+// 2-byte keys with values, and 1-byte keys with 8-byte values in blocks of 256 threads or more, sort words of each
+// key over its input position where their block sort takes two rounds or more (small_sort_kernel): the values move
+// once, after the block sort, where the block sort of the pairs exchanged them in every round. Measured (H200, session
+// 89 round 2, NOTES.md round 75, us, uniform, against the block sort of the pairs): u16+u32 at 4864 9.3 against 10.0
+// (cub-radix's own single tile, 10.05), 7680 11.9 against 13.3; u16+u64 at 2049 7.4-7.5 against 8.0 (256 x 9, as
+// cub-radix), 3000 9.1 against 10.5; u8+u64 at 2049 6.0-6.1 against 6.4, 7680 10.5 against 11.5. Where it lost: one
+// round of 8-bit digits (u8+u32 at 4864 8.0 against 7.5), 128-thread blocks of 1-byte keys (u8+u64 at 1000 5.6-5.7
+// against 5.4-5.6), 1-byte keys with u32 values at 512 x 20 (1e4: 11.3-11.4 against 11.1-11.2).
 template <class Bits, class Value, class Shape>
-using SmallBlockSort = cub::BlockRadixSort<Bits, Shape::threads, Shape::items, SmallValue<Value>,
-                                           Shape::radix_bits != 0 ? Shape::radix_bits : small_radix_bits<Bits>>;
+inline constexpr bool small_packs =
+    has_values_v<Value> && small_digit_bits<Bits, Shape> < 8 * static_cast<int>(sizeof(Bits)) &&
+    (sizeof(Bits) == 2 || (sizeof(Bits) == 1 && sizeof(Value) == 8 && Shape::threads >= 256));
+// The block sort: of the keys and values, or of the packed words alone (small_packs: the key in bits 16 and up, so
+// that the words sort by bits [16, 16 + key bits) only, with the digits the keys' width takes).
+template <class Bits, class Value, class Shape>
+using SmallBlockSort = cub::BlockRadixSort<std::conditional_t<small_packs<Bits, Value, Shape>, std::uint32_t, Bits>,
+                                           Shape::threads, Shape::items,
+                                           std::conditional_t<small_packs<Bits, Value, Shape>, cub::NullType,
+                                                              SmallValue<Value>>,
+                                           small_digit_bits<Bits, Shape>>;
+inline constexpr int small_pack_shift = 16;  // a packed word's key bits start here, over a 16-bit position
 
 // Sorting by runs (small_sort_by_runs): the shapes from 2049 keys on, for keys of 4 and 8 bytes. 1- and 2-byte keys
 // keep the block sort, whose rounds are few for them (H200, session 54 round 1, NOTES.md round 38: u16 keys at 4864
@@ -180,10 +203,13 @@ inline constexpr unsigned small_runs_budget =
     sizeof(Bits) == 8 ? (has_values_v<Value> ? 64u : 400u)
                       : (has_values_v<Value> ? (std::is_same_v<Shape, SmallShape2Runs> ? 16u : 32u) : 160u);
 
-// Shared memory of one shape: the block sort's (dynamic, since it passes 48 KiB for the larger shapes).
+// Shared memory of one shape: the block sort's (dynamic, since it passes 48 KiB for the larger shapes); where the
+// keys are packed, at least the values of a whole block, which take its place once it has sorted.
 template <class Bits, class Value, class Shape>
 constexpr std::size_t small_shared_bytes() {
-  return sizeof(typename SmallBlockSort<Bits, Value, Shape>::TempStorage);
+  constexpr std::size_t sort = sizeof(typename SmallBlockSort<Bits, Value, Shape>::TempStorage);
+  if constexpr (small_packs<Bits, Value, Shape>) return std::max<std::size_t>(sort, Shape::capacity * sizeof(Value));
+  else return sort;
 }
 // With sorting by runs where the shape has it: the larger of the two.
 template <class Bits, class Value, class Shape>
@@ -383,7 +409,8 @@ __device__ __forceinline__ bool small_sort_by_runs(Bits* keys, Value* values, un
 // Sorts keys[0, n) (and values) in place, n <= Shape::capacity: by runs where the shape has them and `runs` and the
 // keys let it (small_sort_by_runs, with the shape's runs_threads), else with the block sort's threads: blocked loads
 // (small_load_blocked, the block sort's own layout), where the shape asks for it the OR of how each key differs from
-// key 0, the block sort of those bits (or of all), striped stores.
+// key 0, the block sort of those bits (or of all), striped stores. Narrow keys with values (small_packs) sort words of
+// each key over its input position, and each sorted key then takes its value from that position.
 template <class Bits, class Value, class Shape>
 __global__ void __launch_bounds__(Shape::runs_threads)
     small_sort_kernel(Bits* keys, Value* values, unsigned n, KeyCodec<Bits> codec, SmallRuns runs) {
@@ -399,6 +426,7 @@ __global__ void __launch_bounds__(Shape::runs_threads)
       return;
     if (t >= static_cast<unsigned>(Threads)) return;  // the block sort's barriers wait for no thread that has left
   }
+  static_assert(!small_packs<Bits, Value, Shape> || Shape::capacity <= (1u << small_pack_shift), "16-bit positions");
   Bits k[Items];
   SmallValue<Value> v[Items];
   small_load_blocked<Items, true>(k, v, keys, values, n, codec);
@@ -418,14 +446,38 @@ __global__ void __launch_bounds__(Shape::runs_threads)
     hi = 64 - __clzll(static_cast<long long>(d64));
   }
   auto& temp = *reinterpret_cast<typename Sort::TempStorage*>(s_small);
-  if constexpr (with_values) Sort(temp).SortBlockedToStriped(k, v, lo, hi);
-  else Sort(temp).SortBlockedToStriped(k, lo, hi);
+  if constexpr (small_packs<Bits, Value, Shape>) {
+    // Each key over its input position (a pad's position past n: the stable sort leaves it after every real key).
+    std::uint32_t w[Items];
 #pragma unroll
-  for (int i = 0; i < Items; ++i) {
-    const unsigned at = i * Threads + t;
-    if (at < n) {
-      keys[at] = codec.decode(k[i]);
-      if constexpr (with_values) values[at] = v[i];
+    for (int i = 0; i < Items; ++i)
+      w[i] = static_cast<std::uint32_t>(k[i]) << small_pack_shift | (t * Items + static_cast<unsigned>(i));
+    Sort(temp).SortBlockedToStriped(w, small_pack_shift + lo, small_pack_shift + hi);
+    // The values by input position where the block sort's storage was, then each sorted key's from its position.
+    Value* vals = reinterpret_cast<Value*>(s_small);
+    __syncthreads();  // every thread past the block sort's last reads of its storage
+#pragma unroll
+    for (int i = 0; i < Items; ++i)
+      if (t * Items + i < n) vals[t * Items + i] = v[i];
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < Items; ++i) {
+      const unsigned at = i * Threads + t;
+      if (at < n) {
+        keys[at] = codec.decode(static_cast<Bits>(w[i] >> small_pack_shift));
+        values[at] = vals[w[i] & ((1u << small_pack_shift) - 1u)];
+      }
+    }
+  } else {
+    if constexpr (with_values) Sort(temp).SortBlockedToStriped(k, v, lo, hi);
+    else Sort(temp).SortBlockedToStriped(k, lo, hi);
+#pragma unroll
+    for (int i = 0; i < Items; ++i) {
+      const unsigned at = i * Threads + t;
+      if (at < n) {
+        keys[at] = codec.decode(k[i]);
+        if constexpr (with_values) values[at] = v[i];
+      }
     }
   }
 }
