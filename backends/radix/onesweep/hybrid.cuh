@@ -42,6 +42,7 @@
 
 #include "radix/onesweep/bucket_sort.cuh"
 #include "radix/onesweep/dispatch.cuh"
+#include "radix/onesweep/segment_sort.cuh"
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/large_segments.cuh"
 
@@ -330,6 +331,7 @@ struct HybridReadBack {
   cudaEvent_t plan_done = nullptr;
   unsigned* words = nullptr;
   unsigned* mark_on_device = nullptr;  // words[0] as the device addresses it
+  unsigned* top_counts = nullptr;      // [256] pinned: the top-8-bit counts (segment sort)
 };
 inline HybridReadBack& hybrid_read_back() {
   constexpr int max_devices = 64;
@@ -348,6 +350,9 @@ inline HybridReadBack& hybrid_read_back() {
     void* mark = nullptr;
     GSB_CUDA_TRY(cudaHostGetDevicePointer(&mark, words, 0));
     s.mark_on_device = static_cast<unsigned*>(mark);
+    void* top = nullptr;
+    GSB_CUDA_TRY(cudaHostAlloc(&top, 256 * sizeof(unsigned), cudaHostAllocPortable));
+    s.top_counts = static_cast<unsigned*>(top);
   }
   return s;
 }
@@ -437,7 +442,12 @@ struct HybridSort {
   }
 
   // Where the sort changes shape: the LSD passes' sizes (Lsd::tiles) and the segmented passes' tile.
-  static std::vector<std::uint64_t> tiles() { return with_size(Lsd::tiles(), S::tile); }
+  // (With the segment sort's last n, past which the second pass sorts 4-byte pairs again.)
+  static std::vector<std::uint64_t> tiles() {
+    const std::vector<std::uint64_t> t = with_size(Lsd::tiles(), S::tile);
+    if (!segment_sort_applies(segment_sort_last_items(), sizeof(Bits), value_bytes, 0)) return t;
+    return with_size(t, segment_sort_last_items());
+  }
 
   // (Without the 1024-thread in-place shape where `widest` is false: hybrid_capacity.)
   static unsigned device_capacity(bool widest = true) {
@@ -668,6 +678,22 @@ struct HybridSort {
       whole.let_next_in = r + 1 == top.portions;
       // (The first launch follows the histogram: the status rows were cleared before the sample.)
       launch_msd(!cleared, ceil_div<std::uint64_t>(items, S::tile), whole, l.claims);
+    }
+    // The segment sort (segment_sort.cuh, hybrid.hpp) where every top-8-bit bucket fits its block: their counts read
+    // back while the first pass runs (the histogram is done by then), the second pass and the rest not yet enqueued.
+    if constexpr (sizeof(Bits) == 4 && sizeof(VT) == 4 && has_values_v<VT>) {
+      if (segment_sort_applies(n, 4, 4, segment_sort_min_items_override()) &&
+          dev.shared_bytes_per_block_optin >= static_cast<long long>(segment_sort_shared_bytes<Bits, VT>)) {
+        GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.histogram_done, 0));
+        GSB_CUDA_TRY(cudaMemcpyAsync(rb.top_counts, l.top_counts, 256 * sizeof(unsigned), cudaMemcpyDeviceToHost,
+                                     cudaStreamPerThread));
+        GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
+        if (*std::max_element(rb.top_counts, rb.top_counts + 256) <= segment_sort_capacity) {
+          launch_segment_sort<Bits, VT>(prm.keys[1], prm.values[1], keys0, prm.values[0], l.top_counts,
+                                        l.tables.starts8, codec, b.stream);
+          return 0;
+        }
+      }
     }
     launch_dependent(true, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
                      static_cast<unsigned>(S::tile), capacity, bucket_first_bound_for<Bits, VT>(n, capacity), force,

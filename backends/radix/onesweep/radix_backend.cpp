@@ -52,6 +52,11 @@ const KeyCountKnob large_buckets_above_knob{
     "radix: the hybrid path's buckets of more than this many keys sorted through global memory (tests)",
     std::uint64_t{1} << 20};
 
+const KeyCountKnob segment_sort_min_n_knob{
+    "GSB_RADIX_SEGMENT_SORT_MIN_N",
+    "radix: 4-byte pairs' top-8-bit buckets one block each from this many keys on (tests force it at small n)",
+    max_portion_items};
+
 std::string large_buckets_by_choice(const std::string& v) {
   return gsb::parse_env_choice("GSB_RADIX_LARGE_BUCKETS_BY", v, {"block", "passes"});
 }
@@ -117,6 +122,10 @@ LargeForce large_buckets_force_override() {
     const auto v = gsb::env_value(large_buckets_by_knob.name.c_str());
     return v && large_buckets_by_choice(*v) == "passes" ? LargeForce::passes : LargeForce::blocks;
   }();
+  return value;
+}
+std::uint64_t segment_sort_min_items_override() {
+  static const std::uint64_t value = segment_sort_min_n_knob.value();
   return value;
 }
 std::uint64_t portion_items_override() {

@@ -1,0 +1,73 @@
+// The hybrid path's top-8-bit buckets one block each (hybrid.hpp: segment_sort_applies; hybrid.cuh calls it): once
+// the first MSD pass has placed 4-byte keys with 4-byte values by their top 8 bits (half 1, keys encoded, each bucket's
+// pairs in their input order), each bucket of up to segment_sort_capacity pairs is loaded by one block, sorted by its 24
+// low bits by cub::BlockRadixSort (stable; four rounds of 6 bits) and written to its place in half 0, decoded: in place
+// of the second MSD pass, the plan and the bucket sort. The pairs stay in registers (128 a thread; ptxas 13.0 sm_90
+// spills 420 bytes), so one block an SM; at 2^22 its 256 blocks take two waves.
+#pragma once
+
+#include <cstdint>
+
+#include <cub/block/block_radix_sort.cuh>
+
+#include "gsb/error.hpp"
+#include "radix/digit_common.cuh"
+#include "radix/onesweep/hybrid.hpp"
+
+namespace gsb::radix::onesweep {
+
+inline constexpr int segment_sort_radix_bits = 6;
+template <class Bits, class Value>
+using SegmentBlockSort =
+    cub::BlockRadixSort<Bits, segment_sort_threads, segment_sort_items, Value, segment_sort_radix_bits>;
+template <class Bits, class Value>
+inline constexpr std::size_t segment_sort_shared_bytes = sizeof(typename SegmentBlockSort<Bits, Value>::TempStorage);
+
+// Block b sorts top-8-bit bucket b: counts[b] pairs from starts[b] (at most segment_sort_capacity: the host checked).
+template <class Bits, class Value>
+__global__ void __launch_bounds__(segment_sort_threads)
+    segment_sort_kernel(const Bits* keys1, const Value* values1, Bits* keys0, Value* values0, const unsigned* counts,
+                        const std::uint64_t* starts, KeyCodec<Bits> codec) {
+  constexpr int Items = segment_sort_items, Threads = segment_sort_threads;
+  const unsigned size = counts[blockIdx.x];
+  if (size == 0) return;
+  const std::uint64_t start = starts[blockIdx.x];
+  const unsigned t = threadIdx.x;
+  Bits k[Items];
+  Value v[Items];
+  // Blocked (the block sort's layout); past the bucket the largest low bits, which the stable sort leaves last.
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = t * Items + i;
+    if (at < size) {
+      k[i] = keys1[start + at];
+      v[i] = values1[start + at];
+    } else {
+      k[i] = static_cast<Bits>(~Bits{0});
+    }
+  }
+  extern __shared__ __align__(16) unsigned char s_segment[];
+  using Sort = SegmentBlockSort<Bits, Value>;
+  Sort(*reinterpret_cast<typename Sort::TempStorage*>(s_segment)).SortBlockedToStriped(k, v, 0, 24);
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = i * Threads + t;
+    if (at < size) {
+      keys0[start + at] = codec.decode(k[i]);
+      values0[start + at] = v[i];
+    }
+  }
+}
+
+template <class Bits, class Value>
+void launch_segment_sort(const Bits* keys1, const Value* values1, Bits* keys0, Value* values0, const unsigned* counts,
+                         const std::uint64_t* starts, const KeyCodec<Bits>& codec, cudaStream_t stream) {
+  static_assert(sizeof(Bits) == 4, "a top-8-bit bucket's 24 low bits");
+  auto kernel = segment_sort_kernel<Bits, Value>;
+  set_dynamic_shared_bytes(kernel, segment_sort_shared_bytes<Bits, Value>, "radix: segment sort");
+  kernel<<<256, segment_sort_threads, segment_sort_shared_bytes<Bits, Value>, stream>>>(keys1, values1, keys0, values0,
+                                                                                          counts, starts, codec);
+  GSB_CHECK_LAUNCH();
+}
+
+}  // namespace gsb::radix::onesweep
