@@ -13,6 +13,7 @@
 #include "gsb/error.hpp"
 #include "radix/digit_common.cuh"
 #include "radix/onesweep/hybrid.hpp"
+#include "radix/onesweep/small.cuh"
 
 namespace gsb::radix::onesweep {
 
@@ -32,31 +33,15 @@ __global__ void __launch_bounds__(segment_sort_threads)
   const unsigned size = counts[blockIdx.x];
   if (size == 0) return;
   const std::uint64_t start = starts[blockIdx.x];
-  const unsigned t = threadIdx.x;
+  // Blocked (the block sort's layout), the keys as the first pass left them (encoded); past the bucket the largest
+  // low bits, which the stable sort leaves last. Then striped, decoded, to the bucket's place in half 0.
   Bits k[Items];
   Value v[Items];
-  // Blocked (the block sort's layout); past the bucket the largest low bits, which the stable sort leaves last.
-#pragma unroll
-  for (int i = 0; i < Items; ++i) {
-    const unsigned at = t * Items + i;
-    if (at < size) {
-      k[i] = keys1[start + at];
-      v[i] = values1[start + at];
-    } else {
-      k[i] = static_cast<Bits>(~Bits{0});
-    }
-  }
+  small_load_blocked<Items, true>(k, v, keys1 + start, values1 + start, size, KeyCodec<Bits>{});
   extern __shared__ __align__(16) unsigned char s_segment[];
   using Sort = SegmentBlockSort<Bits, Value>;
   Sort(*reinterpret_cast<typename Sort::TempStorage*>(s_segment)).SortBlockedToStriped(k, v, 0, 24);
-#pragma unroll
-  for (int i = 0; i < Items; ++i) {
-    const unsigned at = i * Threads + t;
-    if (at < size) {
-      keys0[start + at] = codec.decode(k[i]);
-      values0[start + at] = v[i];
-    }
-  }
+  small_store_striped<Threads, Items>(k, v, keys0 + start, values0 + start, size, codec);
 }
 
 template <class Bits, class Value>

@@ -254,6 +254,23 @@ __device__ __forceinline__ void small_load_blocked(Bits (&k)[Items], SmallValue<
   }
 }
 
+// Stores what a block sort left striped in thread t's keys (and values): item i at output position i * Threads + t,
+// for the first n, decoded.
+template <int Threads, int Items, class Bits, class Value>
+__device__ __forceinline__ void small_store_striped(const Bits (&k)[Items], const SmallValue<Value> (&v)[Items],
+                                                    Bits* keys, Value* values, unsigned n,
+                                                    const KeyCodec<Bits>& codec) {
+  const unsigned t = threadIdx.x;
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = i * Threads + t;
+    if (at < n) {
+      keys[at] = codec.decode(k[i]);
+      if constexpr (has_values_v<Value>) values[at] = v[i];
+    }
+  }
+}
+
 // The OR of how thread t's keys (input positions [t * Items, (t + 1) * Items), as small_load_blocked loads them) differ
 // from key 0: the bits in which they differ; none where every key equals key 0.
 template <int Items, class Bits>
@@ -471,14 +488,7 @@ __global__ void __launch_bounds__(Shape::runs_threads)
   } else {
     if constexpr (with_values) Sort(temp).SortBlockedToStriped(k, v, lo, hi);
     else Sort(temp).SortBlockedToStriped(k, lo, hi);
-#pragma unroll
-    for (int i = 0; i < Items; ++i) {
-      const unsigned at = i * Threads + t;
-      if (at < n) {
-        keys[at] = codec.decode(k[i]);
-        if constexpr (with_values) values[at] = v[i];
-      }
-    }
+    small_store_striped<Threads, Items>(k, v, keys, values, n, codec);
   }
 }
 
