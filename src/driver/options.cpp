@@ -204,14 +204,15 @@ ParseOutcome parse_command_line(int argc, const char* const* argv, Options& opts
   check_env_knobs();  // GSB_* knobs are checked with the flags (gsb/env.hpp)
 
   // Outputs are classified, and must be writable and distinct, before anything runs: nothing is left
-  // half-written and no file the user did not name is touched (output_file.hpp). Given but empty is refused.
-  auto target = [&](const char* flag, const std::string& path) {
+  // half-written, no file the user did not name is touched, and a file is replaced only where the tool wrote it
+  // (output_file.hpp). Given but empty is refused.
+  auto target = [&](const char* flag, const std::string& path, const OutputFormat& format) {
     if (app.get_option(flag)->count() == 0) return OutputTarget{};
-    return classify_output(flag, path);
+    return classify_output(flag, path, format);
   };
-  opts.json = target("--json", opts.json_path);
-  opts.csv = target("--csv", opts.csv_path);
-  opts.dump_sorted = target("--dump-sorted", opts.dump_sorted_path);
+  opts.json = target("--json", opts.json_path, {"JSON", is_own_json});
+  opts.csv = target("--csv", opts.csv_path, {"CSV", is_own_csv});
+  opts.dump_sorted = target("--dump-sorted", opts.dump_sorted_path, {".npy array", is_own_npy});
   check_distinct({&opts.json, &opts.csv, &opts.dump_sorted});
   return ParseOutcome::run;
 }

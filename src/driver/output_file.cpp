@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <stdexcept>
 
 #include "driver/text.hpp"
@@ -73,12 +74,24 @@ std::string creatable_in(const std::string& dir) {
   return {};
 }
 
+// Why the regular file at `file` may not be replaced by an output in `format`; empty where it may: it is empty, or
+// the tool wrote it in that format.
+std::string not_replaceable(const std::string& file, const OutputFormat& format) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return "it cannot be read to see whether this tool wrote it (" + errno_text() + ")";
+  if (in.peek() == std::ifstream::traits_type::eof()) return {};  // empty: nothing to lose
+  if (format.is_own != nullptr && format.is_own(in)) return {};
+  return std::string("it holds something other than a gpusort-bench ") + format.name +
+         ", which this tool does not replace (remove it, or name another file)";
+}
+
 }  // namespace
 
-OutputTarget classify_output(const std::string& flag, const std::string& path) {
+OutputTarget classify_output(const std::string& flag, const std::string& path, const OutputFormat& format) {
   OutputTarget t;
   t.flag = flag;
   t.path = path;
+  t.format = format;
   auto refuse = [&](const std::string& why) -> OutputTarget {
     throw UsageError(flag + ": cannot write '" + path + "': " + why);
   };
@@ -111,6 +124,7 @@ OutputTarget classify_output(const std::string& flag, const std::string& path) {
   if (S_ISREG(s.st_mode)) {
     t.kind = OutputTarget::Kind::file;
     t.file = S_ISLNK(ls.st_mode) ? canonical(path) : path;  // a link stays a link: its file is replaced
+    if (std::string why = not_replaceable(t.file, format); !why.empty()) return refuse(why);
     if (std::string why = creatable_in(dir_of(t.file)); !why.empty()) return refuse("its folder: " + why);
     t.identity = canonical(t.file);
     t.seen = seen_now(t.file);
@@ -179,10 +193,16 @@ void write_output(const OutputTarget& t, std::string_view content) {
   switch (t.kind) {
     case OutputTarget::Kind::none: return;
     case OutputTarget::Kind::file:
-      if (!t.warned && seen_now(t.file) != t.seen) {
-        print_stderr("gpusort-bench: warning: " + t.flag + " '" + printable(t.path) +
-                     "' was replaced or removed by another process during this run (two runs writing one file?); "
-                     "this run's results replace it\n");
+      if (const OutputTarget::Seen now = seen_now(t.file); now != t.seen) {
+        // Another process's file: replaced only where this tool would have replaced it at the start.
+        if (now.exists)
+          if (std::string why = not_replaceable(t.file, t.format); !why.empty())
+            throw std::runtime_error(t.flag + ": '" + t.path + "' was replaced by another process during this run: " +
+                                     why);
+        if (!t.warned)
+          print_stderr("gpusort-bench: warning: " + t.flag + " '" + printable(t.path) +
+                       "' was replaced or removed by another process during this run (two runs writing one file?); "
+                       "this run's results replace it\n");
         t.warned = true;
       }
       write_file_atomically(t.file, content);

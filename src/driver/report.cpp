@@ -2,6 +2,9 @@
 
 #include <cstring>
 #include <sstream>
+#include <stdexcept>
+#include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -200,10 +203,15 @@ std::string to_json(const RunReport& r) {
   return j.dump(1) + "\n";
 }
 
+namespace {
+// The CSV's first columns (a later version may add columns after them, never before).
+constexpr std::string_view csv_leading_columns = "backend,key_type,values,order,n,distribution,status,";
+}  // namespace
+
 std::string to_csv(const RunReport& r) {
-  std::string s =
-      "backend,key_type,values,order,n,distribution,status,median_ms,min_ms,mean_ms,max_ms,stddev_ms,reps,keys_per_s,"
-      "effective_GBps,fraction_of_copy_bandwidth,speedup_vs_std_sort,validation,reason\n";
+  std::string s = std::string(csv_leading_columns) +
+                  "median_ms,min_ms,mean_ms,max_ms,stddev_ms,reps,keys_per_s,effective_GBps,fraction_of_copy_bandwidth,"
+                  "speedup_vs_std_sort,validation,reason\n";
   for (const CaseResult& c : r.cases) {
     auto num = [](const std::optional<double>& v) { return v ? fmt::format("{:.6g}", *v) : std::string(); };
     s += fmt::format("{},{},{},{},{},{},{},", csv_field(c.backend), to_string(c.problem.key_type),
@@ -263,30 +271,32 @@ std::string to_table(const RunReport& r) {
   return s;
 }
 
+namespace {
+// numpy's type strings of the key types (and of the value types, u32 and u64).
+constexpr std::pair<std::string_view, std::string_view> npy_descrs[] = {
+    {"u8", "|u1"}, {"u16", "<u2"}, {"u32", "<u4"}, {"u64", "<u8"},
+    {"i32", "<i4"}, {"i64", "<i8"}, {"f32", "<f4"}, {"f64", "<f8"}};
+constexpr std::string_view npy_magic{"\x93NUMPY\x01\x00", 8};  // format 1.0
+constexpr std::string_view npy_header_start = "{'descr': ";
+}  // namespace
+
 std::string to_npy(KeyType type, const void* keys, ValueMode mode, const void* values, std::uint64_t n) {
-  auto descr = [](std::string_view t) -> std::string {
-    if (t == "u8") return "|u1";
-    if (t == "u16") return "<u2";
-    if (t == "u32") return "<u4";
-    if (t == "u64") return "<u8";
-    if (t == "i32") return "<i4";
-    if (t == "i64") return "<i8";
-    if (t == "f32") return "<f4";
-    if (t == "f64") return "<f8";
-    return "?";
+  auto descr = [](std::string_view t) {
+    for (const auto& [name, d] : npy_descrs)
+      if (name == t) return std::string(d);
+    throw std::logic_error("to_npy: no numpy type for " + std::string(t));
   };
   const std::size_t kb = key_bytes(type), vb = value_bytes(mode);
   std::string dtype = mode == ValueMode::none
                           ? "'" + descr(to_string(type)) + "'"
                           : "[('key', '" + descr(to_string(type)) + "'), ('value', '" + descr(to_string(mode)) + "')]";
-  std::string header = "{'descr': " + dtype + ", 'fortran_order': False, 'shape': (" + std::to_string(n) + ",), }";
+  std::string header = std::string(npy_header_start) + dtype + ", 'fortran_order': False, 'shape': (" +
+                       std::to_string(n) + ",), }";
   const std::size_t preamble = 10;
   std::size_t total = preamble + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');
   header += '\n';
-  std::string out = "\x93NUMPY";
-  out += '\x01';
-  out += '\x00';
+  std::string out(npy_magic);
   const auto hl = static_cast<std::uint16_t>(header.size());
   out += static_cast<char>(hl & 0xFF);
   out += static_cast<char>(hl >> 8);
@@ -304,6 +314,88 @@ std::string to_npy(KeyType type, const void* keys, ValueMode mode, const void* v
     }
   }
   return out;
+}
+
+namespace {
+
+// Reads a JSON document until its meta.tool decides (the tool writes "meta" second, "tool" first in it), so that a
+// large results file is not parsed whole. keys[d]: the last key read at depth d.
+class OwnJsonSax : public nlohmann::json_sax<json> {
+ public:
+  bool ours = false;
+  bool null() override { return scalar(); }
+  bool boolean(bool) override { return scalar(); }
+  bool number_integer(number_integer_t) override { return scalar(); }
+  bool number_unsigned(number_unsigned_t) override { return scalar(); }
+  bool number_float(number_float_t, const string_t&) override { return scalar(); }
+  bool binary(binary_t&) override { return scalar(); }
+  bool string(string_t& s) override {
+    if (at_meta_tool()) {
+      ours = s == "gpusort-bench";
+      return false;  // decided
+    }
+    return scalar();
+  }
+  bool start_object(std::size_t) override { return enter(true); }
+  bool start_array(std::size_t) override { return enter(false); }
+  bool key(string_t& k) override {
+    if (depth_ <= 2) keys_[depth_] = k;
+    return true;
+  }
+  bool end_object() override {
+    if (depth_ == 2 && keys_[1] == "meta") return false;  // meta without a tool
+    --depth_;
+    return true;
+  }
+  bool end_array() override {
+    --depth_;
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  int depth_ = 0;
+  std::string keys_[3];
+  bool at_meta_tool() const { return depth_ == 2 && keys_[1] == "meta" && keys_[2] == "tool"; }
+  bool scalar() const { return depth_ > 0 && !at_meta_tool(); }  // a document that is one scalar is not ours
+  bool enter(bool object) {
+    if (depth_ == 0 && !object) return false;  // ours is an object
+    if (++depth_ <= 2) keys_[depth_].clear();
+    return true;
+  }
+};
+
+}  // namespace
+
+bool is_own_json(std::istream& in) {
+  OwnJsonSax sax;
+  json::sax_parse(in, &sax, json::input_format_t::json, false);
+  return sax.ours;
+}
+
+bool is_own_csv(std::istream& in) {
+  std::string start(csv_leading_columns.size(), '\0');
+  in.read(start.data(), static_cast<std::streamsize>(start.size()));
+  return in.gcount() == static_cast<std::streamsize>(start.size()) && start == csv_leading_columns;
+}
+
+bool is_own_npy(std::istream& in) {
+  char pre[10];
+  if (!in.read(pre, sizeof pre) || std::string_view(pre, 8) != npy_magic) return false;
+  const std::size_t length = static_cast<unsigned char>(pre[8]) | static_cast<std::size_t>(static_cast<unsigned char>(pre[9])) << 8;
+  std::string header(length, '\0');
+  if (!in.read(header.data(), static_cast<std::streamsize>(length))) return false;
+  if (header.rfind(npy_header_start, 0) != 0) return false;
+  const std::string_view rest = std::string_view(header).substr(npy_header_start.size());
+  auto quoted = [](std::string_view d) { return "'" + std::string(d) + "'"; };
+  bool known = false;
+  for (const auto& [name, key] : npy_descrs) {
+    known = known || rest.rfind(quoted(key) + ",", 0) == 0;
+    for (std::string_view value : {"<u4", "<u8"})
+      known = known || rest.rfind("[('key', " + quoted(key) + "), ('value', " + quoted(value) + ")],", 0) == 0;
+  }
+  const auto shape = rest.find(", 'fortran_order': False, 'shape': (");
+  return known && shape != std::string_view::npos && rest.find(",), }", shape) != std::string_view::npos;
 }
 
 }  // namespace gsb

@@ -20,7 +20,9 @@ import pytest
 TRIALS = int(os.environ.get("GSB_KILL_TRIALS", "6"))
 # 2 x 6000 cases of 1..6000 keys: several seconds, the JSON and CSV rewritten about once a second.
 RUN = ["--algo", "std-sort,std-sort-par", "--n", "1:6000:+1", "--reps", "1", "--warmup", "0"]
-PREVIOUS = '{"previous": "run"}\n'
+# A previous run's files (the tool replaces only its own: output_file.hpp).
+PREVIOUS = '{"schema_version": 1, "meta": {"tool": "gpusort-bench"}, "previous": "run"}\n'
+PREVIOUS_CSV = "backend,key_type,values,order,n,distribution,status,previous\n"
 
 
 def temporaries(folder):
@@ -31,13 +33,13 @@ def check_outputs(folder):
     """Whole or previous, never broken: returns how many cases the JSON holds (-1: the previous file)."""
     text = (folder / "r.json").read_text()
     if text == PREVIOUS:
-        assert (folder / "r.csv").read_text() == "previous\n"
+        assert (folder / "r.csv").read_text() == PREVIOUS_CSV
         return -1
     doc = json.loads(text)
     for c in doc["cases"]:
         assert c["status"] == "ok" and c["validation"]["status"] == "passed", c
     rows = list(csv.reader(io.StringIO((folder / "r.csv").read_text())))
-    if rows != [["previous"]]:
+    if rows != list(csv.reader(io.StringIO(PREVIOUS_CSV))):
         assert all(len(r) == len(rows[0]) for r in rows), "a CSV row cut short"
     return len(doc["cases"])
 
@@ -51,7 +53,7 @@ def test_killed_at_random_moments(tool, tmp_path, sig):
         folder = tmp_path / f"t{trial}"
         folder.mkdir()
         (folder / "r.json").write_text(PREVIOUS)
-        (folder / "r.csv").write_text("previous\n")
+        (folder / "r.csv").write_text(PREVIOUS_CSV)
         delay = rng.uniform(0.02, 1.5)
         p = subprocess.Popen([tool, *RUN, "--json", "r.json", "--csv", "r.csv"], cwd=folder,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

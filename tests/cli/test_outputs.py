@@ -1,5 +1,6 @@
 """Output paths (issue 16): nothing but the named file is written, links are written through, FIFOs and devices
-are never replaced, bad targets are refused before the run with exit 2 and one line, temporaries are exclusive."""
+are never replaced, bad targets are refused before the run with exit 2 and one line, temporaries are exclusive; an
+existing file is replaced only where it is empty or the tool wrote it in that output's format."""
 import json
 import os
 import pathlib
@@ -44,7 +45,7 @@ def test_planted_link_at_the_old_temporary_name_is_not_followed(tool, tmp_path):
 
 def test_link_is_written_through_and_stays_a_link(tool, tmp_path):
     real = tmp_path / "real.json"
-    real.write_text("old")
+    real.write_text("")  # empty: the tool replaces it (it would refuse a file it did not write)
     link = tmp_path / "link.json"
     link.symlink_to(real)
     r = run(tool, "--json", str(link))
@@ -149,3 +150,67 @@ def test_fifteen_thousand_cases_with_json_in_bounded_time(tool, tmp_path):
     assert len(cases) == 15000
     assert all(c["speedup_vs_std_sort"] is not None for c in cases)
     assert csv.read_text().count("\n") == 15001
+
+
+FOREIGN = {
+    "text": b"root:x:0:0:root:/root:/bin/bash\n",
+    "other JSON": b'{"meta": {"tool": "other"}, "cases": []}\n',
+    "JSON array": b"[1, 2]\n",
+    "JSON whose tool is elsewhere": b'{"meta": {}, "x": {"tool": "gpusort-bench"}}\n',
+    "CSV of other columns": b"a,b,c\n1,2,3\n",
+    "2-D npy": b"\x93NUMPY\x01\x00v\x00{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2), }" + b" " * 57 + b"\n",
+}
+
+
+@pytest.mark.parametrize("flag", ["--json", "--csv", "--dump-sorted"])
+@pytest.mark.parametrize("content", list(FOREIGN.values()), ids=list(FOREIGN))
+@pytest.mark.parametrize("through_link", [False, True], ids=["file", "link"])
+def test_a_file_the_tool_did_not_write_is_not_replaced(tool, tmp_path, flag, content, through_link):
+    victim = tmp_path / "victim"
+    victim.write_bytes(content)
+    named = victim
+    if through_link:
+        named = tmp_path / "link"
+        named.symlink_to(victim)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    r = run(tool, flag, str(named))
+    assert_usage_error(r, f"{flag}: cannot write '{named}': it holds something other than a gpusort-bench")
+    assert victim.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_the_tools_own_files_are_replaced_each_in_its_format(tool, tmp_path):
+    out = {"--json": tmp_path / "r.json", "--csv": tmp_path / "r.csv", "--dump-sorted": tmp_path / "r.npy"}
+    args = [a for flag, path in out.items() for a in (flag, str(path))]
+    first = run(tool, *args)
+    assert first.returncode == 0, first.stderr
+    again = run(tool, "--type", "f64", "--values", "u64", *args)  # another dtype: still the tool's .npy
+    assert again.returncode == 0, again.stderr
+    assert json.loads(out["--json"].read_text())["cases"][0]["key_type"] == "f64"
+    assert out["--csv"].read_text().splitlines()[1].startswith("std-sort,f64,u64,")
+    assert b"[('key', '<f8'), ('value', '<u8')]" in out["--dump-sorted"].read_bytes()[:128]
+    # ... but not one output's file as another's.
+    for flag, other in (("--csv", "--json"), ("--json", "--dump-sorted"), ("--dump-sorted", "--csv")):
+        kept = out[other].read_bytes()
+        assert_usage_error(run(tool, flag, str(out[other])), f"{flag}: cannot write")
+        assert out[other].read_bytes() == kept
+
+
+def test_a_file_replaced_by_another_process_during_the_run_is_left_alone(tool, tmp_path):
+    """The file the run writes is swapped, mid-run, for one the tool did not write: the run stops with exit 1 and
+    leaves it as it is."""
+    out = tmp_path / "r.json"
+    p = subprocess.Popen([tool, "--algo", "std-sort", "--n", "2000:800000:+2000", "--reps", "1", "--warmup", "0",
+                          "--json", str(out), "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not out.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert out.exists()
+    other = tmp_path / "other"
+    other.write_text("someone else's\n")
+    other.replace(out)
+    _, err = p.communicate(timeout=600)
+    assert p.returncode == 1, err
+    assert "was replaced by another process during this run" in err
+    assert out.read_text() == "someone else's\n"
+    assert no_temporaries(tmp_path) == []
