@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from .cli import EXIT_OK, EXIT_REGRESSION, BadInput, run_main, worst_exit_code
 from .gate import (DEFAULT_DRIFT_TOLERANCE, INCONCLUSIVE_VERDICTS, REGRESSION_VERDICTS, case_drift,
                    geometric_mean_ratio, outcome, run_drift, warmup_outlier)
+from .outputs import check_replaceable, write_output
 from .results import METRICS, common_metric, load_result, metric_stats
 from .stats import compare_samples
-from .verdict import emit_github, github_summary_path, verdict_document, write_json
+from .verdict import VERDICT_FORM, emit_github, github_summary_path, verdict_document, write_json
 
 DEFAULT_THRESHOLD = 0.03
 DEFAULT_ALPHA = 0.05
@@ -235,8 +236,13 @@ def _md_escape(text):
     return text.replace("|", "\\|")
 
 
+MARKDOWN_TITLE = "## gpusort-bench comparison"
+# How to tell a file emit wrote (outputs.py), and its name in messages.
+MARKDOWN_FORM = (lambda head, whole: head.startswith(MARKDOWN_TITLE.encode() + b"\n"), "a comparison's Markdown")
+
+
 def format_markdown(report):
-    out = ["## gpusort-bench comparison", "",
+    out = [MARKDOWN_TITLE, "",
            f"- base: `{_md_escape(report.base.describe())}`",
            f"- new: `{_md_escape(report.new.describe())}`",
            f"- {_criteria(report)}"]
@@ -331,11 +337,15 @@ def emit(report, markdown_path):
         return
     sys.stdout.write(format_console(report))
     if markdown_path:
-        try:
-            with open(markdown_path, "w", encoding="utf-8") as f:
-                f.write(format_markdown(report))
-        except OSError as e:
-            raise BadInput(f"--markdown {markdown_path}: cannot write ({e.strerror})") from None
+        write_output("--markdown", markdown_path, format_markdown(report), *MARKDOWN_FORM)
+
+
+def check_report_outputs(args):
+    """Refuse, before anything runs, the --markdown and --json files that would not be replaced (outputs.py)."""
+    if args.markdown and args.markdown != "-":
+        check_replaceable("--markdown", args.markdown, *MARKDOWN_FORM)
+    if args.json_path:
+        check_replaceable("--json", args.json_path, *VERDICT_FORM)
 
 
 def exit_code(report, fail_on_regression, fail_on_missing, allow_missing=False, tool_problem=None):
@@ -370,6 +380,7 @@ def emit_verdicts(report, prog, args, code, tool_run=None):
 
 def main(argv=None):
     args = make_parser().parse_args(argv)
+    check_report_outputs(args)
     base, new = load_result(args.base), load_result(args.new)
     report = report_from_args(base, new, args)
     code = exit_code(report, args.fail_on_regression, args.fail_on_missing, args.allow_missing)

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 from .cli import EXIT_OK, BadInput, run_main
+from .outputs import check_replaceable, json_document, write_output
 from .results import METRICS, load_result, metric_stats
 
 FORMATS = ("nvbench", "gbench")
@@ -214,7 +215,24 @@ def to_nvbench(result, metric, bin_dir=None, bin_prefix=""):
 
 
 def write_float32(path, values):
-    path.write_bytes(struct.pack(f"<{len(values)}f", *values))
+    """One state's samples, float32 (NVBench's --jsonbin layout). A file there is the export's where its size is
+    whole samples: the folder is named after the export, whose own file was checked first (main)."""
+    write_output("--out", path, struct.pack(f"<{len(values)}f", *values),
+                 lambda head, whole: len(whole()) % 4 == 0, "float32 samples")
+
+
+def is_export_file(head, whole):
+    """A document this script wrote: NVBench's JSON with meta.gpusort_bench, or Google Benchmark's with our
+    custom context."""
+    doc = json_document(head, whole)
+    if not isinstance(doc, dict):
+        return False
+    meta, context = doc.get("meta"), doc.get("context")
+    return (isinstance(meta, dict) and "gpusort_bench" in meta) or \
+        (isinstance(context, dict) and "gpusort_bench_version" in context)
+
+
+EXPORT_FORM = (is_export_file, "an export of gpusort-bench results (nvbench or gbench)")
 
 
 # ------------------------------------------------------------------------------------------ Google Benchmark
@@ -293,6 +311,8 @@ def main(argv=None):
     args = make_parser().parse_args(argv)
     result = load_result(args.result)
     to_file = args.out != "-"
+    if to_file:
+        check_replaceable("--out", args.out, *EXPORT_FORM)  # before its samples' folder is made
     if args.to == "nvbench":
         bin_dir = Path(args.out + "-bin") if to_file and not args.no_samples else None
         if bin_dir is not None:
@@ -308,9 +328,6 @@ def main(argv=None):
     if not to_file:
         sys.stdout.write(text)
         return EXIT_OK
-    try:
-        Path(args.out).write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise BadInput(f"--out {args.out}: cannot write ({e.strerror})") from None
+    write_output("--out", args.out, text, *EXPORT_FORM)
     print(f"export: wrote {args.out} ({args.to})", file=sys.stderr)
     return EXIT_OK

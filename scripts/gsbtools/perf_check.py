@@ -23,7 +23,8 @@ from pathlib import Path
 import numpy as np
 
 from .cli import EXIT_OK, EXIT_TOOL_FAILED, BadInput, run_main
-from .compare import add_judgement_options, emit, emit_verdicts, exit_code, report_from_args
+from .compare import add_judgement_options, check_report_outputs, emit, emit_verdicts, exit_code, report_from_args
+from .outputs import check_replaceable, is_result_file, write_output
 from .results import load_result
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -162,6 +163,9 @@ def main(argv=None):
         cut = argv.index("--")
         argv, tool_args = argv[:cut], argv[cut + 1:]
     args = make_parser().parse_args(argv)
+    check_report_outputs(args)
+    if args.output:
+        check_replaceable("--output", args.output, is_result_file, "a gpusort-bench result file")
 
     if args.update_baseline:
         if not args.baseline:
@@ -287,7 +291,7 @@ def pooled_result(doc, cases_by_key, rounds, reps, path):
     doc = copy.deepcopy(doc)
     doc["cases"] = [pool_cases(cases) for cases in cases_by_key.values()]
     doc["settings"]["reps"] = rounds * reps
-    Path(path).write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    write_output("--output", path, json.dumps(doc, indent=1), is_result_file, "a gpusort-bench result file")
     return load_result(path)
 
 

@@ -9,6 +9,7 @@ span the repetitions' samples (min to max); ratios are only taken between cases 
 
 import argparse
 import hashlib
+import io
 import math
 import re
 from fractions import Fraction
@@ -25,6 +26,7 @@ from matplotlib.colors import Normalize  # noqa: E402
 from matplotlib.patches import Patch, Rectangle  # noqa: E402
 
 from .cli import EXIT_OK, BadInput, run_main  # noqa: E402
+from .outputs import check_replaceable, write_output  # noqa: E402
 from .results import METRICS, CaseKey, load_result, metric_stats  # noqa: E402
 
 SPEEDUP_REFERENCES = ("std-sort", "cub-radix")
@@ -37,6 +39,11 @@ DISTRIBUTIONS = ("uniform", "sorted", "reverse", "nearly-sorted", "few-unique", 
 VALUE_MODES = ("none", "u32", "u64")
 FORMATS = ("png", "svg")
 MANIFEST = "charts.txt"  # in the output folder: the files the last run wrote, so that the next removes stale ones
+# How to tell plot's own list and index from other files of those names (outputs.py), and their names in messages.
+MANIFEST_FORM = (lambda head, whole: all(re.fullmatch(rb"[^/\s]+\.(png|svg|pdf)", line) for line in head.split()),
+                 f"plot's list of charts ({MANIFEST})")
+INDEX_TITLE = "# Charts"
+INDEX_FORM = (lambda head, whole: head.startswith(INDEX_TITLE.encode() + b"\n"), "plot's index of charts")
 ERROR_BARS = "error bars: min to max of the repetitions (samples_ms)"
 # The tool's back-ends in registry order (family, then name: `gpusort-bench --list`). Each gets a fixed style:
 # 13 colours x 3 marker/line-style sets = 39 distinct pairs; a name not listed gets one from a hash of it.
@@ -338,14 +345,29 @@ class Writer:
             self.out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise BadInput(f"--out {out_dir}: cannot create ({e.strerror})") from None
+        # The charts an earlier run listed: the only chart files plot replaces (outputs.py), besides empty ones.
+        manifest = self.out_dir / MANIFEST
+        check_replaceable("--out", manifest, *MANIFEST_FORM)
+        check_replaceable("--out", self.out_dir / "index.md", *INDEX_FORM)
+        self.before = set(manifest.read_text(encoding="utf-8").split()) if manifest.is_file() else set()
 
     def save(self, fig, kind, title, stem):
         _place_footnote(fig)
         for fmt in self.formats:
             kwargs = {"dpi": 120} if fmt == "png" else {"metadata": {"Date": None}}
-            fig.savefig(self.out_dir / f"{stem}.{fmt}", bbox_inches="tight", **kwargs)
+            name = f"{stem}.{fmt}"
+            image = io.BytesIO()
+            fig.savefig(image, format=fmt, bbox_inches="tight", **kwargs)
+            write_output("--out", self.out_dir / name, image.getvalue(), lambda head, whole: name in self.before,
+                         f"a chart that plot listed in {MANIFEST}")
         plt.close(fig)
         self.written.append((kind, title, stem))
+        # Listed at once, so that a run stopped later (a refused file) leaves every chart it wrote known as plot's.
+        self._write_manifest(self.before | set(self.files()))
+
+    def _write_manifest(self, names):
+        write_output("--out", self.out_dir / MANIFEST, "".join(f"{name}\n" for name in sorted(names)),
+                     *MANIFEST_FORM)
 
     def files(self):
         return sorted(f"{stem}.{fmt}" for _, _, stem in self.written for fmt in self.formats)
@@ -353,9 +375,8 @@ class Writer:
     def clean_stale(self):
         """Remove the charts that the previous run listed in MANIFEST and this one did not write; name (not
         remove) other chart files in the folder that no run of plot wrote. Then write this run's MANIFEST."""
-        manifest = self.out_dir / MANIFEST
         now = set(self.files())
-        before = set(manifest.read_text(encoding="utf-8").split()) if manifest.is_file() else set()
+        before = self.before
         removed = sorted(f for f in before - now if "/" not in f and (self.out_dir / f).is_file())
         for name in removed:
             (self.out_dir / name).unlink()
@@ -367,7 +388,7 @@ class Writer:
         if foreign:
             print(f"plot: note: {len(foreign)} chart file(s) in {self.out_dir} not written by plot, left in place: "
                   f"{', '.join(foreign)}", file=sys.stderr)
-        manifest.write_text("".join(f"{name}\n" for name in sorted(now)), encoding="utf-8")
+        self._write_manifest(now)
 
     def write_index(self, subtitle, left_out=None):
         """index.md: a link to every chart under its kind's heading, then the cases left out and why."""
@@ -379,7 +400,7 @@ class Writer:
                  "breakdown": "End-to-end breakdown", "out-of-core": "Out-of-core timelines",
                  "multi-gpu": "Multi-GPU phases",
                  "ratio": "Ratio heat maps of two back-ends (each ratio from one run, same input)"}
-        lines = ["# Charts", "", subtitle, ""]
+        lines = [INDEX_TITLE, "", subtitle, ""]
         ext = "png" if "png" in self.formats else self.formats[0]
         for kind, heading in kinds.items():
             entries = [(t, s) for k, t, s in self.written if k == kind]
@@ -399,7 +420,7 @@ class Writer:
                       "time for the chosen metric.", ""]
             lines += [f"- {key.label()} ({path}): {_one_line(why)}"
                       for key, (_, why, path) in sorted(left_out.items(), key=lambda kv: kv[0].label())] + [""]
-        (self.out_dir / "index.md").write_text("\n".join(lines), encoding="utf-8")
+        write_output("--out", self.out_dir / "index.md", "\n".join(lines), *INDEX_FORM)
 
 
 def _one_line(text):

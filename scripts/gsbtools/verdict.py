@@ -7,6 +7,7 @@ import os
 import sys
 
 from .cli import BadInput
+from .outputs import json_document, write_output
 from .gate import INCONCLUSIVE_VERDICTS, REGRESSION_VERDICTS
 
 VERDICT_VERSION = 1
@@ -75,13 +76,17 @@ def verdict_document(report, prog, exit_code, tool_run=None):
     }
 
 
+def is_verdict_file(head, whole):
+    """A verdict document that write_json wrote."""
+    doc = json_document(head, whole)
+    return isinstance(doc, dict) and "verdict_version" in doc and "program" in doc
+
+
+VERDICT_FORM = (is_verdict_file, "a verdict document of compare or perf-check")  # outputs.py
+
+
 def write_json(path, doc):
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(doc, f, indent=1, allow_nan=False)
-            f.write("\n")
-    except OSError as e:
-        raise BadInput(f"--json {path}: cannot write ({e.strerror})") from None
+    write_output("--json", path, json.dumps(doc, indent=1, allow_nan=False) + "\n", *VERDICT_FORM)
 
 
 def _md(text):
