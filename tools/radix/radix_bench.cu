@@ -12,6 +12,7 @@
 //                                          the variant, where the DRAM per SM is under policy.cuh's threshold)
 //   radix_bench counting [n,n,..] [reps]   the counting sort of u8/u16 keys with fill_kernel's shapes
 //   radix_bench small [n,n,..] [reps]      the one-block kernel at 2049-4864 keys, launched alone, digit widths
+//   radix_bench segments [n,n,..] [reps]   the segment sort's block in other shapes over about n pairs, launched alone
 // Not part of the library and not registered; built only on request (tests/radix/CMakeLists.txt).
 #include <algorithm>
 #include <chrono>
@@ -30,6 +31,7 @@
 #include "gsb/error.hpp"
 #include "gsb/key_codec.hpp"
 #include "radix/onesweep/dispatch.cuh"
+#include "radix/onesweep/segment_sort.cuh"
 
 using namespace gsb;
 
@@ -656,6 +658,85 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
   }
 }
 
+// The segment sort's block (segment_sort.cuh) in other shapes, launched alone over buckets of one size that fill
+// each shape to about 97 %, u32 keys with u32 values, about `pairs` in all: how fast one block an SM (the path's 512 x
+// 34) and smaller blocks at more an SM sort their buckets, in ns a pair an SM (NOTES.md, session 90: an 11-bit first
+// pass would leave buckets of about 5000 pairs at 1e7). Keys of bucket b have top 8 bits b % 256, as after a first
+// MSD pass; every bucket's output is checked against a stable host sort.
+template <class Shape>
+void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms) {
+  using namespace gsb::radix::onesweep;
+  const unsigned size = Shape::capacity * 97 / 100;
+  const unsigned buckets = static_cast<unsigned>(std::max<std::uint64_t>(1, pairs / size));
+  const std::uint64_t n = std::uint64_t{buckets} * size;
+  std::mt19937_64 rng(20261205 + Shape::capacity);
+  std::vector<std::uint32_t> keys(n), values(n);
+  std::vector<unsigned> counts(buckets, size);
+  std::vector<std::uint64_t> starts(buckets);
+  for (unsigned b = 0; b < buckets; ++b) {
+    starts[b] = std::uint64_t{b} * size;
+    for (unsigned i = 0; i < size; ++i) {
+      const std::uint64_t at = starts[b] + i;
+      keys[at] = (b % 256u) << 24 | static_cast<std::uint32_t>(rng() % (i % 7 == 0 ? 64 : 1u << 24));  // some equal
+      values[at] = static_cast<std::uint32_t>(at);
+    }
+  }
+  std::uint32_t *k1, *v1, *k0, *v0;
+  unsigned* d_counts;
+  std::uint64_t* d_starts;
+  CK(cudaMalloc(&k1, n * 4));
+  CK(cudaMalloc(&v1, n * 4));
+  CK(cudaMalloc(&k0, n * 4));
+  CK(cudaMalloc(&v0, n * 4));
+  CK(cudaMalloc(&d_counts, buckets * sizeof(unsigned)));
+  CK(cudaMalloc(&d_starts, buckets * sizeof(std::uint64_t)));
+  CK(cudaMemcpy(k1, keys.data(), n * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(v1, values.data(), n * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(d_counts, counts.data(), buckets * sizeof(unsigned), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(d_starts, starts.data(), buckets * sizeof(std::uint64_t), cudaMemcpyHostToDevice));
+  const KeyCodec<std::uint32_t> codec = make_codec<std::uint32_t>(KeyType::u32, Order::asc);
+  auto launch = [&] {
+    launch_segment_sort<std::uint32_t, std::uint32_t, Shape>(k1, v1, k0, v0, d_counts, d_starts, codec, nullptr,
+                                                              buckets);
+  };
+  const float ms = time_median(reps, [] {}, launch);
+  std::vector<std::uint32_t> got_k(n), got_v(n);
+  CK(cudaMemcpy(got_k.data(), k0, n * 4, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(got_v.data(), v0, n * 4, cudaMemcpyDeviceToHost));
+  bool ok = true;
+  std::vector<std::uint32_t> order(size);
+  for (unsigned b = 0; b < buckets && ok; ++b) {
+    const std::uint64_t s0 = starts[b];
+    for (unsigned i = 0; i < size; ++i) order[i] = static_cast<std::uint32_t>(s0 + i);
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) { return keys[x] < keys[y]; });
+    for (unsigned i = 0; i < size && ok; ++i) ok = got_k[s0 + i] == keys[order[i]] && got_v[s0 + i] == values[order[i]];
+  }
+  g_failures += !ok;
+  cudaFuncAttributes attr{};
+  CK(cudaFuncGetAttributes(&attr, segment_sort_kernel<std::uint32_t, std::uint32_t, Shape>));
+  int resident = 0;
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, segment_sort_kernel<std::uint32_t, std::uint32_t, Shape>,
+                                                   Shape::threads,
+                                                   segment_sort_shared_bytes<std::uint32_t, std::uint32_t, Shape>));
+  std::printf("segments %-10s %5u buckets of %6u pairs (%llu): %8.1f us, %.2f ns a pair an SM; %d registers, %d B "
+              "spilled, %zu B shared, %d blocks an SM: %s\n",
+              name, buckets, size, static_cast<unsigned long long>(n), ms * 1e3, ms * 1e6 * sms / static_cast<double>(n),
+              attr.numRegs, static_cast<int>(attr.localSizeBytes),
+              segment_sort_shared_bytes<std::uint32_t, std::uint32_t, Shape>, resident, ok ? "ok" : "FAILED");
+  for (void* p : {static_cast<void*>(k1), static_cast<void*>(v1), static_cast<void*>(k0), static_cast<void*>(v0),
+                  static_cast<void*>(d_counts), static_cast<void*>(d_starts)})
+    CK(cudaFree(p));
+}
+
+void time_segment_shapes(std::uint64_t pairs, int reps, int sms) {
+  using gsb::radix::onesweep::SegmentShape;
+  time_segment_shape<SegmentShape<>>("512x34", pairs, reps, sms);        // the path's own (one block an SM)
+  time_segment_shape<SegmentShape<512, 10, 2>>("512x10m2", pairs, reps, sms);
+  time_segment_shape<SegmentShape<256, 20, 2>>("256x20m2", pairs, reps, sms);
+  time_segment_shape<SegmentShape<384, 14, 2>>("384x14m2", pairs, reps, sms);
+  time_segment_shape<SegmentShape<256, 10, 4>>("256x10m4", pairs, reps, sms);
+}
+
 double measure_copy_gbps(std::uint64_t bytes) {
   void *a, *b;
   CK(cudaMalloc(&a, bytes));
@@ -778,6 +859,9 @@ int main(int argc, char** argv) {
         perf_pair<std::uint16_t, NoValue>("u16", KeyType::u16, n, round_reps, 0, 1.0);
         perf_pair<std::uint8_t, std::uint32_t>("u8+u32", KeyType::u8, n, round_reps, 0, 1.0);
       }
+    }
+    if (mode == "segments") {  // the segment sort's block in other shapes, launched alone
+      for (const std::uint64_t n : sizes("4194304,1e7")) time_segment_shapes(n, round_reps, prop.multiProcessorCount);
     }
     if (mode == "profile") {
       // One run each of `radix` and CUB on u32 keys, for ncu's per-kernel numbers.

@@ -10,7 +10,10 @@
 #     as the window falls at its last n (uniform buckets of about 16880 pairs, the largest near the block's 17408);
 # (2) the window off (GSB_RADIX_SEGMENT_SORT_MIN_N past n) against on, twice, cub-radix in every run, at 2^22 and
 #     4.3e6, validated; (3) the grid's 2^22 cells of 4-byte keys with u32 values, validated, for the heat map
-#     (results/nvidia-h200/radix-grid.s90-2p22.json).
+#     (results/nvidia-h200/radix-grid.s90-2p22.json); (4) the segment sort's block alone in other shapes
+#     (tools/radix_bench segments, built with `cmake --build build/release --target radix_bench` before packing):
+#     ns a pair an SM of 512 x 34 at one block an SM against 512 x 10, 256 x 20 and 384 x 14 at two and 256 x 10 at
+#     four, the measurement NOTES.md's session 90 entry asks for before an 11-bit first pass is built.
 set -u
 source scripts/device-round.sh
 A=$(unpack .carry/s90.tar.xz)
@@ -32,4 +35,5 @@ for round in a b; do
 done
 part 30 "$A/gpusort-bench" --algo radix,cub-radix --type u32,i32,f32 --values u32 --n 2^22 --reps 5 -q \
   --json "$OUT/radix-grid.s90-2p22.json"
+part 60 "$A/tools/radix_bench" segments 4194304,1e7 10
 summary radix cub-radix t-
