@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Planned in session 90 (issue 19, radix): the segment sort through compute_80 PTX, JIT-compiled by the driver, run
 # with GSB_ARCH=80 (the sm80 band's policies and its 163 KiB of shared memory a block, which holds the block sort's
-# 69.6 KiB): any H100 or H200 call, carrying .carry/ptx80.tar.xz (the same commit built CUDAARCHS=80-virtual into
-# build/ptx80, packed by hand as below: that build has no unit tests). Its conformance forced from n = 2 and
-# memcheck of it, then u32+u32 at 2^22 as it falls beside cub-radix through the same route, validated.
+# 69.6 KiB): any H100 or H200 call, carrying .carry/ptx80.tar.xz (the same commit built for compute_80 PTX into
+# build/ptx80 and packed by hand, as below: only the targets it runs). Its conformance forced from n = 2 and
+# memcheck of it, then u32+u32 at 2^22 and 4.3e6 as it falls beside cub-radix through the same route, validated.
+#   cmake -S . -B build/ptx80 -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=80-virtual
+#   cmake --build build/ptx80 --target gpusort-bench gsb_conformance -j2     (7.5 min on this machine's 2 cores)
 #   tar -cJf .carry/ptx80.tar.xz -C build/ptx80 gpusort-bench libgsb.so tests/gsb_conformance
 set -u
 source scripts/device-round.sh
