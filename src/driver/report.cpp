@@ -382,7 +382,8 @@ bool is_own_csv(std::istream& in) {
 bool is_own_npy(std::istream& in) {
   char pre[10];
   if (!in.read(pre, sizeof pre) || std::string_view(pre, 8) != npy_magic) return false;
-  const std::size_t length = static_cast<unsigned char>(pre[8]) | static_cast<std::size_t>(static_cast<unsigned char>(pre[9])) << 8;
+  const auto byte = [&](int i) { return static_cast<std::size_t>(static_cast<unsigned char>(pre[i])); };
+  const std::size_t length = byte(8) | byte(9) << 8;  // little-endian
   std::string header(length, '\0');
   if (!in.read(header.data(), static_cast<std::streamsize>(length))) return false;
   if (header.rfind(npy_header_start, 0) != 0) return false;
@@ -391,8 +392,9 @@ bool is_own_npy(std::istream& in) {
   bool known = false;
   for (const auto& [name, key] : npy_descrs) {
     known = known || rest.rfind(quoted(key) + ",", 0) == 0;
-    for (std::string_view value : {"<u4", "<u8"})
-      known = known || rest.rfind("[('key', " + quoted(key) + "), ('value', " + quoted(value) + ")],", 0) == 0;
+    for (const auto& [value_name, value] : npy_descrs)
+      known = known || ((value_name == "u32" || value_name == "u64") &&
+                        rest.rfind("[('key', " + quoted(key) + "), ('value', " + quoted(value) + ")],", 0) == 0);
   }
   const auto shape = rest.find(", 'fortran_order': False, 'shape': (");
   return known && shape != std::string_view::npos && rest.find(",), }", shape) != std::string_view::npos;
