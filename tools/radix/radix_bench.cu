@@ -719,7 +719,7 @@ void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms
                                                    Shape::threads,
                                                    segment_sort_shared_bytes<std::uint32_t, std::uint32_t, Shape>));
   std::printf("segments %-10s %5u buckets of %6u pairs (%llu): %8.1f us, %.2f ns a pair an SM; %d registers, %d B "
-              "spilled, %zu B shared, %d blocks an SM: %s\n",
+              "of stack (spills), %zu B shared, %d blocks an SM: %s\n",
               name, buckets, size, static_cast<unsigned long long>(n), ms * 1e3, ms * 1e6 * sms / static_cast<double>(n),
               attr.numRegs, static_cast<int>(attr.localSizeBytes),
               segment_sort_shared_bytes<std::uint32_t, std::uint32_t, Shape>, resident, ok ? "ok" : "FAILED");
