@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 
 #include "gsb/arch.hpp"
@@ -193,9 +194,16 @@ __device__ __forceinline__ void count_keys_by_quads(const Bits* keys, std::uint6
 // guard) moves 32768 to the global count and clears the guard again, so a field never carries into its neighbour: that
 // would take 32768 more keys of the same bin, added by other threads, between that thread's two atomics, where each of
 // the block's 1024 threads has at most one add of at most 16 / sizeof(Bits) keys in flight.
+// With `partials` (the hybrid path), each cluster writes its blocks' fields summed, as 16-bit fields again, to a row
+// of its own (partials[cluster][top16_words]; no field of a block reaches 0x8000, so two blocks' sum fits 16 bits, and
+// any sum that does not is added to `pairs` as before, its row's word 0): plain stores of 128 KiB a cluster where the
+// adds were 32768 64-bit atomics a cluster, which took about 19 us of the kernel's 23-47 from 2^22 to 3e7 keys (u32
+// with u32 values, H200; the L2's atomic rate, 2.1 million of them), NOTES.md round 80. Those who read the counts
+// then add the rows up (Top16Counts).
 template <class Bits, bool BesideSample>
 __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
-                                            unsigned long long* pairs, unsigned* top_counts, const unsigned* skewed) {
+                                            unsigned long long* pairs, unsigned* top_counts, const unsigned* skewed,
+                                            unsigned* partials) {
   static_assert(sizeof(Bits) == 2 || sizeof(Bits) == 4 || sizeof(Bits) == 8, "16 of 16, 32 or 64 bits");
   allow_dependent_grids();  // the kernel after it may be scheduled (it waits for these counts)
   const volatile unsigned* abandoned = skewed;  // BesideSample: written while this kernel runs
@@ -264,7 +272,11 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
         low += v & 0xffffu;
         high += v >> 16;
       }
-      if ((low | high) != 0) atomicAdd(&pairs[i], (static_cast<unsigned long long>(high) << 32) | low);
+      const bool in_row = partials != nullptr && (low | high) <= 0xffffu;
+      if (partials != nullptr)
+        partials[static_cast<std::size_t>(blockIdx.x / blocks) * top16_words + i] = in_row ? low | high << 16 : 0u;
+      if (!in_row && (low | high) != 0)
+        atomicAdd(&pairs[i], (static_cast<unsigned long long>(high) << 32) | low);
       const unsigned sum = warp_reduce_sum(low + high);
       if (lane_id() == 0 && sum != 0) atomicAdd(&s_top[i / bucket_words], sum);
     }
@@ -282,17 +294,18 @@ template <class Bits>
 __global__ void __launch_bounds__(top16_threads, 1)
     top16_histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
                            unsigned* top_counts) {
-  top16_count<Bits, false>(keys, n, codec, pairs, top_counts, nullptr);
+  top16_count<Bits, false>(keys, n, codec, pairs, top_counts, nullptr, nullptr);
 }
 
-// The hybrid path's (4- and 8-byte keys), beside the skew sample: its own kernel for its register cap. The last block
-// to finish, once every count is in, writes what the kernel after it reads from top_counts (`last.write`, every
-// thread; `last.arrivals` zeroed: hybrid.cuh, FirstPassInputs). Skewed keys leave that unused.
+// The hybrid path's (4- and 8-byte keys), beside the skew sample: its own kernel for its register cap, its clusters'
+// counts in rows of `partials`. The last block to finish, once every count is in, writes what the kernel after it
+// reads from top_counts (`last.write`, every thread; `last.arrivals` zeroed: hybrid.cuh, FirstPassInputs). Skewed keys
+// leave that unused.
 template <class Bits, class Last>
 __global__ void __maxnreg__(top16_registers<Bits>)
     top16_beside_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
-                               unsigned* top_counts, const unsigned* skewed, const Last last) {
-  top16_count<Bits, true>(keys, n, codec, pairs, top_counts, skewed);
+                               unsigned* top_counts, const unsigned* skewed, unsigned* partials, const Last last) {
+  top16_count<Bits, true>(keys, n, codec, pairs, top_counts, skewed, partials);
   if (arrived_last(last.arrivals)) last.write(top_counts);
 }
 
@@ -334,16 +347,37 @@ inline Top16Grid top16_grid(std::uint64_t n, unsigned sm_count, unsigned cluster
   return {std::min((blocks + cluster - 1) / cluster * cluster, cluster * resident), cluster};
 }
 
-// Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Returns the 65536
-// counts (pairs read as 32-bit words). Without `last` (the counting sort's 2-byte keys; the hybrid path's 4-byte pairs
-// when the segment sort's buckets did not fit, hybrid.cuh): after the stream's last operation has completed. With it
-// (the hybrid path's 4- and 8-byte keys): the stream's last operation is the skew sample, which sets *skewed, and the
-// histogram runs beside it (a programmatic dependent launch: everything it reads but *skewed was written before the
-// sample began); its last block runs `last` (top16_beside_sample_kernel).
+// The 16-bit counts a launch of the histogram leaves: bin b's is counts[b] (the 64-bit pairs read as 32-bit words,
+// little-endian: bin 2w is the low half), plus, where its clusters wrote rows (top16_count's `partials`), bin b's field
+// of each of the `rows` rows.
+struct Top16Counts {
+  unsigned* counts;
+  const unsigned* partials = nullptr;
+  unsigned rows = 0;
+  __device__ __forceinline__ unsigned count(unsigned bin) const {
+    unsigned c = __ldcg(&counts[bin]);
+    const unsigned shift = (bin & 1u) * 16u;
+#pragma unroll 8
+    for (unsigned r = 0; r < rows; ++r)
+      c += (__ldcg(&partials[static_cast<std::size_t>(r) * top16_words + bin / 2]) >> shift) & 0xffffu;
+    return c;
+  }
+};
+// The rows the hybrid path's histogram of n keys may write (one a cluster, at most one a block): its blocks without
+// clusters (top16_grid).
+inline unsigned top16_rows_most(std::uint64_t n, unsigned sm_count) { return top16_grid(n, sm_count, 1, 0).blocks; }
+
+// Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Without `last` (the
+// counting sort's 2-byte keys; the hybrid path's 4-byte pairs when the segment sort's buckets did not fit, hybrid.cuh):
+// after the stream's last operation has completed, every count added to pairs. With it (the hybrid path's 4- and
+// 8-byte keys): the stream's last operation is the skew sample, which sets *skewed, and the histogram runs beside it (a
+// programmatic dependent launch: everything it reads but *skewed was written before the sample began); its clusters
+// write their counts as rows of `partials` (top16_rows_most(n) rows of top16_words words), and its last block runs
+// `last` (top16_beside_sample_kernel).
 template <class Bits, class Last = std::nullptr_t>
-const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
-                                       unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
-                                       cudaStream_t stream, const Last& last = nullptr) {
+Top16Counts launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
+                                   unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
+                                   cudaStream_t stream, const Last& last = nullptr, unsigned* partials = nullptr) {
   constexpr int smem = top16_words * static_cast<int>(sizeof(unsigned));
   constexpr bool beside_sample = !std::is_same_v<Last, std::nullptr_t>;
   const DeviceProps& dev = current_device_props();
@@ -357,15 +391,21 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
   const Top16Grid grid = top16_grid(
       n, static_cast<unsigned>(dev.sm_count), top16_cluster,
       dev.cluster_launch ? static_cast<unsigned>(resident_clusters(kernel, top16_threads, smem, top16_cluster)) : 0u);
+  Top16Counts h{reinterpret_cast<unsigned*>(pairs)};
   if constexpr (beside_sample) {
-    GSB_EXPECTS(skewed != nullptr, "radix: the hybrid path's histogram without its sample's verdict");
+    GSB_EXPECTS(skewed != nullptr && partials != nullptr,
+                "radix: the hybrid path's histogram without its sample's verdict or its rows");
+    h.partials = partials;
+    h.rows = grid.blocks / grid.cluster;
+    GSB_EXPECTS(h.rows <= top16_rows_most(n, static_cast<unsigned>(dev.sm_count)),
+                "radix: " + std::to_string(h.rows) + " rows of the 16-bit histogram");
     launch_in_clusters(grid.cluster, true, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
-                       pairs, top_counts, skewed, last);
+                       pairs, top_counts, skewed, partials, last);
   } else {
     launch_in_clusters(grid.cluster, false, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
                        pairs, top_counts);
   }
-  return reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
+  return h;
 }
 
 // starts[b] = where 16-bit bin b starts (block b / 256, as top16_start), of the 16-bit histograms' counts.

@@ -235,15 +235,19 @@ struct FirstPassInputs {
 // NOTES.md round 36). It reads only the histogram's counts, complete before the pass began (the pass's blocks had
 // waited for them, and their trigger follows that wait), from L2. It waits for the pass only at its end, so that its
 // completion covers the pass's for the second pass, its dependent. (A template only so that every translation unit
-// that includes this header may define it: it is the same for every key width.)
+// that includes this header may define it: it is the same for every key width.) Each thread first adds up its
+// bucket's count where the histogram left it in rows (Top16Counts) and writes it to h.counts, where the kernels after
+// it read the counts.
 template <int = 0>
 __global__ void __launch_bounds__(plan_threads)
-    hybrid_plan_kernel(const unsigned* counts, const unsigned* top_counts, std::uint64_t n, unsigned tile,
+    hybrid_plan_kernel(const Top16Counts h, const unsigned* top_counts, std::uint64_t n, unsigned tile,
                        unsigned capacity, unsigned first_bound, LargeForce force, HybridTables t) {
   allow_dependent_grids();
   static_assert(plan_threads == 256, "top16_start: a block per top-8-bit bucket, a thread per 16-bit bucket");
   __shared__ unsigned warp_tiles[32];
   const unsigned top = blockIdx.x;
+  const unsigned* counts = h.counts;
+  if (h.rows != 0) h.counts[top * 256 + threadIdx.x] = h.count(top * 256 + threadIdx.x);  // (read back by this thread)
   unsigned top_size;
   std::uint64_t top_start;
   const std::uint64_t bin_start = top16_start(counts, top_counts, top_size, top_start);
@@ -513,6 +517,7 @@ struct HybridSort {
     std::uint64_t* top_bins;    // [portions][256]: portion r's digit starts in the first pass (r >= 1)
     HybridTables tables;
     LargeSegments large;
+    unsigned* top16_rows;       // [top16_rows_most][top16_words]: the 16-bit histogram's rows (Top16Counts)
     std::size_t bytes;
   };
   static constexpr int rounds = bucket_rounds<Bits>;
@@ -568,6 +573,7 @@ struct HybridSort {
     l.large.counts = t.take<unsigned>(std::size_t{most} * rounds * 256);
     l.large.bins = t.take<std::uint64_t>(std::size_t{most} * rounds * 256);
     l.large.sorting = t.take<unsigned>(most);
+    l.top16_rows = t.take<unsigned>(std::size_t{top16_rows_most(n, current_device_props().sm_count)} * top16_words);
     l.bytes = t.bytes();
     return l;
   }
@@ -641,7 +647,7 @@ struct HybridSort {
     // to the LSD passes, and the 16-bit counts follow the pass where its buckets do not fit (segment_sort.cuh).
     const FirstPassInputs first{l.histogram_blocks, l.tables.starts8, l.tables.seg_tiles_top, l.tables.seg_items_top,
                                 n, top, static_cast<unsigned>(S::tile)};
-    const unsigned* counts = nullptr;  // the 65536 16-bit counts
+    Top16Counts counts{};  // the 65536 16-bit counts
     unsigned verdict = 0;
     if (segments) {
       if constexpr (segment_sortable)
@@ -649,7 +655,8 @@ struct HybridSort {
                                        rb.segment_mark_on_device, first, b.stream);
       GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
     } else {
-      counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream, first);
+      counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream, first,
+                                            l.top16_rows);
       GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
       verdict = await_mark(rb, 0, "skew sample");
       if (verdict == mark_skewed) return sort_past(p, b);  // skewed keys (sampled)
@@ -765,7 +772,7 @@ struct HybridSort {
       // use every status row, the second pass's stamped ones included: all cleared first. Their stamps then differ
       // from every word left in the rows (at most 6 launches, fewer than stamps_per_clear), so a stamp's wrap needs
       // no clear (0 bytes).
-      prepare_large_segments<Bits>(keys0, n, counts, l.tables.starts16, l.tables.large_per_top, capacity, large_count,
+      prepare_large_segments<Bits>(keys0, n, counts.counts, l.tables.starts16, l.tables.large_per_top, capacity, large_count,
                                    S::tile, l.large, codec, b.stream);
       GSB_CUDA_TRY(cudaMemsetAsync(l.status, 0, l.status_bytes, b.stream));
       prm.offset = 0;
@@ -782,7 +789,7 @@ struct HybridSort {
         GSB_CHECK_LAUNCH();
       }
     }
-    launch_bucket_sort<Bits, VT, B>(keys0, static_cast<VT*>(b.values[0]), prm.keys[1], prm.values[1], counts,
+    launch_bucket_sort<Bits, VT, B>(keys0, static_cast<VT*>(b.values[0]), prm.keys[1], prm.values[1], counts.counts,
                                     l.tables.starts16, codec, n, fitting, capacity,
                                     BucketSlots{l.tables.later, later_count}, large == LargeBuckets::blocks, b.stream);
     return 0;
