@@ -336,14 +336,21 @@ __device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, con
 // flushes up to 32768 words (with at least 2^18 a block, u32 keys at 2^22 took 16 blocks and the hybrid path 169.0 us,
 // 156.6 with 128; 2^20 120.4 and 101.0; 2^24 and 2.6e7 alike; H200, NOTES.md round 26). In clusters of `cluster`
 // blocks (top16_count) where the device has them: resident, the clusters resident at once (0: no clusters), bounds the
-// grid, whose block count is rounded up to a multiple of the cluster (a block past the keys counts none).
+// grid, whose block count is rounded up to a multiple of the cluster (a block past the keys counts none). Where it
+// writes rows of counts (the hybrid path, Top16Counts), at most `rows_cap` clusters (or blocks without clusters):
+// top16_rows_cap, a bound of the temp that holds them, not of any device's (132 SMs take 66 clusters of two; without
+// clusters, 128 blocks).
+inline constexpr unsigned top16_rows_cap = 128;
 struct Top16Grid {
   unsigned blocks;
   unsigned cluster;  // blocks a cluster (1: no clusters)
 };
-inline Top16Grid top16_grid(std::uint64_t n, unsigned sm_count, unsigned cluster, unsigned resident) {
-  const auto blocks = static_cast<unsigned>(std::clamp<std::uint64_t>(n >> 15, 1, sm_count));
-  if (resident == 0 || cluster <= 1) return {blocks, 1};
+inline Top16Grid top16_grid(std::uint64_t n, unsigned sm_count, unsigned cluster, unsigned resident,
+                            unsigned rows_cap = ~0u) {
+  const bool clustered = resident != 0 && cluster > 1;
+  const std::uint64_t most = std::min<std::uint64_t>(sm_count, std::uint64_t{rows_cap} * (clustered ? cluster : 1u));
+  const auto blocks = static_cast<unsigned>(std::clamp<std::uint64_t>(n >> 15, 1, most));
+  if (!clustered) return {blocks, 1};
   return {std::min((blocks + cluster - 1) / cluster * cluster, cluster * resident), cluster};
 }
 
@@ -363,9 +370,11 @@ struct Top16Counts {
     return c;
   }
 };
-// The rows the hybrid path's histogram of n keys may write (one a cluster, at most one a block): its blocks without
-// clusters (top16_grid).
-inline unsigned top16_rows_most(std::uint64_t n, unsigned sm_count) { return top16_grid(n, sm_count, 1, 0).blocks; }
+// The rows the hybrid path's histogram of n keys may write (one a cluster, at most one a block, top16_grid), on any
+// device: the temp holds them (16 MiB at most).
+inline unsigned top16_rows_most(std::uint64_t n) {
+  return static_cast<unsigned>(std::clamp<std::uint64_t>(n >> 15, 1, top16_rows_cap));
+}
 
 // Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Without `last` (the
 // counting sort's 2-byte keys; the hybrid path's 4-byte pairs when the segment sort's buckets did not fit, hybrid.cuh):
@@ -390,14 +399,15 @@ Top16Counts launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyC
   set_dynamic_shared_bytes(kernel, smem, "radix: 16-bit histogram");
   const Top16Grid grid = top16_grid(
       n, static_cast<unsigned>(dev.sm_count), top16_cluster,
-      dev.cluster_launch ? static_cast<unsigned>(resident_clusters(kernel, top16_threads, smem, top16_cluster)) : 0u);
+      dev.cluster_launch ? static_cast<unsigned>(resident_clusters(kernel, top16_threads, smem, top16_cluster)) : 0u,
+      beside_sample ? top16_rows_cap : ~0u);
   Top16Counts h{reinterpret_cast<unsigned*>(pairs)};
   if constexpr (beside_sample) {
     GSB_EXPECTS(skewed != nullptr && partials != nullptr,
                 "radix: the hybrid path's histogram without its sample's verdict or its rows");
     h.partials = partials;
     h.rows = grid.blocks / grid.cluster;
-    GSB_EXPECTS(h.rows <= top16_rows_most(n, static_cast<unsigned>(dev.sm_count)),
+    GSB_EXPECTS(h.rows <= top16_rows_most(n),
                 "radix: " + std::to_string(h.rows) + " rows of the 16-bit histogram");
     launch_in_clusters(grid.cluster, true, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
                        pairs, top_counts, skewed, partials, last);

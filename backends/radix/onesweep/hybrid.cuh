@@ -573,7 +573,7 @@ struct HybridSort {
     l.large.counts = t.take<unsigned>(std::size_t{most} * rounds * 256);
     l.large.bins = t.take<std::uint64_t>(std::size_t{most} * rounds * 256);
     l.large.sorting = t.take<unsigned>(most);
-    l.top16_rows = t.take<unsigned>(std::size_t{top16_rows_most(n, current_device_props().sm_count)} * top16_words);
+    l.top16_rows = t.take<unsigned>(std::size_t{top16_rows_most(n)} * top16_words);
     l.bytes = t.bytes();
     return l;
   }
