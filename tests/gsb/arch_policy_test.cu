@@ -757,8 +757,8 @@ TEST(ArchPolicy, RadixBucketLaunches) {
 
 TEST(ArchPolicy, RadixHistogramGridInClusters) {
   using radix::onesweep::top16_grid;
-  auto grid = [](std::uint64_t n, unsigned sms, unsigned cluster, unsigned resident, unsigned cap = ~0u) {
-    const auto g = top16_grid(n, sms, cluster, resident, cap);
+  auto grid = [](std::uint64_t n, unsigned sms, unsigned cluster, unsigned resident) {
+    const auto g = top16_grid(n, sms, cluster, resident);
     return std::vector<unsigned>{g.blocks, g.cluster};
   };
   // Without clusters: one block per 2^15 keys, at least one, at most one a multiprocessor.
@@ -775,19 +775,6 @@ TEST(ArchPolicy, RadixHistogramGridInClusters) {
   EXPECT_EQ(grid(10000000, 133, 2, 66), (std::vector<unsigned>{132, 2}));
   EXPECT_EQ(grid(3 << 15, 132, 4, 33), (std::vector<unsigned>{4, 4}));
   EXPECT_EQ(grid(10000000, 132, 4, 32), (std::vector<unsigned>{128, 4}));
-  // Writing rows (the hybrid path): at most top16_rows_cap clusters, or blocks without them, which its temp holds.
-  using radix::onesweep::top16_rows_cap;
-  using radix::onesweep::top16_rows_most;
-  EXPECT_EQ(grid(100000000, 300, 2, 0, top16_rows_cap), (std::vector<unsigned>{top16_rows_cap, 1}));
-  EXPECT_EQ(grid(100000000, 300, 2, 150, top16_rows_cap), (std::vector<unsigned>{2 * top16_rows_cap, 2}));
-  EXPECT_EQ(grid(10000000, 132, 2, 66, top16_rows_cap), (std::vector<unsigned>{132, 2}));
-  for (const std::uint64_t n :
-       {std::uint64_t{2}, std::uint64_t{3} << 15, std::uint64_t{1} << 22, std::uint64_t{100000000}})
-    for (const unsigned sms : {108u, 132u, 148u, 300u})
-      for (const unsigned resident : {0u, 1u, 54u, 66u, 150u}) {
-        const auto g = top16_grid(n, sms, 2, resident, top16_rows_cap);
-        EXPECT_LE(g.blocks / g.cluster, top16_rows_most(n)) << n << " keys, " << sms << " SMs, " << resident;
-      }
 }
 
 TEST(ArchPolicy, RadixHybridPathForEightByteKeys) {

@@ -184,8 +184,7 @@ struct CountingSort {
       for (std::uint64_t q = 0; q < count; ++q) {
         const unsigned* c = launch_top16_histogram<Bits>(
             keys + q * portion, std::min(portion, n - q * portion), codec,
-            reinterpret_cast<unsigned long long*>(l.counts + q * (bins / 2)), nullptr, l.top_counts + q * 256, b.stream)
-            .counts;
+            reinterpret_cast<unsigned long long*>(l.counts + q * (bins / 2)), nullptr, l.top_counts + q * 256, b.stream);
         if (q == 0) counts = c;
       }
       launch_dependent(true, top16_starts_kernel<>, dim3(256), dim3(256), 0, b.stream, counts, l.top_counts,

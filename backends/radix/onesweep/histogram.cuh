@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <string>
-#include <type_traits>
 
 #include "gsb/arch.hpp"
 #include "gsb/cluster_launch.cuh"
@@ -129,58 +127,6 @@ inline constexpr unsigned top16_cluster = 2;
 template <class Bits>
 inline constexpr int top16_registers = sizeof(Bits) == 8 ? 40 : 48;
 
-// The histograms' walk over n keys (top16_count, segment_sort.cuh's top-8-bit one) by blocks of Threads: this thread's
-// share of them, grid stride, those before the first 16-byte boundary one by one, then 16 bytes a load (four loads in flight a round), then
-// the rest one by one; each key's bin_of(key), counted by count_run(bin, keys). A 16-byte load whose keys all fall in
-// one bin takes one count: on sorted or all-equal inputs the adds to one shared word serialise (u16 all-equal at 1e8
-// took 652 us against 346 uniform on an H200). One test per load, not a run count per key: uniform keys pay an xor and
-// an or a key. poll(stopped) may set `stopped` with each round's loads; it is tested once they are counted, and ends
-// the walk there.
-template <int Threads, class Bits, class BinOf, class CountRun, class Poll>
-__device__ __forceinline__ void count_keys_by_quads(const Bits* keys, std::uint64_t n, BinOf&& bin_of,
-                                                    CountRun&& count_run, bool& stopped, Poll&& poll) {
-  constexpr int per_quad = 16 / static_cast<int>(sizeof(Bits));  // keys per 16-byte load
-  auto count = [&](Bits key) { count_run(bin_of(key), 1u); };
-  const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * Threads + threadIdx.x;
-  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * Threads;
-  const std::uint64_t head =
-      std::min<std::uint64_t>(n, (16u - reinterpret_cast<std::uintptr_t>(keys) % 16u) % 16u / sizeof(Bits));
-  if (thread < head) count(keys[thread]);
-  const uint4* quads = reinterpret_cast<const uint4*>(keys + head);
-  const std::uint64_t num_quads = (n - head) / per_quad;
-  auto count_quad = [&](const uint4& v) {
-    Bits k[per_quad];
-    memcpy(k, &v, sizeof(v));
-    unsigned bins[per_quad], differ = 0;
-#pragma unroll
-    for (int j = 0; j < per_quad; ++j) {
-      bins[j] = bin_of(k[j]);
-      differ |= bins[j] ^ bins[0];
-    }
-    if (differ == 0) {
-      count_run(bins[0], per_quad);
-    } else {
-#pragma unroll
-      for (int j = 0; j < per_quad; ++j) count_run(bins[j], 1u);
-    }
-  };
-  std::uint64_t q = thread;
-  for (; q + 3 * stride < num_quads; q += 4 * stride) {
-    uint4 v[4];
-#pragma unroll
-    for (int u = 0; u < 4; ++u) v[u] = quads[q + u * stride];
-    poll(stopped);
-#pragma unroll
-    for (int u = 0; u < 4; ++u) count_quad(v[u]);
-    if (stopped) return;
-  }
-  for (; q < num_quads; q += stride) {
-    const uint4 v = quads[q];  // (loaded whole: bound to count_quad's reference, its memcpy read 16 bytes one by one)
-    count_quad(v);
-  }
-  for (std::uint64_t tail = head + num_quads * per_quad + thread; tail < n; tail += stride) count(keys[tail]);
-}
-
 // counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b (2-byte keys: the whole
 // key; the hybrid path counts 4- and 8-byte keys, the counting sort 2-byte ones), by a block's share of the keys, and
 // top_counts[t] += those whose top 8 bits are t (zeroed by the caller as counts; n < 2^32): each block adds its fields'
@@ -194,17 +140,11 @@ __device__ __forceinline__ void count_keys_by_quads(const Bits* keys, std::uint6
 // guard) moves 32768 to the global count and clears the guard again, so a field never carries into its neighbour: that
 // would take 32768 more keys of the same bin, added by other threads, between that thread's two atomics, where each of
 // the block's 1024 threads has at most one add of at most 16 / sizeof(Bits) keys in flight.
-// With `partials` (the hybrid path), each cluster writes its blocks' fields summed, as 16-bit fields again, to a row
-// of its own (partials[cluster][top16_words]; no field of a block reaches 0x8000, so two blocks' sum fits 16 bits, and
-// any sum that does not is added to `pairs` as before, its row's word 0): plain stores of 128 KiB a cluster where the
-// adds were 32768 64-bit atomics a cluster, which took about 19 us of the kernel's 23-47 from 2^22 to 3e7 keys (u32
-// with u32 values, H200; the L2's atomic rate, 2.1 million of them), NOTES.md round 80. Those who read the counts
-// then add the rows up (Top16Counts).
 template <class Bits, bool BesideSample>
 __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
-                                            unsigned long long* pairs, unsigned* top_counts, const unsigned* skewed,
-                                            unsigned* partials) {
+                                            unsigned long long* pairs, unsigned* top_counts, const unsigned* skewed) {
   static_assert(sizeof(Bits) == 2 || sizeof(Bits) == 4 || sizeof(Bits) == 8, "16 of 16, 32 or 64 bits");
+  constexpr int per_quad = 16 / static_cast<int>(sizeof(Bits));  // keys per 16-byte load
   allow_dependent_grids();  // the kernel after it may be scheduled (it waits for these counts)
   const volatile unsigned* abandoned = skewed;  // BesideSample: written while this kernel runs
   bool stopped = false;
@@ -227,11 +167,49 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
         atomicAdd(&top_counts[bin >> 8], 0x8000u);
       }
     };
-    // (BesideSample: the mark is loaded with the keys, tested once they are counted; a block that stopped writes
-    // nothing.)
-    count_keys_by_quads<top16_threads>(keys, n, bin_of, count_run, stopped, [&](bool& s) {
-      if constexpr (BesideSample) s = *abandoned != 0;
-    });
+    auto count = [&](Bits key) { count_run(bin_of(key), 1u); };
+    const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * top16_threads + threadIdx.x;
+    const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * top16_threads;
+    // Keys before the first 16-byte boundary one by one, then per_quad per 16-byte load, then the rest.
+    const std::uint64_t head =
+        std::min<std::uint64_t>(n, (16u - reinterpret_cast<std::uintptr_t>(keys) % 16u) % 16u / sizeof(Bits));
+    if (thread < head) count(keys[thread]);
+    const uint4* quads = reinterpret_cast<const uint4*>(keys + head);
+    const std::uint64_t num_quads = (n - head) / per_quad;
+    // A 16-byte load whose keys all fall in one bin takes one atomic: on sorted or all-equal inputs the adds to one
+    // shared word serialise (u16 all-equal at 1e8 took 652 us against 346 uniform on an H200). One test per load, not a
+    // run count per key: uniform keys pay an xor and an or a key.
+    auto count_quad = [&](const uint4& v) {
+      Bits k[per_quad];
+      memcpy(k, &v, sizeof(v));
+      unsigned bins[per_quad], differ = 0;
+#pragma unroll
+      for (int j = 0; j < per_quad; ++j) {
+        bins[j] = bin_of(k[j]);
+        differ |= bins[j] ^ bins[0];
+      }
+      if (differ == 0) {
+        count_run(bins[0], per_quad);
+      } else {
+#pragma unroll
+        for (int j = 0; j < per_quad; ++j) count_run(bins[j], 1u);
+      }
+    };
+    std::uint64_t q = thread;
+    for (; q + 3 * stride < num_quads; q += 4 * stride) {
+      uint4 v[4];
+#pragma unroll
+      for (int u = 0; u < 4; ++u) v[u] = quads[q + u * stride];
+      if constexpr (BesideSample) stopped = *abandoned != 0;  // loaded with the keys, tested once they are counted
+#pragma unroll
+      for (int u = 0; u < 4; ++u) count_quad(v[u]);
+      if (stopped) return;  // from the counting: the block then writes nothing
+    }
+    for (; q < num_quads; q += stride) {
+      const uint4 v = quads[q];  // (loaded whole: bound to count_quad's reference, its memcpy read 16 bytes one by one)
+      count_quad(v);
+    }
+    for (std::uint64_t tail = head + num_quads * per_quad + thread; tail < n; tail += stride) count(keys[tail]);
   });
   // In a cluster of top16_cluster blocks (cluster_launch.cuh), each adds its share of every block's fields to global
   // memory: a fraction of the global atomics, which at the end of the kernel overlap nothing below 1e8 keys (u32 keys
@@ -272,11 +250,7 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
         low += v & 0xffffu;
         high += v >> 16;
       }
-      const bool in_row = partials != nullptr && (low | high) <= 0xffffu;
-      if (partials != nullptr)
-        partials[static_cast<std::size_t>(blockIdx.x / blocks) * top16_words + i] = in_row ? low | high << 16 : 0u;
-      if (!in_row && (low | high) != 0)
-        atomicAdd(&pairs[i], (static_cast<unsigned long long>(high) << 32) | low);
+      if ((low | high) != 0) atomicAdd(&pairs[i], (static_cast<unsigned long long>(high) << 32) | low);
       const unsigned sum = warp_reduce_sum(low + high);
       if (lane_id() == 0 && sum != 0) atomicAdd(&s_top[i / bucket_words], sum);
     }
@@ -288,24 +262,22 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
   if constexpr (BesideSample) wait_for_prior_grids();  // (see above)
 }
 
-// Without the sample: the counting sort's (2-byte keys), and the hybrid path's for 4-byte pairs whose top-8-bit
-// buckets the segment sort could not take (hybrid.cuh).
+// The counting sort's (2-byte keys).
 template <class Bits>
 __global__ void __launch_bounds__(top16_threads, 1)
     top16_histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
                            unsigned* top_counts) {
-  top16_count<Bits, false>(keys, n, codec, pairs, top_counts, nullptr, nullptr);
+  top16_count<Bits, false>(keys, n, codec, pairs, top_counts, nullptr);
 }
 
-// The hybrid path's (4- and 8-byte keys), beside the skew sample: its own kernel for its register cap, its clusters'
-// counts in rows of `partials`. The last block to finish, once every count is in, writes what the kernel after it
-// reads from top_counts (`last.write`, every thread; `last.arrivals` zeroed: hybrid.cuh, FirstPassInputs). Skewed keys
-// leave that unused.
+// The hybrid path's (4- and 8-byte keys), beside the skew sample: its own kernel for its register cap. The last block
+// to finish, once every count is in, writes what the kernel after it reads from top_counts (`last.write`, every
+// thread; `last.arrivals` zeroed: hybrid.cuh, FirstPassInputs). Skewed keys leave that unused.
 template <class Bits, class Last>
 __global__ void __maxnreg__(top16_registers<Bits>)
     top16_beside_sample_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
-                               unsigned* top_counts, const unsigned* skewed, unsigned* partials, const Last last) {
-  top16_count<Bits, true>(keys, n, codec, pairs, top_counts, skewed, partials);
+                               unsigned* top_counts, const unsigned* skewed, const Last last) {
+  top16_count<Bits, true>(keys, n, codec, pairs, top_counts, skewed);
   if (arrived_last(last.arrivals)) last.write(top_counts);
 }
 
@@ -336,86 +308,47 @@ __device__ __forceinline__ std::uint64_t top16_start(const unsigned* counts, con
 // flushes up to 32768 words (with at least 2^18 a block, u32 keys at 2^22 took 16 blocks and the hybrid path 169.0 us,
 // 156.6 with 128; 2^20 120.4 and 101.0; 2^24 and 2.6e7 alike; H200, NOTES.md round 26). In clusters of `cluster`
 // blocks (top16_count) where the device has them: resident, the clusters resident at once (0: no clusters), bounds the
-// grid, whose block count is rounded up to a multiple of the cluster (a block past the keys counts none). Where it
-// writes rows of counts (the hybrid path, Top16Counts), at most `rows_cap` clusters (or blocks without clusters):
-// top16_rows_cap, a bound of the temp that holds them, not of any device's (132 SMs take 66 clusters of two; without
-// clusters, 128 blocks).
-inline constexpr unsigned top16_rows_cap = 128;
+// grid, whose block count is rounded up to a multiple of the cluster (a block past the keys counts none).
 struct Top16Grid {
   unsigned blocks;
   unsigned cluster;  // blocks a cluster (1: no clusters)
 };
-inline Top16Grid top16_grid(std::uint64_t n, unsigned sm_count, unsigned cluster, unsigned resident,
-                            unsigned rows_cap = ~0u) {
-  const bool clustered = resident != 0 && cluster > 1;
-  const std::uint64_t most = std::min<std::uint64_t>(sm_count, std::uint64_t{rows_cap} * (clustered ? cluster : 1u));
-  const auto blocks = static_cast<unsigned>(std::clamp<std::uint64_t>(n >> 15, 1, most));
-  if (!clustered) return {blocks, 1};
+inline Top16Grid top16_grid(std::uint64_t n, unsigned sm_count, unsigned cluster, unsigned resident) {
+  const auto blocks = static_cast<unsigned>(std::clamp<std::uint64_t>(n >> 15, 1, sm_count));
+  if (resident == 0 || cluster <= 1) return {blocks, 1};
   return {std::min((blocks + cluster - 1) / cluster * cluster, cluster * resident), cluster};
 }
 
-// The 16-bit counts a launch of the histogram leaves: bin b's is counts[b] (the 64-bit pairs read as 32-bit words,
-// little-endian: bin 2w is the low half), plus, where its clusters wrote rows (top16_count's `partials`), bin b's field
-// of each of the `rows` rows.
-struct Top16Counts {
-  unsigned* counts;
-  const unsigned* partials = nullptr;
-  unsigned rows = 0;
-  __device__ __forceinline__ unsigned count(unsigned bin) const {
-    unsigned c = __ldcg(&counts[bin]);
-    const unsigned shift = (bin & 1u) * 16u;
-#pragma unroll 8
-    for (unsigned r = 0; r < rows; ++r)
-      c += (__ldcg(&partials[static_cast<std::size_t>(r) * top16_words + bin / 2]) >> shift) & 0xffffu;
-    return c;
-  }
-};
-// The rows the hybrid path's histogram of n keys may write (one a cluster, at most one a block, top16_grid), on any
-// device: the temp holds them (16 MiB at most).
-inline unsigned top16_rows_most(std::uint64_t n) {
-  return static_cast<unsigned>(std::clamp<std::uint64_t>(n >> 15, 1, top16_rows_cap));
-}
-
-// Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Without `last` (the
-// counting sort's 2-byte keys; the hybrid path's 4-byte pairs when the segment sort's buckets did not fit, hybrid.cuh):
-// after the stream's last operation has completed, every count added to pairs. With it (the hybrid path's 4- and
-// 8-byte keys): the stream's last operation is the skew sample, which sets *skewed, and the histogram runs beside it (a
-// programmatic dependent launch: everything it reads but *skewed was written before the sample began); its clusters
-// write their counts as rows of `partials` (top16_rows_most(n) rows of top16_words words), and its last block runs
-// `last` (top16_beside_sample_kernel).
+// Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Returns the 65536
+// counts (pairs read as 32-bit words). 2-byte keys (the counting sort): after a memset. 4- and 8-byte keys (the hybrid
+// path): the stream's last operation is the skew sample, which sets *skewed, and the histogram runs beside it (a
+// programmatic dependent launch: everything it reads but *skewed was written before the sample began); its last block
+// runs `last` (top16_beside_sample_kernel).
 template <class Bits, class Last = std::nullptr_t>
-Top16Counts launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
-                                   unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
-                                   cudaStream_t stream, const Last& last = nullptr, unsigned* partials = nullptr) {
+const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
+                                       unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
+                                       cudaStream_t stream, const Last& last = nullptr) {
   constexpr int smem = top16_words * static_cast<int>(sizeof(unsigned));
-  constexpr bool beside_sample = !std::is_same_v<Last, std::nullptr_t>;
   const DeviceProps& dev = current_device_props();
   auto kernel = [] {
-    if constexpr (beside_sample)
-      return top16_beside_sample_kernel<Bits, Last>;
-    else
+    if constexpr (sizeof(Bits) == 2)
       return top16_histogram_kernel<Bits>;
+    else
+      return top16_beside_sample_kernel<Bits, Last>;
   }();
   set_dynamic_shared_bytes(kernel, smem, "radix: 16-bit histogram");
   const Top16Grid grid = top16_grid(
       n, static_cast<unsigned>(dev.sm_count), top16_cluster,
-      dev.cluster_launch ? static_cast<unsigned>(resident_clusters(kernel, top16_threads, smem, top16_cluster)) : 0u,
-      beside_sample ? top16_rows_cap : ~0u);
-  Top16Counts h{reinterpret_cast<unsigned*>(pairs)};
-  if constexpr (beside_sample) {
-    GSB_EXPECTS(skewed != nullptr && partials != nullptr,
-                "radix: the hybrid path's histogram without its sample's verdict or its rows");
-    h.partials = partials;
-    h.rows = grid.blocks / grid.cluster;
-    GSB_EXPECTS(h.rows <= top16_rows_most(n),
-                "radix: " + std::to_string(h.rows) + " rows of the 16-bit histogram");
-    launch_in_clusters(grid.cluster, true, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
-                       pairs, top_counts, skewed, partials, last);
-  } else {
+      dev.cluster_launch ? static_cast<unsigned>(resident_clusters(kernel, top16_threads, smem, top16_cluster)) : 0u);
+  if constexpr (sizeof(Bits) == 2) {
     launch_in_clusters(grid.cluster, false, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
                        pairs, top_counts);
+  } else {
+    GSB_EXPECTS(skewed != nullptr, "radix: the hybrid path's histogram without its sample's verdict");
+    launch_in_clusters(grid.cluster, true, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
+                       pairs, top_counts, skewed, last);
   }
-  return h;
+  return reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
 }
 
 // starts[b] = where 16-bit bin b starts (block b / 256, as top16_start), of the 16-bit histograms' counts.
