@@ -109,6 +109,11 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
   # ... and 4-byte pairs' top-8-bit buckets one block each (segment_sort.cuh) at every size.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2 run_part "conformance (radix hybrid, segment sort)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
+  # ... and without the sample's verdict (GSB_RADIX_LARGE_BUCKETS_BY=passes): pairs whose top-8-bit buckets do not fit
+  # the block take the 16-bit histogram after the first pass, then the plan and the rest of the path.
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2 GSB_RADIX_LARGE_BUCKETS_ABOVE=1048576 \
+    GSB_RADIX_LARGE_BUCKETS_BY=passes run_part "conformance (radix hybrid, segment sort, no skew verdict)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
   # ... and in 512-thread blocks (large buckets only) at every size.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=512 run_part "conformance (radix hybrid, 512-thread buckets)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_*:*/radix_i32_*:*/radix_f32_*:*/radix_u64_*:*/radix_i64_*:*/radix_f64_*"
@@ -260,6 +265,9 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
   # ... and 4-byte pairs' segment sort from n = 2.
   forced_sanitize "radix hybrid, segment sort" "*/radix_u32_u32:*/radix_f32_u32" "*/radix_u32_u32" \
     GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2
+  forced_sanitize "radix hybrid, segment sort, no skew verdict" "*/radix_u32_u32:*/radix_f32_u32" "*/radix_u32_u32" \
+    GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2 GSB_RADIX_LARGE_BUCKETS_ABOVE=1048576 \
+    GSB_RADIX_LARGE_BUCKETS_BY=passes
   # ... and its 128-, 256- and 512-thread buckets of 4-byte pairs by runs (9, 11 and 12 digit bits) and past them
   # (above), racecheck at 3000 keys.
   if [[ " ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck} " == *" racecheck "* ]]; then

@@ -14,6 +14,10 @@
 //    key carried as a word of its low half over its position, stably; by the rounds where a run is longer);
 //  - the hybrid path past 2^32 keys whose 32-bit counts wrap (a skewed input the sample lets through) takes the LSD
 //    passes (about 36 GB of device memory, skipped where less is free);
+//  - the segment sort's histogram (segment_histogram_kernel): its top-8-bit counts of encoded keys (an unaligned start,
+//    sizes around its 16-byte loads) are the host's; its verdict is segment_fits where every bucket holds at most the
+//    capacity, else segment_buckets or segment_skewed as the sample's *skewed says; the first pass's inputs it writes
+//    are the buckets' starts and a table of the pass's tiles, empty where the keys go to the LSD passes;
 //  - the decoupled look-back (look_back, and LookBack stepped as pass_tile steps it): every tile's digit prefix is
 //    the exclusive sum of the earlier tiles of its chain, with tiles started in any order, for look-back windows of
 //    1 and 8 and chains of several lengths.
@@ -22,7 +26,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -432,6 +438,78 @@ TEST(OnesweepParts, LookBackSumsEveryEarlierTileOfItsChain) {
     check_look_back<1, 3>(5000, chain, 3);
     check_look_back<8, 3>(5000, chain, 3);
   }
+}
+
+// What segment_histogram_kernel leaves for the f32 keys (their bits; descending: the codec encodes) from `offset` keys
+// into the array, with `skewed` as the sample's verdict and `capacity` as the block's.
+struct SegmentJudged {
+  std::vector<unsigned> counts;
+  std::vector<std::uint64_t> starts;
+  unsigned tiles, verdict;
+};
+SegmentJudged segment_judged(const std::vector<std::uint32_t>& keys, std::size_t offset, unsigned skewed,
+                             unsigned capacity) {
+  const std::uint64_t n = keys.size() - offset;
+  constexpr unsigned tile = 1000;
+  DeviceBuffer d_keys(keys.size() * sizeof(std::uint32_t)), d_words((256 + 8) * sizeof(unsigned)),
+      d_wide((256 + 2) * sizeof(std::uint64_t));
+  GSB_CUDA_TRY(cudaMemcpy(d_keys.get(), keys.data(), d_keys.bytes(), cudaMemcpyHostToDevice));
+  GSB_CUDA_TRY(cudaMemset(d_words.get(), 0, d_words.bytes()));
+  GSB_CUDA_TRY(cudaMemset(d_wide.get(), 0xff, d_wide.bytes()));
+  auto* w = static_cast<unsigned*>(d_words.get());  // [256] counts, arrivals, skewed, mark, tiles[2]
+  auto* wide = static_cast<std::uint64_t*>(d_wide.get());  // [256] starts, items[2]
+  GSB_CUDA_TRY(cudaMemcpy(w + 257, &skewed, sizeof(unsigned), cudaMemcpyHostToDevice));
+  GSB_CUDA_TRY(cudaMemset(w + 259, 0xff, 2 * sizeof(unsigned)));  // (a table left from before)
+  const FirstPassInputs first{w + 256, wide, w + 259, wide + 256, n, TopPortions{n, 1}, tile};
+  using Bits = std::uint32_t;
+  const KeyCodec<Bits> codec = make_codec<Bits>(KeyType::f32, Order::desc);
+  Stream stream;  // (as the driver's runs: a dependent launch)
+  launch_segment_histogram<Bits>(static_cast<const Bits*>(d_keys.get()) + offset, n, codec, w, w + 257, capacity,
+                                 w + 258, first, stream.get());
+  GSB_CUDA_TRY(cudaStreamSynchronize(stream.get()));
+  SegmentJudged j{std::vector<unsigned>(256), std::vector<std::uint64_t>(256), 0, 0};
+  unsigned tail[2];
+  GSB_CUDA_TRY(cudaMemcpy(j.counts.data(), w, 256 * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  GSB_CUDA_TRY(cudaMemcpy(j.starts.data(), wide, 256 * sizeof(std::uint64_t), cudaMemcpyDeviceToHost));
+  GSB_CUDA_TRY(cudaMemcpy(&j.verdict, w + 258, sizeof(unsigned), cudaMemcpyDeviceToHost));
+  GSB_CUDA_TRY(cudaMemcpy(tail, w + 259, sizeof(tail), cudaMemcpyDeviceToHost));
+  EXPECT_EQ(tail[0], 0u);
+  j.tiles = tail[1];
+  return j;
+}
+
+TEST(OnesweepParts, SegmentHistogramCountsTopBitsAndJudges) {
+  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+  std::mt19937 rng(5);
+  std::normal_distribution<float> normal;
+  const KeyCodec<std::uint32_t> codec = make_codec<std::uint32_t>(KeyType::f32, Order::desc);
+  // (2^20 random words fit, about 4096 a bucket; 70001 and 2^20 normal floats, in a few buckets, do not)
+  constexpr unsigned capacity = 5000;
+  for (const std::uint64_t n : {1ull, 3ull, 4ull, 5ull, 1000ull, 70001ull, 1ull << 20})
+    for (const bool skew : {false, true})
+      for (const unsigned skewed : {0u, 1u})
+        for (const std::size_t offset : {std::size_t{0}, std::size_t{1}}) {
+          std::vector<std::uint32_t> keys(n + offset);
+          for (auto& k : keys) {
+            const float f = normal(rng);
+            if (skew) std::memcpy(&k, &f, sizeof(k));
+            else k = static_cast<std::uint32_t>(rng());
+          }
+          std::vector<unsigned> want(256, 0);
+          for (std::size_t i = offset; i < keys.size(); ++i) ++want[codec.encode(keys[i]) >> 24];
+          const SegmentJudged j = segment_judged(keys, offset, skewed, capacity);
+          const std::string where = "n " + std::to_string(n) + (skew ? ", normal" : ", random bits") + ", skewed " +
+                                    std::to_string(skewed) + ", offset " + std::to_string(offset);
+          EXPECT_EQ(j.counts, want) << where;
+          const bool fits = *std::max_element(want.begin(), want.end()) <= capacity;
+          EXPECT_EQ(j.verdict, fits ? segment_fits : skewed ? segment_skewed : segment_buckets) << where;
+          EXPECT_EQ(j.tiles, j.verdict == segment_skewed ? 0u : static_cast<unsigned>((n + 999) / 1000)) << where;
+          std::uint64_t start = 0;
+          for (int t = 0; t < 256; ++t) {
+            EXPECT_EQ(j.starts[t], start) << where << ", bucket " << t;
+            start += want[t];
+          }
+        }
 }
 
 // Keys of the wrap test: a byte of a hash of the index in bits 16 .. 23, every other bit 0; sums[0] += their bytes,

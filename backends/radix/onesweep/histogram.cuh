@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "gsb/arch.hpp"
 #include "gsb/cluster_launch.cuh"
@@ -127,6 +128,58 @@ inline constexpr unsigned top16_cluster = 2;
 template <class Bits>
 inline constexpr int top16_registers = sizeof(Bits) == 8 ? 40 : 48;
 
+// The histograms' walk over n keys (top16_count, segment_sort.cuh's top-8-bit one) by blocks of Threads: this thread's
+// share of them, grid stride, those before the first 16-byte boundary one by one, then 16 bytes a load (four loads in flight a round), then
+// the rest one by one; each key's bin_of(key), counted by count_run(bin, keys). A 16-byte load whose keys all fall in
+// one bin takes one count: on sorted or all-equal inputs the adds to one shared word serialise (u16 all-equal at 1e8
+// took 652 us against 346 uniform on an H200). One test per load, not a run count per key: uniform keys pay an xor and
+// an or a key. poll(stopped) may set `stopped` with each round's loads; it is tested once they are counted, and ends
+// the walk there.
+template <int Threads, class Bits, class BinOf, class CountRun, class Poll>
+__device__ __forceinline__ void count_keys_by_quads(const Bits* keys, std::uint64_t n, BinOf&& bin_of,
+                                                    CountRun&& count_run, bool& stopped, Poll&& poll) {
+  constexpr int per_quad = 16 / static_cast<int>(sizeof(Bits));  // keys per 16-byte load
+  auto count = [&](Bits key) { count_run(bin_of(key), 1u); };
+  const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * Threads + threadIdx.x;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * Threads;
+  const std::uint64_t head =
+      std::min<std::uint64_t>(n, (16u - reinterpret_cast<std::uintptr_t>(keys) % 16u) % 16u / sizeof(Bits));
+  if (thread < head) count(keys[thread]);
+  const uint4* quads = reinterpret_cast<const uint4*>(keys + head);
+  const std::uint64_t num_quads = (n - head) / per_quad;
+  auto count_quad = [&](const uint4& v) {
+    Bits k[per_quad];
+    memcpy(k, &v, sizeof(v));
+    unsigned bins[per_quad], differ = 0;
+#pragma unroll
+    for (int j = 0; j < per_quad; ++j) {
+      bins[j] = bin_of(k[j]);
+      differ |= bins[j] ^ bins[0];
+    }
+    if (differ == 0) {
+      count_run(bins[0], per_quad);
+    } else {
+#pragma unroll
+      for (int j = 0; j < per_quad; ++j) count_run(bins[j], 1u);
+    }
+  };
+  std::uint64_t q = thread;
+  for (; q + 3 * stride < num_quads; q += 4 * stride) {
+    uint4 v[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) v[u] = quads[q + u * stride];
+    poll(stopped);
+#pragma unroll
+    for (int u = 0; u < 4; ++u) count_quad(v[u]);
+    if (stopped) return;
+  }
+  for (; q < num_quads; q += stride) {
+    const uint4 v = quads[q];  // (loaded whole: bound to count_quad's reference, its memcpy read 16 bytes one by one)
+    count_quad(v);
+  }
+  for (std::uint64_t tail = head + num_quads * per_quad + thread; tail < n; tail += stride) count(keys[tail]);
+}
+
 // counts[b] (as pairs of 32-bit counts in 64-bit words) += keys whose encoded top 16 bits are b (2-byte keys: the whole
 // key; the hybrid path counts 4- and 8-byte keys, the counting sort 2-byte ones), by a block's share of the keys, and
 // top_counts[t] += those whose top 8 bits are t (zeroed by the caller as counts; n < 2^32): each block adds its fields'
@@ -144,7 +197,6 @@ template <class Bits, bool BesideSample>
 __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
                                             unsigned long long* pairs, unsigned* top_counts, const unsigned* skewed) {
   static_assert(sizeof(Bits) == 2 || sizeof(Bits) == 4 || sizeof(Bits) == 8, "16 of 16, 32 or 64 bits");
-  constexpr int per_quad = 16 / static_cast<int>(sizeof(Bits));  // keys per 16-byte load
   allow_dependent_grids();  // the kernel after it may be scheduled (it waits for these counts)
   const volatile unsigned* abandoned = skewed;  // BesideSample: written while this kernel runs
   bool stopped = false;
@@ -167,49 +219,11 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
         atomicAdd(&top_counts[bin >> 8], 0x8000u);
       }
     };
-    auto count = [&](Bits key) { count_run(bin_of(key), 1u); };
-    const std::uint64_t thread = static_cast<std::uint64_t>(blockIdx.x) * top16_threads + threadIdx.x;
-    const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * top16_threads;
-    // Keys before the first 16-byte boundary one by one, then per_quad per 16-byte load, then the rest.
-    const std::uint64_t head =
-        std::min<std::uint64_t>(n, (16u - reinterpret_cast<std::uintptr_t>(keys) % 16u) % 16u / sizeof(Bits));
-    if (thread < head) count(keys[thread]);
-    const uint4* quads = reinterpret_cast<const uint4*>(keys + head);
-    const std::uint64_t num_quads = (n - head) / per_quad;
-    // A 16-byte load whose keys all fall in one bin takes one atomic: on sorted or all-equal inputs the adds to one
-    // shared word serialise (u16 all-equal at 1e8 took 652 us against 346 uniform on an H200). One test per load, not a
-    // run count per key: uniform keys pay an xor and an or a key.
-    auto count_quad = [&](const uint4& v) {
-      Bits k[per_quad];
-      memcpy(k, &v, sizeof(v));
-      unsigned bins[per_quad], differ = 0;
-#pragma unroll
-      for (int j = 0; j < per_quad; ++j) {
-        bins[j] = bin_of(k[j]);
-        differ |= bins[j] ^ bins[0];
-      }
-      if (differ == 0) {
-        count_run(bins[0], per_quad);
-      } else {
-#pragma unroll
-        for (int j = 0; j < per_quad; ++j) count_run(bins[j], 1u);
-      }
-    };
-    std::uint64_t q = thread;
-    for (; q + 3 * stride < num_quads; q += 4 * stride) {
-      uint4 v[4];
-#pragma unroll
-      for (int u = 0; u < 4; ++u) v[u] = quads[q + u * stride];
-      if constexpr (BesideSample) stopped = *abandoned != 0;  // loaded with the keys, tested once they are counted
-#pragma unroll
-      for (int u = 0; u < 4; ++u) count_quad(v[u]);
-      if (stopped) return;  // from the counting: the block then writes nothing
-    }
-    for (; q < num_quads; q += stride) {
-      const uint4 v = quads[q];  // (loaded whole: bound to count_quad's reference, its memcpy read 16 bytes one by one)
-      count_quad(v);
-    }
-    for (std::uint64_t tail = head + num_quads * per_quad + thread; tail < n; tail += stride) count(keys[tail]);
+    // (BesideSample: the mark is loaded with the keys, tested once they are counted; a block that stopped writes
+    // nothing.)
+    count_keys_by_quads<top16_threads>(keys, n, bin_of, count_run, stopped, [&](bool& s) {
+      if constexpr (BesideSample) s = *abandoned != 0;
+    });
   });
   // In a cluster of top16_cluster blocks (cluster_launch.cuh), each adds its share of every block's fields to global
   // memory: a fraction of the global atomics, which at the end of the kernel overlap nothing below 1e8 keys (u32 keys
@@ -262,7 +276,8 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
   if constexpr (BesideSample) wait_for_prior_grids();  // (see above)
 }
 
-// The counting sort's (2-byte keys).
+// Without the sample: the counting sort's (2-byte keys), and the hybrid path's for 4-byte pairs whose top-8-bit
+// buckets the segment sort could not take (hybrid.cuh).
 template <class Bits>
 __global__ void __launch_bounds__(top16_threads, 1)
     top16_histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
@@ -320,33 +335,35 @@ inline Top16Grid top16_grid(std::uint64_t n, unsigned sm_count, unsigned cluster
 }
 
 // Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Returns the 65536
-// counts (pairs read as 32-bit words). 2-byte keys (the counting sort): after a memset. 4- and 8-byte keys (the hybrid
-// path): the stream's last operation is the skew sample, which sets *skewed, and the histogram runs beside it (a
-// programmatic dependent launch: everything it reads but *skewed was written before the sample began); its last block
-// runs `last` (top16_beside_sample_kernel).
+// counts (pairs read as 32-bit words). Without `last` (the counting sort's 2-byte keys; the hybrid path's 4-byte pairs
+// when the segment sort's buckets did not fit, hybrid.cuh): after the stream's last operation has completed. With it
+// (the hybrid path's 4- and 8-byte keys): the stream's last operation is the skew sample, which sets *skewed, and the
+// histogram runs beside it (a programmatic dependent launch: everything it reads but *skewed was written before the
+// sample began); its last block runs `last` (top16_beside_sample_kernel).
 template <class Bits, class Last = std::nullptr_t>
 const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
                                        unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
                                        cudaStream_t stream, const Last& last = nullptr) {
   constexpr int smem = top16_words * static_cast<int>(sizeof(unsigned));
+  constexpr bool beside_sample = !std::is_same_v<Last, std::nullptr_t>;
   const DeviceProps& dev = current_device_props();
   auto kernel = [] {
-    if constexpr (sizeof(Bits) == 2)
-      return top16_histogram_kernel<Bits>;
-    else
+    if constexpr (beside_sample)
       return top16_beside_sample_kernel<Bits, Last>;
+    else
+      return top16_histogram_kernel<Bits>;
   }();
   set_dynamic_shared_bytes(kernel, smem, "radix: 16-bit histogram");
   const Top16Grid grid = top16_grid(
       n, static_cast<unsigned>(dev.sm_count), top16_cluster,
       dev.cluster_launch ? static_cast<unsigned>(resident_clusters(kernel, top16_threads, smem, top16_cluster)) : 0u);
-  if constexpr (sizeof(Bits) == 2) {
-    launch_in_clusters(grid.cluster, false, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
-                       pairs, top_counts);
-  } else {
+  if constexpr (beside_sample) {
     GSB_EXPECTS(skewed != nullptr, "radix: the hybrid path's histogram without its sample's verdict");
     launch_in_clusters(grid.cluster, true, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
                        pairs, top_counts, skewed, last);
+  } else {
+    launch_in_clusters(grid.cluster, false, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
+                       pairs, top_counts);
   }
   return reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
 }

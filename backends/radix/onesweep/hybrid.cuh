@@ -27,6 +27,10 @@
 //      short runs, bucket_carry_by_runs) and writes it back in place, decoded, in launches by size class; the
 //      few buckets past the capacity are sorted one block each through global memory (large_buckets.cuh), a skewed
 //      input's many by segmented digit passes (large_segments.cuh, enqueued before the bucket sort).
+// 4-byte keys with 4-byte values from 2^22 to about 4.32e6 keys (segment_sort.cuh): step 1 counts their top 8 bits
+// alone, and once step 3 has placed them one block a top-8-bit bucket sorts it, in place of steps 2, 4 and 5 (the
+// 16-bit counts and those steps follow step 3 only where a bucket does not fit the block and the sample found the keys
+// not skewed).
 // The sort is stable: steps 3-5 keep equal keys in input order, except where only equal keys can change places (keys
 // alone: step 5's first round, and steps 3 and 4, whose keys of one digit leave a tile in any order).
 #pragma once
@@ -80,10 +84,11 @@ __device__ __forceinline__ void atomic_or_bits(Bits* p, Bits v) {
 // samples stand for n / sample_keys keys each, in one 16-bit bucket where they agree on the top 16 bits, else taken as
 // spread over its 16.
 // Past `heavy_most` of the samples (sample_heavy_most), or where every sample is one key (the LSD passes then skip
-// every pass), it marks the keys skewed: 1 in *skewed and mark_skewed in the host-mapped *mark (await_sample_mark),
-// else 0 (always 0 where `judge` is false: a test forcing the path). Each warp also reads the row of 32 keys from its
-// first sample on and counts it in *few_rows (zeroed) where some MSD digit is held by more than few_digit_lanes of
-// them; past 1 / few_digit_rows_share of the rows the mark (not skewed) is mark_few_digit_rows. Block b samples one
+// every pass), it marks the keys skewed: 1 in *skewed and mark_skewed in the host-mapped *mark (await_mark), else 0
+// (always 0 where `judge` is false: a test forcing the path). Each warp also reads the row of 32 keys from its first
+// sample on and counts it in *few_rows (zeroed) where some MSD digit is held by more than few_digit_lanes of them; past
+// 1 / few_digit_rows_share of the rows the mark (not skewed) is mark_few_digit_rows. No mark where `mark` is null (the
+// segment sort's keys: its histogram reads *skewed instead, segment_sort.cuh). Block b samples one
 // 64th of the array: one block sampling all of it spent 17 us (H200, n = 1e8) on the address translation of a few
 // hundred pages from one multiprocessor, not on the loads themselves.
 template <class Bits>
@@ -151,7 +156,7 @@ __global__ void __maxnreg__(sample_registers<Bits>)
     *skewed = s;
     const bool few = __ldcg(few_rows) * few_digit_rows_share > sample_keys / 32;
     // (a system-scope store: the host sees it without a fence, at the latest when the kernel ends)
-    *mark = s != 0 ? mark_skewed : few ? mark_few_digit_rows : 0u;
+    if (mark != nullptr) *mark = s != 0 ? mark_skewed : few ? mark_few_digit_rows : 0u;
   }
 }
 
@@ -203,8 +208,9 @@ struct FirstPassInputs {
   std::uint64_t n;
   TopPortions top;
   unsigned tile;
-  // Called by every thread of the histogram's last block.
-  __device__ __forceinline__ void write(const unsigned* top_counts) const {
+  // Called by every thread of the histogram's last block. Without `tiles` the pass finds no tile (pass_kernel: an
+  // emptied table), where the segment sort's keys go to the LSD passes (segment_histogram_kernel).
+  __device__ __forceinline__ void write(const unsigned* top_counts, bool tiles = true) const {
     static_assert(top16_threads >= 256 && top16_threads >= plan_threads, "a thread per top-8-bit bucket and portion");
     __shared__ std::uint64_t warp_sums[32];
     const unsigned i = threadIdx.x;
@@ -215,7 +221,7 @@ struct FirstPassInputs {
     if (i < top.portions) {  // items relative to the portion (the pass's offset)
       const std::uint64_t items = min(top.portion, n - i * top.portion);
       seg_tiles[2 * i] = 0;
-      seg_tiles[2 * i + 1] = static_cast<unsigned>((items + tile - 1) / tile);
+      seg_tiles[2 * i + 1] = tiles ? static_cast<unsigned>((items + tile - 1) / tile) : 0u;
       seg_items[2 * i] = 0;
       seg_items[2 * i + 1] = items;
     }
@@ -324,14 +330,16 @@ __global__ void __launch_bounds__(plan_threads)
 // The hybrid path's read-backs, per device and host thread (created on first use, kept for the process): events
 // after the histogram and after the plan on the sort's stream, and pinned words mapped into the device: [0] the
 // sample's mark, which skew_sample_kernel writes there itself (mark_unset until it has), [1..6] HybridTables::largest,
-// copied on a second stream so that queueing the copy does not block the host.
+// copied on a second stream so that queueing the copy does not block the host, [7] the segment histogram's verdict
+// (segment_sort.cuh), which its last block writes there.
 struct HybridReadBack {
   static constexpr unsigned mark_unset = 2;  // none of the sample's verdicts (0: uniform keys, skew_sample_kernel)
+  static constexpr int segment_word = 1 + hybrid_largest_words;
   cudaEvent_t histogram_done = nullptr;
   cudaEvent_t plan_done = nullptr;
   unsigned* words = nullptr;
   unsigned* mark_on_device = nullptr;  // words[0] as the device addresses it
-  unsigned* top_counts = nullptr;      // [256] pinned: the top-8-bit counts (segment sort)
+  unsigned* segment_mark_on_device = nullptr;  // words[segment_word]
 };
 inline HybridReadBack& hybrid_read_back() {
   constexpr int max_devices = 64;
@@ -344,26 +352,25 @@ inline HybridReadBack& hybrid_read_back() {
     GSB_CUDA_TRY(cudaEventCreateWithFlags(&s.histogram_done, cudaEventDisableTiming));
     GSB_CUDA_TRY(cudaEventCreateWithFlags(&s.plan_done, cudaEventDisableTiming));
     void* words = nullptr;
-    GSB_CUDA_TRY(cudaHostAlloc(&words, (1 + hybrid_largest_words) * sizeof(unsigned),
+    GSB_CUDA_TRY(cudaHostAlloc(&words, (HybridReadBack::segment_word + 1) * sizeof(unsigned),
                                cudaHostAllocMapped | cudaHostAllocPortable));
     s.words = static_cast<unsigned*>(words);
     void* mark = nullptr;
     GSB_CUDA_TRY(cudaHostGetDevicePointer(&mark, words, 0));
     s.mark_on_device = static_cast<unsigned*>(mark);
-    void* top = nullptr;
-    GSB_CUDA_TRY(cudaHostAlloc(&top, 256 * sizeof(unsigned), cudaHostAllocPortable));
-    s.top_counts = static_cast<unsigned*>(top);
+    s.segment_mark_on_device = s.mark_on_device + HybridReadBack::segment_word;
   }
   return s;
 }
 
-// The sample's verdict: polls its mark in host memory until skew_sample_kernel has written it (no
-// copy to queue on a second stream and wait for: with that copy and the sample's atomics one a sample, the fallback
-// to the LSD passes cost 23-40 us over radix-lsd, 15-24 with the mark polled and the atomics one a bin and warp; u32
-// and i32 keys at 9e6 ... 2.6e7, H200, NOTES.md round 27). Where the histogram, enqueued after the sample (and
-// waiting for it), has completed without it (a failed launch), throws instead of waiting.
-inline unsigned await_sample_mark(const HybridReadBack& rb) {
-  const volatile unsigned* mark = rb.words;
+// A verdict the device writes into rb.words[word] (mark_unset until then): polls it in host memory until the kernel has
+// written it (the sample's: no copy to queue on a second stream and wait for: with that copy and the sample's atomics
+// one a sample, the fallback to the LSD passes cost 23-40 us over radix-lsd, 15-24 with the mark polled and the atomics
+// one a bin and warp; u32 and i32 keys at 9e6 ... 2.6e7, H200, NOTES.md round 27). Where the histogram, enqueued after
+// the sample (and waiting for it, or writing the word itself), has completed without it (a failed launch), throws
+// instead of waiting.
+inline unsigned await_mark(const HybridReadBack& rb, int word, const char* writer) {
+  const volatile unsigned* mark = rb.words + word;
   for (;;) {
     unsigned v = *mark;
     if (v != HybridReadBack::mark_unset) return v;
@@ -372,7 +379,7 @@ inline unsigned await_sample_mark(const HybridReadBack& rb) {
     GSB_CUDA_TRY(e);
     v = *mark;
     if (v != HybridReadBack::mark_unset) return v;
-    throw std::logic_error("radix: the skew sample completed without writing its mark");
+    throw std::logic_error(std::string("radix: the ") + writer + " completed without writing its mark");
   }
 }
 
@@ -436,6 +443,18 @@ struct HybridSort {
   }
   static_assert(result_half(D::passes) == 0, "the hybrid path ends in half 0, as the LSD passes do");
 
+  // Whether the segment sort is tried for n keys (segment_sort_applies: 4-byte pairs in its window), where a block on
+  // this device holds its block sort.
+  static constexpr bool segment_sortable = sizeof(Bits) == 4 && value_bytes == 4;
+  static bool segment_sort_tried(std::uint64_t n) {
+    if constexpr (segment_sortable) {
+      return segment_sort_applies(n, 4, 4, segment_sort_min_items_override()) &&
+             current_device_props().shared_bytes_per_block_optin >=
+                 static_cast<long long>(segment_sort_shared_bytes<Bits, VT>);
+    }
+    return false;
+  }
+
   // The smallest n the path is tried at for these keys and values (a test's GSB_RADIX_HYBRID_MIN_N where set).
   static std::uint64_t first_items() {
     return hybrid_first_items(sizeof(Bits), value_bytes, hybrid_min_items_override());
@@ -473,6 +492,8 @@ struct HybridSort {
   struct Layout {
     unsigned long long* pairs;  // [32768]: the 65536 bucket counts as 32-bit pairs
     unsigned* top_counts;       // [256]
+    unsigned* top_sums;         // [256] the 16-bit histogram's sums per top-8-bit bucket where the segment histogram
+                                // has counted top_counts (not read)
     unsigned* skewed;           // set by skew_sample_kernel
     unsigned* sample_bins;      // [4096] skew_sample_kernel's counts
     Bits* sample_ors;           // [4096] and its ORs of the keys
@@ -508,6 +529,7 @@ struct HybridSort {
     Layout l;
     l.pairs = t.take<unsigned long long>(hybrid_buckets / 2);
     l.top_counts = t.take<unsigned>(256);
+    l.top_sums = t.take<unsigned>(256);
     l.skewed = t.take<unsigned>(1);
     l.sample_bins = t.take<unsigned>(1u << sample_bin_bits);
     l.sample_ors = t.take<Bits>(1u << sample_bin_bits);
@@ -602,21 +624,36 @@ struct HybridSort {
                    clear_threads, 0, b.stream>>>(static_cast<uint4*>(b.temp), quads);
     GSB_CHECK_LAUNCH();
     const unsigned heavy_above = sample_heavy_above(n);
+    const bool segments = segment_sort_tried(n);
     HybridReadBack& rb = hybrid_read_back();
-    rb.words[0] = HybridReadBack::mark_unset;  // (every earlier sort on this thread and device has read its mark)
+    // (Every earlier sort on this thread and device has read the marks it asked for; the segment sort's keys ask none
+    // of the sample.)
+    rb.words[0] = HybridReadBack::mark_unset;
+    rb.words[HybridReadBack::segment_word] = HybridReadBack::mark_unset;
     launch_dependent(true, skew_sample_kernel<Bits>, dim3(sample_blocks), dim3(sample_threads), 0, b.stream, keys0, n,
                      codec, l.sample_bins, l.sample_ors, l.sample_nors, l.sample_done, l.skewed, l.sample_few_rows,
                      heavy_above, sample_heavy_most(sizeof(Bits), value_bytes, n), force != LargeForce::passes,
-                     static_cast<volatile unsigned*>(rb.mark_on_device));
+                     segments ? nullptr : static_cast<volatile unsigned*>(rb.mark_on_device));
     // The histogram runs beside the sample and is enqueued while the sample runs (on skewed keys it stops once the
-    // sample has set l.skewed, so that those keys go to the LSD passes without the steps below being enqueued).
+    // sample has set l.skewed, so that those keys go to the LSD passes without the steps below being enqueued). The
+    // segment sort's keys (4-byte pairs in its window) are counted by their top 8 bits alone, and the first pass is
+    // enqueued without waiting for either verdict: the histogram's last block gives the pass no tile where the keys go
+    // to the LSD passes, and the 16-bit counts follow the pass where its buckets do not fit (segment_sort.cuh).
     const FirstPassInputs first{l.histogram_blocks, l.tables.starts8, l.tables.seg_tiles_top, l.tables.seg_items_top,
                                 n, top, static_cast<unsigned>(S::tile)};
-    const unsigned* counts =
-        launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream, first);
-    GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
-    const unsigned verdict = await_sample_mark(rb);
-    if (verdict == mark_skewed) return sort_past(p, b);  // skewed keys (sampled)
+    const unsigned* counts = nullptr;  // the 65536 16-bit counts
+    unsigned verdict = 0;
+    if (segments) {
+      if constexpr (segment_sortable)
+        launch_segment_histogram<Bits>(keys0, n, codec, l.top_counts, l.skewed, segment_sort_capacity,
+                                       rb.segment_mark_on_device, first, b.stream);
+      GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
+    } else {
+      counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream, first);
+      GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
+      verdict = await_mark(rb, 0, "skew sample");
+      if (verdict == mark_skewed) return sort_past(p, b);  // skewed keys (sampled)
+    }
     // The two MSD passes (steps 3 and 4): keys alone claim their tiles' runs of a digit (ClaimedSegments) and rank
     // them in any order within a tile (AnyOrderSegments), stably where the sample found rows of few digits. Pairs, and
     // the large buckets' LSD passes, keep the stable kernel and its look-back.
@@ -675,27 +712,27 @@ struct HybridSort {
       prm.bins_in = r == 0 || keys_alone ? l.tables.starts8 : l.top_bins + std::size_t{r} * 256;
       prm.bins_out = r + 1 < top.portions && !keys_alone ? l.top_bins + std::size_t{r + 1} * 256 : nullptr;
       SegmentTable whole{l.tables.seg_tiles_top + 2 * r, l.tables.seg_items_top + 2 * r, 1, 0, true};
-      whole.let_next_in = r + 1 == top.portions;
+      whole.let_next_in = !segments && r + 1 == top.portions;  // (the segment sort's keys: no plan follows yet)
       // (The first launch follows the histogram: the status rows were cleared before the sample.)
       launch_msd(!cleared, ceil_div<std::uint64_t>(items, S::tile), whole, l.claims);
     }
-    // The segment sort (segment_sort.cuh, hybrid.hpp) where every top-8-bit bucket fits its block: their counts read
-    // back while the first pass runs (the histogram is done by then), the second pass and the rest not yet enqueued.
-    if constexpr (sizeof(Bits) == 4 && sizeof(VT) == 4 && has_values_v<VT>) {
-      if (segment_sort_applies(n, 4, 4, segment_sort_min_items_override()) &&
-          dev.shared_bytes_per_block_optin >= static_cast<long long>(segment_sort_shared_bytes<Bits, VT>)) {
-        GSB_CUDA_TRY(cudaStreamWaitEvent(cudaStreamPerThread, rb.histogram_done, 0));
-        GSB_CUDA_TRY(cudaMemcpyAsync(rb.top_counts, l.top_counts, 256 * sizeof(unsigned), cudaMemcpyDeviceToHost,
-                                     cudaStreamPerThread));
-        GSB_CUDA_TRY(cudaStreamSynchronize(cudaStreamPerThread));
-        if (*std::max_element(rb.top_counts, rb.top_counts + 256) <= segment_sort_capacity) {
+    // The segment histogram's verdict, read while the first pass runs: the segment sort; the LSD passes (the pass found
+    // no tile); or the 16-bit counts after the pass, and the rest of the path, whose plan is then an ordinary launch
+    // (it reads those counts without waiting for them, as the pass's dependent).
+    if constexpr (segment_sortable) {
+      if (segments) {
+        const unsigned judged = await_mark(rb, HybridReadBack::segment_word, "segment histogram");
+        if (judged == segment_fits) {
           launch_segment_sort<Bits, VT>(prm.keys[1], prm.values[1], keys0, prm.values[0], l.top_counts,
                                         l.tables.starts8, codec, b.stream);
           return 0;
         }
+        if (judged == segment_skewed) return sort_past(p, b);
+        GSB_EXPECTS(judged == segment_buckets, "radix: segment histogram verdict " + std::to_string(judged));
+        counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, nullptr, l.top_sums, b.stream);
       }
     }
-    launch_dependent(true, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
+    launch_dependent(!segments, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
                      static_cast<unsigned>(S::tile), capacity, bucket_first_bound_for<Bits, VT>(n, capacity), force,
                      l.tables);
     // The largest bucket and those past the capacity: read back while the second pass is enqueued and runs.
