@@ -129,12 +129,12 @@ template <class Bits>
 inline constexpr int top16_registers = sizeof(Bits) == 8 ? 40 : 48;
 
 // The histograms' walk over n keys (top16_count, segment_sort.cuh's top-8-bit one) by blocks of Threads: this thread's
-// share of them, grid stride, those before the first 16-byte boundary one by one, then 16 bytes a load (four loads in flight a round), then
-// the rest one by one; each key's bin_of(key), counted by count_run(bin, keys). A 16-byte load whose keys all fall in
-// one bin takes one count: on sorted or all-equal inputs the adds to one shared word serialise (u16 all-equal at 1e8
-// took 652 us against 346 uniform on an H200). One test per load, not a run count per key: uniform keys pay an xor and
-// an or a key. poll(stopped) may set `stopped` with each round's loads; it is tested once they are counted, and ends
-// the walk there.
+// share of them, grid stride, those before the first 16-byte boundary one by one, then 16 bytes a load (four loads in
+// flight a round), then the rest one by one; each key's bin_of(key), counted by count_run(bin, keys). A 16-byte load
+// whose keys all fall in one bin takes one count: on sorted or all-equal inputs the adds to one shared word serialise
+// (u16 all-equal at 1e8 took 652 us against 346 uniform on an H200). One test per load, not a run count per key:
+// uniform keys pay an xor and an or a key. poll(stopped) may set `stopped` with each round's loads; it is tested once
+// they are counted, and ends the walk there.
 template <int Threads, class Bits, class BinOf, class CountRun, class Poll>
 __device__ __forceinline__ void count_keys_by_quads(const Bits* keys, std::uint64_t n, BinOf&& bin_of,
                                                     CountRun&& count_run, bool& stopped, Poll&& poll) {
@@ -362,8 +362,8 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
     launch_in_clusters(grid.cluster, true, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
                        pairs, top_counts, skewed, last);
   } else {
-    launch_in_clusters(grid.cluster, false, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
-                       pairs, top_counts);
+    launch_in_clusters(grid.cluster, false, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n,
+                       codec, pairs, top_counts);
   }
   return reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half
 }

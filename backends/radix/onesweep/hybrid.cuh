@@ -642,7 +642,7 @@ struct HybridSort {
     const FirstPassInputs first{l.histogram_blocks, l.tables.starts8, l.tables.seg_tiles_top, l.tables.seg_items_top,
                                 n, top, static_cast<unsigned>(S::tile)};
     const unsigned* counts = nullptr;  // the 65536 16-bit counts
-    unsigned verdict = 0;
+    unsigned verdict = 0;  // (the segment sort's keys, pairs, ask none: only keys alone read it, below)
     if (segments) {
       if constexpr (segment_sortable)
         launch_segment_histogram<Bits>(keys0, n, codec, l.top_counts, l.skewed, segment_sort_capacity,
@@ -732,8 +732,8 @@ struct HybridSort {
         counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, nullptr, l.top_sums, b.stream);
       }
     }
-    launch_dependent(!segments, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts, n,
-                     static_cast<unsigned>(S::tile), capacity, bucket_first_bound_for<Bits, VT>(n, capacity), force,
+    launch_dependent(!segments, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts,
+                     n, static_cast<unsigned>(S::tile), capacity, bucket_first_bound_for<Bits, VT>(n, capacity), force,
                      l.tables);
     // The largest bucket and those past the capacity: read back while the second pass is enqueued and runs.
     GSB_CUDA_TRY(cudaEventRecord(rb.plan_done, b.stream));

@@ -63,8 +63,8 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
 // The segment histogram's verdicts, in the host-mapped word its last block writes (HybridReadBack::segment_word).
 inline constexpr unsigned segment_fits = 1;     // every top-8-bit bucket fits the block: the first pass, then the
                                                 // segment sort
-inline constexpr unsigned segment_buckets = 3;  // one does not, and the skew sample found the keys not skewed: the first
-                                                // pass, then the 16-bit histogram and the rest of the path
+inline constexpr unsigned segment_buckets = 3;  // one does not, and the skew sample found the keys not skewed: the
+                                                // first pass, then the 16-bit histogram and the rest of the path
 inline constexpr unsigned segment_skewed = 4;   // one does not, and the sample found them skewed: the first pass finds
                                                 // no tile, and the LSD passes sort them
 // (HybridReadBack::mark_unset, 2, is none of them.)
