@@ -5,7 +5,8 @@
 #  r80/ round 80's H200 call (results/nvidia-h200/logs/session92/planned.sh) without its `rows` build (branch
 #       radix-s91-histograms, not kept on the H100; the carry holds three builds at most): `old` (.carry/s90.tar.xz,
 #       main's radix code before 461779b) and `seg` (.carry/s91.tar.xz, the landed device code) in turn, twice, over
-#       the segment sort's window, four other distributions and keys past it; the grid's 2^22 cells from seg.
+#       the segment sort's window, four other distributions and keys past it; the grid's 2^22 cells from seg, and
+#       seg's u32+u32 from 4.4e6 to 8e6 (past the window), validated.
 #  u8/  1-byte keys ranked by warps in the one-block path (.carry/s93.tar.xz, this session's small.cuh) against seg's
 #       block sort: the radix conformance of u8 keys, the three sanitizers at the byte shapes' edges, the two builds
 #       alternated twice at 2049-4864 keys, and the grid's u8 cells from 1 to 1e4.
@@ -24,6 +25,8 @@ alternate 25 dists --algo radix,cub-radix --type u32 --values u32 --n 2^22 --dis
 alternate 25 past --algo radix,cub-radix --type u32 --values none,u32 --n 1e7,3e7 --reps 10 -q
 part 30 "$S/gpusort-bench" --algo radix,cub-radix --type u32,i32,f32 --values u32 --n 2^22 --reps 5 -q \
   --json "$OUT/radix-grid.s93-2p22.json"
+part 40 "$S/gpusort-bench" --algo radix,cub-radix --type u32 --values u32 --n 4.4e6,5e6,6e6,7e6,8e6 --reps 10 -q \
+  --json "$OUT/past-window.json"
 summary radix cub-radix'
 [[ " ${PARTS:-r80 u8} " != *" u8 "* ]] || OUT=$OUT/u8 LIMIT=300 bash -c '
 source scripts/device-round.sh
