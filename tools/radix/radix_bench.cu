@@ -43,6 +43,7 @@ int g_failures = 0;
 bool g_variants = true;  // also time the experimental tunings
 bool g_small = false;    // also time the one-block kernel launched directly (mode small)
 bool g_prefetch = false; // also time the kept tuning with other L2 prefetch distances (mode prefetch)
+bool g_digits = false;   // also time u32+u32's LSD passes with 9- to 11-bit digits (mode digits)
 
 // A pass policy with another L2 prefetch distance (eighths of the resident blocks; 0: none).
 template <class P, int PrefetchWavesPer8>
@@ -566,6 +567,19 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
   using namespace gsb::radix::onesweep;
   using VT = std::conditional_t<kv, VS, NoValue>;
   run_ours("radix", type_tag<OnesweepSort<K, VT, typename PolicyFor<K, VT>::type>>{});
+  // The hybrid path's pass of 4-byte pairs (256 x 24, 3 blocks an SM, values through shared memory) as LSD passes of
+  // 8 to 11 bits, so that ncu times one pass of each digit width over the whole array: what a wider first MSD pass
+  // would cost (NOTES.md round 79: one of 10 or 11 bits would leave buckets that 256 x 20 blocks sort at two an SM).
+  if constexpr (std::is_same_v<K, std::uint32_t> && kv && sizeof(VS) == 4) {
+    if (g_digits) {
+      constexpr auto sm90 = gsb::arch::Band::sm90;
+      run_ours("d8-256x24m3", type_tag<OnesweepSort<K, VT, PassPolicy<8, 256, 24, 3, 8, false, 2, sm90, 0, true>>>{});
+      run_ours("d9-256x24m2", type_tag<OnesweepSort<K, VT, PassPolicy<9, 256, 24, 2, 8, false, 2, sm90, 0, true>>>{});
+      run_ours("d10-256x24m2", type_tag<OnesweepSort<K, VT, PassPolicy<10, 256, 24, 2, 8, false, 2, sm90, 0, true>>>{});
+      run_ours("d10-256x16m2", type_tag<OnesweepSort<K, VT, PassPolicy<10, 256, 16, 2, 8, false, 2, sm90, 0, true>>>{});
+      run_ours("d11-256x24m1", type_tag<OnesweepSort<K, VT, PassPolicy<11, 256, 24, 1, 8, false, 2, sm90, 0, true>>>{});
+    }
+  }
   if (g_variants) {
     if constexpr (std::is_same_v<K, std::uint32_t> && !kv) {
       run_ours("t384x20m3w16", type_tag<OnesweepSort<K, VT, PassPolicy<8, 384, 20, 3, 16>>>{});
@@ -859,6 +873,12 @@ int main(int argc, char** argv) {
         perf_pair<std::uint16_t, NoValue>("u16", KeyType::u16, n, round_reps, 0, 1.0);
         perf_pair<std::uint8_t, std::uint32_t>("u8+u32", KeyType::u8, n, round_reps, 0, 1.0);
       }
+    }
+    if (mode == "digits") {  // u32+u32's LSD passes by digit width (run under ncu for each pass's time)
+      g_variants = false;
+      g_digits = true;
+      for (const std::uint64_t n : sizes("4194304,1e7"))
+        perf_pair<std::uint32_t, std::uint32_t>("u32+u32", KeyType::u32, n, round_reps, 0, 1.0);
     }
     if (mode == "segments") {  // the segment sort's block in other shapes, launched alone
       for (const std::uint64_t n : sizes("4194304,1e7")) time_segment_shapes(n, round_reps, prop.multiProcessorCount);
