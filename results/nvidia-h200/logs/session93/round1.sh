@@ -2,32 +2,26 @@
 # Session 93 round 1 (issue 19, radix), kind nvidia-h200 with needs_h200. Two parts, each with its own log under $OUT
 # (PARTS names those to run: u8 alone was an H100's call, results/nvidia-h100/logs/session93/round1/; r80 alone
 # the H200's, once the H100 had found the u8 build slower):
-#  r80/ round 80's H200 call (results/nvidia-h200/logs/session92/planned.sh) without its `rows` build (branch
-#       radix-s91-histograms, not kept on the H100; the carry holds three builds at most): `old` (.carry/s90.tar.xz,
-#       main's radix code before 461779b) and `seg` (.carry/s91.tar.xz, the landed device code) in turn, twice, over
-#       the segment sort's window, four other distributions and keys past it; the grid's 2^22 cells from seg, and
-#       seg's u32+u32 from 4.4e6 to 8e6 (past the window), validated.
+#  r80/ round 80's H200 call, results/nvidia-h200/logs/session92/planned.sh, without its `rows` build (branch
+#       radix-s91-histograms, not kept on the H100; not carried): `old` (.carry/s90.tar.xz, main's radix code before
+#       461779b) and `seg` (.carry/s91.tar.xz, the landed device code) in turn, twice, over the segment sort's window,
+#       four other distributions and keys past it; the grid's 2^22 cells from seg;
+#  r80-past/ seg's u32+u32 from 4.4e6 to 8e6 (past the window), validated.
 #  u8/  1-byte keys ranked by warps in the one-block path (.carry/s93.tar.xz, this session's small.cuh) against seg's
 #       block sort: the radix conformance of u8 keys, the three sanitizers at the byte shapes' edges, the two builds
 #       alternated twice at 2049-4864 keys, and the grid's u8 cells from 1 to 1e4.
 set -u
 mkdir -p "$OUT/r80" "$OUT/u8"
-[[ " ${PARTS:-r80 u8} " != *" r80 "* ]] || OUT=$OUT/r80 LIMIT=230 bash -c '
+if [[ " ${PARTS:-r80 u8} " == *" r80 "* ]]; then
+  mkdir -p "$OUT/r80-past"
+  OUT=$OUT/r80 LIMIT=190 bash results/nvidia-h200/logs/session92/planned.sh
+  OUT=$OUT/r80-past LIMIT=50 bash -c '
 source scripts/device-round.sh
-O=$(unpack .carry/s90.tar.xz)
 S=$(unpack .carry/s91.tar.xz)
-part 60 env GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2 "$S/tests/gsb_conformance" --gtest_brief=1 \
-  "--gtest_filter=*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
-BUILDS="old=$O seg=$S"
-alternate 25 win --algo radix,cub-radix --type u32,i32,f32 --values u32 --n 2^22,4.3e6,4.4e6 --reps 10 -q
-alternate 25 dists --algo radix,cub-radix --type u32 --values u32 --n 2^22 --dist sorted,few-unique,all-equal,zipf \
-  --reps 10 -q
-alternate 25 past --algo radix,cub-radix --type u32 --values none,u32 --n 1e7,3e7 --reps 10 -q
-part 30 "$S/gpusort-bench" --algo radix,cub-radix --type u32,i32,f32 --values u32 --n 2^22 --reps 5 -q \
-  --json "$OUT/radix-grid.s93-2p22.json"
 part 40 "$S/gpusort-bench" --algo radix,cub-radix --type u32 --values u32 --n 4.4e6,5e6,6e6,7e6,8e6 --reps 10 -q \
   --json "$OUT/past-window.json"
 summary radix cub-radix'
+fi
 [[ " ${PARTS:-r80 u8} " != *" u8 "* ]] || OUT=$OUT/u8 LIMIT=300 bash -c '
 source scripts/device-round.sh
 S=$(unpack .carry/s91.tar.xz)
