@@ -1044,9 +1044,19 @@ def _ratio_title(grid):
     return f"Where {a} beats {b}: {b} time / {a} time, {grid.part}, {order}, {where}"
 
 
-def _ratio_subtitle(grid):
+# A heat map's title names at most this many builds; past them it counts them (the index's table lists each, and
+# its "From:" line each file's): a grid redrawn from many sessions' files named 45 builds in a title that made the
+# PNG 13,900 pixels wide.
+TITLE_BUILDS_MOST = 4
+
+
+def _ratio_subtitle(grid, builds_most=None):
     files = grid.results
-    versions = ", ".join(sorted({r.version_label for r in files}))
+    labels = sorted({r.version_label for r in files})
+    if builds_most is not None and len(labels) > builds_most:
+        versions = f"{len(labels)} builds (listed in index.md)"
+    else:
+        versions = ", ".join(labels)
     return f"same run, same input; medians; {files[0].device_label} · {run_dates(files)} · {versions}"
 
 
@@ -1125,7 +1135,7 @@ def plot_ratio_heatmaps(data, writer, pair=RATIO_PAIR):
         norm = Normalize(-span, span)
         cmap = plt.get_cmap("RdBu").with_extremes(bad="#d9d9d9")  # red: B faster (< 1), blue: A faster (> 1)
         fig, ax = plt.subplots(figsize=(3.0 + 0.62 * len(grid.columns), 2.2 + 0.3 * len(grid.rows)))
-        ax.set_title(f"{title}\n{_ratio_subtitle(grid)}", fontsize=10)
+        ax.set_title(f"{title}\n{_ratio_subtitle(grid, TITLE_BUILDS_MOST)}", fontsize=10)
         image = ax.imshow(np.ma.masked_invalid(logs), cmap=cmap, norm=norm, aspect="auto", interpolation="nearest")
         ax.grid(False)
         for i, row in enumerate(grid.rows):
