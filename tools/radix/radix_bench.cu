@@ -45,6 +45,12 @@ bool g_small = false;    // also time the one-block kernel launched directly (mo
 bool g_prefetch = false; // also time the kept tuning with other L2 prefetch distances (mode prefetch)
 bool g_digits = false;   // also time u32+u32's LSD passes with 9- to 11-bit digits (mode digits)
 
+// A pass policy with other digits, keys per thread and blocks an SM (mode digits), the rest of it kept.
+template <class P, int RadixBits, int Items, int MinBlocks>
+using WithDigits = gsb::radix::onesweep::PassPolicy<RadixBits, P::threads, Items, MinBlocks, P::window, P::late_values,
+                                                    P::prefetch_waves_per_8, P::band, P::look_back_step,
+                                                    P::shared_values>;
+
 // A pass policy with another L2 prefetch distance (eighths of the resident blocks; 0: none).
 template <class P, int PrefetchWavesPer8>
 using WithPrefetch = gsb::radix::onesweep::PassPolicy<P::radix_bits, P::threads, P::items, P::min_blocks, P::window,
@@ -572,12 +578,14 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
   // would cost (NOTES.md round 79: one of 10 or 11 bits would leave buckets that 256 x 20 blocks sort at two an SM).
   if constexpr (std::is_same_v<K, std::uint32_t> && kv && sizeof(VS) == 4) {
     if (g_digits) {
-      constexpr auto sm90 = gsb::arch::Band::sm90;
-      run_ours("d8-256x24m3", type_tag<OnesweepSort<K, VT, PassPolicy<8, 256, 24, 3, 8, false, 2, sm90, 0, true>>>{});
-      run_ours("d9-256x24m2", type_tag<OnesweepSort<K, VT, PassPolicy<9, 256, 24, 2, 8, false, 2, sm90, 0, true>>>{});
-      run_ours("d10-256x24m2", type_tag<OnesweepSort<K, VT, PassPolicy<10, 256, 24, 2, 8, false, 2, sm90, 0, true>>>{});
-      run_ours("d10-256x16m2", type_tag<OnesweepSort<K, VT, PassPolicy<10, 256, 16, 2, 8, false, 2, sm90, 0, true>>>{});
-      run_ours("d11-256x24m1", type_tag<OnesweepSort<K, VT, PassPolicy<11, 256, 24, 1, 8, false, 2, sm90, 0, true>>>{});
+      using H = typename PolicyFor<K, VT, gsb::arch::Band::sm90, Passes::hybrid>::type;  // 256 x 24, 3 blocks
+      static_assert(H::radix_bits == 8 && H::threads == 256 && H::items == 24 && H::min_blocks == 3,
+                    "the names below say the hybrid pass's shape");
+      run_ours("d8-256x24m3", type_tag<OnesweepSort<K, VT, H>>{});
+      run_ours("d9-256x24m2", type_tag<OnesweepSort<K, VT, WithDigits<H, 9, 24, 2>>>{});
+      run_ours("d10-256x24m2", type_tag<OnesweepSort<K, VT, WithDigits<H, 10, 24, 2>>>{});
+      run_ours("d10-256x16m2", type_tag<OnesweepSort<K, VT, WithDigits<H, 10, 16, 2>>>{});
+      run_ours("d11-256x24m1", type_tag<OnesweepSort<K, VT, WithDigits<H, 11, 24, 1>>>{});
     }
   }
   if (g_variants) {
