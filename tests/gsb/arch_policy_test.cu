@@ -340,24 +340,34 @@ TEST(ArchPolicy, RadixOneBlockByRunsWhereItsLayoutFits) {
 }
 
 // The segment sort (hybrid.hpp, segment_sort.cuh): 4-byte keys with 4-byte values from the path's first n to where
-// uniform keys' top-8-bit buckets still fit its block, on the bands whose shared memory holds its block sort.
+// uniform keys' top-8-bit buckets still fit its form's block, on the bands whose shared memory holds that form.
 TEST(ArchPolicy, RadixSegmentSortWindow) {
   using namespace radix::onesweep;
-  const std::uint64_t last = segment_sort_last_items();
-  EXPECT_GE(last, std::uint64_t{1} << 22);  // the grid's 2^22 column
-  EXPECT_LT(last, std::uint64_t{256} * segment_sort_capacity);
-  const double mean = static_cast<double>(last) / 256;
-  EXPECT_LE(mean + 4 * std::sqrt(mean), static_cast<double>(segment_sort_capacity));
-  EXPECT_TRUE(segment_sort_applies(std::uint64_t{1} << 22, 4, 4, 0));
-  EXPECT_TRUE(segment_sort_applies(last, 4, 4, 0));
-  EXPECT_FALSE(segment_sort_applies(last + 1, 4, 4, 0));
-  EXPECT_FALSE(segment_sort_applies((std::uint64_t{1} << 22) - 1, 4, 4, 0));
-  EXPECT_TRUE(segment_sort_applies(2, 4, 4, 2));  // a test's GSB_RADIX_SEGMENT_SORT_MIN_N
-  for (auto [k, v] : {std::pair{4, 0}, std::pair{4, 8}, std::pair{8, 4}, std::pair{8, 0}})
-    EXPECT_FALSE(segment_sort_applies(std::uint64_t{1} << 22, k, v, 0)) << k << "+" << v;
-  constexpr auto bytes = static_cast<long long>(segment_sort_shared_bytes<std::uint32_t, std::uint32_t>);
-  for (Band b : {Band::sm80, Band::sm86, Band::sm90}) EXPECT_LE(bytes, arch::limits_of(b).shared_bytes_per_block_optin);
-  EXPECT_GT(bytes, arch::limits_of(Band::sm75).shared_bytes_per_block_optin);  // sm75: the second pass
+  for (const SegmentForm form : {SegmentForm::msd, SegmentForm::blocks}) {
+    const std::uint64_t last = segment_sort_last_items(form);
+    const unsigned capacity = segment_capacity(form);
+    EXPECT_GE(last, std::uint64_t{1} << 22);  // the grid's 2^22 column
+    EXPECT_LT(last, std::uint64_t{256} * capacity);
+    const double mean = static_cast<double>(last) / 256;
+    EXPECT_LE(mean + 4 * std::sqrt(mean), static_cast<double>(capacity));
+    EXPECT_TRUE(segment_sort_applies(std::uint64_t{1} << 22, 4, 4, 0, form));
+    EXPECT_TRUE(segment_sort_applies(last, 4, 4, 0, form));
+    EXPECT_FALSE(segment_sort_applies(last + 1, 4, 4, 0, form));
+    EXPECT_FALSE(segment_sort_applies((std::uint64_t{1} << 22) - 1, 4, 4, 0, form));
+    EXPECT_TRUE(segment_sort_applies(2, 4, 4, 2, form));  // a test's GSB_RADIX_SEGMENT_SORT_MIN_N
+    for (auto [k, v] : {std::pair{4, 0}, std::pair{4, 8}, std::pair{8, 4}, std::pair{8, 0}})
+      EXPECT_FALSE(segment_sort_applies(std::uint64_t{1} << 22, k, v, 0, form)) << k << "+" << v;
+  }
+  EXPECT_FALSE(segment_sort_applies(std::uint64_t{1} << 22, 4, 4, 0, SegmentForm::none));
+  EXPECT_GT(segment_sort_last_items(SegmentForm::msd), std::uint64_t{6} * 1000 * 1000);  // past 6e6
+  constexpr auto msd = static_cast<long long>(
+      segment_sort_shared_bytes<std::uint32_t, std::uint32_t, PathSegmentShape<SegmentForm::msd>>);
+  constexpr auto blocks = static_cast<long long>(
+      segment_sort_shared_bytes<std::uint32_t, std::uint32_t, PathSegmentShape<SegmentForm::blocks>>);
+  for (Band b : {Band::sm80, Band::sm90}) EXPECT_LE(msd, arch::limits_of(b).shared_bytes_per_block_optin);
+  for (Band b : {Band::sm75, Band::sm86}) EXPECT_GT(msd, arch::limits_of(b).shared_bytes_per_block_optin);
+  for (Band b : {Band::sm80, Band::sm86, Band::sm90}) EXPECT_LE(blocks, arch::limits_of(b).shared_bytes_per_block_optin);
+  EXPECT_GT(blocks, arch::limits_of(Band::sm75).shared_bytes_per_block_optin);  // sm75: the second pass
 }
 
 TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {

@@ -443,16 +443,23 @@ struct HybridSort {
   }
   static_assert(result_half(D::passes) == 0, "the hybrid path ends in half 0, as the LSD passes do");
 
-  // Whether the segment sort is tried for n keys (segment_sort_applies: 4-byte pairs in its window), where a block on
-  // this device holds its block sort.
+  // The segment sort's form for n keys (segment_sort_applies: 4-byte pairs in its window), where a block on this
+  // device holds it: msd, else blocks (a test's GSB_RADIX_SEGMENT_FORM: that one alone); none where neither applies.
   static constexpr bool segment_sortable = sizeof(Bits) == 4 && value_bytes == 4;
-  static bool segment_sort_tried(std::uint64_t n) {
+  static SegmentForm segment_form(std::uint64_t n) {
     if constexpr (segment_sortable) {
-      return segment_sort_applies(n, 4, 4, segment_sort_min_items_override()) &&
-             current_device_props().shared_bytes_per_block_optin >=
-                 static_cast<long long>(segment_sort_shared_bytes<Bits, VT>);
+      const SegmentForm forced = segment_form_override();
+      const long long optin = current_device_props().shared_bytes_per_block_optin;
+      auto holds = [&](SegmentForm form, std::size_t bytes) {
+        return (forced == SegmentForm::none || forced == form) && optin >= static_cast<long long>(bytes) &&
+               segment_sort_applies(n, 4, 4, segment_sort_min_items_override(), form);
+      };
+      if (holds(SegmentForm::msd, segment_sort_shared_bytes<Bits, VT, PathSegmentShape<SegmentForm::msd>>))
+        return SegmentForm::msd;
+      if (holds(SegmentForm::blocks, segment_sort_shared_bytes<Bits, VT, PathSegmentShape<SegmentForm::blocks>>))
+        return SegmentForm::blocks;
     }
-    return false;
+    return SegmentForm::none;
   }
 
   // The smallest n the path is tried at for these keys and values (a test's GSB_RADIX_HYBRID_MIN_N where set).
@@ -464,8 +471,11 @@ struct HybridSort {
   // (With the segment sort's last n, past which the second pass sorts 4-byte pairs again.)
   static std::vector<std::uint64_t> tiles() {
     const std::vector<std::uint64_t> t = with_size(Lsd::tiles(), S::tile);
-    if (!segment_sort_applies(segment_sort_last_items(), sizeof(Bits), value_bytes, 0)) return t;
-    return with_size(t, segment_sort_last_items());
+    if (!segment_sort_applies(segment_sort_last_items(SegmentForm::blocks), sizeof(Bits), value_bytes, 0,
+                              SegmentForm::blocks))
+      return t;
+    return with_size(with_size(t, segment_sort_last_items(SegmentForm::blocks)),
+                     segment_sort_last_items(SegmentForm::msd));
   }
 
   // (Without the 1024-thread in-place shape where `widest` is false: hybrid_capacity.)
@@ -624,7 +634,8 @@ struct HybridSort {
                    clear_threads, 0, b.stream>>>(static_cast<uint4*>(b.temp), quads);
     GSB_CHECK_LAUNCH();
     const unsigned heavy_above = sample_heavy_above(n);
-    const bool segments = segment_sort_tried(n);
+    const SegmentForm segment = segment_form(n);
+    const bool segments = segment != SegmentForm::none;
     HybridReadBack& rb = hybrid_read_back();
     // (Every earlier sort on this thread and device has read the marks it asked for; the segment sort's keys ask none
     // of the sample.)
@@ -645,7 +656,7 @@ struct HybridSort {
     unsigned verdict = 0;  // (the segment sort's keys, pairs, ask none: only keys alone read it, below)
     if (segments) {
       if constexpr (segment_sortable)
-        launch_segment_histogram<Bits>(keys0, n, codec, l.top_counts, l.skewed, segment_sort_capacity,
+        launch_segment_histogram<Bits>(keys0, n, codec, l.top_counts, l.skewed, segment_capacity(segment),
                                        rb.segment_mark_on_device, first, b.stream);
       GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
     } else {
@@ -723,8 +734,12 @@ struct HybridSort {
       if (segments) {
         const unsigned judged = await_mark(rb, HybridReadBack::segment_word, "segment histogram");
         if (judged == segment_fits) {
-          launch_segment_sort<Bits, VT>(prm.keys[1], prm.values[1], keys0, prm.values[0], l.top_counts,
-                                        l.tables.starts8, codec, b.stream);
+          if (segment == SegmentForm::msd)
+            launch_segment_sort<Bits, VT, PathSegmentShape<SegmentForm::msd>>(
+                prm.keys[1], prm.values[1], keys0, prm.values[0], l.top_counts, l.tables.starts8, codec, b.stream);
+          else
+            launch_segment_sort<Bits, VT, PathSegmentShape<SegmentForm::blocks>>(
+                prm.keys[1], prm.values[1], keys0, prm.values[0], l.top_counts, l.tables.starts8, codec, b.stream);
           return 0;
         }
         if (judged == segment_skewed) return sort_past(p, b);

@@ -216,28 +216,47 @@ std::uint64_t large_buckets_above_override();
 // GSB_RADIX_LARGE_BUCKETS_BY (block or passes, for tests): how. LargeForce::blocks where only the threshold is set.
 LargeForce large_buckets_force_override();
 
-// The segment sort (segment_sort.cuh): 4-byte keys with 4-byte values whose every top-8-bit bucket holds at most
-// segment_sort_capacity pairs have each such bucket sorted by one block once the first MSD pass has placed it, in place
-// of the second pass, the plan and the bucket sort. Measured (H100, session 89 round 6, NOTES.md round 78, us,
-// validated, alternated twice in one build): u32+u32 at 2^22 177.1-177.4 -> 166.9-168.0 (1.30x -> 1.37x cub-radix),
-// at 4.3e6 184.7-185.0 -> 173.3; i32+u32 and f32+u32 alike (not yet run on an H200). In 1024 x 17 blocks (64
-// registers, spilling) it lost (209 us at 2^22); one block a bucket through global memory lost by far (round 77).
+// The segment sort (segment_sort.cuh): 4-byte keys with 4-byte values whose every top-8-bit bucket holds at most the
+// form's capacity of pairs have each such bucket sorted by one block once the first MSD pass has placed it, in place
+// of the second pass, the plan and the bucket sort. Two forms, by what a block's shared memory holds:
+// - msd (166 KB: sm80, sm90, sm100): the block places its bucket by bits 16 .. 23 in shared memory and its warps
+//   sort the 256 sub-buckets by runs. 1024 x 24 pairs (segment_msd_kernel).
+// - blocks (70 KB: sm86, sm89, sm120): cub::BlockRadixSort of the pairs in registers, four rounds of 6 bits. 512 x 34
+//   pairs (segment_sort_kernel). Measured (H100, session 89 round 6, NOTES.md round 78, us, validated, alternated
+//   twice in one build): u32+u32 at 2^22 177.1-177.4 -> 166.9-168.0 (1.30x -> 1.37x cub-radix), at 4.3e6 184.7-185.0
+//   -> 173.3; i32+u32 and f32+u32 alike. In 1024 x 17 blocks (64 registers, spilling) it lost (209 us at 2^22); one
+//   block a bucket through global memory lost by far (round 77).
+// The msd form's block alone (tools/radix_bench segments, H100, NOTES.md round 84): 2.4-2.5 ns a pair an SM where the
+// blocks form takes 3.0-3.2.
+enum class SegmentForm { none, msd, blocks };
 inline constexpr int segment_sort_threads = 512;
 inline constexpr int segment_sort_items = 34;
 inline constexpr unsigned segment_sort_capacity = segment_sort_threads * segment_sort_items;
-// The last n at which uniform keys' top-8-bit buckets fit it: the mean plus 4 standard deviations (about 4.32e6 keys;
-// the host checks the buckets' counts before it launches, so a bucket past it takes the second pass instead).
-inline std::uint64_t segment_sort_last_items() {
-  const double c = segment_sort_capacity;
+inline constexpr int segment_msd_threads = 1024;
+inline constexpr int segment_msd_items = 24;
+inline constexpr unsigned segment_msd_capacity = segment_msd_threads * segment_msd_items;
+constexpr unsigned segment_capacity(SegmentForm form) {
+  return form == SegmentForm::msd ? segment_msd_capacity : form == SegmentForm::blocks ? segment_sort_capacity : 0u;
+}
+// The last n at which uniform keys' top-8-bit buckets fit a form: the mean plus 4 standard deviations within its
+// capacity (about 6.13e6 keys for msd, 4.32e6 for blocks; the segment histogram checks the buckets' counts before
+// the sort goes on, so a bucket past it takes the second pass instead).
+inline std::uint64_t segment_sort_last_items(SegmentForm form) {
+  const double c = segment_capacity(form);
   return static_cast<std::uint64_t>(256 * (c - 4 * std::sqrt(c)));
 }
 // GSB_RADIX_SEGMENT_SORT_MIN_N (a whole number 1..max_portion_items, for tests; gsb/env.hpp): the segment sort from
 // that many keys on (with GSB_RADIX_HYBRID_MIN_N, at small n). 0 when unset: the path's own first n for such pairs.
 std::uint64_t segment_sort_min_items_override();
-// Whether a sort of n keys of key_bytes with values of value_bytes tries the segment sort.
-inline bool segment_sort_applies(std::uint64_t n, int key_bytes, int value_bytes, std::uint64_t min_items) {
+// GSB_RADIX_SEGMENT_FORM (msd or blocks, for tests): only that form, where the block's shared memory holds it.
+// SegmentForm::none when unset.
+SegmentForm segment_form_override();
+// Whether a sort of n keys of key_bytes with values of value_bytes tries the segment sort in `form`.
+inline bool segment_sort_applies(std::uint64_t n, int key_bytes, int value_bytes, std::uint64_t min_items,
+                                 SegmentForm form) {
   const std::uint64_t first = min_items != 0 ? min_items : hybrid_min_items(4, 4);
-  return key_bytes == 4 && value_bytes == 4 && n >= first && n <= segment_sort_last_items();
+  return form != SegmentForm::none && key_bytes == 4 && value_bytes == 4 && n >= first &&
+         n <= segment_sort_last_items(form);
 }
 
 // GSB_RADIX_HYBRID_MIN_N (a whole number 1..max_portion_items, for tests; gsb/env.hpp): the hybrid path from

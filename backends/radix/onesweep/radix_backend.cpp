@@ -57,6 +57,15 @@ const KeyCountKnob segment_sort_min_n_knob{
     "radix: 4-byte pairs' top-8-bit buckets one block each from this many keys on (tests force it at small n)",
     max_portion_items};
 
+std::string segment_form_choice(const std::string& v) {
+  return gsb::parse_env_choice("GSB_RADIX_SEGMENT_FORM", v, {"msd", "blocks"});
+}
+const gsb::EnvKnob segment_form_knob = gsb::declare_env_knob(
+    "GSB_RADIX_SEGMENT_FORM",
+    "radix: 4-byte pairs' top-8-bit buckets by one more MSD digit in shared memory (msd) or by the block radix sort "
+    "(blocks) only, where a block holds it (tests)",
+    [](const std::string& v) { segment_form_choice(v); });
+
 std::string large_buckets_by_choice(const std::string& v) {
   return gsb::parse_env_choice("GSB_RADIX_LARGE_BUCKETS_BY", v, {"block", "passes"});
 }
@@ -126,6 +135,14 @@ LargeForce large_buckets_force_override() {
 }
 std::uint64_t segment_sort_min_items_override() {
   static const std::uint64_t value = segment_sort_min_n_knob.value();
+  return value;
+}
+SegmentForm segment_form_override() {
+  static const SegmentForm value = [] {
+    const auto v = gsb::env_value(segment_form_knob.name.c_str());
+    if (!v) return SegmentForm::none;
+    return segment_form_choice(*v) == "msd" ? SegmentForm::msd : SegmentForm::blocks;
+  }();
   return value;
 }
 std::uint64_t portion_items_override() {

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include <cub/block/block_radix_sort.cuh>
 
@@ -21,23 +22,78 @@
 #include "radix/onesweep/histogram.cuh"
 #include "radix/onesweep/hybrid.hpp"
 #include "radix/onesweep/small.cuh"
+#include "radix/onesweep/warp_buckets.cuh"
 
 namespace gsb::radix::onesweep {
 
 inline constexpr int segment_sort_radix_bits = 6;
 // The block's shape: Threads x Items pairs, at least MinBlocks resident an SM (launch bounds; 0 asks nothing). The
-// path's own is segment_sort_threads x segment_sort_items asking nothing (one block an SM by its registers; asking
-// for one spilled 524 bytes where it spills 420); others are timed by tools/radix/radix_bench.cu (mode segments).
-template <int Threads = segment_sort_threads, int Items = segment_sort_items, int MinBlocks = 0>
+// path's blocks form is segment_sort_threads x segment_sort_items asking nothing (one block an SM by its registers;
+// asking for one spilled 524 bytes where it spills 420); others are timed by tools/radix/radix_bench.cu (mode
+// segments).
+template <int Threads, int Items, int MinBlocks = 0>
 struct SegmentShape {
   static constexpr int threads = Threads, items = Items, min_blocks = MinBlocks;
   static constexpr unsigned capacity = Threads * Items;
+  static constexpr bool msd = false;
 };
-template <class Bits, class Value, class Shape = SegmentShape<>>
+template <class Bits, class Value, class Shape>
 using SegmentBlockSort = cub::BlockRadixSort<Bits, Shape::threads, Shape::items, Value, segment_sort_radix_bits>;
-template <class Bits, class Value, class Shape = SegmentShape<>>
-inline constexpr std::size_t segment_sort_shared_bytes =
-    sizeof(typename SegmentBlockSort<Bits, Value, Shape>::TempStorage);
+// The same bucket by one more MSD digit in shared memory (segment_msd_kernel): the block places its pairs by bits
+// 16 .. 23 into 256 sub-buckets, each pair a word of its position over its low 16 bits, and its warps sort the
+// sub-buckets by runs, as the warp bucket kernel sorts a 16-bit bucket's carried words (warp_buckets.cuh).
+// ValuesShared: the values wait in shared memory, by position (else each is read from global memory as its pair is
+// stored); KeysHeld: each thread holds its keys in registers between counting and placing them (else reads them
+// again).
+template <int Threads, int Items, int MinBlocks = 0, bool ValuesShared = true, bool KeysHeld = true>
+struct MsdSegmentShape : SegmentShape<Threads, Items, MinBlocks> {
+  static constexpr bool msd = true, values_shared = ValuesShared, keys_held = KeysHeld;
+  static_assert(Threads * Items < 1 << 16 && Threads * Items % 4 == 0, "a pair's position in 16 bits");
+};
+// The path's two forms (hybrid.hpp: SegmentForm): one more MSD digit where a block's shared memory holds it (the
+// values read from global memory: 166 KB), else the block sort.
+template <SegmentForm Form>
+using PathSegmentShape =
+    std::conditional_t<Form == SegmentForm::msd, MsdSegmentShape<segment_msd_threads, segment_msd_items, 0, false>,
+                       SegmentShape<segment_sort_threads, segment_sort_items>>;
+static_assert(PathSegmentShape<SegmentForm::msd>::capacity == segment_msd_capacity &&
+                  PathSegmentShape<SegmentForm::blocks>::capacity == segment_sort_capacity,
+              "hybrid.hpp's capacities");
+// A warp's scratch: the largest sub-bucket sorted by runs; a bucket with a larger one is sorted by the block sort.
+inline constexpr unsigned segment_msd_warp_keys = 384;
+template <class Value, class Shape>
+struct MsdSegmentStorage {
+  static constexpr int warps = Shape::threads / 32;
+  unsigned starts[256];  // each sub-bucket's start (the counts first)
+  unsigned ends[256];    // its running end as the pairs are placed
+  std::uint32_t words[Shape::capacity];                     // by sub-bucket: position << 16 | low 16 bits
+  Value values[Shape::values_shared ? Shape::capacity : 4];  // by position
+  alignas(16) unsigned sets[warps][warp_bucket_set_words<true>];  // a warp's 256 counts of 16 bits
+  std::uint32_t scratch[warps][segment_msd_warp_keys];
+};
+template <class Bits, class Value, class Shape>
+inline constexpr std::size_t segment_sort_shared_bytes = [] {
+  constexpr std::size_t sort = sizeof(typename SegmentBlockSort<Bits, Value, Shape>::TempStorage);
+  if constexpr (Shape::msd)
+    return std::max(sizeof(MsdSegmentStorage<Value, Shape>), sort);
+  else
+    return sort;
+}();
+
+// Sorts one bucket (size pairs from keys1 and values1, encoded) by its 24 low bits with the block sort (stable, four
+// rounds of 6 bits) and stores it decoded to keys0 and values0. Blocked (the block sort's layout), past the bucket
+// the largest low bits, which the stable sort leaves last; then striped to the output.
+template <class Bits, class Value, class Shape>
+__device__ __forceinline__ void segment_block_sort(const Bits* keys1, const Value* values1, Bits* keys0,
+                                                   Value* values0, unsigned size, const KeyCodec<Bits>& codec,
+                                                   unsigned char* smem) {
+  Bits k[Shape::items];
+  Value v[Shape::items];
+  small_load_blocked<Shape::items, true>(k, v, keys1, values1, size, KeyCodec<Bits>{});
+  using Sort = SegmentBlockSort<Bits, Value, Shape>;
+  Sort(*reinterpret_cast<typename Sort::TempStorage*>(smem)).SortBlockedToStriped(k, v, 0, 24);
+  small_store_striped<Shape::threads, Shape::items>(k, v, keys0, values0, size, codec);
+}
 
 // Block b sorts bucket b: counts[b] pairs from starts[b] (at most Shape::capacity: the caller checked), by their 24
 // low bits.
@@ -45,19 +101,105 @@ template <class Bits, class Value, class Shape>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     segment_sort_kernel(const Bits* keys1, const Value* values1, Bits* keys0, Value* values0, const unsigned* counts,
                         const std::uint64_t* starts, KeyCodec<Bits> codec) {
-  constexpr int Items = Shape::items, Threads = Shape::threads;
   const unsigned size = counts[blockIdx.x];
   if (size == 0) return;
   const std::uint64_t start = starts[blockIdx.x];
-  // Blocked (the block sort's layout), the keys as the first pass left them (encoded); past the bucket the largest
-  // low bits, which the stable sort leaves last. Then striped, decoded, to the bucket's place in half 0.
-  Bits k[Items];
-  Value v[Items];
-  small_load_blocked<Items, true>(k, v, keys1 + start, values1 + start, size, KeyCodec<Bits>{});
   extern __shared__ __align__(16) unsigned char s_segment[];
-  using Sort = SegmentBlockSort<Bits, Value, Shape>;
-  Sort(*reinterpret_cast<typename Sort::TempStorage*>(s_segment)).SortBlockedToStriped(k, v, 0, 24);
-  small_store_striped<Threads, Items>(k, v, keys0 + start, values0 + start, size, codec);
+  segment_block_sort<Bits, Value, Shape>(keys1 + start, values1 + start, keys0 + start, values0 + start, size, codec,
+                                         s_segment);
+}
+
+// As segment_sort_kernel, by one more MSD digit in shared memory: the block loads the bucket (striped, the values by
+// position into shared memory), counts bits 16 .. 23, places each pair as the word (position << 16 | low 16 bits) in
+// its sub-bucket (in no order within it: the position orders equal keys), and each warp sorts sub-buckets by runs of
+// bits 8 .. 15 (place_carried_words, rank_carried_words), storing each pair decoded at its rank, its value read by
+// position. A bucket with a sub-bucket past a warp's scratch (many equal keys) is sorted by the block sort instead.
+template <class Bits, class Value, class Shape>
+__global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
+    segment_msd_kernel(const Bits* keys1, const Value* values1, Bits* keys0, Value* values0, const unsigned* counts,
+                       const std::uint64_t* starts, KeyCodec<Bits> codec) {
+  constexpr int Items = Shape::items, Threads = Shape::threads, warps = Threads / 32;
+  using Storage = MsdSegmentStorage<Value, Shape>;
+  const unsigned size = counts[blockIdx.x];
+  if (size == 0) return;
+  const std::uint64_t start = starts[blockIdx.x];
+  extern __shared__ __align__(16) unsigned char s_segment[];
+  Storage& s = *reinterpret_cast<Storage*>(s_segment);
+  const unsigned t = threadIdx.x, lane = lane_id(), warp = t / 32;
+  for (unsigned i = t; i < 256; i += Threads) s.starts[i] = 0;
+  __syncthreads();
+  std::uint32_t k[Items];  // (where KeysHeld)
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = i * Threads + t;
+    if (at < size) {
+      const auto ki = static_cast<std::uint32_t>(keys1[start + at]);
+      if constexpr (Shape::keys_held) k[i] = ki;
+      if constexpr (Shape::values_shared) s.values[at] = values1[start + at];
+      atomicAdd(&s.starts[ki >> 16 & 0xffu], 1u);
+    }
+  }
+  // A sub-bucket past a warp's scratch (many equal keys): the block sort, in the same shared memory. (Every count is
+  // complete before any is read.)
+  __syncthreads();
+  if (__syncthreads_or(t < 256 && s.starts[t] > segment_msd_warp_keys)) {
+    segment_block_sort<Bits, Value, Shape>(keys1 + start, values1 + start, keys0 + start, values0 + start, size,
+                                           codec, s_segment);
+    return;
+  }
+  if (warp == 0) {  // lane l: sub-buckets 8l .. 8l + 7
+    unsigned c[8], sum = 0;
+#pragma unroll
+    for (int j = 0; j < 8; ++j) sum += c[j] = s.starts[8 * lane + j];
+    unsigned run = warp_inclusive_sum(sum) - sum;
+#pragma unroll
+    for (int j = 0; j < 8; ++j) {
+      s.starts[8 * lane + j] = s.ends[8 * lane + j] = run;
+      run += c[j];
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = i * Threads + t;
+    if (at < size) {
+      const std::uint32_t ki = Shape::keys_held ? k[i] : static_cast<std::uint32_t>(keys1[start + at]);
+      s.words[atomicAdd(&s.ends[ki >> 16 & 0xffu], 1u)] = at << 16 | (ki & 0xffffu);
+    }
+  }
+  __syncthreads();
+  // Every key of the bucket shares its top 8 bits.
+  const std::uint32_t top = static_cast<std::uint32_t>(keys1[start]) & 0xff000000u;
+  unsigned* h = s.sets[warp];
+  std::uint32_t* scratch = s.scratch[warp];
+  auto value_at = [&](unsigned position) -> Value {
+    if constexpr (Shape::values_shared) return s.values[position];
+    return values1[start + position];
+  };
+  with_decoder(codec, [&](auto decoded) {
+    for (unsigned d = warp; d < 256; d += warps) {
+      const unsigned base = s.starts[d], m = s.ends[d] - base;
+      if (m == 0) continue;
+      const std::uint32_t* src = s.words + base;
+      Bits* out_keys = keys0 + start + base;
+      Value* out_values = values0 + start + base;
+      const std::uint32_t high = top | d << 16;
+#pragma unroll
+      for (int j = 0; j < warp_bucket_set_words<true> / 32; ++j) h[j * 32 + lane] = 0;
+      __syncwarp();
+      for (unsigned i = lane; i < m; i += 32) add_count<true>(h, src[i] >> 8 & 0xffu, 1u);
+      __syncwarp();
+      warp_scan_counts<true, false>(h, lane);
+      __syncwarp();
+      place_carried_words<32, 8, true>(src, scratch, lane, m, h);
+      __syncwarp();
+      rank_carried_words<32, 8, true, 2>(scratch, lane, m, h, [&](unsigned rank, std::uint32_t word) {
+        out_keys[rank] = decoded(static_cast<Bits>(high | word >> 16));  // word: low 16 bits << 16 | position
+        out_values[rank] = value_at(word & 0xffffu);
+      });
+      __syncwarp();
+    }
+  });
 }
 
 // The segment histogram's verdicts, in the host-mapped word its last block writes (HybridReadBack::segment_word).
@@ -118,13 +260,21 @@ void launch_segment_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<
                    codec, top_counts, skewed, capacity, mark, last);
 }
 
+template <class Bits, class Value, class Shape>
+constexpr auto segment_sort_kernel_for() {
+  if constexpr (Shape::msd)
+    return segment_msd_kernel<Bits, Value, Shape>;
+  else
+    return segment_sort_kernel<Bits, Value, Shape>;
+}
+
 // `buckets` blocks, one a bucket (the path: its 256 top-8-bit buckets).
-template <class Bits, class Value, class Shape = SegmentShape<>>
+template <class Bits, class Value, class Shape>
 void launch_segment_sort(const Bits* keys1, const Value* values1, Bits* keys0, Value* values0, const unsigned* counts,
                          const std::uint64_t* starts, const KeyCodec<Bits>& codec, cudaStream_t stream,
                          unsigned buckets = 256) {
   static_assert(sizeof(Bits) == 4, "a top-8-bit bucket's 24 low bits");
-  auto kernel = segment_sort_kernel<Bits, Value, Shape>;
+  auto kernel = segment_sort_kernel_for<Bits, Value, Shape>();
   constexpr std::size_t shared = segment_sort_shared_bytes<Bits, Value, Shape>;
   set_dynamic_shared_bytes(kernel, shared, "radix: segment sort");
   kernel<<<buckets, Shape::threads, shared, stream>>>(keys1, values1, keys0, values0, counts, starts, codec);
