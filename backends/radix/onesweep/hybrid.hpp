@@ -226,7 +226,7 @@ LargeForce large_buckets_force_override();
 //   twice in one build): u32+u32 at 2^22 177.1-177.4 -> 166.9-168.0 (1.30x -> 1.37x cub-radix), at 4.3e6 184.7-185.0
 //   -> 173.3; i32+u32 and f32+u32 alike. In 1024 x 17 blocks (64 registers, spilling) it lost (209 us at 2^22); one
 //   block a bucket through global memory lost by far (round 77).
-// The msd form's block alone (tools/radix_bench segments, H100, NOTES.md round 84): 2.4-2.5 ns a pair an SM where the
+// The msd form's block alone (tools/radix_bench segments, H100, NOTES.md round 84): 2.4-2.8 ns a pair an SM where the
 // blocks form takes 3.0-3.2.
 enum class SegmentForm { none, msd, blocks };
 inline constexpr int segment_sort_threads = 512;
