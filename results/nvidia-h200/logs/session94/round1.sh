@@ -7,6 +7,7 @@
 #  (2) old and new in turn, twice, cub-radix in every run, validated: u32/i32/f32 with u32 values from 2^22 to 7e6,
 #      other distributions at 2^22 and 5e6, keys past the window at 1e7;
 #  (3) the grid's 2^22 cells of 4-byte pairs from new (5 repetitions, validated), and the new window at 5e6 and 6e6.
+#  (compute_80 PTX ran on an H100: results/nvidia-h100/logs/session94/round5.sh.)
 set -u
 LIMIT=${LIMIT:-560}
 . scripts/device-round.sh
