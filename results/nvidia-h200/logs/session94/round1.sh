@@ -7,6 +7,8 @@
 #  (2) old and new in turn, twice, cub-radix in every run, validated: u32/i32/f32 with u32 values from 2^22 to 7e6,
 #      other distributions at 2^22 and 5e6, keys past the window at 1e7;
 #  (3) the grid's 2^22 cells of 4-byte pairs from new (5 repetitions, validated), and the new window at 5e6 and 6e6.
+#  (4) tools/radix_bench segments (.carry/s94t.tar.xz: radix_bench and libgsb.so of build/release, the path's code
+#      as new's) at 2^22 and 6e6: the two forms' blocks alone.
 #  (compute_80 PTX ran on an H100: results/nvidia-h100/logs/session94/round5.sh.)
 set -u
 LIMIT=${LIMIT:-560}
@@ -29,4 +31,6 @@ alternate 25 d --algo radix,cub-radix --type u32 --values u32 --n 4194304,5e6 --
 alternate 25 p --algo radix,cub-radix --type u32 --values none,u32 --n 1e7 --reps 10 -q
 part 30 "$B/gpusort-bench" --algo radix,cub-radix --type u32,i32,f32 --values u32 --n 2^22,5e6,6e6 --reps 5 -q \
   --json "$OUT/radix-grid.s94-window.json"
+T=$(mktemp -d) && tar -xJf .carry/s94t.tar.xz -C "$T"
+part 40 "$T/tools/radix_bench" segments 4194304,6000000 10
 summary radix cub-radix
