@@ -11,7 +11,7 @@
 #      as new's) at 2^22 and 6e6: the two forms' blocks alone.
 #  (compute_80 PTX ran on an H100: results/nvidia-h100/logs/session94/round5.sh.)
 set -u
-LIMIT=${LIMIT:-560}
+LIMIT=${LIMIT:-260}
 . scripts/device-round.sh
 A=$(unpack .carry/s93.tar.xz)
 B=$(unpack .carry/s94b.tar.xz)
