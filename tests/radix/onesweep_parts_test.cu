@@ -512,6 +512,76 @@ TEST(OnesweepParts, SegmentHistogramCountsTopBitsAndJudges) {
         }
 }
 
+// Each form of the segment sort (segment_sort.cuh) sorts every bucket it is given by its 24 low bits, stably, its
+// pairs decoded to their place: buckets of 0, 1, 2, 33 and 385 pairs, and up to the form's capacity, of random low
+// bits, of 6 distinct keys (the msd form's sub-buckets past a warp's scratch: its block sort) and of one key; keys
+// encoded as the first pass leaves them (f32, descending), each bucket's top 8 bits its index. Skipped without a
+// device, or where a block's shared memory does not hold the form.
+template <SegmentForm Form>
+void check_segment_form() {
+  using Bits = std::uint32_t;
+  using ShapeF = PathSegmentShape<Form>;
+  if (current_device_props().shared_bytes_per_block_optin <
+      static_cast<long long>(segment_sort_shared_bytes<Bits, Bits, ShapeF>))
+    GTEST_SKIP() << "a block's shared memory does not hold the form";
+  const KeyCodec<Bits> codec = make_codec<Bits>(KeyType::f32, Order::desc);
+  const unsigned c = ShapeF::capacity;
+  const std::vector<unsigned> sizes{0, 1, 2, 33, 385, c / 2, c - 1, c};
+  std::mt19937 rng(94);
+  std::vector<unsigned> counts;
+  std::vector<std::uint64_t> starts;
+  std::vector<Bits> keys;  // encoded, bucket by bucket
+  std::vector<Bits> values;
+  for (int kind = 0; kind < 3; ++kind)  // random low bits, 6 distinct keys, one key
+    for (const unsigned size : sizes) {
+      const auto b = static_cast<Bits>(counts.size());
+      counts.push_back(size);
+      starts.push_back(keys.size());
+      Bits few[6];
+      for (auto& f : few) f = rng() & 0xffffffu;
+      for (unsigned i = 0; i < size; ++i) {
+        const Bits low = kind == 0 ? rng() & 0xffffffu : kind == 1 ? few[rng() % 6] : few[0];
+        keys.push_back(b << 24 | low);
+        values.push_back(static_cast<Bits>(keys.size()));
+      }
+    }
+  ASSERT_LE(counts.size(), 256u);
+  const std::size_t n = keys.size();
+  DeviceBuffer k1(n * 4), v1(n * 4), k0(n * 4), v0(n * 4), d_counts(counts.size() * 4), d_starts(starts.size() * 8);
+  GSB_CUDA_TRY(cudaMemcpy(k1.get(), keys.data(), n * 4, cudaMemcpyHostToDevice));
+  GSB_CUDA_TRY(cudaMemcpy(v1.get(), values.data(), n * 4, cudaMemcpyHostToDevice));
+  GSB_CUDA_TRY(cudaMemcpy(d_counts.get(), counts.data(), counts.size() * 4, cudaMemcpyHostToDevice));
+  GSB_CUDA_TRY(cudaMemcpy(d_starts.get(), starts.data(), starts.size() * 8, cudaMemcpyHostToDevice));
+  GSB_CUDA_TRY(cudaMemset(k0.get(), 0, n * 4));
+  GSB_CUDA_TRY(cudaMemset(v0.get(), 0, n * 4));
+  launch_segment_sort<Bits, Bits, ShapeF>(
+      static_cast<const Bits*>(k1.get()), static_cast<const Bits*>(v1.get()), static_cast<Bits*>(k0.get()),
+      static_cast<Bits*>(v0.get()), static_cast<const unsigned*>(d_counts.get()),
+      static_cast<const std::uint64_t*>(d_starts.get()), codec, nullptr, static_cast<unsigned>(counts.size()));
+  GSB_CUDA_TRY(cudaDeviceSynchronize());
+  std::vector<Bits> got_k(n), got_v(n);
+  GSB_CUDA_TRY(cudaMemcpy(got_k.data(), k0.get(), n * 4, cudaMemcpyDeviceToHost));
+  GSB_CUDA_TRY(cudaMemcpy(got_v.data(), v0.get(), n * 4, cudaMemcpyDeviceToHost));
+  for (std::size_t b = 0; b < counts.size(); ++b) {
+    std::vector<std::size_t> order(counts[b]);
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = starts[b] + i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return keys[x] < keys[y]; });
+    std::size_t bad = 0;
+    for (std::size_t i = 0; i < order.size(); ++i)
+      bad += got_k[starts[b] + i] != codec.decode(keys[order[i]]) || got_v[starts[b] + i] != values[order[i]];
+    EXPECT_EQ(bad, 0u) << "bucket " << b << " of " << counts[b] << " pairs (kind " << b / sizes.size() << ")";
+  }
+}
+
+TEST(OnesweepParts, SegmentSortMsdFormSortsEachBucket) {
+  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+  check_segment_form<SegmentForm::msd>();
+}
+TEST(OnesweepParts, SegmentSortBlocksFormSortsEachBucket) {
+  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+  check_segment_form<SegmentForm::blocks>();
+}
+
 // Keys of the wrap test: a byte of a hash of the index in bits 16 .. 23, every other bit 0; sums[0] += their bytes,
 // sums[1] += those whose byte is 255.
 __global__ void fill_byte_keys(std::uint32_t* keys, std::uint64_t n, unsigned long long* sums) {

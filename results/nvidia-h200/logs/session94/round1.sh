@@ -2,7 +2,8 @@
 # Session 94, round 1 on an H200 (kind nvidia-h200 with needs_h200; issue 19): the segment sort's msd form (NOTES.md
 # round 84) against `old` (.carry/s93.tar.xz: session 93's radix code, the blocks form to 4.32e6); `new` is
 # .carry/s94b.tar.xz (build/release, CUDAARCHS=90-real).
-#  (1) the radix conformance of 4-byte pairs with the segment sort forced from n = 2 in each form, and as it falls;
+#  (1) the parts tests of the segment histogram and of each form's kernel; the radix conformance of 4-byte pairs
+#      with the segment sort forced from n = 2 in each form, and as it falls;
 #      memcheck of the forced msd form (u32 and f32 with u32 values, both orders, four distributions, 2 .. 70000);
 #  (2) old and new in turn, twice, cub-radix in every run, validated: u32/i32/f32 with u32 values from 2^22 to 7e6,
 #      other distributions at 2^22 and 5e6, keys past the window at 1e7;
@@ -17,6 +18,7 @@ A=$(unpack .carry/s93.tar.xz)
 B=$(unpack .carry/s94b.tar.xz)
 F=(env GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2)
 P="--gtest_filter=*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
+part 20 "$B/tests/radix/gsb_radix_parts_tests" --gtest_brief=1 "--gtest_filter=*Segment*"
 part 40 "${F[@]}" "$B/tests/gsb_conformance" --gtest_brief=1 "$P"
 part 40 "${F[@]}" GSB_RADIX_SEGMENT_FORM=blocks "$B/tests/gsb_conformance" --gtest_brief=1 "$P"
 part 40 "$B/tests/gsb_conformance" --gtest_brief=1 "$P"
