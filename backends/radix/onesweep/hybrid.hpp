@@ -219,9 +219,9 @@ LargeForce large_buckets_force_override();
 // The segment sort (segment_sort.cuh): 4-byte keys with 4-byte values whose every top-8-bit bucket holds at most the
 // form's capacity of pairs have each such bucket sorted by one block once the first MSD pass has placed it, in place
 // of the second pass, the plan and the bucket sort. Two forms, by what a block's shared memory holds:
-// - msd (166 KB: sm80, sm90, sm100): the block places its bucket by bits 16 .. 23 in shared memory and its warps
+// - msd (162 KiB: sm80, sm90, sm100): the block places its bucket by bits 16 .. 23 in shared memory and its warps
 //   sort the 256 sub-buckets by runs. 1024 x 24 pairs (segment_msd_kernel).
-// - blocks (70 KB: sm86, sm89, sm120): cub::BlockRadixSort of the pairs in registers, four rounds of 6 bits. 512 x 34
+// - blocks (68 KiB: sm86, sm89, sm120): cub::BlockRadixSort of the pairs in registers, four rounds of 6 bits. 512 x 34
 //   pairs (segment_sort_kernel). Measured (H100, session 89 round 6, NOTES.md round 78, us, validated, alternated
 //   twice in one build): u32+u32 at 2^22 177.1-177.4 -> 166.9-168.0 (1.30x -> 1.37x cub-radix), at 4.3e6 184.7-185.0
 //   -> 173.3; i32+u32 and f32+u32 alike. In 1024 x 17 blocks (64 registers, spilling) it lost (209 us at 2^22); one

@@ -1,9 +1,13 @@
-// The hybrid path's top-8-bit buckets one block each (hybrid.hpp: segment_sort_applies; hybrid.cuh calls it): once
-// the first MSD pass has placed 4-byte keys with 4-byte values by their top 8 bits (half 1, keys encoded, each bucket's
-// pairs in their input order), each bucket of up to segment_sort_capacity pairs is loaded by one block, sorted by its 24
-// low bits by cub::BlockRadixSort (stable; four rounds of 6 bits) and written to its place in half 0, decoded: in place
-// of the second MSD pass, the plan and the bucket sort. The pairs stay in registers (128 a thread; ptxas 13.0 sm_90
-// spills 420 bytes), so one block an SM; at 2^22 its 256 blocks take two waves.
+// The hybrid path's top-8-bit buckets one block each (hybrid.hpp: SegmentForm, segment_sort_applies; hybrid.cuh calls
+// it): once the first MSD pass has placed 4-byte keys with 4-byte values by their top 8 bits (half 1, keys encoded,
+// each bucket's pairs in their input order), each bucket of up to the form's capacity is loaded by one block, sorted by
+// its 24 low bits and written to its place in half 0, decoded: in place of the second MSD pass, the plan and the bucket
+// sort. Two forms:
+// - msd (segment_msd_kernel, 1024 x 24 pairs, 162 KiB of shared memory): one more MSD digit in shared memory, the
+//   sub-buckets sorted by warps; a bucket with a sub-bucket past a warp's scratch (many equal keys) by the block sort;
+// - blocks (segment_sort_kernel, 512 x 34 pairs, 68 KiB), where a block does not hold msd: cub::BlockRadixSort (stable;
+//   four rounds of 6 bits), the pairs in registers (128 a thread; ptxas 13.0 sm_90 spills 420 bytes), so one block an
+//   SM.
 // The first pass needs only the top 8 bits' counts, so where the segment sort is tried the path counts those alone
 // (segment_histogram_kernel) in place of its 16-bit histogram, which adds up 65536 counts a cluster in global memory:
 // 13.0 us under ncu where that histogram took 27.3 (u32+u32 at 2^22, H100, NOTES.md round 80). That histogram then runs
@@ -51,7 +55,7 @@ struct MsdSegmentShape : SegmentShape<Threads, Items, MinBlocks> {
   static_assert(Threads * Items < 1 << 16 && Threads * Items % 4 == 0, "a pair's position in 16 bits");
 };
 // The path's two forms (hybrid.hpp: SegmentForm): one more MSD digit where a block's shared memory holds it (the
-// values read from global memory: 166 KB), else the block sort.
+// values read from global memory: 162 KiB), else the block sort.
 template <SegmentForm Form>
 using PathSegmentShape =
     std::conditional_t<Form == SegmentForm::msd, MsdSegmentShape<segment_msd_threads, segment_msd_items, 0, false>,
