@@ -704,7 +704,8 @@ void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms
     starts[b] = std::uint64_t{b} * size;
     for (unsigned i = 0; i < size; ++i) {
       const std::uint64_t at = starts[b] + i;
-      keys[at] = (b % 256u) << 24 | (distinct != 0 || i % 7 == 0 ? few[rng() % fewest] : static_cast<std::uint32_t>(rng() % (1u << 24)));
+      const bool one_of_few = distinct != 0 || i % 7 == 0;
+      keys[at] = (b % 256u) << 24 | (one_of_few ? few[rng() % fewest] : static_cast<std::uint32_t>(rng() % (1u << 24)));
       values[at] = static_cast<std::uint32_t>(at);
     }
   }
@@ -743,12 +744,12 @@ void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms
   const auto kernel = segment_sort_kernel_for<std::uint32_t, std::uint32_t, Shape>();
   CK(cudaFuncGetAttributes(&attr, kernel));
   int resident = 0;
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel,
-                                                   Shape::threads,
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, Shape::threads,
                                                    segment_sort_shared_bytes<std::uint32_t, std::uint32_t, Shape>));
   std::printf("segments %-10s%s %5u buckets of %6u pairs (%llu): %8.1f us, %.2f ns a pair an SM; %d registers, %d B "
               "of stack (spills), %zu B shared, %d blocks an SM: %s\n",
-              name, distinct != 0 ? " (few keys)" : "", buckets, size, static_cast<unsigned long long>(n), ms * 1e3, ms * 1e6 * sms / static_cast<double>(n),
+              name, distinct != 0 ? " (few keys)" : "", buckets, size, static_cast<unsigned long long>(n), ms * 1e3,
+              ms * 1e6 * sms / static_cast<double>(n),
               attr.numRegs, static_cast<int>(attr.localSizeBytes),
               segment_sort_shared_bytes<std::uint32_t, std::uint32_t, Shape>, resident, ok ? "ok" : "FAILED");
   for (void* p : {static_cast<void*>(k1), static_cast<void*>(v1), static_cast<void*>(k0), static_cast<void*>(v0),
@@ -762,7 +763,6 @@ void time_segment_shapes(std::uint64_t pairs, int reps, int sms) {
   time_segment_shape<SegmentShape<256, 20, 2>>("256x20m2", pairs, reps, sms);
   time_segment_shape<PathSegmentShape<SegmentForm::msd>>("m1024x24g", pairs, reps, sms);  // the msd form
   time_segment_shape<MsdSegmentShape<1024, 17>>("m1024x17", pairs, reps, sms);  // its values in shared memory
-  time_segment_shape<MsdSegmentShape<1024, 32, 0, false, false>>("m1024x32gr", pairs, reps, sms);
   // Each bucket's keys from 20 values: the msd form's sub-buckets past a warp's scratch, so the block sort
   time_segment_shape<PathSegmentShape<SegmentForm::msd>>("m1024x24g", pairs, reps, sms, 20);
   time_segment_shape<PathSegmentShape<SegmentForm::blocks>>("512x34", pairs, reps, sms, 20);

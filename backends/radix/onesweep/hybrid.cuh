@@ -470,12 +470,11 @@ struct HybridSort {
   // Where the sort changes shape: the LSD passes' sizes (Lsd::tiles) and the segmented passes' tile.
   // (With the segment sort's last n, past which the second pass sorts 4-byte pairs again.)
   static std::vector<std::uint64_t> tiles() {
-    const std::vector<std::uint64_t> t = with_size(Lsd::tiles(), S::tile);
-    if (!segment_sort_applies(segment_sort_last_items(SegmentForm::blocks), sizeof(Bits), value_bytes, 0,
-                              SegmentForm::blocks))
-      return t;
-    return with_size(with_size(t, segment_sort_last_items(SegmentForm::blocks)),
-                     segment_sort_last_items(SegmentForm::msd));
+    std::vector<std::uint64_t> t = with_size(Lsd::tiles(), S::tile);
+    for (const SegmentForm form : {SegmentForm::blocks, SegmentForm::msd})
+      if (segment_sort_applies(segment_sort_last_items(form), sizeof(Bits), value_bytes, 0, form))
+        t = with_size(t, segment_sort_last_items(form));
+    return t;
   }
 
   // (Without the 1024-thread in-place shape where `widest` is false: hybrid_capacity.)
@@ -734,12 +733,14 @@ struct HybridSort {
       if (segments) {
         const unsigned judged = await_mark(rb, HybridReadBack::segment_word, "segment histogram");
         if (judged == segment_fits) {
+          auto launch = [&](auto shape) {
+            launch_segment_sort<Bits, VT, decltype(shape)>(prm.keys[1], prm.values[1], keys0, prm.values[0],
+                                                           l.top_counts, l.tables.starts8, codec, b.stream);
+          };
           if (segment == SegmentForm::msd)
-            launch_segment_sort<Bits, VT, PathSegmentShape<SegmentForm::msd>>(
-                prm.keys[1], prm.values[1], keys0, prm.values[0], l.top_counts, l.tables.starts8, codec, b.stream);
+            launch(PathSegmentShape<SegmentForm::msd>{});
           else
-            launch_segment_sort<Bits, VT, PathSegmentShape<SegmentForm::blocks>>(
-                prm.keys[1], prm.values[1], keys0, prm.values[0], l.top_counts, l.tables.starts8, codec, b.stream);
+            launch(PathSegmentShape<SegmentForm::blocks>{});
           return 0;
         }
         if (judged == segment_skewed) return sort_past(p, b);

@@ -47,11 +47,10 @@ using SegmentBlockSort = cub::BlockRadixSort<Bits, Shape::threads, Shape::items,
 // 16 .. 23 into 256 sub-buckets, each pair a word of its position over its low 16 bits, and its warps sort the
 // sub-buckets by runs, as the warp bucket kernel sorts a 16-bit bucket's carried words (warp_buckets.cuh).
 // ValuesShared: the values wait in shared memory, by position (else each is read from global memory as its pair is
-// stored); KeysHeld: each thread holds its keys in registers between counting and placing them (else reads them
-// again).
-template <int Threads, int Items, int MinBlocks = 0, bool ValuesShared = true, bool KeysHeld = true>
+// stored).
+template <int Threads, int Items, int MinBlocks = 0, bool ValuesShared = true>
 struct MsdSegmentShape : SegmentShape<Threads, Items, MinBlocks> {
-  static constexpr bool msd = true, values_shared = ValuesShared, keys_held = KeysHeld;
+  static constexpr bool msd = true, values_shared = ValuesShared;
   static_assert(Threads * Items < 1 << 16 && Threads * Items % 4 == 0, "a pair's position in 16 bits");
 };
 // The path's two forms (hybrid.hpp: SegmentForm): one more MSD digit where a block's shared memory holds it (the
@@ -132,15 +131,14 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   const unsigned t = threadIdx.x, lane = lane_id(), warp = t / 32;
   for (unsigned i = t; i < 256; i += Threads) s.starts[i] = 0;
   __syncthreads();
-  std::uint32_t k[Items];  // (where KeysHeld)
+  std::uint32_t k[Items];  // held from counting to placing
 #pragma unroll
   for (int i = 0; i < Items; ++i) {
     const unsigned at = i * Threads + t;
     if (at < size) {
-      const auto ki = static_cast<std::uint32_t>(keys1[start + at]);
-      if constexpr (Shape::keys_held) k[i] = ki;
+      k[i] = static_cast<std::uint32_t>(keys1[start + at]);
       if constexpr (Shape::values_shared) s.values[at] = values1[start + at];
-      atomicAdd(&s.starts[ki >> 16 & 0xffu], 1u);
+      atomicAdd(&s.starts[k[i] >> 16 & 0xffu], 1u);
     }
   }
   // A sub-bucket past a warp's scratch (many equal keys): the block sort, in the same shared memory. (Every count is
@@ -166,10 +164,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
 #pragma unroll
   for (int i = 0; i < Items; ++i) {
     const unsigned at = i * Threads + t;
-    if (at < size) {
-      const std::uint32_t ki = Shape::keys_held ? k[i] : static_cast<std::uint32_t>(keys1[start + at]);
-      s.words[atomicAdd(&s.ends[ki >> 16 & 0xffu], 1u)] = at << 16 | (ki & 0xffffu);
-    }
+    if (at < size) s.words[atomicAdd(&s.ends[k[i] >> 16 & 0xffu], 1u)] = at << 16 | (k[i] & 0xffffu);
   }
   __syncthreads();
   // Every key of the bucket shares its top 8 bits.
