@@ -67,7 +67,7 @@ inline constexpr unsigned segment_msd_warp_keys = 384;
 template <class Value, class Shape>
 struct MsdSegmentStorage {
   static constexpr int warps = Shape::threads / 32;
-  unsigned starts[256];  // each sub-bucket's start (the counts first)
+  alignas(16) unsigned starts[256];  // each sub-bucket's start (the counts first; warp_scan_counts reads them by 16 B)
   unsigned ends[256];    // its running end as the pairs are placed
   std::uint32_t words[Shape::capacity];                     // by sub-bucket: position << 16 | low 16 bits
   Value values[Shape::values_shared ? Shape::capacity : 4];  // by position
@@ -149,16 +149,10 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
                                            codec, s_segment);
     return;
   }
-  if (warp == 0) {  // lane l: sub-buckets 8l .. 8l + 7
-    unsigned c[8], sum = 0;
+  if (warp == 0) {  // the counts to each sub-bucket's start (lane l: sub-buckets 8l .. 8l + 7), and its running end
+    warp_scan_counts<false, false>(s.starts, lane);
 #pragma unroll
-    for (int j = 0; j < 8; ++j) sum += c[j] = s.starts[8 * lane + j];
-    unsigned run = warp_inclusive_sum(sum) - sum;
-#pragma unroll
-    for (int j = 0; j < 8; ++j) {
-      s.starts[8 * lane + j] = s.ends[8 * lane + j] = run;
-      run += c[j];
-    }
+    for (int j = 0; j < 8; ++j) s.ends[8 * lane + j] = s.starts[8 * lane + j];
   }
   __syncthreads();
 #pragma unroll

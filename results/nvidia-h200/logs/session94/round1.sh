@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Session 94, round 1 on an H200 (kind nvidia-h200 with needs_h200; issue 19): the segment sort's msd form (NOTES.md
 # round 84) against `old` (.carry/s93.tar.xz: session 93's radix code, the blocks form to 4.32e6); `new` is
-# .carry/s94b.tar.xz (build/release, CUDAARCHS=90-real).
+# .carry/s94b.tar.xz (build/release, CUDAARCHS=90-real; packed again from the commit after 83bec3c, whose msd kernel
+# calls warp_scan_counts: its first GPU run is this call's parts tests, conformance and memcheck).
 #  (1) the parts tests of the segment histogram and of each form's kernel; the radix conformance of 4-byte pairs
 #      with the segment sort forced from n = 2 in each form, and as it falls;
 #      memcheck of the forced msd form (u32 and f32 with u32 values, both orders, four distributions, 2 .. 70000);
