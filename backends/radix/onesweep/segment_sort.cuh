@@ -126,6 +126,25 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
                                          s_segment);
 }
 
+// The msd form's load (segment_msd_kernel, segment_msd_pair_kernel): thread t's keys of the `size` pairs from keys
+// (striped: item i is pair i x threads + t) into k, held until they are placed, each counted by bits 16 .. 23 in counts;
+// where Shape::values_shared, each value into `shared_values` by its position.
+template <class Shape, class Bits, class Value>
+__device__ __forceinline__ void segment_msd_load(std::uint32_t (&k)[Shape::items], const Bits* keys,
+                                                 const Value* values, unsigned size, unsigned* counts,
+                                                 Value* shared_values) {
+  const unsigned t = threadIdx.x;
+#pragma unroll
+  for (int i = 0; i < Shape::items; ++i) {
+    const unsigned at = i * Shape::threads + t;
+    if (at < size) {
+      k[i] = static_cast<std::uint32_t>(keys[at]);
+      if constexpr (Shape::values_shared) shared_values[at] = values[at];
+      atomicAdd(&counts[k[i] >> 16 & 0xffu], 1u);
+    }
+  }
+}
+
 // The warps' part of the msd form (segment_msd_kernel, segment_msd_pair_kernel), once the block's words are placed:
 // each warp sorts sub-buckets d = lo + warp, lo + warp + warps, ... below hi by runs of bits 8 .. 15 (place_carried_words,
 // rank_carried_words), storing each pair decoded at its rank, its value read by position. Sub-bucket d's pairs start at
@@ -192,16 +211,8 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   const unsigned t = threadIdx.x, lane = lane_id(), warp = t / 32;
   for (unsigned i = t; i < 256; i += Threads) s.starts[i] = 0;
   __syncthreads();
-  std::uint32_t k[Items];  // held from counting to placing
-#pragma unroll
-  for (int i = 0; i < Items; ++i) {
-    const unsigned at = i * Threads + t;
-    if (at < size) {
-      k[i] = static_cast<std::uint32_t>(keys1[start + at]);
-      if constexpr (Shape::values_shared) s.values[at] = values1[start + at];
-      atomicAdd(&s.starts[k[i] >> 16 & 0xffu], 1u);
-    }
-  }
+  std::uint32_t k[Items];
+  segment_msd_load<Shape>(k, keys1 + start, values1 + start, size, s.starts, s.values);
   // A sub-bucket past a warp's scratch (many equal keys): the block sort, in the same shared memory. (Every count is
   // complete before any is read.)
   __syncthreads();
@@ -296,15 +307,8 @@ __global__ void __launch_bounds__(Shape::threads, 1)
   const unsigned t = threadIdx.x, lane = lane_id(), warp = t / 32;
   for (unsigned i = t; i < 256; i += Threads) s.counts[i] = 0;
   __syncthreads();
-  std::uint32_t k[Items];  // held from counting to placing
-#pragma unroll
-  for (int i = 0; i < Items; ++i) {
-    const unsigned at = i * Threads + t;
-    if (at < own) {
-      k[i] = static_cast<std::uint32_t>(keys1[start + first + at]);
-      atomicAdd(&s.counts[k[i] >> 16 & 0xffu], 1u);
-    }
-  }
+  std::uint32_t k[Items];
+  segment_msd_load<Shape>(k, keys1 + start + first, values1 + start + first, own, s.counts, s.values);
   cluster_sync();  // both blocks' counts are complete
   const unsigned* other_counts = cluster_peer(s.counts, rank ^ 1u);
   unsigned block0_count = 0;  // sub-bucket t's pairs in block 0's half
