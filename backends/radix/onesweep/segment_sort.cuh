@@ -52,7 +52,8 @@ using SegmentBlockSort = cub::BlockRadixSort<Bits, Shape::threads, Shape::items,
 // sub-buckets by runs, as the warp bucket kernel sorts a 16-bit bucket's carried words (warp_buckets.cuh).
 // ValuesShared: the values wait in shared memory, by position (else each is read from global memory as its pair is
 // stored). Blocks 2: a cluster of two blocks a bucket (segment_msd_pair_kernel, sm_90 and later), each loading half
-// of it and owning about half of its sub-buckets, so twice the pairs (values read from global memory).
+// of it and owning about half of its sub-buckets, so twice the pairs (ValuesShared: each block's half of the values
+// in its shared memory, read from either).
 // A warp's scratch: the largest sub-bucket sorted by runs; a bucket with a larger one is sorted by the block sort.
 inline constexpr unsigned segment_msd_warp_keys = 384;
 template <int Threads, int Items, int MinBlocks = 0, bool ValuesShared = true, int Blocks = 1>
@@ -63,7 +64,6 @@ struct MsdSegmentShape : SegmentShape<Threads, Items, MinBlocks> {
   // The words a block holds: its half of the pairs, and (in a pair) the sub-bucket that straddles the halves.
   static constexpr unsigned block_words = Threads * Items + (Blocks > 1 ? segment_msd_warp_keys : 0u);
   static_assert(Blocks == 1 || Blocks == 2, "one block a bucket, or a pair");
-  static_assert(Blocks == 1 || !ValuesShared, "a pair reads the values from global memory");
   static_assert(capacity < 1 << 16 && Threads * Items % 4 == 0, "a pair's position in 16 bits");
 };
 // The path's two forms (hybrid.hpp: SegmentForm): one more MSD digit where a block's shared memory holds it (the
@@ -84,7 +84,7 @@ struct MsdSegmentStorage {
   unsigned ends[256];    // its running end as the pairs are placed
   unsigned counts[Shape::blocks > 1 ? 256 : 1];  // a pair: each sub-bucket's pairs that this block loaded
   std::uint32_t words[Shape::block_words];                  // by sub-bucket: position << 16 | low 16 bits
-  Value values[Shape::values_shared ? Shape::capacity : 4];  // by position
+  Value values[Shape::values_shared ? Shape::threads * Shape::items : 4];  // by position (a pair: in its half)
   alignas(16) unsigned sets[warps][warp_bucket_set_words<true>];  // a warp's 256 counts of 16 bits
   std::uint32_t scratch[warps][segment_msd_warp_keys];
 };
@@ -150,10 +150,10 @@ __device__ __forceinline__ void segment_msd_load(std::uint32_t (&k)[Shape::items
 // rank_carried_words), storing each pair decoded at its rank, its value read by position. Sub-bucket d's pairs start at
 // s.starts[d] in the bucket (they end where d + 1's start, or at its size), and its words at that less `local` in
 // s.words.
-template <class Bits, class Value, class Shape>
+template <class Bits, class Value, class Shape, class ValueAt>
 __device__ __forceinline__ void segment_msd_sort_sub_buckets(MsdSegmentStorage<Value, Shape>& s, unsigned lo,
                                                              unsigned hi, unsigned local, const Bits* keys1,
-                                                             const Value* values1, Bits* keys0, Value* values0,
+                                                             ValueAt value_at, Bits* keys0, Value* values0,
                                                              std::uint64_t start, unsigned size,
                                                              const KeyCodec<Bits>& codec) {
   constexpr int warps = Shape::threads / 32;
@@ -162,10 +162,6 @@ __device__ __forceinline__ void segment_msd_sort_sub_buckets(MsdSegmentStorage<V
   const std::uint32_t top = static_cast<std::uint32_t>(keys1[start]) & 0xff000000u;
   unsigned* h = s.sets[warp];
   std::uint32_t* scratch = s.scratch[warp];
-  auto value_at = [&](unsigned position) -> Value {
-    if constexpr (Shape::values_shared) return s.values[position];
-    return values1[start + position];
-  };
   with_decoder(codec, [&](auto decoded) {
     for (unsigned d = lo + warp; d < hi; d += warps) {
       const unsigned base = s.starts[d], m = (d == 255 ? size : s.starts[d + 1]) - base;
@@ -233,7 +229,11 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     if (at < size) s.words[atomicAdd(&s.ends[k[i] >> 16 & 0xffu], 1u)] = at << 16 | (k[i] & 0xffffu);
   }
   __syncthreads();
-  segment_msd_sort_sub_buckets<Bits, Value, Shape>(s, 0, 256, 0, keys1, values1, keys0, values0, start, size, codec);
+  auto value_at = [&](unsigned position) -> Value {
+    if constexpr (Shape::values_shared) return s.values[position];
+    return values1[start + position];
+  };
+  segment_msd_sort_sub_buckets<Bits, Value, Shape>(s, 0, 256, 0, keys1, value_at, keys0, values0, start, size, codec);
 }
 
 // The msd form in a cluster of two blocks a bucket (Shape::blocks 2; sm_90 and later: launch_segment_sort launches
@@ -295,7 +295,7 @@ __global__ void __launch_bounds__(Shape::threads, 1)
                             const unsigned* counts, const std::uint64_t* starts, KeyCodec<Bits> codec) {
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
   constexpr int Items = Shape::items, Threads = Shape::threads;
-  static_assert(Shape::blocks == 2 && !Shape::values_shared, "a pair of blocks, the values in global memory");
+  static_assert(Shape::blocks == 2, "a pair of blocks");
   using Storage = MsdSegmentStorage<Value, Shape>;
   const unsigned bucket = blockIdx.x / 2, rank = cluster_rank();
   const unsigned size = counts[bucket];
@@ -342,9 +342,18 @@ __global__ void __launch_bounds__(Shape::threads, 1)
     }
   }
   cluster_sync();  // every word is in its owner's shared memory
+  // (ValuesShared: each block's half of the values in its shared memory, read by position from either.)
+  const Value* owner_values[2] = {rank == 0 ? s.values : cluster_peer(s.values, 0u),
+                                  rank == 1 ? s.values : cluster_peer(s.values, 1u)};
+  auto value_at = [&](unsigned position) -> Value {
+    if constexpr (Shape::values_shared)
+      return position < half ? owner_values[0][position] : owner_values[1][position - half];
+    return values1[start + position];
+  };
   segment_msd_sort_sub_buckets<Bits, Value, Shape>(s, rank == 0 ? 0u : split, rank == 0 ? split : 256u,
-                                                   rank == 0 ? 0u : second, keys1, values1, keys0, values0, start,
+                                                   rank == 0 ? 0u : second, keys1, value_at, keys0, values0, start,
                                                    size, codec);
+  if constexpr (Shape::values_shared) cluster_sync();  // the other block has read this one's values
 #else
   __trap();  // (never launched: the form needs clusters)
 #endif
