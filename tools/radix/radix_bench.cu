@@ -768,6 +768,9 @@ void time_segment_shapes(std::uint64_t pairs, int reps, int sms) {
   time_segment_shape<PathSegmentShape<SegmentForm::pair>>("p1024x24", pairs, reps, sms, -1);
   time_segment_shape<PathSegmentShape<SegmentForm::msd>>("m1024x24g", pairs, reps, sms, -1);
   time_segment_shape<PathSegmentShape<SegmentForm::pair>>("p1024x24", pairs, reps, sms);
+  // ... in pairs of 512 x 24 blocks, two an SM (86 KiB each): msd's capacity, the phases of two buckets overlapping
+  time_segment_shape<MsdSegmentShape<512, 24, 2, false, 2>>("p512x24m2", pairs, reps, sms, -1);
+  time_segment_shape<MsdSegmentShape<512, 24, 2, false, 2>>("p512x24m2", pairs, reps, sms);
   // ... with each block's half of the values in its shared memory (1024 x 19 a block: 220.5 KiB, sm90 only)
   time_segment_shape<MsdSegmentShape<1024, 19, 0, true, 2>>("p1024x19s", pairs, reps, sms, -1);
   time_segment_shape<MsdSegmentShape<1024, 19, 0, true, 2>>("p1024x19s", pairs, reps, sms);

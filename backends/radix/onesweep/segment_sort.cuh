@@ -290,7 +290,7 @@ __device__ __forceinline__ void segment_msd_pair_merge(const Bits* keys1, const 
 }
 
 template <class Bits, class Value, class Shape>
-__global__ void __launch_bounds__(Shape::threads, 1)
+__global__ void __launch_bounds__(Shape::threads, Shape::min_blocks > 0 ? Shape::min_blocks : 1)
     segment_msd_pair_kernel(const Bits* keys1, const Value* values1, Bits* keys0, Value* values0,
                             const unsigned* counts, const std::uint64_t* starts, KeyCodec<Bits> codec) {
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900

@@ -9,7 +9,7 @@
 #      capacity); the radix conformance of 4-byte pairs with the pair form forced from n = 2, and as it falls;
 #      memcheck, racecheck and synccheck of the forced pair form (its merge fallback: few-unique and Zipf);
 #  (2) tools/radix_bench segments at 6e6 and 1e7: the pair's block rate beside msd's (values from global memory, and
-#      in shared memory);
+#      in shared memory; and pairs of 512 x 24 blocks, two an SM);
 #  (3) old and new in turn, twice, cub-radix in every run, validated: u32/i32/f32 with u32 values from 6.2e6 to
 #      1.2e7; other distributions at 8e6.
 set -u
@@ -31,7 +31,7 @@ done
 part 40 "${F[@]}" compute-sanitizer --tool racecheck --error-exitcode 9 "$B/gpusort-bench" --algo radix --type u32 \
   --values u32 --order asc,desc --dist uniform,few-unique,zipf --n 33,20000,70000 --warmup 0 --reps 1 -q \
   --json "$OUT/pair-racecheck.json"
-part 30 "$B/tools/radix_bench" segments 6000000,10000000 10
+part 60 "$B/tools/radix_bench" segments 6000000,10000000 10
 BUILDS="old=$B new=$N"
 alternate 25 w --algo radix,cub-radix --type u32,i32,f32 --values u32 --n 6.2e6,7e6,8e6,9e6,1e7,1.2e7 --reps 10 -q
 alternate 15 d --algo radix,cub-radix --type u32 --values u32 --n 8e6 --dist sorted,few-unique,zipf --reps 10 -q
