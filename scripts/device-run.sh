@@ -107,15 +107,11 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
     --dist uniform,sorted,reverse,zipf,few-unique,all-equal,entropy-0.811,entropy-0.201 --order asc,desc --reps 1 \
     --warmup 0 -q
   # ... and 4-byte pairs' top-8-bit buckets one block each (segment_sort.cuh) at every size, in the form the device
-  # takes (msd where a block holds it), in pairs of blocks (a cluster; where the device has none, as it falls) and in
-  # the block sort's.
+  # takes (msd where a block holds it) and in the block sort's.
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2 run_part "conformance (radix hybrid, segment sort)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2 GSB_RADIX_SEGMENT_FORM=blocks \
     run_part "conformance (radix hybrid, segment sort by block sorts)" \
-    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
-  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2 GSB_RADIX_SEGMENT_FORM=pair \
-    run_part "conformance (radix hybrid, segment sort in pairs of blocks)" \
     "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
   # ... and without the sample's verdict (GSB_RADIX_LARGE_BUCKETS_BY=passes): pairs whose top-8-bit buckets do not fit
   # the block take the 16-bit histogram after the first pass, then the plan and the rest of the path.
@@ -275,8 +271,6 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
     GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2
   forced_sanitize "radix hybrid, segment sort by block sorts" "*/radix_u32_u32:*/radix_f32_u32" "*/radix_u32_u32" \
     GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2 GSB_RADIX_SEGMENT_FORM=blocks
-  forced_sanitize "radix hybrid, segment sort in pairs of blocks" "*/radix_u32_u32:*/radix_f32_u32" \
-    "*/radix_u32_u32" GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2 GSB_RADIX_SEGMENT_FORM=pair
   forced_sanitize "radix hybrid, segment sort, no skew verdict" "*/radix_u32_u32:*/radix_f32_u32" "*/radix_u32_u32" \
     GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_SEGMENT_SORT_MIN_N=2 GSB_RADIX_LARGE_BUCKETS_ABOVE=1048576 \
     GSB_RADIX_LARGE_BUCKETS_BY=passes

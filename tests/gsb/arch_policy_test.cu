@@ -343,7 +343,7 @@ TEST(ArchPolicy, RadixOneBlockByRunsWhereItsLayoutFits) {
 // uniform keys' top-8-bit buckets still fit its form's block, on the bands whose shared memory holds that form.
 TEST(ArchPolicy, RadixSegmentSortWindow) {
   using namespace radix::onesweep;
-  for (const SegmentForm form : {SegmentForm::msd, SegmentForm::pair, SegmentForm::blocks}) {
+  for (const SegmentForm form : {SegmentForm::msd, SegmentForm::blocks}) {
     const std::uint64_t last = segment_sort_last_items(form);
     const unsigned capacity = segment_capacity(form);
     EXPECT_GE(last, std::uint64_t{1} << 22);  // the grid's 2^22 column
@@ -365,11 +365,6 @@ TEST(ArchPolicy, RadixSegmentSortWindow) {
   constexpr auto blocks = static_cast<long long>(
       segment_sort_shared_bytes<std::uint32_t, std::uint32_t, PathSegmentShape<SegmentForm::blocks>>);
   for (Band b : {Band::sm80, Band::sm90}) EXPECT_LE(msd, arch::limits_of(b).shared_bytes_per_block_optin);
-  // The pair form: twice msd's window, each block of its cluster within sm90's shared memory.
-  EXPECT_GT(segment_sort_last_items(SegmentForm::pair), 2 * segment_sort_last_items(SegmentForm::msd));
-  constexpr auto pair = static_cast<long long>(
-      segment_sort_shared_bytes<std::uint32_t, std::uint32_t, PathSegmentShape<SegmentForm::pair>>);
-  EXPECT_LE(pair, arch::limits_of(Band::sm90).shared_bytes_per_block_optin);
   for (Band b : {Band::sm75, Band::sm86}) EXPECT_GT(msd, arch::limits_of(b).shared_bytes_per_block_optin);
   for (Band b : {Band::sm80, Band::sm86, Band::sm90}) EXPECT_LE(blocks, arch::limits_of(b).shared_bytes_per_block_optin);
   EXPECT_GT(blocks, arch::limits_of(Band::sm75).shared_bytes_per_block_optin);  // sm75: the second pass

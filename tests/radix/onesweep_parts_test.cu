@@ -515,9 +515,8 @@ TEST(OnesweepParts, SegmentHistogramCountsTopBitsAndJudges) {
 // Each form of the segment sort (segment_sort.cuh) sorts every bucket it is given by its 24 low bits, stably, its
 // pairs decoded to their place: buckets of 0, 1, 2, 33 and 385 pairs, and up to the form's capacity, of random low
 // bits, of 6 distinct keys (the msd form's sub-buckets past a warp's scratch: its block sort) and of one key; keys
-// encoded as the first pass leaves them (f32, descending), each bucket's top 8 bits its index. (The pair form: 6
-// distinct keys and one key take the merge of its two blocks' block sorts.) Skipped without a device, or where a
-// block's shared memory does not hold the form, or (the pair form) the device has no clusters.
+// encoded as the first pass leaves them (f32, descending), each bucket's top 8 bits its index. Skipped without a
+// device, or where a block's shared memory does not hold the form.
 template <SegmentForm Form>
 void check_segment_form() {
   using Bits = std::uint32_t;
@@ -525,11 +524,9 @@ void check_segment_form() {
   if (current_device_props().shared_bytes_per_block_optin <
       static_cast<long long>(segment_sort_shared_bytes<Bits, Bits, ShapeF>))
     GTEST_SKIP() << "a block's shared memory does not hold the form";
-  if (Form == SegmentForm::pair && !current_device_props().cluster_launch)
-    GTEST_SKIP() << "the device (or the loaded code) has no clusters";
   const KeyCodec<Bits> codec = make_codec<Bits>(KeyType::f32, Order::desc);
   const unsigned c = ShapeF::capacity;
-  const std::vector<unsigned> sizes{0, 1, 2, 33, 385, c / 2 + 1, c - 1, c};
+  const std::vector<unsigned> sizes{0, 1, 2, 33, 385, c / 2, c - 1, c};
   std::mt19937 rng(94);
   std::vector<unsigned> counts;
   std::vector<std::uint64_t> starts;
@@ -579,10 +576,6 @@ void check_segment_form() {
 TEST(OnesweepParts, SegmentSortMsdFormSortsEachBucket) {
   if (!have_device()) GTEST_SKIP() << "no CUDA device";
   check_segment_form<SegmentForm::msd>();
-}
-TEST(OnesweepParts, SegmentSortPairFormSortsEachBucket) {
-  if (!have_device()) GTEST_SKIP() << "no CUDA device";
-  check_segment_form<SegmentForm::pair>();
 }
 TEST(OnesweepParts, SegmentSortBlocksFormSortsEachBucket) {
   if (!have_device()) GTEST_SKIP() << "no CUDA device";

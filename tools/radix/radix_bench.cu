@@ -685,7 +685,7 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
 // 34) and smaller blocks at more an SM sort their buckets, in ns a pair an SM (NOTES.md, session 90: an 11-bit first
 // pass would leave buckets of about 5000 pairs at 1e7). Keys of bucket b have top 8 bits b % 256, as after a first
 // MSD pass; every bucket's output is checked against a stable host sort.
-// distinct > 0: each bucket's keys drawn from that many values (long runs of equal keys); -1: none of the 64.
+// distinct != 0: each bucket's keys drawn from that many values (long runs of equal keys).
 template <class Shape>
 void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms, int distinct = 0) {
   using namespace gsb::radix::onesweep;
@@ -696,7 +696,7 @@ void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms
   // Every 7th key one of 64 (some equal keys; a sub-bucket of bits 16 .. 23 then holds runs of them)
   std::uint32_t few[64];
   for (auto& f : few) f = static_cast<std::uint32_t>(rng() % (1u << 24));
-  const int fewest = distinct > 0 ? std::min(distinct, 64) : 64;
+  const int fewest = distinct != 0 ? std::min(distinct, 64) : 64;
   std::vector<std::uint32_t> keys(n), values(n);
   std::vector<unsigned> counts(buckets, size);
   std::vector<std::uint64_t> starts(buckets);
@@ -704,7 +704,7 @@ void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms
     starts[b] = std::uint64_t{b} * size;
     for (unsigned i = 0; i < size; ++i) {
       const std::uint64_t at = starts[b] + i;
-      const bool one_of_few = distinct > 0 || (distinct == 0 && i % 7 == 0);
+      const bool one_of_few = distinct != 0 || i % 7 == 0;
       keys[at] = (b % 256u) << 24 | (one_of_few ? few[rng() % fewest] : static_cast<std::uint32_t>(rng() % (1u << 24)));
       values[at] = static_cast<std::uint32_t>(at);
     }
@@ -748,7 +748,7 @@ void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms
                                                    segment_sort_shared_bytes<std::uint32_t, std::uint32_t, Shape>));
   std::printf("segments %-10s%s %5u buckets of %6u pairs (%llu): %8.1f us, %.2f ns a pair an SM; %d registers, %d B "
               "of stack (spills), %zu B shared, %d blocks an SM: %s\n",
-              name, distinct > 0 ? " (few keys)" : distinct < 0 ? " (uniform)" : "", buckets, size, static_cast<unsigned long long>(n), ms * 1e3,
+              name, distinct != 0 ? " (few keys)" : "", buckets, size, static_cast<unsigned long long>(n), ms * 1e3,
               ms * 1e6 * sms / static_cast<double>(n),
               attr.numRegs, static_cast<int>(attr.localSizeBytes),
               segment_sort_shared_bytes<std::uint32_t, std::uint32_t, Shape>, resident, ok ? "ok" : "FAILED");
@@ -763,21 +763,9 @@ void time_segment_shapes(std::uint64_t pairs, int reps, int sms) {
   time_segment_shape<SegmentShape<256, 20, 2>>("256x20m2", pairs, reps, sms);
   time_segment_shape<PathSegmentShape<SegmentForm::msd>>("m1024x24g", pairs, reps, sms);  // the msd form
   time_segment_shape<MsdSegmentShape<1024, 17>>("m1024x17", pairs, reps, sms);  // its values in shared memory
-  // The pair form (a cluster of two blocks a bucket): every 7th key one of 64 puts sub-buckets past a warp's scratch
-  // in its buckets of twice the pairs (the merge of two block sorts); uniform keys do not.
-  time_segment_shape<PathSegmentShape<SegmentForm::pair>>("p1024x24", pairs, reps, sms, -1);
-  time_segment_shape<PathSegmentShape<SegmentForm::msd>>("m1024x24g", pairs, reps, sms, -1);
-  time_segment_shape<PathSegmentShape<SegmentForm::pair>>("p1024x24", pairs, reps, sms);
-  // ... in pairs of 512 x 24 blocks, two an SM (86 KiB each): msd's capacity, the phases of two buckets overlapping
-  time_segment_shape<MsdSegmentShape<512, 24, 2, false, 2>>("p512x24m2", pairs, reps, sms, -1);
-  time_segment_shape<MsdSegmentShape<512, 24, 2, false, 2>>("p512x24m2", pairs, reps, sms);
-  // ... with each block's half of the values in its shared memory (1024 x 19 a block: 220.5 KiB, sm90 only)
-  time_segment_shape<MsdSegmentShape<1024, 19, 0, true, 2>>("p1024x19s", pairs, reps, sms, -1);
-  time_segment_shape<MsdSegmentShape<1024, 19, 0, true, 2>>("p1024x19s", pairs, reps, sms);
   // Each bucket's keys from 20 values: the msd form's sub-buckets past a warp's scratch, so the block sort
   time_segment_shape<PathSegmentShape<SegmentForm::msd>>("m1024x24g", pairs, reps, sms, 20);
   time_segment_shape<PathSegmentShape<SegmentForm::blocks>>("512x34", pairs, reps, sms, 20);
-  time_segment_shape<PathSegmentShape<SegmentForm::pair>>("p1024x24", pairs, reps, sms, 20);
 }
 
 double measure_copy_gbps(std::uint64_t bytes) {

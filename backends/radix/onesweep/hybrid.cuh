@@ -444,8 +444,7 @@ struct HybridSort {
   static_assert(result_half(D::passes) == 0, "the hybrid path ends in half 0, as the LSD passes do");
 
   // The segment sort's form for n keys (segment_sort_applies: 4-byte pairs in its window), where a block on this
-  // device holds it: msd, else pair (where the device has clusters), else blocks (a test's GSB_RADIX_SEGMENT_FORM:
-  // that one alone); none where none applies.
+  // device holds it: msd, else blocks (a test's GSB_RADIX_SEGMENT_FORM: that one alone); none where neither applies.
   static constexpr bool segment_sortable = sizeof(Bits) == 4 && value_bytes == 4;
   static SegmentForm segment_form(std::uint64_t n) {
     if constexpr (segment_sortable) {
@@ -457,10 +456,6 @@ struct HybridSort {
       };
       if (holds(SegmentForm::msd, segment_sort_shared_bytes<Bits, VT, PathSegmentShape<SegmentForm::msd>>))
         return SegmentForm::msd;
-      // (Until its first GPU run: only where a test forces it.)
-      if (forced == SegmentForm::pair && current_device_props().cluster_launch &&
-          holds(SegmentForm::pair, segment_sort_shared_bytes<Bits, VT, PathSegmentShape<SegmentForm::pair>>))
-        return SegmentForm::pair;
       if (holds(SegmentForm::blocks, segment_sort_shared_bytes<Bits, VT, PathSegmentShape<SegmentForm::blocks>>))
         return SegmentForm::blocks;
     }
@@ -476,7 +471,7 @@ struct HybridSort {
   // (With the segment sort's last n, past which the second pass sorts 4-byte pairs again.)
   static std::vector<std::uint64_t> tiles() {
     std::vector<std::uint64_t> t = with_size(Lsd::tiles(), S::tile);
-    for (const SegmentForm form : {SegmentForm::blocks, SegmentForm::msd, SegmentForm::pair})
+    for (const SegmentForm form : {SegmentForm::blocks, SegmentForm::msd})
       if (segment_sort_applies(segment_sort_last_items(form), sizeof(Bits), value_bytes, 0, form))
         t = with_size(t, segment_sort_last_items(form));
     return t;
@@ -744,8 +739,6 @@ struct HybridSort {
           };
           if (segment == SegmentForm::msd)
             launch(PathSegmentShape<SegmentForm::msd>{});
-          else if (segment == SegmentForm::pair)
-            launch(PathSegmentShape<SegmentForm::pair>{});
           else
             launch(PathSegmentShape<SegmentForm::blocks>{});
           return 0;

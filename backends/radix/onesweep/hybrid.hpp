@@ -228,9 +228,7 @@ LargeForce large_buckets_force_override();
 //   block a bucket through global memory lost by far (round 77).
 // The msd form's block alone (tools/radix_bench segments, H100, NOTES.md round 84): 2.4-2.8 ns a pair an SM where the
 // blocks form takes 3.0-3.2.
-// - pair (msd in a cluster of two blocks a bucket, sm90 and sm100): twice msd's pairs, where msd's buckets no longer
-//   fit (segment_msd_pair_kernel).
-enum class SegmentForm { none, msd, pair, blocks };
+enum class SegmentForm { none, msd, blocks };
 inline constexpr int segment_sort_threads = 512;
 inline constexpr int segment_sort_items = 34;
 inline constexpr unsigned segment_sort_capacity = segment_sort_threads * segment_sort_items;
@@ -238,12 +236,7 @@ inline constexpr int segment_msd_threads = 1024;
 inline constexpr int segment_msd_items = 24;
 inline constexpr unsigned segment_msd_capacity = segment_msd_threads * segment_msd_items;
 constexpr unsigned segment_capacity(SegmentForm form) {
-  switch (form) {
-    case SegmentForm::msd: return segment_msd_capacity;
-    case SegmentForm::pair: return 2 * segment_msd_capacity;
-    case SegmentForm::blocks: return segment_sort_capacity;
-    default: return 0u;
-  }
+  return form == SegmentForm::msd ? segment_msd_capacity : form == SegmentForm::blocks ? segment_sort_capacity : 0u;
 }
 // The last n at which uniform keys' top-8-bit buckets fit a form: the mean plus 4 standard deviations within its
 // capacity (about 6.13e6 keys for msd, 4.32e6 for blocks; the segment histogram checks the buckets' counts before

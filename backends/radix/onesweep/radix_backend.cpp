@@ -58,12 +58,12 @@ const KeyCountKnob segment_sort_min_n_knob{
     max_portion_items};
 
 std::string segment_form_choice(const std::string& v) {
-  return gsb::parse_env_choice("GSB_RADIX_SEGMENT_FORM", v, {"msd", "pair", "blocks"});
+  return gsb::parse_env_choice("GSB_RADIX_SEGMENT_FORM", v, {"msd", "blocks"});
 }
 const gsb::EnvKnob segment_form_knob = gsb::declare_env_knob(
     "GSB_RADIX_SEGMENT_FORM",
-    "radix: 4-byte pairs' top-8-bit buckets by one more MSD digit in shared memory (msd; pair: in a cluster of two "
-    "blocks) or by the block radix sort (blocks) only, where a block holds it (tests)",
+    "radix: 4-byte pairs' top-8-bit buckets by one more MSD digit in shared memory (msd) or by the block radix sort "
+    "(blocks) only, where a block holds it (tests)",
     [](const std::string& v) { segment_form_choice(v); });
 
 std::string large_buckets_by_choice(const std::string& v) {
@@ -141,8 +141,7 @@ SegmentForm segment_form_override() {
   static const SegmentForm value = [] {
     const auto v = gsb::env_value(segment_form_knob.name.c_str());
     if (!v) return SegmentForm::none;
-    const std::string form = segment_form_choice(*v);
-    return form == "msd" ? SegmentForm::msd : form == "pair" ? SegmentForm::pair : SegmentForm::blocks;
+    return segment_form_choice(*v) == "msd" ? SegmentForm::msd : SegmentForm::blocks;
   }();
   return value;
 }

@@ -2,11 +2,9 @@
 // it): once the first MSD pass has placed 4-byte keys with 4-byte values by their top 8 bits (half 1, keys encoded,
 // each bucket's pairs in their input order), each bucket of up to the form's capacity is loaded by one block, sorted by
 // its 24 low bits and written to its place in half 0, decoded: in place of the second MSD pass, the plan and the bucket
-// sort. Three forms:
+// sort. Two forms:
 // - msd (segment_msd_kernel, 1024 x 24 pairs, 162 KiB of shared memory): one more MSD digit in shared memory, the
 //   sub-buckets sorted by warps; a bucket with a sub-bucket past a warp's scratch (many equal keys) by the block sort;
-// - pair (segment_msd_pair_kernel, sm_90 and later): msd in a cluster of two such blocks a bucket, twice the pairs, for
-//   the sizes past msd's; many equal keys: each block's half by the block sort, the halves merged;
 // - blocks (segment_sort_kernel, 512 x 34 pairs, 68 KiB), where a block does not hold msd: cub::BlockRadixSort (stable;
 //   four rounds of 6 bits), the pairs in registers (128 a thread; ptxas 13.0 sm_90 spills 420 bytes), so one block an
 //   SM.
@@ -23,7 +21,6 @@
 
 #include <cub/block/block_radix_sort.cuh>
 
-#include "gsb/cluster_launch.cuh"
 #include "gsb/error.hpp"
 #include "radix/digit_common.cuh"
 #include "radix/onesweep/histogram.cuh"
@@ -43,7 +40,6 @@ struct SegmentShape {
   static constexpr int threads = Threads, items = Items, min_blocks = MinBlocks;
   static constexpr unsigned capacity = Threads * Items;
   static constexpr bool msd = false;
-  static constexpr int blocks = 1;  // a bucket's blocks (a cluster of them where more than one)
 };
 template <class Bits, class Value, class Shape>
 using SegmentBlockSort = cub::BlockRadixSort<Bits, Shape::threads, Shape::items, Value, segment_sort_radix_bits>;
@@ -51,40 +47,30 @@ using SegmentBlockSort = cub::BlockRadixSort<Bits, Shape::threads, Shape::items,
 // 16 .. 23 into 256 sub-buckets, each pair a word of its position over its low 16 bits, and its warps sort the
 // sub-buckets by runs, as the warp bucket kernel sorts a 16-bit bucket's carried words (warp_buckets.cuh).
 // ValuesShared: the values wait in shared memory, by position (else each is read from global memory as its pair is
-// stored). Blocks 2: a cluster of two blocks a bucket (segment_msd_pair_kernel, sm_90 and later), each loading half
-// of it and owning about half of its sub-buckets, so twice the pairs (ValuesShared: each block's half of the values
-// in its shared memory, read from either).
-// A warp's scratch: the largest sub-bucket sorted by runs; a bucket with a larger one is sorted by the block sort.
-inline constexpr unsigned segment_msd_warp_keys = 384;
-template <int Threads, int Items, int MinBlocks = 0, bool ValuesShared = true, int Blocks = 1>
+// stored).
+template <int Threads, int Items, int MinBlocks = 0, bool ValuesShared = true>
 struct MsdSegmentShape : SegmentShape<Threads, Items, MinBlocks> {
   static constexpr bool msd = true, values_shared = ValuesShared;
-  static constexpr int blocks = Blocks;
-  static constexpr unsigned capacity = Blocks * Threads * Items;
-  // The words a block holds: its half of the pairs, and (in a pair) the sub-bucket that straddles the halves.
-  static constexpr unsigned block_words = Threads * Items + (Blocks > 1 ? segment_msd_warp_keys : 0u);
-  static_assert(Blocks == 1 || Blocks == 2, "one block a bucket, or a pair");
-  static_assert(capacity < 1 << 16 && Threads * Items % 4 == 0, "a pair's position in 16 bits");
+  static_assert(Threads * Items < 1 << 16 && Threads * Items % 4 == 0, "a pair's position in 16 bits");
 };
 // The path's two forms (hybrid.hpp: SegmentForm): one more MSD digit where a block's shared memory holds it (the
 // values read from global memory: 162 KiB), else the block sort.
 template <SegmentForm Form>
-using PathSegmentShape = std::conditional_t<
-    Form == SegmentForm::msd, MsdSegmentShape<segment_msd_threads, segment_msd_items, 0, false>,
-    std::conditional_t<Form == SegmentForm::pair, MsdSegmentShape<segment_msd_threads, segment_msd_items, 0, false, 2>,
-                       SegmentShape<segment_sort_threads, segment_sort_items>>>;
-static_assert(PathSegmentShape<SegmentForm::msd>::capacity == segment_capacity(SegmentForm::msd) &&
-                  PathSegmentShape<SegmentForm::pair>::capacity == segment_capacity(SegmentForm::pair) &&
-                  PathSegmentShape<SegmentForm::blocks>::capacity == segment_capacity(SegmentForm::blocks),
+using PathSegmentShape =
+    std::conditional_t<Form == SegmentForm::msd, MsdSegmentShape<segment_msd_threads, segment_msd_items, 0, false>,
+                       SegmentShape<segment_sort_threads, segment_sort_items>>;
+static_assert(PathSegmentShape<SegmentForm::msd>::capacity == segment_msd_capacity &&
+                  PathSegmentShape<SegmentForm::blocks>::capacity == segment_sort_capacity,
               "hybrid.hpp's capacities");
+// A warp's scratch: the largest sub-bucket sorted by runs; a bucket with a larger one is sorted by the block sort.
+inline constexpr unsigned segment_msd_warp_keys = 384;
 template <class Value, class Shape>
 struct MsdSegmentStorage {
   static constexpr int warps = Shape::threads / 32;
   alignas(16) unsigned starts[256];  // each sub-bucket's start (the counts first; warp_scan_counts reads them by 16 B)
   unsigned ends[256];    // its running end as the pairs are placed
-  unsigned counts[Shape::blocks > 1 ? 256 : 1];  // a pair: each sub-bucket's pairs that this block loaded
-  std::uint32_t words[Shape::block_words];                  // by sub-bucket: position << 16 | low 16 bits
-  Value values[Shape::values_shared ? Shape::threads * Shape::items : 4];  // by position (a pair: in its half)
+  std::uint32_t words[Shape::capacity];                     // by sub-bucket: position << 16 | low 16 bits
+  Value values[Shape::values_shared ? Shape::capacity : 4];  // by position
   alignas(16) unsigned sets[warps][warp_bucket_set_words<true>];  // a warp's 256 counts of 16 bits
   std::uint32_t scratch[warps][segment_msd_warp_keys];
 };
@@ -126,68 +112,6 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
                                          s_segment);
 }
 
-// The msd form's load (segment_msd_kernel, segment_msd_pair_kernel): thread t's keys of the `size` pairs from keys
-// (striped: item i is pair i x threads + t) into k, held until they are placed, each counted by bits 16 .. 23 in counts;
-// where Shape::values_shared, each value into `shared_values` by its position.
-template <class Shape, class Bits, class Value>
-__device__ __forceinline__ void segment_msd_load(std::uint32_t (&k)[Shape::items], const Bits* keys,
-                                                 const Value* values, unsigned size, unsigned* counts,
-                                                 Value* shared_values) {
-  const unsigned t = threadIdx.x;
-#pragma unroll
-  for (int i = 0; i < Shape::items; ++i) {
-    const unsigned at = i * Shape::threads + t;
-    if (at < size) {
-      k[i] = static_cast<std::uint32_t>(keys[at]);
-      if constexpr (Shape::values_shared) shared_values[at] = values[at];
-      atomicAdd(&counts[k[i] >> 16 & 0xffu], 1u);
-    }
-  }
-}
-
-// The warps' part of the msd form (segment_msd_kernel, segment_msd_pair_kernel), once the block's words are placed:
-// each warp sorts sub-buckets d = lo + warp, lo + warp + warps, ... below hi by runs of bits 8 .. 15 (place_carried_words,
-// rank_carried_words), storing each pair decoded at its rank, its value read by position. Sub-bucket d's pairs start at
-// s.starts[d] in the bucket (they end where d + 1's start, or at its size), and its words at that less `local` in
-// s.words.
-template <class Bits, class Value, class Shape, class ValueAt>
-__device__ __forceinline__ void segment_msd_sort_sub_buckets(MsdSegmentStorage<Value, Shape>& s, unsigned lo,
-                                                             unsigned hi, unsigned local, const Bits* keys1,
-                                                             ValueAt value_at, Bits* keys0, Value* values0,
-                                                             std::uint64_t start, unsigned size,
-                                                             const KeyCodec<Bits>& codec) {
-  constexpr int warps = Shape::threads / 32;
-  const unsigned lane = lane_id(), warp = threadIdx.x / 32;
-  // Every key of the bucket shares its top 8 bits.
-  const std::uint32_t top = static_cast<std::uint32_t>(keys1[start]) & 0xff000000u;
-  unsigned* h = s.sets[warp];
-  std::uint32_t* scratch = s.scratch[warp];
-  with_decoder(codec, [&](auto decoded) {
-    for (unsigned d = lo + warp; d < hi; d += warps) {
-      const unsigned base = s.starts[d], m = (d == 255 ? size : s.starts[d + 1]) - base;
-      if (m == 0) continue;
-      const std::uint32_t* src = s.words + (base - local);
-      Bits* out_keys = keys0 + start + base;
-      Value* out_values = values0 + start + base;
-      const std::uint32_t high = top | d << 16;
-#pragma unroll
-      for (int j = 0; j < warp_bucket_set_words<true> / 32; ++j) h[j * 32 + lane] = 0;
-      __syncwarp();
-      for (unsigned i = lane; i < m; i += 32) add_count<true>(h, src[i] >> 8 & 0xffu, 1u);
-      __syncwarp();
-      warp_scan_counts<true, false>(h, lane);
-      __syncwarp();
-      place_carried_words<32, 8, true>(src, scratch, lane, m, h);
-      __syncwarp();
-      rank_carried_words<32, 8, true, 2>(scratch, lane, m, h, [&](unsigned rank, std::uint32_t word) {
-        out_keys[rank] = decoded(static_cast<Bits>(high | word >> 16));  // word: low 16 bits << 16 | position
-        out_values[rank] = value_at(word & 0xffffu);
-      });
-      __syncwarp();
-    }
-  });
-}
-
 // As segment_sort_kernel, by one more MSD digit in shared memory: the block loads the bucket (striped, the values by
 // position into shared memory), counts bits 16 .. 23, places each pair as the word (position << 16 | low 16 bits) in
 // its sub-bucket (in no order within it: the position orders equal keys), and each warp sorts sub-buckets by runs of
@@ -197,7 +121,7 @@ template <class Bits, class Value, class Shape>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     segment_msd_kernel(const Bits* keys1, const Value* values1, Bits* keys0, Value* values0, const unsigned* counts,
                        const std::uint64_t* starts, KeyCodec<Bits> codec) {
-  constexpr int Items = Shape::items, Threads = Shape::threads;
+  constexpr int Items = Shape::items, Threads = Shape::threads, warps = Threads / 32;
   using Storage = MsdSegmentStorage<Value, Shape>;
   const unsigned size = counts[blockIdx.x];
   if (size == 0) return;
@@ -207,8 +131,16 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   const unsigned t = threadIdx.x, lane = lane_id(), warp = t / 32;
   for (unsigned i = t; i < 256; i += Threads) s.starts[i] = 0;
   __syncthreads();
-  std::uint32_t k[Items];
-  segment_msd_load<Shape>(k, keys1 + start, values1 + start, size, s.starts, s.values);
+  std::uint32_t k[Items];  // held from counting to placing
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const unsigned at = i * Threads + t;
+    if (at < size) {
+      k[i] = static_cast<std::uint32_t>(keys1[start + at]);
+      if constexpr (Shape::values_shared) s.values[at] = values1[start + at];
+      atomicAdd(&s.starts[k[i] >> 16 & 0xffu], 1u);
+    }
+  }
   // A sub-bucket past a warp's scratch (many equal keys): the block sort, in the same shared memory. (Every count is
   // complete before any is read.)
   __syncthreads();
@@ -229,134 +161,38 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     if (at < size) s.words[atomicAdd(&s.ends[k[i] >> 16 & 0xffu], 1u)] = at << 16 | (k[i] & 0xffffu);
   }
   __syncthreads();
+  // Every key of the bucket shares its top 8 bits.
+  const std::uint32_t top = static_cast<std::uint32_t>(keys1[start]) & 0xff000000u;
+  unsigned* h = s.sets[warp];
+  std::uint32_t* scratch = s.scratch[warp];
   auto value_at = [&](unsigned position) -> Value {
     if constexpr (Shape::values_shared) return s.values[position];
     return values1[start + position];
   };
-  segment_msd_sort_sub_buckets<Bits, Value, Shape>(s, 0, 256, 0, keys1, value_at, keys0, values0, start, size, codec);
-}
-
-// The msd form in a cluster of two blocks a bucket (Shape::blocks 2; sm_90 and later: launch_segment_sort launches
-// 2 x buckets blocks in clusters of two, and the form is chosen only where the device has clusters): block r loads
-// half r of the bucket (positions [r x half, ...)) and counts it by bits 16 .. 23; each reads the other's counts
-// (distributed shared memory), and block 0 owns the sub-buckets from 0 up to the first that starts at half or later,
-// block 1 the rest: at most half + a warp's scratch words each. Each block places its pairs' words in their owner's
-// shared memory (block 0's pairs of a sub-bucket before block 1's), and after the cluster's barrier each sorts its own
-// sub-buckets as segment_msd_kernel does. Where a sub-bucket holds more than a warp's scratch (many equal keys), each
-// block sorts its half with the block sort and the two halves are merged (segment_msd_pair_merge).
-template <class Bits, class Value, class Shape>
-__device__ __forceinline__ void segment_msd_pair_merge(const Bits* keys1, const Value* values1, Bits* keys0,
-                                                       Value* values0, unsigned size, unsigned half, unsigned rank,
-                                                       const KeyCodec<Bits>& codec, unsigned char* smem) {
-  constexpr int Items = Shape::items;
-  cluster_sync();  // the other block has read this one's counts: its shared memory is free
-  const unsigned first = rank * half, own = rank == 0 ? half : size - half, other_size = size - own;
-  Bits k[Items];
-  Value v[Items];
-  small_load_blocked<Items, true>(k, v, keys1 + first, values1 + first, own, KeyCodec<Bits>{});
-  using Sort = SegmentBlockSort<Bits, Value, Shape>;
-  Sort(*reinterpret_cast<typename Sort::TempStorage*>(smem)).Sort(k, v, 0, 24);  // blocked: ranks t x Items ..
-  __syncthreads();
-  Bits* sorted = reinterpret_cast<Bits*>(smem);
-  const unsigned t = threadIdx.x;
-#pragma unroll
-  for (int i = 0; i < Items; ++i)
-    if (t * Items + i < own) sorted[t * Items + i] = k[i];
-  cluster_sync();
-  // Each pair's place: its rank in its half plus the other half's keys before it (block 0's half holds the earlier
-  // positions, so its keys go before equal keys of block 1's). A thread's keys are in order: each search starts where
-  // the one before it ended. (Every key of the bucket shares its top 8 bits; the padding is past `own`.)
-  const Bits* other = cluster_peer(sorted, rank ^ 1u);
-  unsigned from = 0;
   with_decoder(codec, [&](auto decoded) {
+    for (unsigned d = warp; d < 256; d += warps) {
+      const unsigned base = s.starts[d], m = s.ends[d] - base;
+      if (m == 0) continue;
+      const std::uint32_t* src = s.words + base;
+      Bits* out_keys = keys0 + start + base;
+      Value* out_values = values0 + start + base;
+      const std::uint32_t high = top | d << 16;
 #pragma unroll
-    for (int i = 0; i < Items; ++i) {
-      const unsigned at = t * Items + i;
-      if (at < own) {
-        unsigned lo = from, hi = other_size;
-        while (lo < hi) {
-          const unsigned mid = (lo + hi) / 2;
-          const Bits o = other[mid];
-          if (rank == 0 ? o < k[i] : o <= k[i]) lo = mid + 1;
-          else hi = mid;
-        }
-        from = lo;
-        keys0[at + lo] = decoded(k[i]);
-        if constexpr (has_values_v<Value>) values0[at + lo] = v[i];
-      }
+      for (int j = 0; j < warp_bucket_set_words<true> / 32; ++j) h[j * 32 + lane] = 0;
+      __syncwarp();
+      for (unsigned i = lane; i < m; i += 32) add_count<true>(h, src[i] >> 8 & 0xffu, 1u);
+      __syncwarp();
+      warp_scan_counts<true, false>(h, lane);
+      __syncwarp();
+      place_carried_words<32, 8, true>(src, scratch, lane, m, h);
+      __syncwarp();
+      rank_carried_words<32, 8, true, 2>(scratch, lane, m, h, [&](unsigned rank, std::uint32_t word) {
+        out_keys[rank] = decoded(static_cast<Bits>(high | word >> 16));  // word: low 16 bits << 16 | position
+        out_values[rank] = value_at(word & 0xffffu);
+      });
+      __syncwarp();
     }
   });
-  cluster_sync();  // the other block has read this one's keys
-}
-
-template <class Bits, class Value, class Shape>
-__global__ void __launch_bounds__(Shape::threads, Shape::min_blocks > 0 ? Shape::min_blocks : 1)
-    segment_msd_pair_kernel(const Bits* keys1, const Value* values1, Bits* keys0, Value* values0,
-                            const unsigned* counts, const std::uint64_t* starts, KeyCodec<Bits> codec) {
-#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
-  constexpr int Items = Shape::items, Threads = Shape::threads;
-  static_assert(Shape::blocks == 2, "a pair of blocks");
-  using Storage = MsdSegmentStorage<Value, Shape>;
-  const unsigned bucket = blockIdx.x / 2, rank = cluster_rank();
-  const unsigned size = counts[bucket];
-  if (size == 0) return;  // (both blocks of the cluster)
-  const std::uint64_t start = starts[bucket];
-  const unsigned half = (size + 1) / 2, first = rank * half, own = rank == 0 ? half : size - half;
-  extern __shared__ __align__(16) unsigned char s_segment[];
-  Storage& s = *reinterpret_cast<Storage*>(s_segment);
-  const unsigned t = threadIdx.x, lane = lane_id(), warp = t / 32;
-  for (unsigned i = t; i < 256; i += Threads) s.counts[i] = 0;
-  __syncthreads();
-  std::uint32_t k[Items];
-  segment_msd_load<Shape>(k, keys1 + start + first, values1 + start + first, own, s.counts, s.values);
-  cluster_sync();  // both blocks' counts are complete
-  const unsigned* other_counts = cluster_peer(s.counts, rank ^ 1u);
-  unsigned block0_count = 0;  // sub-bucket t's pairs in block 0's half
-  if (t < 256) {
-    const unsigned mine = s.counts[t], others = other_counts[t];
-    block0_count = rank == 0 ? mine : others;
-    s.starts[t] = mine + others;
-  }
-  // A sub-bucket past a warp's scratch (many equal keys): both blocks see it (the same sums).
-  if (__syncthreads_or(t < 256 && s.starts[t] > segment_msd_warp_keys)) {
-    segment_msd_pair_merge<Bits, Value, Shape>(keys1 + start, values1 + start, keys0 + start, values0 + start, size,
-                                               half, rank, codec, s_segment);
-    return;
-  }
-  if (warp == 0) warp_scan_counts<false, false>(s.starts, lane);  // each sub-bucket's start in the bucket
-  __syncthreads();
-  // Block 0 owns the sub-buckets that start below half (split of them, at least one), block 1 the rest, whose words
-  // start at block 1's word 0.
-  const unsigned split = static_cast<unsigned>(__syncthreads_count(t < 256 && s.starts[t] < half));
-  const unsigned second = split < 256 ? s.starts[split] : size;  // where block 1's sub-buckets start in the bucket
-  if (t < 256) s.ends[t] = s.starts[t] - (t < split ? 0u : second) + (rank == 1 ? block0_count : 0u);
-  __syncthreads();
-  std::uint32_t* owner_words[2] = {rank == 0 ? s.words : cluster_peer(s.words, 0u),
-                                   rank == 1 ? s.words : cluster_peer(s.words, 1u)};
-#pragma unroll
-  for (int i = 0; i < Items; ++i) {
-    const unsigned at = i * Threads + t;
-    if (at < own) {
-      const unsigned d = k[i] >> 16 & 0xffu;
-      owner_words[d < split ? 0 : 1][atomicAdd(&s.ends[d], 1u)] = (first + at) << 16 | (k[i] & 0xffffu);
-    }
-  }
-  cluster_sync();  // every word is in its owner's shared memory
-  // (ValuesShared: each block's half of the values in its shared memory, read by position from either.)
-  const Value* owner_values[2] = {rank == 0 ? s.values : cluster_peer(s.values, 0u),
-                                  rank == 1 ? s.values : cluster_peer(s.values, 1u)};
-  auto value_at = [&](unsigned position) -> Value {
-    if constexpr (Shape::values_shared)
-      return position < half ? owner_values[0][position] : owner_values[1][position - half];
-    return values1[start + position];
-  };
-  segment_msd_sort_sub_buckets<Bits, Value, Shape>(s, rank == 0 ? 0u : split, rank == 0 ? split : 256u,
-                                                   rank == 0 ? 0u : second, keys1, value_at, keys0, values0, start,
-                                                   size, codec);
-  if constexpr (Shape::values_shared) cluster_sync();  // the other block has read this one's values
-#else
-  __trap();  // (never launched: the form needs clusters)
-#endif
 }
 
 // The segment histogram's verdicts, in the host-mapped word its last block writes (HybridReadBack::segment_word).
@@ -419,15 +255,13 @@ void launch_segment_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<
 
 template <class Bits, class Value, class Shape>
 constexpr auto segment_sort_kernel_for() {
-  if constexpr (Shape::blocks > 1)
-    return segment_msd_pair_kernel<Bits, Value, Shape>;
-  else if constexpr (Shape::msd)
+  if constexpr (Shape::msd)
     return segment_msd_kernel<Bits, Value, Shape>;
   else
     return segment_sort_kernel<Bits, Value, Shape>;
 }
 
-// `buckets` blocks, one a bucket (the path: its 256 top-8-bit buckets); a pair form, a cluster of two a bucket.
+// `buckets` blocks, one a bucket (the path: its 256 top-8-bit buckets).
 template <class Bits, class Value, class Shape>
 void launch_segment_sort(const Bits* keys1, const Value* values1, Bits* keys0, Value* values0, const unsigned* counts,
                          const std::uint64_t* starts, const KeyCodec<Bits>& codec, cudaStream_t stream,
@@ -436,13 +270,8 @@ void launch_segment_sort(const Bits* keys1, const Value* values1, Bits* keys0, V
   auto kernel = segment_sort_kernel_for<Bits, Value, Shape>();
   constexpr std::size_t shared = segment_sort_shared_bytes<Bits, Value, Shape>;
   set_dynamic_shared_bytes(kernel, shared, "radix: segment sort");
-  if constexpr (Shape::blocks > 1) {
-    launch_in_clusters(Shape::blocks, false, kernel, dim3(buckets * Shape::blocks), dim3(Shape::threads), shared,
-                       stream, keys1, values1, keys0, values0, counts, starts, codec);
-  } else {
-    kernel<<<buckets, Shape::threads, shared, stream>>>(keys1, values1, keys0, values0, counts, starts, codec);
-    GSB_CHECK_LAUNCH();
-  }
+  kernel<<<buckets, Shape::threads, shared, stream>>>(keys1, values1, keys0, values0, counts, starts, codec);
+  GSB_CHECK_LAUNCH();
 }
 
 }  // namespace gsb::radix::onesweep

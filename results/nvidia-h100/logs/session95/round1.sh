@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Session 95, round 2 on an H200 (kind nvidia-h200 with needs_h200; issue 19): the segment sort's pair form (msd in a
-# cluster of two blocks a bucket, segment_msd_pair_kernel; NOTES.md round 85), its first GPU run. One build
-# (.carry/s95p.tar.xz: build/release of 3db7aaa with the tool's pair shape whose values wait in shared memory,
+# Session 95, round 1 on an H100 (written as results/nvidia-h200/logs/session95/round2.sh for an H200, which no call
+# got; run with kind nvidia-h100-x1; issue 19): the segment sort's pair form (msd in a cluster of two blocks a bucket,
+# segment_msd_pair_kernel; NOTES.md round 85; not kept: its diff is round1/pair-form.diff), its first GPU run. One build
+# (.carry/s95p.tar.xz: build/release of 33bcf8a (the pair kernel, the tool's pair shapes: values in shared memory, 512 x 24),
 # CUDAARCHS=90-real, tools on; the path takes the pair form only where GSB_RADIX_SEGMENT_FORM=pair forces it). `old`
 # is that build as it runs (session 94's path: msd to about 6.13e6, the second pass past it), `new` the same with the
 # pair form forced (to about 12.36e6).
