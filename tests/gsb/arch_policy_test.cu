@@ -365,6 +365,13 @@ TEST(ArchPolicy, RadixSegmentSortWindow) {
   constexpr auto blocks = static_cast<long long>(
       segment_sort_shared_bytes<std::uint32_t, std::uint32_t, PathSegmentShape<SegmentForm::blocks>>);
   for (Band b : {Band::sm80, Band::sm90}) EXPECT_LE(msd, arch::limits_of(b).shared_bytes_per_block_optin);
+  // msd's smaller block (values in shared memory): sm90's shared memory holds it, sm80's does not; it holds the
+  // blocks form's pairs, so its window ends where that one's does.
+  constexpr auto small = static_cast<long long>(
+      segment_sort_shared_bytes<std::uint32_t, std::uint32_t, PathSegmentSmallShape>);
+  EXPECT_LE(small, arch::limits_of(Band::sm90).shared_bytes_per_block_optin);
+  EXPECT_GT(small, arch::limits_of(Band::sm80).shared_bytes_per_block_optin);
+  EXPECT_EQ(segment_msd_small_capacity, segment_capacity(SegmentForm::blocks));
   for (Band b : {Band::sm75, Band::sm86}) EXPECT_GT(msd, arch::limits_of(b).shared_bytes_per_block_optin);
   for (Band b : {Band::sm80, Band::sm86, Band::sm90}) EXPECT_LE(blocks, arch::limits_of(b).shared_bytes_per_block_optin);
   EXPECT_GT(blocks, arch::limits_of(Band::sm75).shared_bytes_per_block_optin);  // sm75: the second pass

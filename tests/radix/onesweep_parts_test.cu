@@ -441,14 +441,14 @@ TEST(OnesweepParts, LookBackSumsEveryEarlierTileOfItsChain) {
 }
 
 // What segment_histogram_kernel leaves for the f32 keys (their bits; descending: the codec encodes) from `offset` keys
-// into the array, with `skewed` as the sample's verdict and `capacity` as the block's.
+// into the array, with `skewed` as the sample's verdict, `capacity` as the block's and `small` as the smaller block's.
 struct SegmentJudged {
   std::vector<unsigned> counts;
   std::vector<std::uint64_t> starts;
   unsigned tiles, verdict;
 };
 SegmentJudged segment_judged(const std::vector<std::uint32_t>& keys, std::size_t offset, unsigned skewed,
-                             unsigned capacity) {
+                             unsigned capacity, unsigned small) {
   const std::uint64_t n = keys.size() - offset;
   constexpr unsigned tile = 1000;
   DeviceBuffer d_keys(keys.size() * sizeof(std::uint32_t)), d_words((256 + 8) * sizeof(unsigned)),
@@ -465,7 +465,7 @@ SegmentJudged segment_judged(const std::vector<std::uint32_t>& keys, std::size_t
   const KeyCodec<Bits> codec = make_codec<Bits>(KeyType::f32, Order::desc);
   Stream stream;  // (as the driver's runs: a dependent launch)
   launch_segment_histogram<Bits>(static_cast<const Bits*>(d_keys.get()) + offset, n, codec, w, w + 257, capacity,
-                                 w + 258, first, stream.get());
+                                 small, w + 258, first, stream.get());
   GSB_CUDA_TRY(cudaStreamSynchronize(stream.get()));
   SegmentJudged j{std::vector<unsigned>(256), std::vector<std::uint64_t>(256), 0, 0};
   unsigned tail[2];
@@ -483,44 +483,48 @@ TEST(OnesweepParts, SegmentHistogramCountsTopBitsAndJudges) {
   std::mt19937 rng(5);
   std::normal_distribution<float> normal;
   const KeyCodec<std::uint32_t> codec = make_codec<std::uint32_t>(KeyType::f32, Order::desc);
-  // (2^20 random words fit, about 4096 a bucket; 70001 and 2^20 normal floats, in a few buckets, do not)
+  // (2^20 random words fit, about 4096 a bucket, and the smaller block of 4400 too; 70001 and 2^20 normal floats, in a
+  // few buckets, do not)
   constexpr unsigned capacity = 5000;
   for (const std::uint64_t n : {1ull, 3ull, 4ull, 5ull, 1000ull, 70001ull, 1ull << 20})
     for (const bool skew : {false, true})
       for (const unsigned skewed : {0u, 1u})
-        for (const std::size_t offset : {std::size_t{0}, std::size_t{1}}) {
-          std::vector<std::uint32_t> keys(n + offset);
-          for (auto& k : keys) {
-            const float f = normal(rng);
-            if (skew) std::memcpy(&k, &f, sizeof(k));
-            else k = static_cast<std::uint32_t>(rng());
+        for (const std::size_t offset : {std::size_t{0}, std::size_t{1}})
+          for (const unsigned small : {0u, 4400u}) {
+            std::vector<std::uint32_t> keys(n + offset);
+            for (auto& k : keys) {
+              const float f = normal(rng);
+              if (skew) std::memcpy(&k, &f, sizeof(k));
+              else k = static_cast<std::uint32_t>(rng());
+            }
+            std::vector<unsigned> want(256, 0);
+            for (std::size_t i = offset; i < keys.size(); ++i) ++want[codec.encode(keys[i]) >> 24];
+            const SegmentJudged j = segment_judged(keys, offset, skewed, capacity, small);
+            const std::string where = "n " + std::to_string(n) + (skew ? ", normal" : ", random bits") + ", skewed " +
+                                      std::to_string(skewed) + ", offset " + std::to_string(offset) + ", small " +
+                                      std::to_string(small);
+            EXPECT_EQ(j.counts, want) << where;
+            const unsigned most = *std::max_element(want.begin(), want.end());
+            const unsigned fitting = most <= small ? segment_fits_small : segment_fits;
+            EXPECT_EQ(j.verdict, most <= capacity ? fitting : skewed ? segment_skewed : segment_buckets) << where;
+            EXPECT_EQ(j.tiles, j.verdict == segment_skewed ? 0u : static_cast<unsigned>((n + 999) / 1000)) << where;
+            std::uint64_t start = 0;
+            for (int t = 0; t < 256; ++t) {
+              EXPECT_EQ(j.starts[t], start) << where << ", bucket " << t;
+              start += want[t];
+            }
           }
-          std::vector<unsigned> want(256, 0);
-          for (std::size_t i = offset; i < keys.size(); ++i) ++want[codec.encode(keys[i]) >> 24];
-          const SegmentJudged j = segment_judged(keys, offset, skewed, capacity);
-          const std::string where = "n " + std::to_string(n) + (skew ? ", normal" : ", random bits") + ", skewed " +
-                                    std::to_string(skewed) + ", offset " + std::to_string(offset);
-          EXPECT_EQ(j.counts, want) << where;
-          const bool fits = *std::max_element(want.begin(), want.end()) <= capacity;
-          EXPECT_EQ(j.verdict, fits ? segment_fits : skewed ? segment_skewed : segment_buckets) << where;
-          EXPECT_EQ(j.tiles, j.verdict == segment_skewed ? 0u : static_cast<unsigned>((n + 999) / 1000)) << where;
-          std::uint64_t start = 0;
-          for (int t = 0; t < 256; ++t) {
-            EXPECT_EQ(j.starts[t], start) << where << ", bucket " << t;
-            start += want[t];
-          }
-        }
 }
 
-// Each form of the segment sort (segment_sort.cuh) sorts every bucket it is given by its 24 low bits, stably, its
+// Each form of the segment sort (segment_sort.cuh), and the msd form's smaller block (its values in shared memory),
+// sorts every bucket it is given by its 24 low bits, stably, its
 // pairs decoded to their place: buckets of 0, 1, 2, 33 and 385 pairs, and up to the form's capacity, of random low
 // bits, of 6 distinct keys (the msd form's sub-buckets past a warp's scratch: its block sort) and of one key; keys
 // encoded as the first pass leaves them (f32, descending), each bucket's top 8 bits its index. Skipped without a
 // device, or where a block's shared memory does not hold the form.
-template <SegmentForm Form>
-void check_segment_form() {
+template <class ShapeF>
+void check_segment_shape() {
   using Bits = std::uint32_t;
-  using ShapeF = PathSegmentShape<Form>;
   if (current_device_props().shared_bytes_per_block_optin <
       static_cast<long long>(segment_sort_shared_bytes<Bits, Bits, ShapeF>))
     GTEST_SKIP() << "a block's shared memory does not hold the form";
@@ -575,11 +579,15 @@ void check_segment_form() {
 
 TEST(OnesweepParts, SegmentSortMsdFormSortsEachBucket) {
   if (!have_device()) GTEST_SKIP() << "no CUDA device";
-  check_segment_form<SegmentForm::msd>();
+  check_segment_shape<PathSegmentShape<SegmentForm::msd>>();
+}
+TEST(OnesweepParts, SegmentSortMsdFormsSmallerBlockSortsEachBucket) {
+  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+  check_segment_shape<PathSegmentSmallShape>();
 }
 TEST(OnesweepParts, SegmentSortBlocksFormSortsEachBucket) {
   if (!have_device()) GTEST_SKIP() << "no CUDA device";
-  check_segment_form<SegmentForm::blocks>();
+  check_segment_shape<PathSegmentShape<SegmentForm::blocks>>();
 }
 
 // Keys of the wrap test: a byte of a hash of the index in bits 16 .. 23, every other bit 0; sums[0] += their bytes,

@@ -462,6 +462,18 @@ struct HybridSort {
     return SegmentForm::none;
   }
 
+  // The msd form's smaller block's capacity where a block on this device holds it (the segment histogram then says
+  // whether every bucket fits it), else 0.
+  static unsigned segment_small_capacity(SegmentForm form) {
+    if constexpr (segment_sortable) {
+      const long long optin = current_device_props().shared_bytes_per_block_optin;
+      if (form == SegmentForm::msd &&
+          optin >= static_cast<long long>(segment_sort_shared_bytes<Bits, VT, PathSegmentSmallShape>))
+        return PathSegmentSmallShape::capacity;
+    }
+    return 0;
+  }
+
   // The smallest n the path is tried at for these keys and values (a test's GSB_RADIX_HYBRID_MIN_N where set).
   static std::uint64_t first_items() {
     return hybrid_first_items(sizeof(Bits), value_bytes, hybrid_min_items_override());
@@ -656,7 +668,7 @@ struct HybridSort {
     if (segments) {
       if constexpr (segment_sortable)
         launch_segment_histogram<Bits>(keys0, n, codec, l.top_counts, l.skewed, segment_capacity(segment),
-                                       rb.segment_mark_on_device, first, b.stream);
+                                       segment_small_capacity(segment), rb.segment_mark_on_device, first, b.stream);
       GSB_CUDA_TRY(cudaEventRecord(rb.histogram_done, b.stream));
     } else {
       counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, l.skewed, l.top_counts, b.stream, first);
@@ -732,12 +744,14 @@ struct HybridSort {
     if constexpr (segment_sortable) {
       if (segments) {
         const unsigned judged = await_mark(rb, HybridReadBack::segment_word, "segment histogram");
-        if (judged == segment_fits) {
+        if (judged == segment_fits || judged == segment_fits_small) {
           auto launch = [&](auto shape) {
             launch_segment_sort<Bits, VT, decltype(shape)>(prm.keys[1], prm.values[1], keys0, prm.values[0],
                                                            l.top_counts, l.tables.starts8, codec, b.stream);
           };
-          if (segment == SegmentForm::msd)
+          if (judged == segment_fits_small)
+            launch(PathSegmentSmallShape{});
+          else if (segment == SegmentForm::msd)
             launch(PathSegmentShape<SegmentForm::msd>{});
           else
             launch(PathSegmentShape<SegmentForm::blocks>{});

@@ -235,6 +235,13 @@ inline constexpr unsigned segment_sort_capacity = segment_sort_threads * segment
 inline constexpr int segment_msd_threads = 1024;
 inline constexpr int segment_msd_items = 24;
 inline constexpr unsigned segment_msd_capacity = segment_msd_threads * segment_msd_items;
+// The msd form's smaller block, where a block's shared memory holds it (207 KB: sm90, sm100) and every bucket fits
+// it (the segment histogram's verdict segment_fits_small): 1024 x 17 pairs, the values waiting in shared memory by
+// position instead of read from global memory as each pair is stored (a pair in 2.29-2.39 ns an SM where the
+// 1024 x 24 block takes 2.68-2.93 with some equal keys, H100, NOTES.md rounds 84-85). Its capacity is the blocks
+// form's, so it ends where that window ends (about 4.32e6 uniform keys).
+inline constexpr int segment_msd_small_items = 17;
+inline constexpr unsigned segment_msd_small_capacity = segment_msd_threads * segment_msd_small_items;
 constexpr unsigned segment_capacity(SegmentForm form) {
   return form == SegmentForm::msd ? segment_msd_capacity : form == SegmentForm::blocks ? segment_sort_capacity : 0u;
 }

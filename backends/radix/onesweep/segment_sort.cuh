@@ -59,7 +59,10 @@ template <SegmentForm Form>
 using PathSegmentShape =
     std::conditional_t<Form == SegmentForm::msd, MsdSegmentShape<segment_msd_threads, segment_msd_items, 0, false>,
                        SegmentShape<segment_sort_threads, segment_sort_items>>;
+// The msd form's smaller block (hybrid.hpp: segment_msd_small_items), its values in shared memory.
+using PathSegmentSmallShape = MsdSegmentShape<segment_msd_threads, segment_msd_small_items, 0, true>;
 static_assert(PathSegmentShape<SegmentForm::msd>::capacity == segment_msd_capacity &&
+                  PathSegmentSmallShape::capacity == segment_msd_small_capacity &&
                   PathSegmentShape<SegmentForm::blocks>::capacity == segment_sort_capacity,
               "hybrid.hpp's capacities");
 // A warp's scratch: the largest sub-bucket sorted by runs; a bucket with a larger one is sorted by the block sort.
@@ -198,6 +201,8 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
 // The segment histogram's verdicts, in the host-mapped word its last block writes (HybridReadBack::segment_word).
 inline constexpr unsigned segment_fits = 1;     // every top-8-bit bucket fits the block: the first pass, then the
                                                 // segment sort
+inline constexpr unsigned segment_fits_small = 5;  // ... and the smaller block where one was asked about (msd's
+                                                   // PathSegmentSmallShape)
 inline constexpr unsigned segment_buckets = 3;  // one does not, and the skew sample found the keys not skewed: the
                                                 // first pass, then the 16-bit histogram and the rest of the path
 inline constexpr unsigned segment_skewed = 4;   // one does not, and the sample found them skewed: the first pass finds
@@ -208,13 +213,15 @@ inline constexpr unsigned segment_skewed = 4;   // one does not, and the sample 
 // beside the skew sample, whose programmatic dependent it is (as top16_beside_sample_kernel, and held to its
 // registers so that a block of each fits a multiprocessor). Its last block to finish judges them (every thread): if
 // every bucket holds at most `capacity` keys, it writes what the first pass reads (`last`, FirstPassInputs) and marks
-// segment_fits without waiting for the sample; else it waits for the sample's verdict (*skewed) and marks
+// segment_fits (segment_fits_small where each holds at most `small_capacity`, 0 where no smaller block is asked
+// about) without waiting for the sample; else it waits for the sample's verdict (*skewed) and marks
 // segment_buckets (writing the first pass's inputs) or segment_skewed (the pass left without a tile). The host reads
 // the mark while the first pass runs.
 template <class Bits, class Last>
 __global__ void __maxnreg__(top16_registers<Bits>)
     segment_histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned* top_counts,
-                             const unsigned* skewed, unsigned capacity, volatile unsigned* mark, const Last last) {
+                             const unsigned* skewed, unsigned capacity, unsigned small_capacity,
+                             volatile unsigned* mark, const Last last) {
   __shared__ unsigned s_top[256];
   allow_dependent_grids();  // the first pass may be scheduled (it waits for this kernel)
   for (int i = threadIdx.x; i < 256; i += top16_threads) s_top[i] = 0;
@@ -230,7 +237,7 @@ __global__ void __maxnreg__(top16_registers<Bits>)
     if (s_top[i] != 0) atomicAdd(&top_counts[i], s_top[i]);
   if (!arrived_last(last.arrivals)) return;
   const unsigned count = threadIdx.x < 256 ? __ldcg(&top_counts[threadIdx.x]) : 0u;
-  unsigned verdict = segment_fits;
+  unsigned verdict = __syncthreads_or(count > small_capacity) ? segment_fits : segment_fits_small;
   if (__syncthreads_or(count > capacity)) {
     wait_for_prior_grids();  // the sample, and its *skewed
     verdict = *static_cast<const volatile unsigned*>(skewed) != 0 ? segment_skewed : segment_buckets;
@@ -245,12 +252,12 @@ __global__ void __maxnreg__(top16_registers<Bits>)
 // sample's), and no more than one per 16 keys a thread.
 template <class Bits, class Last>
 void launch_segment_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec, unsigned* top_counts,
-                              const unsigned* skewed, unsigned capacity, unsigned* mark, const Last& last,
-                              cudaStream_t stream) {
+                              const unsigned* skewed, unsigned capacity, unsigned small_capacity, unsigned* mark,
+                              const Last& last, cudaStream_t stream) {
   const auto blocks = static_cast<unsigned>(std::clamp<std::uint64_t>(
       ceil_div<std::uint64_t>(n, std::uint64_t{top16_threads} * 16), 1, current_device_props().sm_count));
   launch_dependent(true, segment_histogram_kernel<Bits, Last>, dim3(blocks), dim3(top16_threads), 0, stream, keys, n,
-                   codec, top_counts, skewed, capacity, mark, last);
+                   codec, top_counts, skewed, capacity, small_capacity, mark, last);
 }
 
 template <class Bits, class Value, class Shape>
