@@ -4,8 +4,8 @@
 # fits it (the segment histogram's verdict segment_fits_small), its first GPU run. `mid` is round 1's build
 # (.carry/s95.tar.xz, 703d0b1: the msd form's 1024 x 24 block to about 6.13e6), `new` .carry/s95v.tar.xz (build/release
 # with the smaller block, CUDAARCHS=90-real, tools on).
-#  (1) the parts tests of the segment histogram (its new verdict) and of each block, then under memcheck and
-#      racecheck; the radix conformance of 4-byte pairs with the segment sort forced from n = 2 (msd: the smaller
+#  (1) the parts tests of the segment histogram (its new verdict) and of each block, then under memcheck,
+#      racecheck and synccheck; the radix conformance of 4-byte pairs with the segment sort forced from n = 2 (msd: the smaller
 #      block), and as it falls; memcheck of the forced msd form;
 #  (2) mid and new in turn, twice, cub-radix in every run, validated: u32/i32/f32 with u32 values from 2^22 to 4.4e6
 #      (past the smaller block's window: the same block in both), other distributions at 2^22.
@@ -20,6 +20,8 @@ S="--gtest_filter=*Segment*"
 part 20 "$B/tests/radix/gsb_radix_parts_tests" --gtest_brief=1 "$S"
 part 40 compute-sanitizer --tool memcheck --error-exitcode 9 "$B/tests/radix/gsb_radix_parts_tests" --gtest_brief=1 "$S"
 part 60 compute-sanitizer --tool racecheck --error-exitcode 9 "$B/tests/radix/gsb_radix_parts_tests" --gtest_brief=1 \
+  "--gtest_filter=*SegmentSort*"
+part 40 compute-sanitizer --tool synccheck --error-exitcode 9 "$B/tests/radix/gsb_radix_parts_tests" --gtest_brief=1 \
   "--gtest_filter=*SegmentSort*"
 part 30 "${F[@]}" "$B/tests/gsb_conformance" --gtest_brief=1 "$P"
 part 30 "$B/tests/gsb_conformance" --gtest_brief=1 "$P"
