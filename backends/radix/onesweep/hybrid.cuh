@@ -446,17 +446,21 @@ struct HybridSort {
   // The segment sort's form for n keys (segment_sort_applies: 4-byte pairs in its window), where a block on this
   // device holds it: msd, else blocks (a test's GSB_RADIX_SEGMENT_FORM: that one alone); none where neither applies.
   static constexpr bool segment_sortable = sizeof(Bits) == 4 && value_bytes == 4;
+  // Whether a block on this device (GSB_ARCH's limits where set) holds the segment sort's Shape.
+  template <class Shape>
+  static bool segment_block_fits() {
+    return current_device_props().shared_bytes_per_block_optin >=
+           static_cast<long long>(segment_sort_shared_bytes<Bits, VT, Shape>);
+  }
   static SegmentForm segment_form(std::uint64_t n) {
     if constexpr (segment_sortable) {
       const SegmentForm forced = segment_form_override();
-      const long long optin = current_device_props().shared_bytes_per_block_optin;
-      auto holds = [&](SegmentForm form, std::size_t bytes) {
-        return (forced == SegmentForm::none || forced == form) && optin >= static_cast<long long>(bytes) &&
+      auto holds = [&](SegmentForm form, bool fits) {
+        return (forced == SegmentForm::none || forced == form) && fits &&
                segment_sort_applies(n, 4, 4, segment_sort_min_items_override(), form);
       };
-      if (holds(SegmentForm::msd, segment_sort_shared_bytes<Bits, VT, PathSegmentShape<SegmentForm::msd>>))
-        return SegmentForm::msd;
-      if (holds(SegmentForm::blocks, segment_sort_shared_bytes<Bits, VT, PathSegmentShape<SegmentForm::blocks>>))
+      if (holds(SegmentForm::msd, segment_block_fits<PathSegmentShape<SegmentForm::msd>>())) return SegmentForm::msd;
+      if (holds(SegmentForm::blocks, segment_block_fits<PathSegmentShape<SegmentForm::blocks>>()))
         return SegmentForm::blocks;
     }
     return SegmentForm::none;
@@ -466,9 +470,7 @@ struct HybridSort {
   // whether every bucket fits it), else 0.
   static unsigned segment_small_capacity(SegmentForm form) {
     if constexpr (segment_sortable) {
-      const long long optin = current_device_props().shared_bytes_per_block_optin;
-      if (form == SegmentForm::msd &&
-          optin >= static_cast<long long>(segment_sort_shared_bytes<Bits, VT, PathSegmentSmallShape>))
+      if (form == SegmentForm::msd && segment_block_fits<PathSegmentSmallShape>())
         return PathSegmentSmallShape::capacity;
     }
     return 0;
