@@ -680,132 +680,15 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
   }
 }
 
-// Experiment (session 96): the msd block with each top-8-bit bucket split over Parts blocks (SplitMsdShape). Each
-// block reads every key of its bucket twice -- counting all 256 sub-buckets of bits 16 .. 23, then placing the pairs
-// of the sub-buckets that start in its share of the bucket (the Parts equal shares of its positions) -- and sorts
-// those as segment_msd_kernel does, its values read from global memory by position: buckets up to Parts x (the
-// block's capacity - a warp's scratch), with no exchange between the blocks. No fallback: a bucket with a sub-bucket
-// past a warp's scratch is left unsorted (the check fails), so the tool times it on keys without long runs.
-template <class Block, int Parts>
-struct SplitMsdShape : Block {
-  using block = Block;
-  static constexpr int parts = Parts;
-  static constexpr unsigned capacity = Parts * (Block::capacity - gsb::radix::onesweep::segment_msd_warp_keys);
-  static_assert(!Block::values_shared && capacity < 1u << 16, "values by position from global memory, in 16 bits");
-};
-template <class Shape>
-__global__ void __launch_bounds__(Shape::threads)
-    split_msd_kernel(const std::uint32_t* keys1, const std::uint32_t* values1, std::uint32_t* keys0,
-                     std::uint32_t* values0, const unsigned* counts, const std::uint64_t* starts,
-                     gsb::KeyCodec<std::uint32_t> codec) {
-  using namespace gsb::radix::onesweep;
-  using Bits = std::uint32_t;
-  using Value = std::uint32_t;
-  constexpr int Threads = Shape::threads, warps = Threads / 32, Parts = Shape::parts, unroll = 8;
-  using Storage = MsdSegmentStorage<Value, typename Shape::block>;
-  const unsigned bucket = blockIdx.x / Parts, part = blockIdx.x % Parts;
-  const unsigned size = counts[bucket];
-  if (size == 0) return;
-  const std::uint64_t start = starts[bucket];
-  extern __shared__ __align__(16) unsigned char s_segment[];
-  Storage& s = *reinterpret_cast<Storage*>(s_segment);
-  __shared__ unsigned s_bounds[2];
-  const unsigned t = threadIdx.x, lane = gsb::radix::lane_id(), warp = t / 32;
-  for (unsigned i = t; i < 256; i += Threads) s.starts[i] = 0;
-  if (t == 0) s_bounds[0] = s_bounds[1] = size;
-  __syncthreads();
-  for (unsigned first = 0; first < size; first += Threads * unroll) {
-    std::uint32_t k[unroll];
-#pragma unroll
-    for (int i = 0; i < unroll; ++i) {
-      const unsigned at = first + i * Threads + t;
-      if (at < size) k[i] = keys1[start + at];
-    }
-#pragma unroll
-    for (int i = 0; i < unroll; ++i)
-      if (first + i * Threads + t < size) atomicAdd(&s.starts[k[i] >> 16 & 0xffu], 1u);
-  }
-  __syncthreads();
-  if (__syncthreads_or(t < 256 && s.starts[t] > segment_msd_warp_keys)) return;  // (no fallback: see above)
-  if (warp == 0) {
-    warp_scan_counts<false, false>(s.starts, lane);
-#pragma unroll
-    for (int j = 0; j < 8; ++j) s.ends[8 * lane + j] = s.starts[8 * lane + j];
-  }
-  __syncthreads();
-  // This block's sub-buckets: those starting in [lo, hi), so its pairs are [base, end) of the bucket.
-  const unsigned lo = static_cast<unsigned>(std::uint64_t{size} * part / Parts);
-  const unsigned hi = static_cast<unsigned>(std::uint64_t{size} * (part + 1) / Parts);
-  if (t < 256) {
-    const unsigned at = s.starts[t];
-    if (at >= lo) atomicMin(&s_bounds[0], at);
-    if (at >= hi) atomicMin(&s_bounds[1], at);
-  }
-  __syncthreads();
-  const unsigned base = s_bounds[0], end = part + 1 == Parts ? size : s_bounds[1];
-  for (unsigned first = 0; first < size; first += Threads * unroll) {
-    std::uint32_t k[unroll];
-#pragma unroll
-    for (int i = 0; i < unroll; ++i) {
-      const unsigned at = first + i * Threads + t;
-      if (at < size) k[i] = keys1[start + at];
-    }
-#pragma unroll
-    for (int i = 0; i < unroll; ++i) {
-      const unsigned at = first + i * Threads + t;
-      if (at >= size) continue;
-      const unsigned d = k[i] >> 16 & 0xffu, from = s.starts[d];
-      if (from >= base && from < end) s.words[atomicAdd(&s.ends[d], 1u) - base] = at << 16 | (k[i] & 0xffffu);
-    }
-  }
-  __syncthreads();
-  const std::uint32_t top = keys1[start] & 0xff000000u;
-  unsigned* h = s.sets[warp];
-  std::uint32_t* scratch = s.scratch[warp];
-  with_decoder(codec, [&](auto decoded) {
-    for (unsigned d = warp; d < 256; d += warps) {
-      const unsigned from = s.starts[d], m = s.ends[d] - from;
-      if (m == 0 || from < base || from >= end) continue;
-      const std::uint32_t* src = s.words + (from - base);
-      Bits* out_keys = keys0 + start + from;
-      Value* out_values = values0 + start + from;
-      const std::uint32_t high = top | d << 16;
-#pragma unroll
-      for (int j = 0; j < warp_bucket_set_words<true> / 32; ++j) h[j * 32 + lane] = 0;
-      __syncwarp();
-      for (unsigned i = lane; i < m; i += 32) add_count<true>(h, src[i] >> 8 & 0xffu, 1u);
-      __syncwarp();
-      warp_scan_counts<true, false>(h, lane);
-      __syncwarp();
-      place_carried_words<32, 8, true>(src, scratch, lane, m, h);
-      __syncwarp();
-      rank_carried_words<32, 8, true, 2>(scratch, lane, m, h, [&](unsigned rank, std::uint32_t word) {
-        out_keys[rank] = decoded(static_cast<Bits>(high | word >> 16));
-        out_values[rank] = values1[start + (word & 0xffffu)];
-      });
-      __syncwarp();
-    }
-  });
-}
-template <class Shape, class = void>
-struct SplitParts {
-  static constexpr int parts = 1;
-};
-template <class Shape>
-struct SplitParts<Shape, std::void_t<decltype(Shape::parts)>> {
-  static constexpr int parts = Shape::parts;
-};
-
 // The segment sort's block (segment_sort.cuh) in other shapes, launched alone over buckets of one size that fill
 // each shape to about 97 %, u32 keys with u32 values, about `pairs` in all: how fast one block an SM (the path's 512 x
 // 34) and smaller blocks at more an SM sort their buckets, in ns a pair an SM (NOTES.md, session 90: an 11-bit first
 // pass would leave buckets of about 5000 pairs at 1e7). Keys of bucket b have top 8 bits b % 256, as after a first
 // MSD pass; every bucket's output is checked against a stable host sort.
-// distinct > 0: each bucket's keys drawn from that many values (long runs of equal keys); < 0: uniform low bits.
+// distinct != 0: each bucket's keys drawn from that many values (long runs of equal keys).
 template <class Shape>
 void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms, int distinct = 0) {
   using namespace gsb::radix::onesweep;
-  constexpr int parts = SplitParts<Shape>::parts;
   const unsigned size = Shape::capacity * 97 / 100;
   const unsigned buckets = static_cast<unsigned>(std::max<std::uint64_t>(1, pairs / size));
   const std::uint64_t n = std::uint64_t{buckets} * size;
@@ -813,7 +696,7 @@ void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms
   // Every 7th key one of 64 (some equal keys; a sub-bucket of bits 16 .. 23 then holds runs of them)
   std::uint32_t few[64];
   for (auto& f : few) f = static_cast<std::uint32_t>(rng() % (1u << 24));
-  const int fewest = distinct > 0 ? std::min(distinct, 64) : 64;
+  const int fewest = distinct != 0 ? std::min(distinct, 64) : 64;
   std::vector<std::uint32_t> keys(n), values(n);
   std::vector<unsigned> counts(buckets, size);
   std::vector<std::uint64_t> starts(buckets);
@@ -821,7 +704,7 @@ void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms
     starts[b] = std::uint64_t{b} * size;
     for (unsigned i = 0; i < size; ++i) {
       const std::uint64_t at = starts[b] + i;
-      const bool one_of_few = distinct > 0 || (distinct == 0 && i % 7 == 0);
+      const bool one_of_few = distinct != 0 || i % 7 == 0;
       keys[at] = (b % 256u) << 24 | (one_of_few ? few[rng() % fewest] : static_cast<std::uint32_t>(rng() % (1u << 24)));
       values[at] = static_cast<std::uint32_t>(at);
     }
@@ -840,27 +723,9 @@ void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms
   CK(cudaMemcpy(d_counts, counts.data(), buckets * sizeof(unsigned), cudaMemcpyHostToDevice));
   CK(cudaMemcpy(d_starts, starts.data(), buckets * sizeof(std::uint64_t), cudaMemcpyHostToDevice));
   const KeyCodec<std::uint32_t> codec = make_codec<std::uint32_t>(KeyType::u32, Order::asc);
-  const auto kernel = [] {
-    if constexpr (parts > 1)
-      return split_msd_kernel<Shape>;
-    else
-      return segment_sort_kernel_for<std::uint32_t, std::uint32_t, Shape>();
-  }();
-  const std::size_t shared = [] {
-    if constexpr (parts > 1)
-      return sizeof(MsdSegmentStorage<std::uint32_t, typename Shape::block>);
-    else
-      return segment_sort_shared_bytes<std::uint32_t, std::uint32_t, Shape>;
-  }();
   auto launch = [&] {
-    if constexpr (parts > 1) {
-      gsb::set_dynamic_shared_bytes(kernel, shared, "radix_bench: split msd");
-      kernel<<<buckets * parts, Shape::threads, shared>>>(k1, v1, k0, v0, d_counts, d_starts, codec);
-      CK(cudaGetLastError());
-    } else {
-      launch_segment_sort<std::uint32_t, std::uint32_t, Shape>(k1, v1, k0, v0, d_counts, d_starts, codec, nullptr,
-                                                                buckets);
-    }
+    launch_segment_sort<std::uint32_t, std::uint32_t, Shape>(k1, v1, k0, v0, d_counts, d_starts, codec, nullptr,
+                                                              buckets);
   };
   const float ms = time_median(reps, [] {}, launch);
   std::vector<std::uint32_t> got_k(n), got_v(n);
@@ -876,14 +741,17 @@ void time_segment_shape(const char* name, std::uint64_t pairs, int reps, int sms
   }
   g_failures += !ok;
   cudaFuncAttributes attr{};
+  const auto kernel = segment_sort_kernel_for<std::uint32_t, std::uint32_t, Shape>();
   CK(cudaFuncGetAttributes(&attr, kernel));
   int resident = 0;
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, Shape::threads, shared));
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, Shape::threads,
+                                                   segment_sort_shared_bytes<std::uint32_t, std::uint32_t, Shape>));
   std::printf("segments %-10s%s %5u buckets of %6u pairs (%llu): %8.1f us, %.2f ns a pair an SM; %d registers, %d B "
               "of stack (spills), %zu B shared, %d blocks an SM: %s\n",
-              name, distinct > 0 ? " (few keys)" : distinct < 0 ? " (uniform)" : "", buckets, size,
-              static_cast<unsigned long long>(n), ms * 1e3, ms * 1e6 * sms / static_cast<double>(n), attr.numRegs,
-              static_cast<int>(attr.localSizeBytes), shared, resident, ok ? "ok" : "FAILED");
+              name, distinct != 0 ? " (few keys)" : "", buckets, size, static_cast<unsigned long long>(n), ms * 1e3,
+              ms * 1e6 * sms / static_cast<double>(n),
+              attr.numRegs, static_cast<int>(attr.localSizeBytes),
+              segment_sort_shared_bytes<std::uint32_t, std::uint32_t, Shape>, resident, ok ? "ok" : "FAILED");
   for (void* p : {static_cast<void*>(k1), static_cast<void*>(v1), static_cast<void*>(k0), static_cast<void*>(v0),
                   static_cast<void*>(d_counts), static_cast<void*>(d_starts)})
     CK(cudaFree(p));
@@ -898,12 +766,6 @@ void time_segment_shapes(std::uint64_t pairs, int reps, int sms) {
   // Each bucket's keys from 20 values: the msd form's sub-buckets past a warp's scratch, so the block sort
   time_segment_shape<PathSegmentShape<SegmentForm::msd>>("m1024x24g", pairs, reps, sms, 20);
   time_segment_shape<PathSegmentShape<SegmentForm::blocks>>("512x34", pairs, reps, sms, 20);
-  // Session 96's experiment: a bucket split over blocks (split_msd_kernel), uniform low bits, beside msd's block.
-  time_segment_shape<PathSegmentShape<SegmentForm::msd>>("m1024x24g", pairs, reps, sms, -1);
-  time_segment_shape<SplitMsdShape<PathSegmentShape<SegmentForm::msd>, 2>>("s2x1024x24", pairs, reps, sms, -1);
-  time_segment_shape<SplitMsdShape<MsdSegmentShape<512, 24, 2, false>, 2>>("s2x512x24m2", pairs, reps, sms, -1);
-  time_segment_shape<SplitMsdShape<MsdSegmentShape<512, 24, 2, false>, 4>>("s4x512x24m2", pairs, reps, sms, -1);
-  time_segment_shape<SplitMsdShape<MsdSegmentShape<1024, 17, 0, false>, 2>>("s2x1024x17", pairs, reps, sms, -1);
 }
 
 double measure_copy_gbps(std::uint64_t bytes) {
