@@ -277,12 +277,16 @@ __device__ __forceinline__ void top16_count(const Bits* keys, std::uint64_t n, c
 }
 
 // Without the sample: the counting sort's (2-byte keys), and the hybrid path's for 4-byte pairs whose top-8-bit
-// buckets the segment sort could not take (hybrid.cuh).
+// buckets the segment sort could not take (hybrid.cuh). There it is the first MSD pass's programmatic dependent: it
+// counts beside the pass's last wave (it reads only the keys, which the pass only reads too) and waits for the pass at
+// its end, so that its completion covers the pass's for the plan, an ordinary launch after it. (Launched otherwise,
+// the wait returns at once.)
 template <class Bits>
 __global__ void __launch_bounds__(top16_threads, 1)
     top16_histogram_kernel(const Bits* keys, std::uint64_t n, KeyCodec<Bits> codec, unsigned long long* pairs,
                            unsigned* top_counts) {
   top16_count<Bits, false>(keys, n, codec, pairs, top_counts, nullptr);
+  wait_for_prior_grids();
 }
 
 // The hybrid path's (4- and 8-byte keys), beside the skew sample: its own kernel for its register cap. The last block
@@ -336,14 +340,15 @@ inline Top16Grid top16_grid(std::uint64_t n, unsigned sm_count, unsigned cluster
 
 // Launches the 16-bit histogram over n keys into pairs and top_counts (both zeroed by the caller). Returns the 65536
 // counts (pairs read as 32-bit words). Without `last` (the counting sort's 2-byte keys; the hybrid path's 4-byte pairs
-// when the segment sort's buckets did not fit, hybrid.cuh): after the stream's last operation has completed. With it
-// (the hybrid path's 4- and 8-byte keys): the stream's last operation is the skew sample, which sets *skewed, and the
-// histogram runs beside it (a programmatic dependent launch: everything it reads but *skewed was written before the
-// sample began); its last block runs `last` (top16_beside_sample_kernel).
+// when the segment sort's buckets did not fit, hybrid.cuh): after the stream's last operation has completed, or
+// (`dependent`, the hybrid path's) as its programmatic dependent, which top16_histogram_kernel waits for at its end.
+// With it (the hybrid path's 4- and 8-byte keys): the stream's last operation is the skew sample, which sets *skewed,
+// and the histogram runs beside it (a programmatic dependent launch: everything it reads but *skewed was written
+// before the sample began); its last block runs `last` (top16_beside_sample_kernel).
 template <class Bits, class Last = std::nullptr_t>
 const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const KeyCodec<Bits>& codec,
                                        unsigned long long* pairs, const unsigned* skewed, unsigned* top_counts,
-                                       cudaStream_t stream, const Last& last = nullptr) {
+                                       cudaStream_t stream, const Last& last = nullptr, bool dependent = false) {
   constexpr int smem = top16_words * static_cast<int>(sizeof(unsigned));
   constexpr bool beside_sample = !std::is_same_v<Last, std::nullptr_t>;
   const DeviceProps& dev = current_device_props();
@@ -362,7 +367,7 @@ const unsigned* launch_top16_histogram(const Bits* keys, std::uint64_t n, const 
     launch_in_clusters(grid.cluster, true, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n, codec,
                        pairs, top_counts, skewed, last);
   } else {
-    launch_in_clusters(grid.cluster, false, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n,
+    launch_in_clusters(grid.cluster, dependent, kernel, dim3(grid.blocks), dim3(top16_threads), smem, stream, keys, n,
                        codec, pairs, top_counts);
   }
   return reinterpret_cast<const unsigned*>(pairs);  // little-endian: bin 2w is the low half

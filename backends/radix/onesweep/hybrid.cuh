@@ -736,13 +736,16 @@ struct HybridSort {
       prm.bins_in = r == 0 || keys_alone ? l.tables.starts8 : l.top_bins + std::size_t{r} * 256;
       prm.bins_out = r + 1 < top.portions && !keys_alone ? l.top_bins + std::size_t{r + 1} * 256 : nullptr;
       SegmentTable whole{l.tables.seg_tiles_top + 2 * r, l.tables.seg_items_top + 2 * r, 1, 0, true};
-      whole.let_next_in = !segments && r + 1 == top.portions;  // (the segment sort's keys: no plan follows yet)
+      // (The segment sort's keys: the 16-bit histogram where their buckets do not fit; the segment sort and the LSD
+      // passes, which it lets in too, are ordinary launches, the LSD passes' first a memset.)
+      whole.let_next_in = r + 1 == top.portions;
       // (The first launch follows the histogram: the status rows were cleared before the sample.)
       launch_msd(!cleared, ceil_div<std::uint64_t>(items, S::tile), whole, l.claims);
     }
     // The segment histogram's verdict, read while the first pass runs: the segment sort; the LSD passes (the pass found
-    // no tile); or the 16-bit counts after the pass, and the rest of the path, whose plan is then an ordinary launch
-    // (it reads those counts without waiting for them, as the pass's dependent).
+    // no tile); or the 16-bit counts beside the pass's last wave (its dependent, which waits for it at its end), and
+    // the rest of the path, whose plan is then an ordinary launch (it reads those counts without waiting for them, as
+    // the pass's dependent).
     if constexpr (segment_sortable) {
       if (segments) {
         const unsigned judged = await_mark(rb, HybridReadBack::segment_word, "segment histogram");
@@ -761,7 +764,8 @@ struct HybridSort {
         }
         if (judged == segment_skewed) return sort_past(p, b);
         GSB_EXPECTS(judged == segment_buckets, "radix: segment histogram verdict " + std::to_string(judged));
-        counts = launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, nullptr, l.top_sums, b.stream);
+        counts =
+            launch_top16_histogram<Bits>(keys0, n, codec, l.pairs, nullptr, l.top_sums, b.stream, nullptr, true);
       }
     }
     launch_dependent(!segments, hybrid_plan_kernel<>, dim3(256), dim3(plan_threads), 0, b.stream, counts, l.top_counts,
