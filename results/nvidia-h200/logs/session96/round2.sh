@@ -6,13 +6,14 @@
 # .carry/s95v.tar.xz (164482d's code), `new` = .carry/s96p.tar.xz (build/release with the change, CUDAARCHS=90-real).
 #  (1) the radix conformance of u32, i32 and f32 keys with u32 values, the segment sort forced from n = 2, with the
 #      verdict off (GSB_RADIX_LARGE_BUCKETS_BY=passes: every such sort takes the 16-bit histogram after the first
-#      pass) and as the sample judges, and as it falls; memcheck, synccheck and racecheck of the first; memcheck of
-#      64 distinct keys at 2^22 and 5e6 as it falls;
+#      pass) and as the sample judges, and as it falls; the radix conformance of every type (the counting sort's
+#      histogram too); memcheck, synccheck and racecheck of the first; memcheck of 64 distinct keys at 2^22 and 5e6
+#      as it falls;
 #  (2) mid and new in turn, twice, cub-radix in every run, validated: few-unique u32/f32 pairs at 2^22 .. 6e6, uniform
 #      ones beside them (the segment sort: unchanged), u16 keys at 1e7 (the counting sort's histogram, now ending in a
 #      wait that returns at once).
 set -u
-LIMIT=${LIMIT:-150}
+LIMIT=${LIMIT:-180}
 . scripts/device-round.sh
 A=$(unpack .carry/s95v.tar.xz)
 B=$(unpack .carry/s96p.tar.xz)
@@ -22,6 +23,7 @@ G="--gtest_filter=*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
 part 30 "${F[@]}" "${P[@]}" "$B/tests/gsb_conformance" --gtest_brief=1 "$G"
 part 30 "${F[@]}" "$B/tests/gsb_conformance" --gtest_brief=1 "$G"
 part 30 "$B/tests/gsb_conformance" --gtest_brief=1 "$G"
+part 60 "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_*"
 C=(--algo radix --type u32,f32 --values u32 --order asc,desc --warmup 0 --reps 1 -q)
 D=uniform,sorted,few-unique,all-equal,zipf,entropy-0.811,entropy-0.201
 for tool in memcheck synccheck; do
