@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 96, round 3 on an H100 (kind nvidia-h100-x1; issue 19; round 2 of the H200 logs, planned there): the 16-bit histogram of 4-byte pairs
+# Session 96, round 3 on an H100 (kind nvidia-h100-x1; issue 19; first planned for an H200): the 16-bit histogram of 4-byte pairs
 # whose top-8-bit buckets the segment sort cannot take (the segment histogram's verdict segment_buckets: 64 distinct
 # keys in the window) launched as the first MSD pass's programmatic dependent, counting beside the pass's last wave and
 # waiting for the pass at its end, where it was an ordinary launch after the pass (NOTES.md round 88). `mid` =

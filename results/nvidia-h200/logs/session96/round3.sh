@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Session 96, round 3 on an H200 (kind nvidia-h200 with needs_h200; issue 19): sessions 94-96's segment sort on the
-# H200 in one call, in place of the three rounds planned before it (session95/round1.sh, round2.sh,
-# session96/round2.sh) when little device time was left. Builds: `new` = .carry/s96p.tar.xz (main's device code since
+# H200 in one call, in place of the rounds planned before it (session95/round1.sh, round2.sh, and session 96's round
+# 2, run on an H100: results/nvidia-h100/logs/session96/round3.sh) when little device time was left. Builds: `new` = .carry/s96p.tar.xz (main's device code since
 # 328ddb1: the msd form, its smaller block to 4.32e6, the 16-bit histogram beside the first pass's last wave; JSON
 # reads 35b1dd6-dirty), `msd24` = .carry/s95.tar.xz (703d0b1: the msd form's 1024 x 24 block alone), `blocks` = new
 # with GSB_RADIX_SEGMENT_FORM=blocks (session 93's path: the 512 x 34 block sort to 4.32e6, the second pass past it).
