@@ -744,8 +744,8 @@ struct HybridSort {
     }
     // The segment histogram's verdict, read while the first pass runs: the segment sort; the LSD passes (the pass found
     // no tile); or the 16-bit counts beside the pass's last wave (its dependent, which waits for it at its end), and
-    // the rest of the path, whose plan is then an ordinary launch (it reads those counts without waiting for them, as
-    // the pass's dependent).
+    // the rest of the path, whose plan is then an ordinary launch (its code reads the counts without waiting for them,
+    // which only a launch after they are complete may do).
     if constexpr (segment_sortable) {
       if (segments) {
         const unsigned judged = await_mark(rb, HybridReadBack::segment_word, "segment histogram");

@@ -5,7 +5,7 @@
 // sort. Two forms:
 // - msd (segment_msd_kernel, 1024 x 24 pairs, 162 KiB of shared memory): one more MSD digit in shared memory, the
 //   sub-buckets sorted by warps; a bucket with a sub-bucket past a warp's scratch (many equal keys) by the block sort;
-//   where every bucket fits 1024 x 17 pairs and a block holds 207 KiB (sm90, sm100), that smaller block, its values
+//   where every bucket fits 1024 x 17 pairs and a block holds 202 KiB (sm90, sm100), that smaller block, its values
 //   waiting in shared memory (PathSegmentSmallShape, the segment histogram's verdict segment_fits_small);
 // - blocks (segment_sort_kernel, 512 x 34 pairs, 68 KiB), where a block does not hold msd: cub::BlockRadixSort (stable;
 //   four rounds of 6 bits), the pairs in registers (128 a thread; ptxas 13.0 sm_90 spills 420 bytes), so one block an
