@@ -11,4 +11,3 @@ C=(--algo radix --type u32,f32 --values u32 --order asc,desc --warmup 0 --reps 1
 part 200 "$N/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_*"
 part 240 "${F[@]}" compute-sanitizer --tool racecheck --error-exitcode 9 --print-limit 20 "$N/gpusort-bench" "${C[@]}" \
   --dist uniform,few-unique,zipf --n 33,20000,70000 --json "$OUT/msd-racecheck.json"
-

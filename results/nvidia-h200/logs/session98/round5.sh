@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Session 98, round 5 on an H200 (issue 19): where 4-byte pairs' time goes now where they are short of 1.5x cub-radix
 # (u32+u32 at 2^24 1.39x, 2^28 1.46x, 1e9 1.36x): one sort each under ncu at the GPU's own clocks, kernels serialised,
-# main's device code (.carry/s96p.tar.xz); the bucket kernels' and passes' stall reasons at 2^28 and 1e9; cub-radix's
-# kernels at 2^28. Not a timing: the sorts are timed after, validated.
+# main's device code (.carry/s96p.tar.xz); the bucket kernels' and passes' stall reasons at 2^28; cub-radix's kernels
+# at 2^28. Not a timing: the sorts are timed after, validated. The same script serves an H100
+# (results/nvidia-h100/logs/session98/round5.sh runs it).
 set -u
 LIMIT=${LIMIT:-480}
 . scripts/device-round.sh
