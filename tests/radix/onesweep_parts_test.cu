@@ -12,6 +12,8 @@
 //  - the hybrid path's warp bucket sort of u32 keys, alone (small buckets sorted by their short runs, and by the
 //    rounds from bit 0 where a run is longer or the bucket larger) and with u32 values (by runs at every size, each
 //    key carried as a word of its low half over its position, stably; by the rounds where a run is longer);
+//  - the hybrid path's in-place bucket kernels of u32 keys with u32 values (22 and 32 rows a warp): every bucket
+//    sorted stably, whether by its short runs or, where a run is longer, by the stable rounds;
 //  - the hybrid path past 2^32 keys whose 32-bit counts wrap (a skewed input the sample lets through) takes the LSD
 //    passes (about 36 GB of device memory, skipped where less is free);
 //  - the segment sort's histogram (segment_histogram_kernel): its top-8-bit counts of encoded keys (an unaligned start,
@@ -366,6 +368,81 @@ TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
 TEST(OnesweepParts, WarpBucketsSortPairsByRunsStably) {
   if (!have_device()) GTEST_SKIP() << "no CUDA device";
   check_warp_buckets<std::uint32_t>();
+}
+
+// The hybrid path's in-place bucket kernels of u32 keys with u32 values (bucket_sort_kernel, 512 threads: 22 rows a
+// warp, then 32 carrying positions) on 16-bit buckets made on the host, launched as launch_bucket_sort launches them
+// (the 22-row kernel the buckets of up to its 11264 keys, the 32-row kernel those past it): each bucket sorted in
+// place, stably (each value its pair's input index). Uniform low halves in the largest buckets each kernel takes (runs of
+// about 3 and 4 keys by the top 12 bits of the low half), many equal keys in runs of up to 32 (bucket_carry_run_most),
+// runs of exactly 32 and 33, one run of 5000 equal keys and one bucket of a row, and a bucket of one key.
+TEST(OnesweepParts, InPlaceBucketsSortPairsStably) {
+  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+  using Value = std::uint32_t;
+  constexpr unsigned fewer = 512 * bucket_rows_pairs_two_blocks, most = 512 * bucket_rows_in_place_base;
+  std::mt19937 rng(2031);
+  std::vector<std::vector<std::uint32_t>> buckets(hybrid_buckets);
+  auto add = [&](unsigned b, unsigned low16) { buckets[b].push_back(b << 16 | (low16 & 0xffffu)); };
+  for (unsigned i = 0; i < most; ++i) add(0, rng());               // the 32-row kernel's largest, uniform
+  for (unsigned i = 0; i < fewer; ++i) add(1, rng());              // the 22-row kernel's largest, uniform
+  for (unsigned i = 0; i < 12000; ++i) add(2, rng() % 16384);       // runs of about 12 with many equal keys
+  for (unsigned d = 0; d < 300; ++d)                                // runs of exactly 32 with ties
+    for (unsigned j = 0; j < bucket_carry_run_most; ++j) add(3, d << 4 | rng() % 3);
+  for (unsigned j = 0; j <= bucket_carry_run_most; ++j) add(4, 7u << 4 | rng() % 2);  // one run of 33: stable rounds
+  for (unsigned i = 0; i < 2000; ++i) add(4, rng());
+  for (unsigned i = 0; i < 5000; ++i) add(5, 1234);                 // one run of equal keys
+  for (unsigned i = 0; i < 13000; ++i) add(6, rng() % 16);          // one run (the 32-row kernel's), few keys
+  for (unsigned i = 0; i < 32; ++i) add(7, rng());                  // one row
+  add(8, 99);                                                       // one key
+  for (unsigned i = 0; i < 100; ++i) add(hybrid_buckets - 1, rng() % 64);
+  std::vector<std::uint32_t> keys;
+  std::vector<unsigned> counts(hybrid_buckets);
+  std::vector<std::uint64_t> starts(hybrid_buckets);
+  for (unsigned b = 0; b < hybrid_buckets; ++b) {
+    std::shuffle(buckets[b].begin(), buckets[b].end(), rng);
+    starts[b] = keys.size();
+    counts[b] = static_cast<unsigned>(buckets[b].size());
+    keys.insert(keys.end(), buckets[b].begin(), buckets[b].end());
+  }
+  ASSERT_TRUE(counts[0] == most && counts[1] == fewer && counts[2] > fewer && counts[6] > fewer);
+  std::vector<Value> values(keys.size());
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<Value>(i);
+  DeviceBuffer d_keys(keys.size() * 4), d_values(values.size() * 4), d_counts(counts.size() * sizeof(unsigned)),
+      d_starts(starts.size() * sizeof(std::uint64_t));
+  GSB_CUDA_TRY(cudaMemcpy(d_keys.get(), keys.data(), d_keys.bytes(), cudaMemcpyHostToDevice));
+  GSB_CUDA_TRY(cudaMemcpy(d_values.get(), values.data(), d_values.bytes(), cudaMemcpyHostToDevice));
+  GSB_CUDA_TRY(cudaMemcpy(d_counts.get(), counts.data(), d_counts.bytes(), cudaMemcpyHostToDevice));
+  GSB_CUDA_TRY(cudaMemcpy(d_starts.get(), starts.data(), d_starts.bytes(), cudaMemcpyHostToDevice));
+  const DeviceProps& props = current_device_props();
+  const arch::Band band = arch::band_of(props.cc_major * 10 + props.cc_minor);
+  auto launch = [&](auto kernel, unsigned above, unsigned buffer_keys) {
+    const auto smem =
+        static_cast<std::size_t>(bucket_launch_bytes<std::uint32_t, Value>(band, bucket_in_place, buffer_keys));
+    set_dynamic_shared_bytes(kernel, smem, "in-place bucket sort");
+    kernel<<<hybrid_buckets, 512, smem>>>(
+        static_cast<std::uint32_t*>(d_keys.get()), static_cast<Value*>(d_values.get()),
+        static_cast<const unsigned*>(d_counts.get()), static_cast<const std::uint64_t*>(d_starts.get()),
+        KeyCodec<std::uint32_t>{}, above, buffer_keys, BucketSlots{nullptr, hybrid_buckets}, 0u);
+    GSB_CHECK_LAUNCH();
+  };
+  launch(bucket_sort_kernel<512, std::uint32_t, Value, true, bucket_rows_pairs_two_blocks>, 1, fewer);
+  launch(bucket_sort_kernel<512, std::uint32_t, Value, true, bucket_rows_in_place_base>, fewer, most);
+  std::vector<std::uint32_t> sorted(keys.size());
+  std::vector<Value> moved(values.size());
+  GSB_CUDA_TRY(cudaMemcpy(sorted.data(), d_keys.get(), d_keys.bytes(), cudaMemcpyDeviceToHost));
+  GSB_CUDA_TRY(cudaMemcpy(moved.data(), d_values.get(), d_values.bytes(), cudaMemcpyDeviceToHost));
+  using Pair = std::pair<std::uint32_t, Value>;  // (key, input index)
+  for (unsigned b = 0; b < hybrid_buckets; ++b) {
+    if (counts[b] == 0) continue;
+    std::vector<Pair> want, got;
+    for (unsigned i = 0; i < counts[b]; ++i) {
+      const std::size_t at = starts[b] + i;
+      want.emplace_back(keys[at], values[at]);
+      got.emplace_back(sorted[at], moved[at]);
+    }
+    std::stable_sort(want.begin(), want.end(), [](const Pair& x, const Pair& y) { return x.first < y.first; });
+    EXPECT_EQ(got, want) << "bucket " << b << " of " << counts[b] << " keys";
+  }
 }
 
 // Tiles numbered in the order blocks start (as pass_tile numbers them); each publishes its digits' counts, looks

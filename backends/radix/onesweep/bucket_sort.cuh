@@ -324,6 +324,22 @@ constexpr bool bucket_in_place_carries(arch::Band b, int rows) {
   return bucket_in_place_pairs_two_blocks<Bits, Value> &&
          (!bucket_rows_pairs_two_blocks_of(rows) || bucket_in_place_three_blocks<Bits, Value>(b, rows));
 }
+// Whether the in-place kernel of `rows` rows sorts by runs, as the two-buffer kernels do (bucket_carry_by_runs): one
+// counting round over the top bucket_carry_digit_bits bits of the carried words' low halves, each word placed in its
+// run by the atomic that counts it, then ranked within its run by comparison with the run's others (the position
+// tells equal keys apart in input order), in place of two stable rounds ranked by 8 ballots a key each. In place the
+// block holds its words in registers while it places them, and each key's rank over its position while it stores the
+// key (at its rank, to global memory) and the position at its rank in shared memory, from where the values are
+// gathered as before. A bucket with a run past bucket_carry_run_most keys takes the stable rounds. Only the 22-row
+// kernel of three blocks an SM (bucket_in_place_three_blocks): H100, u32+u32 uniform, radix ms, medians of 3,
+// cub-radix in every run, alternated twice (session 100 round 1, NOTES.md round 90), stable rounds / every carrying
+// kernel by runs: 2^29 (22 rows) 15.104-15.106 / 14.403-14.406 (1.21x -> 1.27x cub-radix), 7e8 (22 rows)
+// 19.670-19.679 / 18.833-18.845; but the 32-row kernel (two blocks an SM, runs of about 3.7 keys at 12 bits) lost:
+// 8e8 22.161-22.218 / 23.046-23.059, 1e9 28.621-28.625 / 31.483-31.511 (its ranks waiting on shared memory).
+template <class Bits, class Value>
+constexpr bool bucket_in_place_by_runs(arch::Band b, int rows) {
+  return bucket_in_place_three_blocks<Bits, Value>(b, rows);
+}
 // The blocks per SM of band b that the type's in-place kernel of `rows` rows and 512 threads asks __launch_bounds__
 // for: bucket_in_place_min_blocks, but three for 4-byte pairs' 22-row kernel where they fit.
 template <class Bits, class Value>
@@ -615,8 +631,9 @@ __device__ __forceinline__ void bucket_sort_long_run(const Held* keys, unsigned 
 // bucket_carry_run_most keys (then false, src and the counts' words left as they were), places each word in its run in
 // dst, in no order within the run, turned to low half << 16 | position (place_carried_words); runs[d] is then where
 // run d ends, and rank_carried_words ranks each word within its run. Every thread of the block calls it;
-// block-uniform; it ends at a barrier.
-template <int Threads, int DigitBits>
+// block-uniform; it ends at a barrier. bucket_run_starts only turns the counts into the starts (the in-place kernel
+// places and ranks the words itself: bucket_in_place_by_runs).
+template <int Threads, int DigitBits, bool Place = true>
 __device__ __forceinline__ bool bucket_place_runs(const std::uint32_t* src, std::uint32_t* dst, unsigned* runs,
                                                   unsigned* warp_sums, unsigned size) {
   constexpr int per_thread = (1 << DigitBits) / Threads;
@@ -644,9 +661,15 @@ __device__ __forceinline__ bool bucket_place_runs(const std::uint32_t* src, std:
     mine[q] = w;
   }
   __syncthreads();
-  place_carried_words<Threads, DigitBits, false>(src, dst, threadIdx.x, size, runs);
-  __syncthreads();
+  if constexpr (Place) {
+    place_carried_words<Threads, DigitBits, false>(src, dst, threadIdx.x, size, runs);
+    __syncthreads();
+  }
   return true;
+}
+template <int Threads, int DigitBits>
+__device__ __forceinline__ bool bucket_run_starts(unsigned* runs, unsigned* warp_sums) {
+  return bucket_place_runs<Threads, DigitBits, false>(nullptr, nullptr, runs, warp_sums, 0);
 }
 
 // One block per 16-bit bucket (at most the capacity, which the host checked) sorts it by its remaining bits
@@ -668,7 +691,8 @@ __device__ __forceinline__ bool bucket_place_runs(const std::uint32_t* src, std:
 //   store:     a -> global (4-byte keys with values in two buffers: each key carries its position in the values'
 //              one buffer, from which its value is read here: bucket_keys_carry_positions).
 // 4-byte keys with 4-byte values in two buffers take one counting round and runs in place of the rounds where their
-// runs are short (bucket_carry_by_runs: bucket_place_runs, rank_carried_words).
+// runs are short (bucket_carry_by_runs: bucket_place_runs, rank_carried_words), and so does the in-place kernel that
+// holds their buckets three blocks an SM (bucket_in_place_by_runs).
 // InPlace (bucket_in_place): b is a, every round reads a warp's rows into registers first (rank_rows_in_place), and
 // keys alone read their keys for round 0 the same way. The bucket is padded to whole rows (Threads * per positions)
 // with the largest key, which every stable round keeps after the real keys (keys alone, round 0 leaves it where
@@ -778,8 +802,11 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
   auto clear_sets = [&] { clear_words(std::integral_constant<int, set_words>{}); };
   // (by runs: the counts of the first round's digit, the sets' first words, one a digit; the stable rounds that a long
   // run falls back to clear every set then)
-  constexpr bool by_runs = bucket_carry_by_runs<Bits, Value, InPlace>;
   constexpr int carry_digit_bits = bucket_carry_digit_bits<Threads>;
+  // (in place, where the kernel carries positions and sorts by runs: bucket_in_place_by_runs)
+  constexpr bool in_place_runs =
+      carry_gathers && bucket_in_place_by_runs<Bits, Value>(arch::band_of(arch::compiling_cc), Rows);
+  constexpr bool by_runs = bucket_carry_by_runs<Bits, Value, InPlace> || in_place_runs;
   [[maybe_unused]] unsigned* s_runs = &s_sets[0][0];
   static_assert(!by_runs || (1 << carry_digit_bits) <= set_words, "the first round's counts: within the sets");
   if constexpr (by_runs) {
@@ -854,7 +881,7 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
     for (unsigned i = size + threadIdx.x; i < slots; i += Threads) {
       // With values round 0 is stable and ranks the padding after every real key; keys alone it stays where it is,
       // after the real keys, and is counted only for round 1 (below).
-      if constexpr (with_values) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(pad, 0, 8), 1u);
+      if constexpr (with_values && !by_runs) add(set(0), __umulhi(i, chunk_recip) * radix + digit_of(pad, 0, 8), 1u);
       s_ka[i] = pad;
     }
   }
@@ -872,7 +899,59 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
     if constexpr (low_half) return static_cast<Bits>(bucket << 16 | static_cast<std::uint16_t>(h));
     else return h;
   };
-  if constexpr (by_runs) {
+  bool ranked = false;  // (in place by runs: the keys stored and each position at its key's rank in s_ka)
+  if constexpr (by_runs && InPlace) {
+    if (bucket_run_starts<Threads, carry_digit_bits>(s_runs, warp_sums)) {
+      std::uint32_t w[Rows];  // this thread's words, then its keys' ranks over their positions
+#pragma unroll
+      for (int u = 0; u < Rows; ++u) {
+        if (u >= per) break;
+        const unsigned i = threadIdx.x + u * Threads;
+        if (i < size) w[u] = s_ka[i];
+      }
+      __syncthreads();
+#pragma unroll
+      for (int u = 0; u < Rows; ++u) {
+        if (u >= per) break;
+        if (threadIdx.x + u * Threads < size) {
+          const std::uint32_t word = __funnelshift_l(w[u], w[u], 16);  // low half << 16 | position
+          s_ka[atomicAdd(&s_runs[word >> (32 - carry_digit_bits)], 1u)] = word;
+        }
+      }
+      __syncthreads();
+      with_decoder(codec, [&](auto decoded) {
+#pragma unroll
+        for (int u = 0; u < Rows; ++u) {
+          if (u >= per) break;
+          const unsigned i = threadIdx.x + u * Threads;
+          if (i < size) {
+            const std::uint32_t word = s_ka[i];
+            const unsigned d = word >> (32 - carry_digit_bits);
+            const unsigned begin = d == 0 ? 0u : s_runs[d - 1], end = s_runs[d];
+            unsigned rank = begin;
+            for (unsigned j = begin; j < end; ++j) rank += s_ka[j] < word ? 1u : 0u;
+            data[rank] = decoded(whole(word >> 16));
+            w[u] = rank << 16 | (word & 0xffffu);
+          }
+        }
+      });
+      __syncthreads();
+#pragma unroll
+      for (int u = 0; u < Rows; ++u) {
+        if (u >= per) break;
+        if (threadIdx.x + u * Threads < size) s_ka[w[u] >> 16] = w[u] << 16;  // its position, where the gather reads
+      }
+      __syncthreads();
+      ranked = true;
+    } else {
+      // A run too long: the stable rounds, their counts taken again, the padding's too.
+      clear_sets();
+      __syncthreads();
+      const auto count_first = count_for(0);
+      for (unsigned i = threadIdx.x; i < slots; i += Threads) count_first(i, s_ka[i]);
+      __syncthreads();
+    }
+  } else if constexpr (by_runs) {
     if (bucket_place_runs<Threads, carry_digit_bits>(s_ka, s_kb, s_runs, warp_sums, size)) {
       with_decoder(codec, [&](auto decoded) {
         rank_carried_words<Threads, carry_digit_bits, false, 4>(
@@ -890,106 +969,108 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
     for (unsigned i = threadIdx.x; i < size; i += Threads) count_first(i, s_ka[i]);
     __syncthreads();
   }
-  if constexpr (with_values) {
-    scan_digit_counts<Threads, warps, packed>(set(0), warp_sums);
-    __syncthreads();
-    stable_round(s_ka, s_va, s_kb, s_vb, set(0) + warp * digit_words, 0, count_for(1));
-  } else {
-    scan_digit_counts<Threads, 1, block_packed>(s_block_count0, warp_sums);  // where each digit's run starts
-    __syncthreads();
-    const auto count_next = count_for(1);
-    auto place = [&](Held k) {
-      const unsigned pos = add_count<block_packed>(s_block_count0, digit_of(k, first_shift, 8), 1u);
-      s_kb[pos] = k;
-      if constexpr (!msd) count_next(pos, k);
-    };
-    if constexpr (msd) {  // every key read again from global memory (L2) and placed by the atomic that counts it
-      if (threadIdx.x == 0) warp_sums[0] = 0;  // (the scan is done with them)
-      read_bucket([&](unsigned, Bits k, Loaded) { place(static_cast<Held>(k)); });
-    } else if constexpr (InPlace) {  // every key read before any is placed: thread t's keys t, t + Threads, ...
-      Held k[Rows];
-#pragma unroll
-      for (int u = 0; u < Rows; ++u) {
-        if (u >= per) break;
-        k[u] = s_ka[threadIdx.x + u * Threads];
-      }
+  if (!ranked) {  // (block-uniform; in place by runs, the keys are stored and the positions at their ranks)
+    if constexpr (with_values) {
+      scan_digit_counts<Threads, warps, packed>(set(0), warp_sums);
       __syncthreads();
-      // A real key to its digit's run; the padding stays at [size, slots) (after every real key: round 0 is not
-      // stable, so counting it would mix it with the real keys of digit 255) and is counted for round 1.
-#pragma unroll
-      for (int u = 0; u < Rows; ++u) {
-        if (u >= per) break;
-        const unsigned i = threadIdx.x + u * Threads;
-        if (i < size) place(k[u]);
-        else count_next(i, k[u]);
-      }
+      stable_round(s_ka, s_va, s_kb, s_vb, set(0) + warp * digit_words, 0, count_for(1));
     } else {
+      scan_digit_counts<Threads, 1, block_packed>(s_block_count0, warp_sums);  // where each digit's run starts
+      __syncthreads();
+      const auto count_next = count_for(1);
+      auto place = [&](Held k) {
+        const unsigned pos = add_count<block_packed>(s_block_count0, digit_of(k, first_shift, 8), 1u);
+        s_kb[pos] = k;
+        if constexpr (!msd) count_next(pos, k);
+      };
+      if constexpr (msd) {  // every key read again from global memory (L2) and placed by the atomic that counts it
+        if (threadIdx.x == 0) warp_sums[0] = 0;  // (the scan is done with them)
+        read_bucket([&](unsigned, Bits k, Loaded) { place(static_cast<Held>(k)); });
+      } else if constexpr (InPlace) {  // every key read before any is placed: thread t's keys t, t + Threads, ...
+        Held k[Rows];
+#pragma unroll
+        for (int u = 0; u < Rows; ++u) {
+          if (u >= per) break;
+          k[u] = s_ka[threadIdx.x + u * Threads];
+        }
+        __syncthreads();
+        // A real key to its digit's run; the padding stays at [size, slots) (after every real key: round 0 is not
+        // stable, so counting it would mix it with the real keys of digit 255) and is counted for round 1.
+#pragma unroll
+        for (int u = 0; u < Rows; ++u) {
+          if (u >= per) break;
+          const unsigned i = threadIdx.x + u * Threads;
+          if (i < size) place(k[u]);
+          else count_next(i, k[u]);
+        }
+      } else {
 #pragma unroll 4
-      for (unsigned i = threadIdx.x; i < size; i += Threads) place(s_ka[i]);
-    }
-  }
-  __syncthreads();
-  if constexpr (msd) {
-    // Each digit's run of bits 8 .. 15 now lies at [its predecessor's end, its end) (s_block_count0): the warps take
-    // the runs in turn, sort each by bits 0 .. 7 and store it (bucket_sort_run); then the block the runs too long for
-    // a warp's 16-bit counts, if any, with 32-bit ones in the warps' sets (bucket_sort_long_run).
-    unsigned* mine = set(1) + warp * digit_words;
-    const unsigned lane = lane_id();
-    auto run_begin = [&](unsigned d) { return d == 0 ? 0u : count_of<block_packed>(s_block_count0, d - 1); };
-    auto run_end = [&](unsigned d) { return count_of<block_packed>(s_block_count0, d); };
-    with_decoder(codec, [&](auto decoded) {
-      bucket_runs_in_turn(&warp_sums[0], radix, lane, [&](unsigned d) {
-        const unsigned begin = run_begin(d), end = run_end(d);
-        if (end - begin >= bucket_run_long) return;
-        bucket_sort_run<packed, RunTrips>(s_ka, begin, end, mine, lane,
-                                [&](unsigned at, Held k) { data[at] = decoded(whole(k)); });
-      });
-      if (size < bucket_run_long) return;  // (block-uniform)
-      __syncthreads();  // every warp done with its runs and its counts
-      for (unsigned d = 0; d < radix; ++d) {
-        const unsigned begin = run_begin(d), end = run_end(d);
-        if (end - begin < bucket_run_long) continue;
-        bucket_sort_long_run<Threads>(s_ka + begin, end - begin, set(1), [&](unsigned i, unsigned low) {
-          data[begin + i] = decoded(whole(static_cast<Held>(d << 8 | low)));
-        });
+        for (unsigned i = threadIdx.x; i < size; i += Threads) place(s_ka[i]);
       }
-    });
-    return;
-  }
+    }
+    __syncthreads();
+    if constexpr (msd) {
+      // Each digit's run of bits 8 .. 15 now lies at [its predecessor's end, its end) (s_block_count0): the warps take
+      // the runs in turn, sort each by bits 0 .. 7 and store it (bucket_sort_run); then the block the runs too long for
+      // a warp's 16-bit counts, if any, with 32-bit ones in the warps' sets (bucket_sort_long_run).
+      unsigned* mine = set(1) + warp * digit_words;
+      const unsigned lane = lane_id();
+      auto run_begin = [&](unsigned d) { return d == 0 ? 0u : count_of<block_packed>(s_block_count0, d - 1); };
+      auto run_end = [&](unsigned d) { return count_of<block_packed>(s_block_count0, d); };
+      with_decoder(codec, [&](auto decoded) {
+        bucket_runs_in_turn(&warp_sums[0], radix, lane, [&](unsigned d) {
+          const unsigned begin = run_begin(d), end = run_end(d);
+          if (end - begin >= bucket_run_long) return;
+          bucket_sort_run<packed, RunTrips>(s_ka, begin, end, mine, lane,
+                                  [&](unsigned at, Held k) { data[at] = decoded(whole(k)); });
+        });
+        if (size < bucket_run_long) return;  // (block-uniform)
+        __syncthreads();  // every warp done with its runs and its counts
+        for (unsigned d = 0; d < radix; ++d) {
+          const unsigned begin = run_begin(d), end = run_end(d);
+          if (end - begin < bucket_run_long) continue;
+          bucket_sort_long_run<Threads>(s_ka + begin, end - begin, set(1), [&](unsigned i, unsigned low) {
+            data[begin + i] = decoded(whole(static_cast<Held>(d << 8 | low)));
+          });
+        }
+      });
+      return;
+    }
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
-  // From sm_100 on (ranking by match.any, same_digit_lanes), rolled rounds in place spilled (ptxas 13.0: 324 bytes
-  // for u64 keys with values, 36 alone) where unrolled ones did not; not measured there, so they stay unrolled.
-  constexpr bool unrolled = true;
+    // From sm_100 on (ranking by match.any, same_digit_lanes), rolled rounds in place spilled (ptxas 13.0: 324 bytes
+    // for u64 keys with values, 36 alone) where unrolled ones did not; not measured there, so they stay unrolled.
+    constexpr bool unrolled = true;
 #else
-  constexpr bool unrolled = bucket_rounds_unrolled<Bits, Slot>;
+    constexpr bool unrolled = bucket_rounds_unrolled<Bits, Slot>;
 #endif
 #pragma unroll(unrolled ? rounds : 1)
-  for (int r = 1; r < rounds; ++r) {
-    unsigned* h = set(r % 2);  // this round's counts (counted in round r - 1)
-    // Round r counts into the set round r - 1 ranked with: cleared here, ordered by the barrier below.
-    if (r + 1 < rounds) {
+    for (int r = 1; r < rounds; ++r) {
+      unsigned* h = set(r % 2);  // this round's counts (counted in round r - 1)
+      // Round r counts into the set round r - 1 ranked with: cleared here, ordered by the barrier below.
+      if (r + 1 < rounds) {
 #pragma unroll
-      for (int i = 0; i < warps * digit_words / Threads; ++i) set((r + 1) % 2)[i * Threads + threadIdx.x] = 0;
+        for (int i = 0; i < warps * digit_words / Threads; ++i) set((r + 1) % 2)[i * Threads + threadIdx.x] = 0;
+      }
+      scan_digit_counts<Threads, warps, packed>(h, warp_sums);
+      __syncthreads();
+      const bool odd = r % 2 == 1;
+      const Held* src_k = odd ? s_kb : s_ka;
+      Held* dst_k = odd ? s_ka : s_kb;
+      const Slot* src_v = odd ? s_vb : s_va;
+      Slot* dst_v = odd ? s_va : s_vb;
+      if (r + 1 < rounds) stable_round(src_k, src_v, dst_k, dst_v, h + warp * digit_words, 8 * r, count_for(r + 1));
+      else stable_round(src_k, src_v, dst_k, dst_v, h + warp * digit_words, 8 * r, [](unsigned, Bits) {});
+      __syncthreads();
     }
-    scan_digit_counts<Threads, warps, packed>(h, warp_sums);
-    __syncthreads();
-    const bool odd = r % 2 == 1;
-    const Held* src_k = odd ? s_kb : s_ka;
-    Held* dst_k = odd ? s_ka : s_kb;
-    const Slot* src_v = odd ? s_vb : s_va;
-    Slot* dst_v = odd ? s_va : s_vb;
-    if (r + 1 < rounds) stable_round(src_k, src_v, dst_k, dst_v, h + warp * digit_words, 8 * r, count_for(r + 1));
-    else stable_round(src_k, src_v, dst_k, dst_v, h + warp * digit_words, 8 * r, [](unsigned, Bits) {});
-    __syncthreads();
-  }
-  with_decoder(codec, [&](auto decoded) {  // (the cheapest form of the codec's, as warp_bucket_sort_kernel's)
+    with_decoder(codec, [&](auto decoded) {  // (the cheapest form of the codec's, as warp_bucket_sort_kernel's)
 #pragma unroll 4
-    for (unsigned i = threadIdx.x; i < size; i += Threads) {
-      const Held h = s_ka[i];
-      data[i] = decoded(whole(h));
-      if constexpr (carry && !carry_gathers) vdata[i] = s_vals[h >> 16];
-    }
-  });
+      for (unsigned i = threadIdx.x; i < size; i += Threads) {
+        const Held h = s_ka[i];
+        data[i] = decoded(whole(h));
+        if constexpr (carry && !carry_gathers) vdata[i] = s_vals[h >> 16];
+      }
+    });
+  }
   if constexpr (gather || carry_gathers) {
     // Every value is read (from where its key came) before any is written: thread t's positions t, t + Threads, ...
     Value v[Rows];
