@@ -331,11 +331,12 @@ constexpr bool bucket_in_place_carries(arch::Band b, int rows) {
 // block holds its words in registers while it places them, and each key's rank over its position while it stores the
 // key (at its rank, to global memory) and the position at its rank in shared memory, from where the values are
 // gathered as before. A bucket with a run past bucket_carry_run_most keys takes the stable rounds. Only the 22-row
-// kernel of three blocks an SM (bucket_in_place_three_blocks): H100, u32+u32 uniform, radix ms, medians of 3,
-// cub-radix in every run, alternated twice (session 100 round 1, NOTES.md round 90), stable rounds / every carrying
-// kernel by runs: 2^29 (22 rows) 15.104-15.106 / 14.403-14.406 (1.21x -> 1.27x cub-radix), 7e8 (22 rows)
-// 19.670-19.679 / 18.833-18.845; but the 32-row kernel (two blocks an SM, runs of about 3.7 keys at 12 bits) lost:
-// 8e8 22.161-22.218 / 23.046-23.059, 1e9 28.621-28.625 / 31.483-31.511 (its ranks waiting on shared memory).
+// kernel of three blocks an SM (bucket_in_place_three_blocks). u32+u32 uniform, radix ms, medians of 3, cub-radix in
+// every run, alternated twice (session 100, NOTES.md round 90), stable rounds / by runs: H200 2^29 (22 rows)
+// 12.663-12.672 / 11.867-11.908 (1.34x -> 1.43x cub-radix); H100 2^29 15.104-15.106 / 14.403-14.406 (1.21x ->
+// 1.27x), 7e8 (22 rows) 19.670-19.679 / 18.833-18.845. The 32-row kernel (two blocks an SM, runs of about 3.7 keys at
+// 12 bits) lost by runs (H100: 8e8 22.161-22.218 / 23.046-23.059, 1e9 28.621-28.625 / 31.483-31.511, its ranks
+// waiting on shared memory; with 13 bits and four words of a run at a time, H200 1e9 28.80 against main's 23.1).
 template <class Bits, class Value>
 constexpr bool bucket_in_place_by_runs(arch::Band b, int rows) {
   return bucket_in_place_three_blocks<Bits, Value>(b, rows);
