@@ -267,6 +267,42 @@ TEST(OnesweepParts, SampleMarksRowsOfFewDigits) {
       << "64 distinct keys";
 }
 
+// 16-bit buckets made on the host, each shuffled and laid out one after another: the keys, and each bucket's count
+// and start.
+struct HostBuckets {
+  std::vector<std::uint32_t> keys;
+  std::vector<unsigned> counts;
+  std::vector<std::uint64_t> starts;
+};
+HostBuckets lay_out(std::vector<std::vector<std::uint32_t>>& buckets, std::mt19937& rng) {
+  HostBuckets h;
+  for (auto& bucket : buckets) {
+    std::shuffle(bucket.begin(), bucket.end(), rng);
+    h.starts.push_back(h.keys.size());
+    h.counts.push_back(static_cast<unsigned>(bucket.size()));
+    h.keys.insert(h.keys.end(), bucket.begin(), bucket.end());
+  }
+  return h;
+}
+// Each bucket of `laid`, sorted in place into `sorted` (and its values, each its pair's input index, into `moved`;
+// keys alone where `values` is empty), holds its keys in a stable sort's order.
+void expect_each_bucket_sorted_stably(const HostBuckets& laid, const std::vector<std::uint32_t>& values,
+                                      const std::vector<std::uint32_t>& sorted,
+                                      const std::vector<std::uint32_t>& moved) {
+  const bool with_values = !values.empty();
+  using Pair = std::pair<std::uint32_t, std::uint32_t>;  // (key, input index)
+  for (std::size_t b = 0; b < laid.counts.size(); ++b) {
+    std::vector<Pair> want, got;
+    for (unsigned i = 0; i < laid.counts[b]; ++i) {
+      const std::size_t at = laid.starts[b] + i;
+      want.emplace_back(laid.keys[at], with_values ? values[at] : 0u);
+      got.emplace_back(sorted[at], with_values ? moved[at] : 0u);
+    }
+    std::stable_sort(want.begin(), want.end(), [](const Pair& x, const Pair& y) { return x.first < y.first; });
+    EXPECT_EQ(got, want) << "bucket " << b << " of " << laid.counts[b] << " keys";
+  }
+}
+
 // The hybrid path's warp bucket sort (warp_bucket_sort_kernel) of u32 keys, alone or with u32 values, on 16-bit
 // buckets made on the host (each key's top 16 bits its bucket): each bucket sorted in place, whether by its runs or by
 // the rounds from bit 0. Keys alone go by runs where a bucket holds at most warp_bucket_by_runs_keys keys and every run
@@ -300,15 +336,10 @@ void check_warp_buckets() {
   for (unsigned i = 0; i < 2 * run_most; ++i) add(11, i / 2 << 8 | 9);  // runs of two equal keys: by runs
   static_assert(run_most <= 40, "bucket 4's longest run is one of its 40 digits'");
   ASSERT_LE(buckets[4].size(), warp_bucket_by_runs_keys) << "bucket 4: only its run sends it by rounds";
-  std::vector<std::uint32_t> keys;
-  std::vector<unsigned> counts(hybrid_buckets);
-  std::vector<std::uint64_t> starts(hybrid_buckets);
-  for (unsigned b = 0; b < hybrid_buckets; ++b) {
-    std::shuffle(buckets[b].begin(), buckets[b].end(), rng);
-    starts[b] = keys.size();
-    counts[b] = static_cast<unsigned>(buckets[b].size());
-    keys.insert(keys.end(), buckets[b].begin(), buckets[b].end());
-  }
+  const HostBuckets laid = lay_out(buckets, rng);
+  const std::vector<std::uint32_t>& keys = laid.keys;
+  const std::vector<unsigned>& counts = laid.counts;
+  const std::vector<std::uint64_t>& starts = laid.starts;
   std::vector<std::uint32_t> values(with_values ? keys.size() : 0);
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<std::uint32_t>(i);
   DeviceBuffer d_keys(keys.size() * sizeof(std::uint32_t)), d_counts(counts.size() * sizeof(unsigned)),
@@ -346,18 +377,7 @@ void check_warp_buckets() {
   std::vector<std::uint32_t> sorted(keys.size()), moved(values.size());
   GSB_CUDA_TRY(cudaMemcpy(sorted.data(), d_keys.get(), d_keys.bytes(), cudaMemcpyDeviceToHost));
   if (with_values) GSB_CUDA_TRY(cudaMemcpy(moved.data(), d_values.get(), moved.size() * 4, cudaMemcpyDeviceToHost));
-  using Pair = std::pair<std::uint32_t, std::uint32_t>;  // (key, input index)
-  for (unsigned b = 0; b < hybrid_buckets; ++b) {
-    if (counts[b] == 0) continue;
-    std::vector<Pair> want, got;
-    for (unsigned i = 0; i < counts[b]; ++i) {
-      const std::size_t at = starts[b] + i;
-      want.emplace_back(keys[at], with_values ? values[at] : 0u);
-      got.emplace_back(sorted[at], with_values ? moved[at] : 0u);
-    }
-    std::stable_sort(want.begin(), want.end(), [](const Pair& x, const Pair& y) { return x.first < y.first; });
-    EXPECT_EQ(got, want) << "bucket " << b << " of " << counts[b] << " keys";
-  }
+  expect_each_bucket_sorted_stably(laid, values, sorted, moved);
 }
 
 TEST(OnesweepParts, WarpBucketsSortByRunsAndByRounds) {
@@ -373,9 +393,11 @@ TEST(OnesweepParts, WarpBucketsSortPairsByRunsStably) {
 // The hybrid path's in-place bucket kernels of u32 keys with u32 values (bucket_sort_kernel, 512 threads: 22 rows a
 // warp, then 32 carrying positions) on 16-bit buckets made on the host, launched as launch_bucket_sort launches them
 // (the 22-row kernel the buckets of up to its 11264 keys, the 32-row kernel those past it): each bucket sorted in
-// place, stably (each value its pair's input index). Uniform low halves in the largest buckets each kernel takes (runs of
-// about 3 and 4 keys by the top 12 bits of the low half), many equal keys in runs of up to 32 (bucket_carry_run_most),
-// runs of exactly 32 and 33, one run of 5000 equal keys and one bucket of a row, and a bucket of one key.
+// place, stably (each value its pair's input index). Uniform low halves in the largest buckets each kernel takes (runs
+// of about 3 and 4 keys by the top 12 bits of the low half), many equal keys in runs of up to 32
+// (bucket_carry_run_most), runs of exactly 32 and 33, a run of 5000 equal keys, one of 13000 keys of 16 values, a
+// row, one key. The 22-row kernel sorts by runs where three of its blocks fit an SM (bucket_in_place_by_runs), the
+// 32-row one by its stable rounds; a run past 32 keys sends the 22-row one to them too.
 TEST(OnesweepParts, InPlaceBucketsSortPairsStably) {
   if (!have_device()) GTEST_SKIP() << "no CUDA device";
   using Value = std::uint32_t;
@@ -395,15 +417,10 @@ TEST(OnesweepParts, InPlaceBucketsSortPairsStably) {
   for (unsigned i = 0; i < 32; ++i) add(7, rng());                  // one row
   add(8, 99);                                                       // one key
   for (unsigned i = 0; i < 100; ++i) add(hybrid_buckets - 1, rng() % 64);
-  std::vector<std::uint32_t> keys;
-  std::vector<unsigned> counts(hybrid_buckets);
-  std::vector<std::uint64_t> starts(hybrid_buckets);
-  for (unsigned b = 0; b < hybrid_buckets; ++b) {
-    std::shuffle(buckets[b].begin(), buckets[b].end(), rng);
-    starts[b] = keys.size();
-    counts[b] = static_cast<unsigned>(buckets[b].size());
-    keys.insert(keys.end(), buckets[b].begin(), buckets[b].end());
-  }
+  const HostBuckets laid = lay_out(buckets, rng);
+  const std::vector<std::uint32_t>& keys = laid.keys;
+  const std::vector<unsigned>& counts = laid.counts;
+  const std::vector<std::uint64_t>& starts = laid.starts;
   ASSERT_TRUE(counts[0] == most && counts[1] == fewer && counts[2] > fewer && counts[6] > fewer);
   std::vector<Value> values(keys.size());
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<Value>(i);
@@ -431,18 +448,7 @@ TEST(OnesweepParts, InPlaceBucketsSortPairsStably) {
   std::vector<Value> moved(values.size());
   GSB_CUDA_TRY(cudaMemcpy(sorted.data(), d_keys.get(), d_keys.bytes(), cudaMemcpyDeviceToHost));
   GSB_CUDA_TRY(cudaMemcpy(moved.data(), d_values.get(), d_values.bytes(), cudaMemcpyDeviceToHost));
-  using Pair = std::pair<std::uint32_t, Value>;  // (key, input index)
-  for (unsigned b = 0; b < hybrid_buckets; ++b) {
-    if (counts[b] == 0) continue;
-    std::vector<Pair> want, got;
-    for (unsigned i = 0; i < counts[b]; ++i) {
-      const std::size_t at = starts[b] + i;
-      want.emplace_back(keys[at], values[at]);
-      got.emplace_back(sorted[at], moved[at]);
-    }
-    std::stable_sort(want.begin(), want.end(), [](const Pair& x, const Pair& y) { return x.first < y.first; });
-    EXPECT_EQ(got, want) << "bucket " << b << " of " << counts[b] << " keys";
-  }
+  expect_each_bucket_sorted_stably(laid, values, sorted, moved);
 }
 
 // Tiles numbered in the order blocks start (as pass_tile numbers them); each publishes its digits' counts, looks
