@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Session 100, round 2 (issue 19), planned, not run (no machine lent after 04:49 UTC): round 1 (an H100) found the
-# 22-row in-place kernel sorted by runs 4-5 % faster at 2^29-7e8 (landed) and the 32-row one 4-10 % slower at 8e8-1e9
-# (its ranks waiting on shared memory: short scoreboard 4.66 an issued instruction). Three builds, each packed by
+# Session 100, rounds 2 and 3 (issue 19) on an H200: round 1 (an H100) found the 22-row in-place kernel sorted by runs
+# 4-5 % faster at 2^29-7e8 (landed) and the 32-row one 4-10 % slower at 8e8-1e9 (its ranks waiting on shared memory:
+# short scoreboard 4.66 an issued instruction). It ran twice, on one machine, as the device time allowed:
+# PARTS="parts conformance ab" AB_N=2^28,2^29 AB_S=35 LIMIT=220 (logs/session100/round2/), then PARTS="grid exp2"
+# AB_N=8e8,1e9 LIMIT=200 (round3/); run whole, it is the next A/B of these builds. Three builds, each packed by
 # scripts/pack-build.sh: `main` (.carry/s96p.tar.xz: main before round 90, ffdfcc8); `land` (.carry/land.tar.xz: main
 # with round 90, the 22-row kernel by runs); `exp2` (.carry/exp2.tar.xz: ffdfcc8 with exp2.patch beside this script:
 # both kernels by runs, four words of a run ranked at a time, the 32-row kernel at 13 run bits, its 32-bit count sets
