@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Session 100, round 1 on an H200 (issue 19): the in-place bucket kernels that carry positions (4-byte pairs' 22-row
+# Session 100, round 1 (issue 19), written for an H200 and run on an H100 (no H200 lent then; LIMIT=560, log in
+# results/nvidia-h100/logs/session100/round1/): the in-place bucket kernels that carry positions (4-byte pairs' 22-row
 # kernel at three blocks an SM and 32-row at two, u32+u32 uniform from about 5e8 on) sorted by runs, as the two-buffer
 # kernels are (one counting round over 12 bits, each key placed by its atomic and ranked within its run by comparison),
-# in place of two stable rounds ranked by 8 ballots a key each: `exp` (.carry/exp.tar.xz, GSB_RADIX_IN_PLACE_RUNS=1)
-# against main's device code (`main`, .carry/s96p.tar.xz). First exp's correctness (the forced in-place kernels'
+# in place of two stable rounds ranked by 8 ballots a key each: `exp` (.carry/exp.tar.xz: exp.patch beside this
+# script, on ffdfcc8) against main's device code (`main`, .carry/s96p.tar.xz). First exp's correctness (the forced in-place kernels'
 # conformance and sanitizers), then the two in turn, twice; then session 98's profile of main where time is left.
 # PARTS names the parts to run (all by default).
 set -u
