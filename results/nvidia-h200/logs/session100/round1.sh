@@ -4,8 +4,9 @@
 # kernel at three blocks an SM and 32-row at two, u32+u32 uniform from about 5e8 on) sorted by runs, as the two-buffer
 # kernels are (one counting round over 12 bits, each key placed by its atomic and ranked within its run by comparison),
 # in place of two stable rounds ranked by 8 ballots a key each: `exp` (.carry/exp.tar.xz: exp.patch beside this
-# script, on ffdfcc8) against main's device code (`main`, .carry/s96p.tar.xz). First exp's correctness (the forced in-place kernels'
-# conformance and sanitizers), then the two in turn, twice; then session 98's profile of main where time is left.
+# script, on ffdfcc8) against main's device code (`main`, .carry/s96p.tar.xz). First exp's correctness (the forced
+# in-place kernels' conformance and sanitizers), then the two in turn, twice; then session 98's profile of main where
+# time is left.
 # PARTS names the parts to run (all by default).
 set -u
 LIMIT=${LIMIT:-560}
