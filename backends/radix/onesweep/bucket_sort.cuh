@@ -901,59 +901,46 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
     else return h;
   };
   bool ranked = false;  // (in place by runs: the keys stored and each position at its key's rank in s_ka)
-  if constexpr (by_runs && InPlace) {
-    if (bucket_run_starts<Threads, carry_digit_bits>(s_runs, warp_sums)) {
-      std::uint32_t w[Rows];  // this thread's words, then its keys' ranks over their positions
-#pragma unroll
-      for (int u = 0; u < Rows; ++u) {
-        if (u >= per) break;
-        const unsigned i = threadIdx.x + u * Threads;
-        if (i < size) w[u] = s_ka[i];
-      }
-      __syncthreads();
-#pragma unroll
-      for (int u = 0; u < Rows; ++u) {
-        if (u >= per) break;
-        if (threadIdx.x + u * Threads < size) {
-          const std::uint32_t word = __funnelshift_l(w[u], w[u], 16);  // low half << 16 | position
-          s_ka[atomicAdd(&s_runs[word >> (32 - carry_digit_bits)], 1u)] = word;
-        }
-      }
-      __syncthreads();
-      with_decoder(codec, [&](auto decoded) {
+  if constexpr (by_runs) {
+    if constexpr (InPlace) {
+      if (bucket_run_starts<Threads, carry_digit_bits>(s_runs, warp_sums)) {
+        std::uint32_t w[Rows];  // this thread's words, then its keys' ranks over their positions
 #pragma unroll
         for (int u = 0; u < Rows; ++u) {
           if (u >= per) break;
           const unsigned i = threadIdx.x + u * Threads;
-          if (i < size) {
-            const std::uint32_t word = s_ka[i];
-            const unsigned d = word >> (32 - carry_digit_bits);
-            const unsigned begin = d == 0 ? 0u : s_runs[d - 1], end = s_runs[d];
-            unsigned rank = begin;
-            for (unsigned j = begin; j < end; ++j) rank += s_ka[j] < word ? 1u : 0u;
-            data[rank] = decoded(whole(word >> 16));
-            w[u] = rank << 16 | (word & 0xffffu);
-          }
+          if (i < size) w[u] = s_ka[i];
         }
-      });
-      __syncthreads();
+        __syncthreads();
 #pragma unroll
-      for (int u = 0; u < Rows; ++u) {
-        if (u >= per) break;
-        if (threadIdx.x + u * Threads < size) s_ka[w[u] >> 16] = w[u] << 16;  // its position, where the gather reads
+        for (int u = 0; u < Rows; ++u) {
+          if (u >= per) break;
+          if (threadIdx.x + u * Threads < size) place_carried_word<carry_digit_bits, false>(w[u], s_ka, s_runs);
+        }
+        __syncthreads();
+        with_decoder(codec, [&](auto decoded) {
+#pragma unroll
+          for (int u = 0; u < Rows; ++u) {
+            if (u >= per) break;
+            const unsigned i = threadIdx.x + u * Threads;
+            if (i < size) {
+              const std::uint32_t word = s_ka[i];
+              const unsigned rank = carried_word_rank<carry_digit_bits, false>(s_ka, word, s_runs);
+              data[rank] = decoded(whole(word >> 16));
+              w[u] = rank << 16 | (word & 0xffffu);
+            }
+          }
+        });
+        __syncthreads();
+#pragma unroll
+        for (int u = 0; u < Rows; ++u) {
+          if (u >= per) break;
+          if (threadIdx.x + u * Threads < size) s_ka[w[u] >> 16] = w[u] << 16;  // its position, where the gather reads
+        }
+        __syncthreads();
+        ranked = true;
       }
-      __syncthreads();
-      ranked = true;
-    } else {
-      // A run too long: the stable rounds, their counts taken again, the padding's too.
-      clear_sets();
-      __syncthreads();
-      const auto count_first = count_for(0);
-      for (unsigned i = threadIdx.x; i < slots; i += Threads) count_first(i, s_ka[i]);
-      __syncthreads();
-    }
-  } else if constexpr (by_runs) {
-    if (bucket_place_runs<Threads, carry_digit_bits>(s_ka, s_kb, s_runs, warp_sums, size)) {
+    } else if (bucket_place_runs<Threads, carry_digit_bits>(s_ka, s_kb, s_runs, warp_sums, size)) {
       with_decoder(codec, [&](auto decoded) {
         rank_carried_words<Threads, carry_digit_bits, false, 4>(
             s_kb, threadIdx.x, size, s_runs, [&](unsigned at, std::uint32_t word) {
@@ -963,12 +950,15 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
       });
       return;
     }
-    // A run too long: the stable rounds, their counts taken again (the first round's took the sets' words).
-    clear_sets();
-    __syncthreads();
-    const auto count_first = count_for(0);
-    for (unsigned i = threadIdx.x; i < size; i += Threads) count_first(i, s_ka[i]);
-    __syncthreads();
+    if (!ranked) {
+      // A run too long: the stable rounds, their counts taken again (the first round's took the sets' words; in
+      // place, the padding's too: [size, slots)).
+      clear_sets();
+      __syncthreads();
+      const auto count_first = count_for(0);
+      for (unsigned i = threadIdx.x; i < slots; i += Threads) count_first(i, s_ka[i]);
+      __syncthreads();
+    }
   }
   if (!ranked) {  // (block-uniform; in place by runs, the keys are stored and the positions at their ranks)
     if constexpr (with_values) {

@@ -130,31 +130,39 @@ static_assert(warp_bucket_most_keys <= 1u << 16, "a key's position in the 16 bit
 // a digit in `counts` (16 bits where Packed: add_count). Placing: each word src[i] (position << 16 | low half, for
 // i < size) turned to low half << 16 | position and stored in dst in the run of its digit d (its top DigitBits bits)
 // at the place that adding one to count d gives out (the counts: where each run starts), in no order within the run.
+// (One word w of src: place_carried_word.)
+template <int DigitBits, bool Packed, class Word>
+__device__ __forceinline__ void place_carried_word(std::uint32_t w, Word* dst, unsigned* counts) {
+  const std::uint32_t word = __funnelshift_l(w, w, 16);  // low half << 16 | position
+  dst[add_count<Packed>(counts, word >> (32 - DigitBits), 1u)] = static_cast<Word>(word);
+}
 template <unsigned Stride, int DigitBits, bool Packed, class Word>
 __device__ __forceinline__ void place_carried_words(const Word* src, Word* dst, unsigned first, unsigned size,
                                                     unsigned* counts) {
   static_assert(sizeof(Word) == 4, "a carried key: one 32-bit word");
 #pragma unroll 4
-  for (unsigned i = first; i < size; i += Stride) {
-    const auto w = static_cast<std::uint32_t>(src[i]);
-    const std::uint32_t word = __funnelshift_l(w, w, 16);  // low half << 16 | position
-    dst[add_count<Packed>(counts, word >> (32 - DigitBits), 1u)] = static_cast<Word>(word);
-  }
+  for (unsigned i = first; i < size; i += Stride)
+    place_carried_word<DigitBits, Packed>(static_cast<std::uint32_t>(src[i]), dst, counts);
 }
 // Ranking, the counts then where each run ends (digit d's run is [count d - 1, count d), from 0 for d = 0): each word
 // of dst (for i < size) ranked within its run by the run's words below it (its key's bits below the digit, then its
 // position: all distinct), out(rank, word).
+// (One placed word of dst: carried_word_rank.)
+template <int DigitBits, bool Packed, class Word>
+__device__ __forceinline__ unsigned carried_word_rank(const Word* dst, std::uint32_t word, const unsigned* counts) {
+  const unsigned d = word >> (32 - DigitBits);
+  const unsigned begin = d == 0 ? 0u : count_of<Packed>(counts, d - 1), end = count_of<Packed>(counts, d);
+  unsigned rank = begin;
+  for (unsigned j = begin; j < end; ++j) rank += static_cast<std::uint32_t>(dst[j]) < word ? 1u : 0u;
+  return rank;
+}
 template <unsigned Stride, int DigitBits, bool Packed, int Unroll, class Word, class Out>
 __device__ __forceinline__ void rank_carried_words(const Word* dst, unsigned first, unsigned size,
                                                    const unsigned* counts, Out out) {
 #pragma unroll Unroll
   for (unsigned i = first; i < size; i += Stride) {
     const auto word = static_cast<std::uint32_t>(dst[i]);
-    const unsigned d = word >> (32 - DigitBits);
-    const unsigned begin = d == 0 ? 0u : count_of<Packed>(counts, d - 1), end = count_of<Packed>(counts, d);
-    unsigned rank = begin;
-    for (unsigned j = begin; j < end; ++j) rank += static_cast<std::uint32_t>(dst[j]) < word ? 1u : 0u;
-    out(rank, word);
+    out(carried_word_rank<DigitBits, Packed>(dst, word, counts), word);
   }
 }
 
