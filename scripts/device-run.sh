@@ -139,6 +139,11 @@ if [ "${GSB_SKIP_TESTS:-0}" != 1 ]; then
       run_part "conformance (radix hybrid, 4-byte pairs in place, at least $rows rows)" \
       "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
   done
+  # ... and in their 768-thread kernel of 22 rows (buckets past the 22-row kernel's 11264 keys, where it applies:
+  # Hopper; elsewhere the forced shape does not hold the bucket and the shape by the rule sorts it), forced.
+  GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=768-in-place \
+    run_part "conformance (radix hybrid, 4-byte pairs in place, 768 threads)" \
+    "$B/tests/gsb_conformance" --gtest_brief=1 "--gtest_filter=*/radix_u32_u32:*/radix_i32_u32:*/radix_f32_u32"
   # ... and in the 1024-thread in-place kernel (buckets past the 52 rows', uniform u32 keys past about 1.68e9).
   GSB_RADIX_HYBRID_MIN_N=2 GSB_RADIX_BUCKET_THREADS=1024-in-place \
     run_part "conformance (radix hybrid, 1024-thread in-place buckets)" \
@@ -306,10 +311,10 @@ if [ "${GSB_SKIP_SANITIZER:-0}" != 1 ] && [ "$SAN_PART" != default ]; then
       --print-limit 20 "$B/gpusort-bench" --algo radix --type u64 --values u64 --n 1000,3000 --dist uniform \
       --order asc,desc --reps 1 --warmup 0 -q
   fi
-  # 4-byte pairs' in-place kernels of two blocks an SM (22 rows, as the shape falls at these sizes, 24 and 32 forced),
-  # through the tool on u32+u32 (racecheck 16-38 s on an H200, session 83): every tool, but the 22 rows' memcheck and
-  # synccheck, which the in-place shape's conformance above runs.
-  for shape in 512-in-place 512-in-place-24 512-in-place-44; do
+  # 4-byte pairs' in-place kernels of two blocks an SM (22 rows, as the shape falls at these sizes, 24 and 32 forced,
+  # and 768 threads of 22 rows forced), through the tool on u32+u32 (racecheck 16-38 s on an H200, session 83): every
+  # tool, but the 22 rows' memcheck and synccheck, which the in-place shape's conformance above runs.
+  for shape in 512-in-place 512-in-place-24 512-in-place-44 768-in-place; do
     for tool in ${GSB_SANITIZER_TOOLS:-memcheck racecheck synccheck}; do
       [ "$shape" = 512-in-place ] && [ "$tool" != racecheck ] && continue
       run_part "compute-sanitizer $tool (radix hybrid, 4-byte pairs in place, $shape)" env GSB_RADIX_HYBRID_MIN_N=2 \

@@ -423,6 +423,7 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   using radix::onesweep::bucket_shape_for;
   using radix::onesweep::BucketShape;
   constexpr BucketShape narrow{128, false}, wide{256, false}, widest{512, false}, in_place{512, true};
+  constexpr BucketShape in_place_768{768, true};
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 1840)), narrow);
   EXPECT_EQ((bucket_shape_for<std::uint32_t, NoValue>(Band::sm90, 4608)), narrow);
   // Past 16 rows a warp (8192 keys) in place only where it keeps as many warps as two buffers: with the halves, 256
@@ -438,13 +439,15 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   // 2^28's 4088-5020), or 1.5 times as many where 256 keep half the SM's or fewer (48 against 32 at 3404-4084, 2.1e8
   // to 2.5e8), or 128 and 256 keep a quarter of the SM's or fewer (from 6728, 4e8), to 8264 keys (32 warps; in place
   // 48, not twice as many); in place from 8268 keys (2^29) on: in 22 rows, carrying positions, three blocks an SM (48
-  // warps against 16) to 11264, in 24 rows two (32) to 12288 (7.5e8), then in 32 rows two, carrying (8e8, 1e9's
-  // 16248); 256 threads between (1.2e8: 48 against 64; 1.5e8: 40 against 64; 3e8's 5120: 24 against 32).
+  // warps against 16) to 11264, then in 768-thread blocks of 22 rows, two an SM (48), to the in-place shape's 16384
+  // (7.5e8's 12300, 1e9's 16248); 256 threads between (1.2e8: 48 against 64; 1.5e8: 40 against 64; 3e8's 5120: 24
+  // against 32).
   const std::pair<unsigned, BucketShape> pairs_sm90[] = {
       {2176, wide}, {2500, wide}, {3100, wide}, {3292, widest}, {3448, widest}, {3924, widest}, {4084, widest},
       {4368, widest}, {4608, widest}, {5120, wide}, {6728, widest}, {8264, widest}, {8268, in_place},
-      {8916, in_place}, {10240, in_place}, {10244, in_place}, {11264, in_place}, {11268, in_place},
-      {12288, in_place}, {12292, in_place}, {12300, in_place}, {12804, in_place}, {16248, in_place}};
+      {8916, in_place}, {10240, in_place}, {10244, in_place}, {11264, in_place}, {11268, in_place_768},
+      {12288, in_place_768}, {12292, in_place_768}, {12300, in_place_768}, {12804, in_place_768},
+      {16248, in_place_768}, {16384, in_place_768}};
   for (const auto& [keys, shape] : pairs_sm90)
     EXPECT_EQ((bucket_shape_for<std::uint32_t, std::uint32_t>(Band::sm90, keys)), shape) << keys << " keys";
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 6728)), 48);
@@ -452,10 +455,29 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 11264)), 48);
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm80, in_place, 8192)), 32);  // as before
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm80, in_place, 8196)), 16);
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place_768, 11268)), 48);
+  EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place_768, 16384)), 48);
+  // (the 512-thread shape's 24- and 32-row kernels, which sm80 takes there and a forced shape on sm90)
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 12288)), 32);
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 12292)), 32);
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 16384)), 32);
   EXPECT_EQ((bucket_resident_warps<std::uint32_t, std::uint64_t>(Band::sm90, in_place, 16384)), 16);
+  // The 768-thread kernel where its two blocks fit and the 22-row kernel sorts by runs (Hopper), for 4-byte pairs with
+  // 4-byte values alone; it holds every bucket the in-place shape takes, one word a key, and no shape of another band.
+  using radix::onesweep::bucket_in_place_pairs_wide_on;
+  using radix::onesweep::bucket_shape_holds;
+  for (Band b : arch::all_bands) {
+    EXPECT_EQ((bucket_in_place_pairs_wide_on<std::uint32_t, std::uint32_t>(b)), b == Band::sm90) << static_cast<int>(b);
+    EXPECT_FALSE((bucket_in_place_pairs_wide_on<std::uint32_t, std::uint64_t>(b)));
+    EXPECT_FALSE((bucket_in_place_pairs_wide_on<std::uint32_t, NoValue>(b)));
+    EXPECT_FALSE((bucket_in_place_pairs_wide_on<std::uint64_t, std::uint32_t>(b)));
+    const long long room = arch::limits_of(b).shared_bytes_per_block_optin;
+    EXPECT_EQ((bucket_shape_holds<std::uint32_t, std::uint32_t>(b, in_place_768, 16384, room)), b == Band::sm90);
+    EXPECT_FALSE((bucket_shape_holds<std::uint32_t, std::uint32_t>(b, in_place_768, 16388, room)));
+    EXPECT_FALSE((bucket_shape_holds<std::uint32_t, std::uint64_t>(b, in_place_768, 3000, room)));
+  }
+  const long long hopper_room = arch::limits_of(Band::sm90).shared_bytes_per_block_optin;
+  EXPECT_TRUE((bucket_shape_holds<std::uint32_t, std::uint32_t>(Band::sm90, in_place_768, 100, hopper_room)));
   // Carrying positions: the 32-row kernel on every band, the 22-row one where that fits three of its blocks.
   using radix::onesweep::bucket_in_place_carries;
   for (Band b : arch::all_bands) {
@@ -472,6 +494,8 @@ TEST(ArchPolicy, RadixHybridPathWhereItsSharedMemoryFits) {
   EXPECT_EQ((bucket_buffer_bytes<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 3000, 23)), 3072 * 8);
   EXPECT_EQ((bucket_buffer_bytes<std::uint32_t, std::uint32_t>(Band::sm90, in_place, 3000, 25)), 3072 * 4);
   EXPECT_EQ((bucket_buffer_bytes<std::uint32_t, std::uint32_t>(Band::sm80, in_place, 3000)), 3072 * 8);
+  EXPECT_EQ((bucket_buffer_bytes<std::uint32_t, std::uint32_t>(Band::sm90, in_place_768, 12300)), 12288 * 4 + 768 * 4);
+  EXPECT_EQ((bucket_buffer_bytes<std::uint32_t, std::uint32_t>(Band::sm90, in_place_768, 16384)), 16896 * 4);
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(8904)), 22);
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(11264)), 22);
   EXPECT_EQ((bucket_in_place_rows_for<std::uint32_t, std::uint32_t>(11265)), 24);

@@ -391,17 +391,19 @@ TEST(OnesweepParts, WarpBucketsSortPairsByRunsStably) {
 }
 
 // The hybrid path's in-place bucket kernels of u32 keys with u32 values (bucket_sort_kernel, 512 threads: 22 rows a
-// warp, then 32 carrying positions) on 16-bit buckets made on the host, launched as launch_bucket_sort launches them
-// (the 22-row kernel the buckets of up to its 11264 keys, the 32-row kernel those past it): each bucket sorted in
-// place, stably (each value its pair's input index). Uniform low halves in the largest buckets each kernel takes (runs
-// of about 3 and 4 keys by the top 12 bits of the low half), many equal keys in runs of up to 32
-// (bucket_carry_run_most), runs of exactly 32 and 33, a run of 5000 equal keys, one of 13000 keys of 16 values, a
-// row, one key. The 22-row kernel sorts by runs where three of its blocks fit an SM (bucket_in_place_by_runs), the
-// 32-row one by its stable rounds; a run past 32 keys sends the 22-row one to them too.
-TEST(OnesweepParts, InPlaceBucketsSortPairsStably) {
-  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+// warp, then 32 carrying positions, or (wide) 768 threads of 22 rows) on 16-bit buckets made on the host, launched as
+// launch_bucket_sort launches them (the 22-row kernel the buckets of up to its 11264 keys, the 32-row or 768-thread
+// kernel those past it): each bucket sorted in place, stably (each value its pair's input index). Uniform low halves
+// in the largest buckets each kernel takes (runs of about 3 and 4 keys by the top 12 bits of the low half), many
+// equal keys in runs of up to 32 (bucket_carry_run_most), runs of exactly 32 and 33 (in buckets each kernel takes), a
+// run of 5000 equal keys, one of 13000 keys of 16 values, a row, one key. The 22-row kernel sorts by runs where three
+// of its blocks fit an SM (bucket_in_place_by_runs), and so does the 768-thread one (bucket_in_place_pairs_wide_on);
+// the 32-row one by its stable rounds; a run past 32 keys sends the others to them too.
+void check_in_place_pair_buckets(bool wide) {
   using Value = std::uint32_t;
-  constexpr unsigned fewer = 512 * bucket_rows_pairs_two_blocks, most = 512 * bucket_rows_in_place_base;
+  constexpr int wide_threads = bucket_threads_in_place_pairs_wide;
+  constexpr unsigned fewer = 512 * bucket_rows_pairs_two_blocks;
+  const unsigned most = wide ? wide_threads * bucket_rows_pairs_two_blocks : 512 * bucket_rows_in_place_base;
   std::mt19937 rng(2031);
   std::vector<std::vector<std::uint32_t>> buckets(hybrid_buckets);
   auto add = [&](unsigned b, unsigned low16) { buckets[b].push_back(b << 16 | (low16 & 0xffffu)); };
@@ -416,12 +418,17 @@ TEST(OnesweepParts, InPlaceBucketsSortPairsStably) {
   for (unsigned i = 0; i < 13000; ++i) add(6, rng() % 16);          // one run (the 32-row kernel's), few keys
   for (unsigned i = 0; i < 32; ++i) add(7, rng());                  // one row
   add(8, 99);                                                       // one key
+  for (unsigned d = 0; d < 400; ++d)                                // ... and past the 22-row kernel's keys
+    for (unsigned j = 0; j < bucket_carry_run_most; ++j) add(9, d << 4 | rng() % 3);
+  for (unsigned j = 0; j <= bucket_carry_run_most; ++j) add(10, 7u << 4 | rng() % 2);
+  for (unsigned i = 0; i < 12000; ++i) add(10, rng());
   for (unsigned i = 0; i < 100; ++i) add(hybrid_buckets - 1, rng() % 64);
   const HostBuckets laid = lay_out(buckets, rng);
   const std::vector<std::uint32_t>& keys = laid.keys;
   const std::vector<unsigned>& counts = laid.counts;
   const std::vector<std::uint64_t>& starts = laid.starts;
-  ASSERT_TRUE(counts[0] == most && counts[1] == fewer && counts[2] > fewer && counts[6] > fewer);
+  ASSERT_TRUE(counts[0] == most && counts[1] == fewer && counts[2] > fewer && counts[6] > fewer &&
+              counts[9] > fewer && counts[10] > fewer);
   std::vector<Value> values(keys.size());
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<Value>(i);
   DeviceBuffer d_keys(keys.size() * 4), d_values(values.size() * 4), d_counts(counts.size() * sizeof(unsigned)),
@@ -432,23 +439,41 @@ TEST(OnesweepParts, InPlaceBucketsSortPairsStably) {
   GSB_CUDA_TRY(cudaMemcpy(d_starts.get(), starts.data(), d_starts.bytes(), cudaMemcpyHostToDevice));
   const DeviceProps& props = current_device_props();
   const arch::Band band = arch::band_of(props.cc_major * 10 + props.cc_minor);
-  auto launch = [&](auto kernel, unsigned above, unsigned buffer_keys) {
-    const auto smem =
-        static_cast<std::size_t>(bucket_launch_bytes<std::uint32_t, Value>(band, bucket_in_place, buffer_keys));
+  auto launch = [&](auto kernel, unsigned above, unsigned buffer_keys, BucketShape shape) {
+    const auto smem = static_cast<std::size_t>(bucket_launch_bytes<std::uint32_t, Value>(band, shape, buffer_keys));
     set_dynamic_shared_bytes(kernel, smem, "in-place bucket sort");
-    kernel<<<hybrid_buckets, 512, smem>>>(
+    kernel<<<hybrid_buckets, shape.threads, smem>>>(
         static_cast<std::uint32_t*>(d_keys.get()), static_cast<Value*>(d_values.get()),
         static_cast<const unsigned*>(d_counts.get()), static_cast<const std::uint64_t*>(d_starts.get()),
         KeyCodec<std::uint32_t>{}, above, buffer_keys, BucketSlots{nullptr, hybrid_buckets}, 0u);
     GSB_CHECK_LAUNCH();
   };
-  launch(bucket_sort_kernel<512, std::uint32_t, Value, true, bucket_rows_pairs_two_blocks>, 1, fewer);
-  launch(bucket_sort_kernel<512, std::uint32_t, Value, true, bucket_rows_in_place_base>, fewer, most);
+  launch(bucket_sort_kernel<512, std::uint32_t, Value, true, bucket_rows_pairs_two_blocks>, 1, fewer, bucket_in_place);
+  if (wide)
+    launch(bucket_sort_kernel<wide_threads, std::uint32_t, Value, true, bucket_rows_pairs_two_blocks>, fewer, most,
+           bucket_in_place_pairs_wide);
+  else
+    launch(bucket_sort_kernel<512, std::uint32_t, Value, true, bucket_rows_in_place_base>, fewer, most,
+           bucket_in_place);
   std::vector<std::uint32_t> sorted(keys.size());
   std::vector<Value> moved(values.size());
   GSB_CUDA_TRY(cudaMemcpy(sorted.data(), d_keys.get(), d_keys.bytes(), cudaMemcpyDeviceToHost));
   GSB_CUDA_TRY(cudaMemcpy(moved.data(), d_values.get(), d_values.bytes(), cudaMemcpyDeviceToHost));
   expect_each_bucket_sorted_stably(laid, values, sorted, moved);
+}
+
+TEST(OnesweepParts, InPlaceBucketsSortPairsStably) {
+  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+  check_in_place_pair_buckets(false);
+}
+
+TEST(OnesweepParts, InPlaceBucketsSortPairsStablyWide) {
+  if (!have_device()) GTEST_SKIP() << "no CUDA device";
+  const DeviceProps& props = current_device_props();
+  const arch::Band band = arch::band_of(props.cc_major * 10 + props.cc_minor);
+  if (!bucket_in_place_pairs_wide_on<std::uint32_t, std::uint32_t>(band))
+    GTEST_SKIP() << "the 768-thread kernel does not serve this band";
+  check_in_place_pair_buckets(true);
 }
 
 // Tiles numbered in the order blocks start (as pass_tile numbers them); each publishes its digits' counts, looks

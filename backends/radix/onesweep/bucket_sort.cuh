@@ -308,6 +308,8 @@ constexpr bool bucket_in_place_three_blocks(arch::Band b, int rows) {
   return bucket_in_place_pairs_two_blocks<Bits, Value> && rows == bucket_rows_pairs_two_blocks &&
          arch::blocks_that_fit(b, largest, threads) >= bucket_in_place_pairs_most_blocks;
 }
+// (On Hopper the buckets past 22 rows take a 768-thread kernel instead, bucket_in_place_pairs_wide_on below; the 24-
+// and 32-row kernels serve the other bands and the forced row counts.)
 // Past those rows (their 32-row kernel) each key of those pairs carries its position in the bucket over its low half,
 // one word (as the two-buffer shapes' keys do: bucket_keys_carry_positions), and the values are read from global
 // memory by those positions at the end (as 8-byte values are gathered, bucket_gathers_values): one word a key in
@@ -340,6 +342,27 @@ constexpr bool bucket_in_place_carries(arch::Band b, int rows) {
 template <class Bits, class Value>
 constexpr bool bucket_in_place_by_runs(arch::Band b, int rows) {
   return bucket_in_place_three_blocks<Bits, Value>(b, rows);
+}
+// Those pairs' buckets past the 22-row kernel's 11264 keys (uniform u32+u32 from about 7.3e8 keys to 1e9) are sorted
+// by the same kernel in blocks of 768 threads (22 rows: 16896 keys, past the in-place shape's 16384), carrying
+// positions and by runs, where two of its blocks fit an SM of the band (Hopper: 92.3 KB a block with its 16-bit
+// counts) and the 22-row kernel sorts by runs there: 48 warps an SM, as the 22-row kernel keeps, where the 24-row
+// kernel (values carried) and the 32-row one (positions carried), both by stable rounds, keep 32. Its register cap is
+// the 22-row kernel's at three blocks (1536 threads an SM; ptxas 13.0 sm_90, u32+u32: 40 registers, no spills).
+// u32+u32 uniform, --validate none, radix ms, medians of 3, cub-radix in every run, alternated twice (session 101,
+// NOTES.md round 91), the 24- and 32-row kernels / 768 threads: H100 7.5e8 21.750-21.764 / 20.549-20.564 (1.18x ->
+// 1.24x), 8e8 22.182-22.186 / 21.901-21.914, 1e9 28.616-28.684 / 28.430-28.437.
+inline constexpr int bucket_threads_in_place_pairs_wide = 768;
+inline constexpr BucketShape bucket_in_place_pairs_wide{bucket_threads_in_place_pairs_wide, true};
+inline constexpr int bucket_in_place_pairs_wide_blocks = 2;
+template <class Bits, class Value>
+constexpr bool bucket_in_place_pairs_wide_on(arch::Band b) {
+  constexpr int threads = bucket_threads_in_place_pairs_wide;
+  constexpr long long largest = 1LL * bucket_in_place_key_bytes<Bits, Value>(threads, true) *
+                                    bucket_rows_pairs_two_blocks * threads +
+                                bucket_static_bytes<Bits, Value, threads, true>();
+  return bucket_in_place_by_runs<Bits, Value>(b, bucket_rows_pairs_two_blocks) &&
+         arch::blocks_that_fit(b, largest, threads) >= bucket_in_place_pairs_wide_blocks;
 }
 // The blocks per SM of band b that the type's in-place kernel of `rows` rows and 512 threads asks __launch_bounds__
 // for: bucket_in_place_min_blocks, but three for 4-byte pairs' 22-row kernel where they fit.
@@ -491,6 +514,9 @@ inline constexpr unsigned bucket_in_place_min_rows = 16;
 // bucket_in_place_wide_most), and of the in-place shape of `threads` threads.
 template <class Bits, class Value>
 inline constexpr unsigned bucket_in_place_most = bucket_threads_widest * bucket_rows_in_place<Bits, Value>;
+static_assert(bucket_threads_in_place_pairs_wide * bucket_rows_pairs_two_blocks >=
+                  bucket_in_place_most<std::uint32_t, std::uint32_t>,
+              "4-byte pairs' 768-thread kernel holds every bucket the in-place shape takes");
 template <class Bits, class Value>
 constexpr unsigned bucket_in_place_most_for(int threads) {
   return threads == bucket_threads_in_place_wide ? bucket_in_place_wide_most<Bits, Value>
@@ -637,13 +663,18 @@ __device__ __forceinline__ void bucket_sort_long_run(const Held* keys, unsigned 
 template <int Threads, int DigitBits, bool Place = true>
 __device__ __forceinline__ bool bucket_place_runs(const std::uint32_t* src, std::uint32_t* dst, unsigned* runs,
                                                   unsigned* warp_sums, unsigned size) {
-  constexpr int per_thread = (1 << DigitBits) / Threads;
-  static_assert(per_thread * Threads == 1 << DigitBits && per_thread % 4 == 0, "whole quads of digits a thread");
+  // Thread t owns digits [t * per_thread, (t + 1) * per_thread), whole quads; where the threads do not divide the
+  // digits (768 threads), the first `owners` threads own them and the others none.
+  constexpr int digits = 1 << DigitBits;
+  constexpr int per_thread = ((digits + Threads - 1) / Threads + 3) / 4 * 4;
+  constexpr int owners = digits / per_thread;
+  static_assert(owners * per_thread == digits && owners <= Threads, "whole quads of digits a thread");
+  const bool owner = owners == Threads || static_cast<int>(threadIdx.x) < owners;
   uint4* mine = reinterpret_cast<uint4*>(runs) + threadIdx.x * (per_thread / 4);
   unsigned c[per_thread];
 #pragma unroll
   for (int q = 0; q < per_thread / 4; ++q) {
-    const uint4 w = mine[q];
+    const uint4 w = owner ? mine[q] : make_uint4(0u, 0u, 0u, 0u);
     c[4 * q] = w.x, c[4 * q + 1] = w.y, c[4 * q + 2] = w.z, c[4 * q + 3] = w.w;
   }
   unsigned sum = 0, longest = 0;
@@ -659,7 +690,7 @@ __device__ __forceinline__ bool bucket_place_runs(const std::uint32_t* src, std:
     w.y = start, start += c[4 * q + 1];
     w.z = start, start += c[4 * q + 2];
     w.w = start, start += c[4 * q + 3];
-    mine[q] = w;
+    if (owner) mine[q] = w;
   }
   __syncthreads();
   if constexpr (Place) {
@@ -699,16 +730,12 @@ __device__ __forceinline__ bool bucket_run_starts(unsigned* runs, unsigned* warp
 // with the largest key, which every stable round keeps after the real keys (keys alone, round 0 leaves it where
 // it is); the buffer holds buffer_keys rounded up to whole rows. 8-byte values are gathered at the end by the
 // positions the rounds moved in their place (bucket_gathers_values).
-template <int Threads, class Bits, class Value, bool InPlace = false, int Rows = bucket_rows_in_place_base,
-          int RunTrips = bucket_run_held_trips>
-__global__ void __launch_bounds__(Threads, !InPlace ? 0
-                                           : Threads == bucket_threads_widest
-                                               ? bucket_in_place_min_blocks_on<Bits, Value>(
-                                                     arch::band_of(arch::compiling_cc), Rows)
-                                               : 1)
-    bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
-                       KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys, BucketSlots visit,
-                       unsigned prefetch_ahead) {
+// (The kernel's body, bucket_sort_kernel below.)
+template <int Threads, class Bits, class Value, bool InPlace, int Rows, int RunTrips>
+__device__ __forceinline__ void bucket_sort_block(Bits* keys, Value* values, const unsigned* counts,
+                                                  const std::uint64_t* starts, KeyCodec<Bits> codec,
+                                                  unsigned size_above, unsigned buffer_keys, BucketSlots visit,
+                                                  unsigned prefetch_ahead) {
   constexpr int radix = 256;
   constexpr int warps = Threads / 32;
   constexpr int load_unroll = 8;
@@ -733,7 +760,9 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
   static_assert(rounds % 2 == 0, "the rounds end in buffer a");
   static_assert(!with_values || sizeof(Value) % 4 == 0, "values of whole 4-byte words");
   static_assert(!InPlace || Threads == bucket_threads_widest ||
-                    (Threads == bucket_threads_in_place_wide && bucket_in_place_more_rows<Bits, Value>),
+                    (Threads == bucket_threads_in_place_wide && bucket_in_place_more_rows<Bits, Value>) ||
+                    (Threads == bucket_threads_in_place_pairs_wide && bucket_in_place_pairs_two_blocks<Bits, Value> &&
+                     Rows == bucket_rows_pairs_two_blocks),
                 "the in-place shapes");
   constexpr unsigned buffers = InPlace ? 1 : 2;
   constexpr bool packed = bucket_sets_packed<Bits, Value, InPlace, Rows, Threads>;  // 16-bit counts (add_count)
@@ -797,8 +826,12 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
   // Threads), clear_sets every set.
   constexpr int set_words = (2 - first_set) * warps * digit_words;
   auto clear_words = [&](auto words) {
+    constexpr int w = decltype(words)::value;
 #pragma unroll
-    for (int i = 0; i < decltype(words)::value / Threads; ++i) (&s_sets[0][0])[i * Threads + threadIdx.x] = 0;
+    for (int i = 0; i < w / Threads; ++i) (&s_sets[0][0])[i * Threads + threadIdx.x] = 0;
+    if constexpr (w % Threads != 0) {
+      if (threadIdx.x < w % Threads) (&s_sets[0][0])[w / Threads * Threads + threadIdx.x] = 0;
+    }
   };
   auto clear_sets = [&] { clear_words(std::integral_constant<int, set_words>{}); };
   // (by runs: the counts of the first round's digit, the sets' first words, one a digit; the stable rounds that a long
@@ -1086,6 +1119,37 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
     for (unsigned i = threadIdx.x; i < size; i += Threads) vdata[i] = s_va[i];
   }
 }
+// The blocks per SM of the band being compiled that an in-place kernel of Threads threads and Rows rows asks
+// __launch_bounds__ for (its register cap).
+template <int Threads, class Bits, class Value, int Rows>
+constexpr int bucket_in_place_min_blocks_compiled() {
+  const arch::Band b = arch::band_of(arch::compiling_cc);
+  if constexpr (Threads == bucket_threads_widest) return bucket_in_place_min_blocks_on<Bits, Value>(b, Rows);
+  if constexpr (Threads == bucket_threads_in_place_pairs_wide)
+    return bucket_in_place_pairs_wide_on<Bits, Value>(b) ? bucket_in_place_pairs_wide_blocks : 1;
+  return 1;
+}
+// Whether the band being compiled builds the kernel's body: 4-byte pairs' 768-thread kernel only where the host takes
+// it (bucket_in_place_pairs_wide_on); elsewhere it traps (the host never launches it there) and costs no compile time.
+template <int Threads, class Bits, class Value>
+constexpr bool bucket_sort_kernel_compiled() {
+  return Threads != bucket_threads_in_place_pairs_wide || arch::compiling_cc == 0 ||
+         bucket_in_place_pairs_wide_on<Bits, Value>(arch::band_of(arch::compiling_cc));
+}
+template <int Threads, class Bits, class Value, bool InPlace = false, int Rows = bucket_rows_in_place_base,
+          int RunTrips = bucket_run_held_trips>
+__global__ void __launch_bounds__(Threads, InPlace ? bucket_in_place_min_blocks_compiled<Threads, Bits, Value, Rows>()
+                                                   : 0)
+    bucket_sort_kernel(Bits* keys, Value* values, const unsigned* counts, const std::uint64_t* starts,
+                       KeyCodec<Bits> codec, unsigned size_above, unsigned buffer_keys, BucketSlots visit,
+                       unsigned prefetch_ahead) {
+  if constexpr (!bucket_sort_kernel_compiled<Threads, Bits, Value>()) {
+    __trap();
+  } else {
+    bucket_sort_block<Threads, Bits, Value, InPlace, Rows, RunTrips>(keys, values, counts, starts, codec, size_above,
+                                                                     buffer_keys, visit, prefetch_ahead);
+  }
+}
 
 // The buffers of shape s for buckets of up to buffer_keys keys on band b (in place: by the kernel of at least
 // `at_least` rows, as bucket_in_place_rows_for picks it), counted in whole keys (the unit of the capacities below);
@@ -1093,8 +1157,9 @@ __global__ void __launch_bounds__(Threads, !InPlace ? 0
 template <class Bits, class Value>
 constexpr long long bucket_buffer_bytes(arch::Band b, BucketShape s, unsigned buffer_keys, int at_least = 0) {
   const unsigned slots = bucket_buffer_keys(s.in_place, static_cast<unsigned>(s.threads), buffer_keys);
-  const bool carries = s.in_place && bucket_in_place_carries<Bits, Value>(
-                                         b, bucket_in_place_rows_for<Bits, Value>(buffer_keys, at_least));
+  const bool carries = s == bucket_in_place_pairs_wide ||
+                       (s.in_place && bucket_in_place_carries<Bits, Value>(
+                                          b, bucket_in_place_rows_for<Bits, Value>(buffer_keys, at_least)));
   return (s.in_place ? bucket_in_place_key_bytes<Bits, Value>(s.threads, carries)
                      : 4LL * bucket_words_per_key<Bits, Value>()) *
          static_cast<long long>(slots);
@@ -1123,6 +1188,8 @@ constexpr long long bucket_shared_bytes(arch::Band b, BucketShape s, unsigned bu
                            : s.threads == bucket_threads_wide ? bucket_static_bytes<Bits, V, bucket_threads_wide, p>()
                            : s.threads == bucket_threads_widest
                                ? widest
+                           : s.threads == bucket_threads_in_place_pairs_wide
+                               ? bucket_static_bytes<Bits, V, bucket_threads_in_place_pairs_wide, true>()
                                : bucket_static_bytes<Bits, V, bucket_threads_in_place_wide, true>();
   return bucket_launch_bytes<Bits, Value>(b, s, buffer_keys) + arrays;
 }
@@ -1162,6 +1229,7 @@ template <class Bits, class Value>
 constexpr bool bucket_shape_holds(arch::Band b, BucketShape s, unsigned buffer_keys, long long shared_bytes) {
   if (s == bucket_warp)
     return buffer_keys <= warp_bucket_most_keys && warp_bucket_block_bytes<Bits, Value>(buffer_keys) <= shared_bytes;
+  if (s == bucket_in_place_pairs_wide && !bucket_in_place_pairs_wide_on<Bits, Value>(b)) return false;
   return bucket_shared_bytes<Bits, Value>(b, s, buffer_keys) <= shared_bytes &&
          (!s.in_place || buffer_keys <= bucket_in_place_most_for<Bits, Value>(s.threads)) &&
          (s.in_place || !bucket_keys_carry_positions<Bits, Value, false> ||
@@ -1180,6 +1248,8 @@ constexpr int bucket_resident_warps(arch::Band b, BucketShape s, unsigned buffer
   const int registers =
       s == bucket_in_place
           ? bucket_in_place_registers_on<Bits, Value>(b, bucket_in_place_rows_for<Bits, Value>(buffer_keys))
+      : s == bucket_in_place_pairs_wide
+          ? arch::limits_of(b).registers_per_sm / (s.threads * bucket_in_place_pairs_wide_blocks)
           : bucket_in_place_registers;
   const int by_registers = arch::limits_of(b).registers_per_sm / (s.threads * registers);
   return s.threads / 32 * (s.in_place && by_registers < fit ? (by_registers < 1 ? 1 : by_registers) : fit);
@@ -1222,6 +1292,14 @@ inline constexpr bool bucket_widest_pays = !has_values_v<Value> || sizeof(Bits) 
 // 4.581-4.593 / 4.528-4.550; unchanged at 2e8 and 2^28; 1.5e8 forced 256 / 512 threads 3.141 / 3.250.
 inline constexpr unsigned bucket_carry_widest_rows_most = 25;
 
+// The in-place shape for buffers of buffer_keys on band b: 4-byte pairs' 768-thread blocks past the 22-row kernel's
+// keys where they apply (bucket_in_place_pairs_wide_on), else 512 threads.
+template <class Bits, class Value>
+constexpr BucketShape bucket_in_place_for(arch::Band b, unsigned buffer_keys) {
+  const bool wide = bucket_in_place_pairs_wide_on<Bits, Value>(b) &&
+                    buffer_keys > static_cast<unsigned>(bucket_threads_widest * bucket_rows_pairs_two_blocks);
+  return wide ? bucket_in_place_pairs_wide : bucket_in_place;
+}
 // The shape of the bucket sort's block for buffers of buffer_keys on band b (with shared_bytes per block): one warp a
 // bucket for small buckets where that pays (warp_bucket_pays), else 128 threads while those keep half a
 // multiprocessor's warps resident, else whichever of 128 and 256 keeps more (in place instead where that keeps as
@@ -1233,11 +1311,12 @@ inline constexpr unsigned bucket_carry_widest_rows_most = 25;
 // take 512 threads with two buffers first in their window (bucket_carry_widest_rows_most).
 template <class Bits, class Value>
 constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long long shared_bytes) {
-  const bool in_place_fits = bucket_shape_holds<Bits, Value>(b, bucket_in_place, buffer_keys, shared_bytes);
+  const BucketShape in_place_shape = bucket_in_place_for<Bits, Value>(b, buffer_keys);
+  const bool in_place_fits = bucket_shape_holds<Bits, Value>(b, in_place_shape, buffer_keys, shared_bytes);
   // (Past two buffers' capacity the bucket is within an in-place one: hybrid_capacity, checked before the sort; the
   // 1024-thread one past the 512-thread one's.)
   if (buffer_keys > bucket_capacity<Bits, Value>(shared_bytes)) {
-    if (in_place_fits) return bucket_in_place;
+    if (in_place_fits) return in_place_shape;
     return bucket_shape_holds<Bits, Value>(b, bucket_in_place_wide, buffer_keys, shared_bytes) ? bucket_in_place_wide
                                                                                              : bucket_in_place;
   }
@@ -1249,7 +1328,7 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
   const int wide = bucket_resident_warps<Bits, Value>(b, bucket_wide, buffer_keys);
   const BucketShape two = wide > narrow ? bucket_wide : bucket_narrow;
   const int best = wide > narrow ? wide : narrow;
-  const int in_place = in_place_fits ? bucket_resident_warps<Bits, Value>(b, bucket_in_place, buffer_keys) : 0;
+  const int in_place = in_place_fits ? bucket_resident_warps<Bits, Value>(b, in_place_shape, buffer_keys) : 0;
   if constexpr (bucket_carry_by_runs<Bits, Value, false>) {
     const int widest = bucket_resident_warps<Bits, Value>(b, bucket_widest, buffer_keys);
     const int sm_warps = arch::limits_of(b).max_threads_per_sm / 32;
@@ -1258,15 +1337,15 @@ constexpr BucketShape bucket_shape_for(arch::Band b, unsigned buffer_keys, long 
         buffer_keys <= bucket_carry_widest_rows_most * bucket_threads_widest &&
         bucket_shape_holds<Bits, Value>(b, bucket_widest, buffer_keys, shared_bytes))
       return bucket_widest;
-    if (few && in_place > widest && in_place > best) return bucket_in_place;
+    if (few && in_place > widest && in_place > best) return in_place_shape;
   }
   if (best >= bucket_min_warps_per_sm) {
     const bool long_rows = buffer_keys >= bucket_in_place_min_rows * bucket_threads_widest;
-    return long_rows && in_place >= best ? bucket_in_place : two;
+    return long_rows && in_place >= best ? in_place_shape : two;
   }
   const int widest =
       bucket_widest_pays<Bits, Value> ? bucket_resident_warps<Bits, Value>(b, bucket_widest, buffer_keys) : 0;
-  if (in_place >= widest && in_place > best) return bucket_in_place;
+  if (in_place >= widest && in_place > best) return in_place_shape;
   if (widest > best) return bucket_widest;
   return two;
 }
@@ -1386,6 +1465,10 @@ void launch_bucket_sort(Bits* keys, Value* values, Bits* keys1, Value* values1, 
         kernel = bucket_sort_kernel<widest, Bits, Value, true, fewer_rows>;
       if (shape == bucket_in_place && rows == most_rows)
         kernel = bucket_sort_kernel<widest, Bits, Value, true, most_rows>;
+    }
+    if constexpr (bucket_in_place_pairs_wide_on<Bits, Value>(B)) {  // (its device code: that band's alone)
+      constexpr int wide = bucket_threads_in_place_pairs_wide, wide_rows = bucket_rows_pairs_two_blocks;
+      if (shape == bucket_in_place_pairs_wide) kernel = bucket_sort_kernel<wide, Bits, Value, true, wide_rows>;
     }
     if constexpr (bucket_in_place_more_rows<Bits, Value>) {
       constexpr int two_rows = bucket_rows_two_blocks, most_rows = bucket_rows_in_place<Bits, Value>;

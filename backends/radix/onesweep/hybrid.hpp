@@ -283,8 +283,9 @@ struct BucketShape {
 };
 
 // GSB_RADIX_BUCKET_THREADS (32: one warp a bucket; 128, 256, 512, 512-in-place, 512-in-place-24, 512-in-place-44,
-// 512-in-place-52, or 1024-in-place, for tests; gsb/env.hpp): the hybrid path's bucket sort in that shape at every
-// size where it holds the bucket, so that the sanitizer runs, which keep n small, exercise every shape. Empty when
+// 512-in-place-52, 768-in-place (4-byte pairs, where their 768-thread kernel applies: bucket_in_place_pairs_wide_on),
+// or 1024-in-place, for tests; gsb/env.hpp): the hybrid path's bucket sort in that shape at every size where it holds
+// the bucket, so that the sanitizer runs, which keep n small, exercise every shape. Empty when
 // unset: the shape by resident warps (bucket_sort.cuh: bucket_shape_for).
 std::optional<BucketShape> bucket_shape_override();
 // The rows of 32 keys per warp that GSB_RADIX_BUCKET_THREADS=512-in-place-24, -44 or -52 forces on the in-place kernel

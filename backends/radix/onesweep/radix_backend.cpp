@@ -87,12 +87,13 @@ const gsb::EnvKnob small_runs_knob = gsb::declare_env_knob(
 std::string bucket_shape_choice(const std::string& v) {
   return gsb::parse_env_choice("GSB_RADIX_BUCKET_THREADS", v,
                                {"32", "128", "256", "512", "512-in-place", "512-in-place-24", "512-in-place-44",
-                                "512-in-place-52", "1024-in-place"});
+                                "512-in-place-52", "768-in-place", "1024-in-place"});
 }
 const gsb::EnvKnob bucket_shape_knob = gsb::declare_env_knob(
     "GSB_RADIX_BUCKET_THREADS",
     "radix: the hybrid path's bucket sort one warp a bucket (32), in blocks of 128, 256 or 512 threads, or 512 in "
-    "place (-24, -44, -52: with at least that many rows per warp), or 1024 in place (4-byte keys alone) (tests)",
+    "place (-24, -44, -52: with at least that many rows per warp), 768 in place (4-byte pairs, where their 22-row "
+    "kernel sorts by runs), or 1024 in place (4-byte keys alone) (tests)",
     [](const std::string& v) { bucket_shape_choice(v); });
 
 // GSB_RADIX_BUCKET_THREADS as chosen (checked with the command line), read once; empty when unset. Its shape and its
