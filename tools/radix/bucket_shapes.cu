@@ -23,6 +23,7 @@ const char* shape_name(BucketShape s) {
   if (s == bucket_wide) return "256";
   if (s == bucket_widest) return "512";
   if (s == bucket_in_place) return "512-in-place";
+  if (s == bucket_in_place_pairs_wide) return "768-in-place";
   if (s == bucket_in_place_wide) return "1024-in-place";
   return "?";
 }
@@ -41,7 +42,9 @@ void table(const char* type) {
     auto row_at = [b](unsigned keys) {
       const BucketShape s = bucket_shape_for<Bits, Value>(b, keys);
       return Row{shape_name(s), bucket_resident_warps<Bits, Value>(b, s, keys),
-                 s == bucket_in_place ? bucket_in_place_rows_for<Bits, Value>(keys) : 0};
+                 s == bucket_in_place              ? bucket_in_place_rows_for<Bits, Value>(keys)
+                 : s == bucket_in_place_pairs_wide ? bucket_rows_pairs_two_blocks
+                                                   : 0};
     };
     unsigned from = first;
     Row run = row_at(first);
