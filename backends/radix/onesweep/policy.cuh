@@ -180,8 +180,9 @@ constexpr bool memory_slow_per_sm(double dram_bytes_per_s, int sm_count) {
 // only where the memory is fast per SM: on an H100 80GB HBM3 (1e8, NOTES.md round 56, radix with it / radix-lsd with
 // the LSD row / cub-radix ms) u64+u32 entropy-0.811 took 9.276 / 8.821 / 8.636, and u64, i64, f64 with u32 values
 // were 0.928-0.935x cub-radix there and 0.967-0.977x on Zipf, where the H200 gains 0.3-4 % from it. 4-byte pairs' own
-// shape (their segmented passes', values through shared memory) stays on both: their skewed cells were 0.983-1.002x
-// on the H100.
+// shape (their segmented passes', values through shared memory) stays on both: on the H100 it is as fast as the LSD row
+// or faster (u32+u32, radix / radix-lsd ms, validated, one run, NOTES.md round 93: Zipf 1e8 3.239 / 3.234, 1e9 31.41 /
+// 31.59; entropy-0.811 1e8 3.414 / 3.420, 1e9 33.41 / 33.76; f32+u32 Zipf 1e9 31.41 / 31.58).
 constexpr bool fallback_shape_pays(int key_bytes, int value_bytes, double dram_bytes_per_s, int sm_count) {
   return !(key_bytes == 8 && value_bytes == 4 && memory_slow_per_sm(dram_bytes_per_s, sm_count));
 }
