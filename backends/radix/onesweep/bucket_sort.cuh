@@ -299,14 +299,19 @@ constexpr int bucket_in_place_key_bytes(int threads, bool carries = false) {
 // turn, twice (session 86, NOTES.md round 70): 2^29 (8904 keys) 12.631-12.653 / 12.511-12.576, 6e8 13.950-13.951 /
 // 13.860-13.881, 6.5e8 15.382-15.425 / 15.195-15.196, 7e8 16.395-16.430 / 16.241-16.265.
 inline constexpr int bucket_in_place_pairs_most_blocks = 3;
+// The shared memory of an in-place block of Threads threads holding 22 rows of those pairs, carrying positions (one
+// word a key) with its 16-bit count sets: what decides how many such blocks fit an SM.
+template <class Bits, class Value, int Threads>
+constexpr long long bucket_in_place_carrying_bytes() {
+  return 1LL * bucket_in_place_key_bytes<Bits, Value>(Threads, true) * bucket_rows_pairs_two_blocks * Threads +
+         bucket_static_bytes<Bits, Value, Threads, true>();
+}
 template <class Bits, class Value>
 constexpr bool bucket_in_place_three_blocks(arch::Band b, int rows) {
   constexpr int threads = bucket_threads_widest;
-  constexpr long long largest = 1LL * bucket_in_place_key_bytes<Bits, Value>(threads, true) *
-                                    bucket_rows_pairs_two_blocks * threads +
-                                bucket_static_bytes<Bits, Value, threads, true>();
   return bucket_in_place_pairs_two_blocks<Bits, Value> && rows == bucket_rows_pairs_two_blocks &&
-         arch::blocks_that_fit(b, largest, threads) >= bucket_in_place_pairs_most_blocks;
+         arch::blocks_that_fit(b, bucket_in_place_carrying_bytes<Bits, Value, threads>(), threads) >=
+             bucket_in_place_pairs_most_blocks;
 }
 // (On Hopper the buckets past 22 rows take a 768-thread kernel instead, bucket_in_place_pairs_wide_on below; the 24-
 // and 32-row kernels serve the other bands and the forced row counts.)
@@ -358,11 +363,9 @@ inline constexpr int bucket_in_place_pairs_wide_blocks = 2;
 template <class Bits, class Value>
 constexpr bool bucket_in_place_pairs_wide_on(arch::Band b) {
   constexpr int threads = bucket_threads_in_place_pairs_wide;
-  constexpr long long largest = 1LL * bucket_in_place_key_bytes<Bits, Value>(threads, true) *
-                                    bucket_rows_pairs_two_blocks * threads +
-                                bucket_static_bytes<Bits, Value, threads, true>();
   return bucket_in_place_by_runs<Bits, Value>(b, bucket_rows_pairs_two_blocks) &&
-         arch::blocks_that_fit(b, largest, threads) >= bucket_in_place_pairs_wide_blocks;
+         arch::blocks_that_fit(b, bucket_in_place_carrying_bytes<Bits, Value, threads>(), threads) >=
+             bucket_in_place_pairs_wide_blocks;
 }
 // The blocks per SM of band b that the type's in-place kernel of `rows` rows and 512 threads asks __launch_bounds__
 // for: bucket_in_place_min_blocks, but three for 4-byte pairs' 22-row kernel where they fit.
