@@ -1,0 +1,397 @@
+// How fast can one MSD digit pass of 4-byte pairs go on this GPU, and does loading a block's next tile while it
+// ranks and scatters the current one raise it? (issue 19, NOTES.md round 94.) A model of the hybrid path's first MSD
+// pass -- 8-bit digits (bits 24..31), each tile's runs claimed with one global atomic a digit (as ClaimedSegments),
+// keys ranked in any order by shared-memory atomics, written from shared memory in digit order -- in two forms:
+//   sync: every thread loads its keys and values from global memory at the start of each tile (registers);
+//   tma:  persistent blocks, each tile's keys and values brought into one of two shared buffers by bulk copies
+//         (cp.async.bulk, sm_90) one tile ahead, so a block's loads are in flight while it ranks and scatters.
+// Beside them a plain copy of the pairs (the rate the pass is measured against). Uniform keys (a hash of the
+// position), values the positions; every run checked (digits in order, each pair intact, every position once).
+//   scatter_ceiling [n ...]     (default 2^28 and 1e9, each rounded down to whole tiles); medians of 7 ms, TB/s
+// Not part of the library: a measurement, built on request (tools/CMakeLists.txt).
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+namespace {
+
+void check(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
+}
+#define CK(call) check((call), #call)
+
+constexpr int radix = 256;
+
+__host__ __device__ inline unsigned key_of(unsigned long long i) {  // a uniform-looking 32-bit key per position
+  unsigned long long x = i * 0x9E3779B97F4A7C15ull;
+  x ^= x >> 29;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 32;
+  return static_cast<unsigned>(x);
+}
+__device__ __forceinline__ unsigned digit_of(unsigned k) { return k >> 24; }
+
+__global__ void fill(unsigned* keys, unsigned* values, unsigned long long n) {
+  for (unsigned long long i = blockIdx.x * 1ull * blockDim.x + threadIdx.x; i < n; i += 1ull * gridDim.x * blockDim.x) {
+    keys[i] = key_of(i);
+    values[i] = static_cast<unsigned>(i);
+  }
+}
+
+__global__ void histogram(const unsigned* keys, unsigned long long n, unsigned long long* counts) {
+  __shared__ unsigned h[radix];
+  for (int d = threadIdx.x; d < radix; d += blockDim.x) h[d] = 0;
+  __syncthreads();
+  for (unsigned long long i = blockIdx.x * 1ull * blockDim.x + threadIdx.x; i < n; i += 1ull * gridDim.x * blockDim.x)
+    atomicAdd(&h[digit_of(keys[i])], 1u);
+  __syncthreads();
+  for (int d = threadIdx.x; d < radix; d += blockDim.x) atomicAdd(&counts[d], static_cast<unsigned long long>(h[d]));
+}
+
+__global__ void copy_pairs(const uint4* k, const uint4* v, uint4* ko, uint4* vo, unsigned long long n4) {
+  for (unsigned long long i = blockIdx.x * 1ull * blockDim.x + threadIdx.x; i < n4; i += 1ull * gridDim.x * blockDim.x) {
+    ko[i] = k[i];
+    vo[i] = v[i];
+  }
+}
+
+// ---- the bulk copies (sm_90) ----
+__device__ __forceinline__ unsigned smem(const void* p) { return static_cast<unsigned>(__cvta_generic_to_shared(p)); }
+__device__ __forceinline__ void bar_init(unsigned long long* bar) {
+#if __CUDA_ARCH__ >= 900
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem(bar)) : "memory");
+#endif
+}
+__device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, unsigned long long* bar) {
+#if __CUDA_ARCH__ >= 900
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(smem(dst)),
+               "l"(src), "r"(bytes), "r"(smem(bar))
+               : "memory");
+#endif
+}
+__device__ __forceinline__ void bar_expect(unsigned long long* bar, unsigned bytes) {
+#if __CUDA_ARCH__ >= 900
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem(bar)), "r"(bytes) : "memory");
+#endif
+}
+__device__ __forceinline__ void bar_wait(unsigned long long* bar, unsigned parity) {
+#if __CUDA_ARCH__ >= 900
+  asm volatile(
+      "{\n .reg .pred p;\n W%=:\n mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n @!p bra W%=;\n}" ::"r"(smem(bar)),
+      "r"(parity)
+      : "memory");
+#endif
+}
+__device__ __forceinline__ void fence_async_shared() {
+#if __CUDA_ARCH__ >= 900
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#endif
+}
+
+template <int Threads, int Items>
+struct Shape {
+  static constexpr int tile = Threads * Items;
+};
+
+// The ranking, claim and scatter of one tile whose keys and values this thread holds (item j: position t + j*Threads).
+template <int Threads, int Items>
+__device__ __forceinline__ void rank_and_scatter(const unsigned (&k)[Items], const unsigned (&v)[Items],
+                                                 unsigned* s_count, unsigned* s_start, unsigned long long* s_base,
+                                                 unsigned* s_warp, unsigned* out_k, unsigned* out_v,
+                                                 unsigned long long* cursor, unsigned* keys_dst, unsigned* values_dst) {
+  constexpr int tile = Threads * Items;
+  const int t = threadIdx.x;
+  unsigned place[Items];
+#pragma unroll
+  for (int j = 0; j < Items; ++j) place[j] = atomicAdd(&s_count[digit_of(k[j])], 1u);
+  __syncthreads();
+  // each digit's start in the tile, and its run claimed in the output (one atomic a digit)
+  unsigned c = 0, incl = 0;
+  if (t < radix) {
+    c = s_count[t];
+    s_count[t] = 0;
+    incl = c;
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+      const unsigned y = __shfl_up_sync(0xffffffffu, incl, o);
+      if ((t & 31) >= o) incl += y;
+    }
+    if ((t & 31) == 31) s_warp[t / 32] = incl;
+  }
+  __syncthreads();
+  if (t < radix) {
+    unsigned before = 0;
+    for (int w = 0; w < t / 32; ++w) before += s_warp[w];
+    const unsigned excl = before + incl - c;
+    s_start[t] = excl;
+    s_base[t] = (c ? atomicAdd(&cursor[t], static_cast<unsigned long long>(c)) : 0ull) - excl;
+  }
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < Items; ++j) {
+    const unsigned r = s_start[digit_of(k[j])] + place[j];
+    out_k[r] = k[j];
+    out_v[r] = v[j];
+  }
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < Items; ++j) {
+    const int i = t + j * Threads;
+    const unsigned key = out_k[i];
+    const unsigned long long dst = s_base[digit_of(key)] + i;
+    keys_dst[dst] = key;
+    values_dst[dst] = out_v[i];
+  }
+  (void)tile;
+}
+
+template <int Threads, int Items>
+__global__ void __launch_bounds__(Threads) pass_sync(const unsigned* keys, const unsigned* values, unsigned tiles,
+                                                     unsigned long long* cursor, unsigned* keys_dst,
+                                                     unsigned* values_dst, unsigned* tile_counter) {
+  constexpr int tile = Threads * Items;
+  __shared__ unsigned s_count[radix], s_start[radix], s_warp[radix / 32];
+  __shared__ unsigned long long s_base[radix];
+  extern __shared__ __align__(128) unsigned char dyn[];
+  unsigned* out_k = reinterpret_cast<unsigned*>(dyn);  // [tile]
+  unsigned* out_v = out_k + tile;
+  __shared__ unsigned s_tile;
+  for (int d = threadIdx.x; d < radix; d += Threads) s_count[d] = 0;
+  for (;;) {
+    if (threadIdx.x == 0) s_tile = atomicAdd(tile_counter, 1u);
+    __syncthreads();
+    const unsigned tl = s_tile;
+    if (tl >= tiles) return;
+    const unsigned long long first = static_cast<unsigned long long>(tl) * tile;
+    unsigned k[Items], v[Items];
+#pragma unroll
+    for (int j = 0; j < Items; ++j) {
+      k[j] = keys[first + threadIdx.x + j * Threads];
+      v[j] = values[first + threadIdx.x + j * Threads];
+    }
+    rank_and_scatter<Threads, Items>(k, v, s_count, s_start, s_base, s_warp, out_k, out_v, cursor, keys_dst,
+                                     values_dst);
+  }
+}
+
+// Persistent: block b takes tiles b, b + grid, ...; the next one's bulk copies are issued as the current one begins.
+// Alias: a tile is ranked into its own input buffer (dead once its keys are in registers), 4 tiles of shared memory in
+// place of 6, for one more barrier a tile (the next bulk copy waits until every thread has scattered from it).
+template <int Threads, int Items, bool Alias>
+__global__ void __launch_bounds__(Threads) pass_tma(const unsigned* keys, const unsigned* values, unsigned tiles,
+                                                    unsigned long long* cursor, unsigned* keys_dst,
+                                                    unsigned* values_dst) {
+  constexpr int tile = Threads * Items;
+  constexpr unsigned bytes = tile * sizeof(unsigned);
+  extern __shared__ __align__(128) unsigned char dyn[];
+  unsigned* in_k = reinterpret_cast<unsigned*>(dyn);  // [2][tile]
+  unsigned* in_v = in_k + 2 * tile;                   // [2][tile]
+  unsigned* const out_k0 = in_v + 2 * tile;            // (not Alias)
+  unsigned* const out_v0 = out_k0 + tile;
+  __shared__ unsigned s_count[radix], s_start[radix], s_warp[radix / 32];
+  __shared__ unsigned long long s_base[radix];
+  __shared__ __align__(8) unsigned long long bar[2];
+  for (int d = threadIdx.x; d < radix; d += Threads) s_count[d] = 0;
+  auto issue = [&](unsigned tl, int buf) {
+    const unsigned long long first = static_cast<unsigned long long>(tl) * tile;
+    bar_expect(&bar[buf], 2 * bytes);
+    bulk_load(in_k + buf * tile, keys + first, bytes, &bar[buf]);
+    bulk_load(in_v + buf * tile, values + first, bytes, &bar[buf]);
+  };
+  if (threadIdx.x == 0) {
+    bar_init(&bar[0]);
+    bar_init(&bar[1]);
+#if __CUDA_ARCH__ >= 900
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+#endif
+  }
+  __syncthreads();
+  unsigned tl = blockIdx.x;
+  if (threadIdx.x == 0 && tl < tiles) issue(tl, 0);
+  for (unsigned it = 0; tl < tiles; ++it, tl += gridDim.x) {
+    const int buf = it & 1;
+    unsigned* const out_k = Alias ? in_k + buf * tile : out_k0;
+    unsigned* const out_v = Alias ? in_v + buf * tile : out_v0;
+    if (Alias && it > 0) __syncthreads();
+    // the other buffer was last read before the previous tile's last barrier: bring the next tile into it
+    if (threadIdx.x == 0 && tl + gridDim.x < tiles) {
+      fence_async_shared();
+      issue(tl + gridDim.x, buf ^ 1);
+    }
+    bar_wait(&bar[buf], (it >> 1) & 1);
+    unsigned k[Items], v[Items];
+#pragma unroll
+    for (int j = 0; j < Items; ++j) {
+      k[j] = in_k[buf * tile + threadIdx.x + j * Threads];
+      v[j] = in_v[buf * tile + threadIdx.x + j * Threads];
+    }
+    rank_and_scatter<Threads, Items>(k, v, s_count, s_start, s_base, s_warp, out_k, out_v, cursor, keys_dst,
+                                     values_dst);
+  }
+}
+
+// Counts the positions out of digit order, the pairs broken, and XORs of the values (each position once: equal to
+// the input's XOR, checked on the host together with a sum).
+__global__ void verify(const unsigned* k, const unsigned* v, unsigned long long n, unsigned long long* bad,
+                       unsigned long long* sum) {
+  unsigned long long b = 0, s = 0;
+  for (unsigned long long i = blockIdx.x * 1ull * blockDim.x + threadIdx.x; i < n; i += 1ull * gridDim.x * blockDim.x) {
+    b += key_of(v[i]) != k[i];
+    if (i + 1 < n) b += digit_of(k[i]) > digit_of(k[i + 1]);
+    s += v[i];
+  }
+  atomicAdd(bad, b);
+  atomicAdd(sum, s);
+}
+
+struct Bufs {
+  unsigned *k, *v, *ko, *vo;
+  unsigned long long *starts, *cursor, *scratch;
+  unsigned* counter;
+};
+
+template <class F>
+double median_ms(F&& run, int reps = 7) {
+  cudaEvent_t a, b;
+  CK(cudaEventCreate(&a));
+  CK(cudaEventCreate(&b));
+  std::vector<float> t;
+  for (int r = 0; r <= reps; ++r) {
+    run(a);  // records a after its set-up
+    CK(cudaEventRecord(b));
+    CK(cudaEventSynchronize(b));
+    float ms = 0;
+    CK(cudaEventElapsedTime(&ms, a, b));
+    if (r > 0) t.push_back(ms);  // the first a warm-up
+  }
+  CK(cudaEventDestroy(a));
+  CK(cudaEventDestroy(b));
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+bool verified(const Bufs& B, unsigned long long n) {
+  CK(cudaMemset(B.scratch, 0, 2 * sizeof(unsigned long long)));
+  verify<<<1024, 256>>>(B.ko, B.vo, n, B.scratch, B.scratch + 1);
+  CK(cudaGetLastError());
+  unsigned long long h[2];
+  CK(cudaMemcpy(h, B.scratch, sizeof h, cudaMemcpyDeviceToHost));
+  return h[0] == 0 && h[1] == n * (n - 1) / 2;
+}
+
+template <int Threads, int Items, bool Alias>
+void run_tma(const Bufs& B, unsigned long long n, int sms, const char* name) {
+  constexpr int tile = Threads * Items;
+  const unsigned tiles = static_cast<unsigned>(n / tile);
+  const double gb = 16.0 * n / 1e9;
+  const std::size_t dyn = (Alias ? 4ull : 6ull) * tile * sizeof(unsigned);
+  auto kernel = pass_tma<Threads, Items, Alias>;
+  CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dyn)));
+  int per_sm = 0;
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Threads, dyn));
+  if (per_sm == 0) {
+    std::printf("  %s %4d x %2d: does not fit\n", name, Threads, Items);
+    return;
+  }
+  const double ms = median_ms([&](cudaEvent_t a) {
+    CK(cudaMemcpyAsync(B.cursor, B.starts, radix * sizeof(unsigned long long), cudaMemcpyDeviceToDevice));
+    CK(cudaEventRecord(a));
+    kernel<<<std::min<unsigned>(tiles, sms * per_sm), Threads, dyn>>>(B.k, B.v, tiles, B.cursor, B.ko, B.vo);
+    CK(cudaGetLastError());
+  });
+  std::printf("  %s %4d x %2d (%d blocks/SM): %8.3f ms %5.2f TB/s %s\n", name, Threads, Items, per_sm, ms, gb / ms,
+              verified(B, n) ? "checked" : "FAILED");
+}
+
+template <int Threads, int Items>
+void run_forms(const Bufs& B, unsigned long long n, int sms) {
+  constexpr int tile = Threads * Items;
+  const unsigned tiles = static_cast<unsigned>(n / tile);
+  const double gb = 16.0 * n / 1e9;
+  auto reset = [&] {
+    CK(cudaMemcpyAsync(B.cursor, B.starts, radix * sizeof(unsigned long long), cudaMemcpyDeviceToDevice));
+    CK(cudaMemsetAsync(B.counter, 0, sizeof(unsigned)));
+  };
+  int per_sm = 0;
+  const std::size_t dyn_sync = 2ull * tile * sizeof(unsigned);
+  CK(cudaFuncSetAttribute(pass_sync<Threads, Items>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                          static_cast<int>(dyn_sync)));
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, pass_sync<Threads, Items>, Threads, dyn_sync));
+  double ms = median_ms([&](cudaEvent_t a) {
+    reset();
+    CK(cudaEventRecord(a));
+    pass_sync<Threads, Items><<<sms * per_sm, Threads, dyn_sync>>>(B.k, B.v, tiles, B.cursor, B.ko, B.vo, B.counter);
+    CK(cudaGetLastError());
+  });
+  std::printf("  sync %4d x %2d (%d blocks/SM): %8.3f ms %5.2f TB/s %s\n", Threads, Items, per_sm, ms, gb / ms,
+              verified(B, n) ? "checked" : "FAILED");
+  run_tma<Threads, Items, false>(B, n, sms, "tma ");
+  run_tma<Threads, Items, true>(B, n, sms, "tmaA");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    std::vector<double> ns;
+    for (int i = 1; i < argc; ++i) ns.push_back(std::atof(argv[i]));
+    if (ns.empty()) ns = {268435456.0, 1e9};
+    cudaDeviceProp prop{};
+    CK(cudaGetDeviceProperties(&prop, 0));
+    if (prop.major < 9) throw std::runtime_error("the bulk copies need sm_90 or newer");
+    std::printf("%s, %d SMs\n", prop.name, prop.multiProcessorCount);
+    constexpr unsigned long long whole = 4096ull * 3;  // every tile below divides it
+    for (double nd : ns) {
+      const unsigned long long n = static_cast<unsigned long long>(nd) / whole * whole;
+      Bufs B{};
+      CK(cudaMalloc(&B.k, n * 4));
+      CK(cudaMalloc(&B.v, n * 4));
+      CK(cudaMalloc(&B.ko, n * 4));
+      CK(cudaMalloc(&B.vo, n * 4));
+      CK(cudaMalloc(&B.starts, radix * 8));
+      CK(cudaMalloc(&B.cursor, radix * 8));
+      CK(cudaMalloc(&B.scratch, 16));
+      CK(cudaMalloc(&B.counter, 4));
+      fill<<<4096, 256>>>(B.k, B.v, n);
+      CK(cudaGetLastError());
+      CK(cudaMemset(B.cursor, 0, radix * 8));
+      histogram<<<2048, 256>>>(B.k, n, B.cursor);
+      CK(cudaGetLastError());
+      unsigned long long h[radix], run = 0;
+      CK(cudaMemcpy(h, B.cursor, sizeof h, cudaMemcpyDeviceToHost));
+      for (auto& c : h) {
+        const unsigned long long x = c;
+        c = run;
+        run += x;
+      }
+      CK(cudaMemcpy(B.starts, h, sizeof h, cudaMemcpyHostToDevice));
+      const double gb = 16.0 * n / 1e9;
+      const double copy = median_ms([&](cudaEvent_t a) {
+        CK(cudaEventRecord(a));
+        copy_pairs<<<prop.multiProcessorCount * 8, 256>>>(reinterpret_cast<const uint4*>(B.k),
+                                                           reinterpret_cast<const uint4*>(B.v),
+                                                           reinterpret_cast<uint4*>(B.ko),
+                                                           reinterpret_cast<uint4*>(B.vo), n / 4);
+        CK(cudaGetLastError());
+      });
+      std::printf("n = %llu: copy of the pairs %.3f ms %.2f TB/s\n", n, copy, gb / copy);
+      run_forms<256, 16>(B, n, prop.multiProcessorCount);
+      run_forms<512, 8>(B, n, prop.multiProcessorCount);
+      run_forms<256, 24>(B, n, prop.multiProcessorCount);
+      run_forms<384, 16>(B, n, prop.multiProcessorCount);
+      for (void* p : {(void*)B.k, (void*)B.v, (void*)B.ko, (void*)B.vo, (void*)B.starts, (void*)B.cursor,
+                      (void*)B.scratch, (void*)B.counter})
+        CK(cudaFree(p));
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "scatter_ceiling: %s\n", e.what());
+    return 1;
+  }
+}
