@@ -62,7 +62,7 @@ __global__ void copy_pairs(const uint4* k, const uint4* v, uint4* ko, uint4* vo,
 }
 
 // ---- the bulk copies (sm_90) ----
-__device__ __forceinline__ unsigned smem(const void* p) { return static_cast<unsigned>(__cvta_generic_to_shared(p)); }
+[[maybe_unused]] __device__ __forceinline__ unsigned smem(const void* p) { return static_cast<unsigned>(__cvta_generic_to_shared(p)); }
 __device__ __forceinline__ void bar_init(unsigned long long* bar) {
 #if __CUDA_ARCH__ >= 900
   asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem(bar)) : "memory");
