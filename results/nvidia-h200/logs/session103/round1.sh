@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Session 103, round 1 (issue 19): session 102's round 2 (the H200 figures of round 91: `w768c`, main's device code,
 # against `land`, before the 768-thread shape; see ../session102/round2.sh), then what gathering u64 values by u32
-# positions costs (gather.py; NOTES.md round 94) beside u64+u32 and u64+u64 Zipf sorts at 1e8, 2^28 and 1e9.
-# On an H200 (kind nvidia-h200 with needs_h200), carrying .carry/land.tar.xz and .carry/w768c.tar.xz.
+# positions costs (gather.py; NOTES.md round 94) beside u64+u32 and u64+u64 Zipf sorts at 1e8 and 2^28, and the
+# ceiling of one MSD pass of 4-byte pairs with and without bulk copies a tile ahead (tools/radix/scatter_ceiling.cu,
+# built here with nvcc -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 into .carry/scatter_ceiling).
+# On an H200 (kind nvidia-h200 with needs_h200), carrying .carry/land.tar.xz, .carry/w768c.tar.xz and
+# .carry/scatter_ceiling.
 set -u
 LIMIT=${LIMIT:-580}
 . scripts/device-round.sh
@@ -11,11 +14,10 @@ W=$(unpack .carry/w768c.tar.xz)
 part 30 "$W/tests/radix/gsb_radix_parts_tests" --gtest_brief=1
 BUILDS="land=$LB w768c=$W"
 alternate 50 t --algo radix,cub-radix --type u32 --values u32 --n 2^29,7.5e8,8e8,1e9 --reps 3 --warmup 1 --validate none -q
-part 60 python3 results/nvidia-h200/logs/session103/gather.py 1e8 2^28 1e9
-part 90 "$W/gpusort-bench" --algo radix,cub-radix --type u64 --values u32,u64 --n 1e8,2^28,1e9 --dist zipf \
-  --reps 3 --warmup 1 --validate none -q --json "$OUT/u64-zipf-w768c.json"
 part 110 "$W/gpusort-bench" --algo radix,cub-radix --type u32,i32,f32 --values u32 --n 7.5e8,1e9 \
   --reps 3 --warmup 1 -q --json "$OUT/grid-w768c.json"
-part 80 "$W/gpusort-bench" --algo radix,cub-radix --type u32 --values u32 --n 1e9 --dist zipf,entropy-0.544 \
-  --reps 3 --warmup 1 -q --json "$OUT/skew-w768c.json"
+part 60 .carry/scatter_ceiling 268435456 1e9
+part 60 python3 results/nvidia-h200/logs/session103/gather.py 1e8 2^28 1e9
+part 60 "$W/gpusort-bench" --algo radix,cub-radix --type u64 --values u32,u64 --n 1e8,2^28 --dist zipf \
+  --reps 3 --warmup 1 --validate none -q --json "$OUT/u64-zipf-w768c.json"
 summary radix cub-radix
