@@ -1,12 +1,16 @@
 // How fast can one MSD digit pass of 4-byte pairs go on this GPU, and does loading a block's next tile while it
-// ranks and scatters the current one raise it? (issue 19, NOTES.md round 94.) A model of the hybrid path's first MSD
-// pass -- 8-bit digits (bits 24..31), each tile's runs claimed with one global atomic a digit (as ClaimedSegments),
-// keys ranked in any order by shared-memory atomics, written from shared memory in digit order -- in two forms:
-//   sync: every thread loads its keys and values from global memory at the start of each tile (registers);
-//   tma:  persistent blocks, each tile's keys and values brought into one of two shared buffers by bulk copies
-//         (cp.async.bulk, sm_90) one tile ahead, so a block's loads are in flight while it ranks and scatters.
+// ranks and scatters the current one raise it? (issue 19, NOTES.md round 94.) A model of the hybrid path's MSD passes:
+// 8-bit digits (bits 24..31), keys ranked in any order by shared-memory atomics (the real passes of pairs rank stably
+// by ballots: more instructions), written from shared memory in digit order, each tile's runs found by
+//   claims:   one global atomic a digit (as the MSD passes of keys alone, ClaimedSegments), or
+//   lookback: decoupled look-back over the tiles before it (as the stable passes of pairs);
+// its loads
+//   sync:     every thread loading its keys and values from global memory into registers as the tile begins, or
+//   tma:      persistent blocks, each tile's keys and values brought into one of two shared buffers by bulk copies
+//             (cp.async.bulk, sm_90) one tile ahead, so a block's loads are in flight while it ranks and scatters
+//             (tmaA: the tile ranked into its own input buffer, so more blocks fit an SM).
 // Beside them a plain copy of the pairs (the rate the pass is measured against). Uniform keys (a hash of the
-// position), values the positions; every run checked (digits in order, each pair intact, every position once).
+// position), values the positions; every run checked (digits in order, each pair intact, the positions' sum).
 //   scatter_ceiling [n ...]     (default 2^28 and 1e9, each rounded down to whole tiles); medians of 7 ms, TB/s
 // Not part of the library: a measurement, built on request (tools/CMakeLists.txt).
 #include <algorithm>
@@ -94,28 +98,36 @@ __device__ __forceinline__ void fence_async_shared() {
 #endif
 }
 
-template <int Threads, int Items>
-struct Shape {
-  static constexpr int tile = Threads * Items;
+// Where a tile's runs go: claimed with one global atomic a digit (cursor: each digit's next free place; the tiles' runs
+// in any order, as the hybrid path's MSD passes of keys alone), or found by decoupled look-back (the runs in tile
+// order, as the stable passes of pairs: status[tile][digit], 0 where not yet published, else a flag and a count, each
+// digit's predecessors read a window of 8 tiles a round trip; starts: each digit's start in the output).
+struct Runs {
+  unsigned long long* cursor;
+  const unsigned long long* starts;
+  unsigned* status;
 };
+constexpr unsigned status_inclusive = 1u << 31, status_aggregate = 1u << 30, status_count = status_aggregate - 1;
+constexpr int look_back_window = 8;
 
-// The ranking, claim and scatter of one tile whose keys and values this thread holds (item j: position t + j*Threads).
-template <int Threads, int Items>
-__device__ __forceinline__ void rank_and_scatter(const unsigned (&k)[Items], const unsigned (&v)[Items],
+// The ranking, runs and scatter of tile `tl`, whose keys and values this thread holds (item j: position t + j*Threads).
+template <int Threads, int Items, bool LookBack>
+__device__ __forceinline__ void rank_and_scatter(const unsigned (&k)[Items], const unsigned (&v)[Items], unsigned tl,
                                                  unsigned* s_count, unsigned* s_start, unsigned long long* s_base,
-                                                 unsigned* s_warp, unsigned* out_k, unsigned* out_v,
-                                                 unsigned long long* cursor, unsigned* keys_dst, unsigned* values_dst) {
-  constexpr int tile = Threads * Items;
+                                                 unsigned* s_warp, unsigned* out_k, unsigned* out_v, const Runs& runs,
+                                                 unsigned* keys_dst, unsigned* values_dst) {
   const int t = threadIdx.x;
   unsigned place[Items];
 #pragma unroll
   for (int j = 0; j < Items; ++j) place[j] = atomicAdd(&s_count[digit_of(k[j])], 1u);
   __syncthreads();
-  // each digit's start in the tile, and its run claimed in the output (one atomic a digit)
+  // each digit's start in the tile (and with look-back its count published at once), then its run in the output
   unsigned c = 0, incl = 0;
+  unsigned* my_status = LookBack ? runs.status + static_cast<unsigned long long>(tl) * radix + t : nullptr;
   if (t < radix) {
     c = s_count[t];
     s_count[t] = 0;
+    if (LookBack) __stcg(my_status, (tl == 0 ? status_inclusive : status_aggregate) | c);
     incl = c;
 #pragma unroll
     for (int o = 1; o < 32; o <<= 1) {
@@ -126,11 +138,36 @@ __device__ __forceinline__ void rank_and_scatter(const unsigned (&k)[Items], con
   }
   __syncthreads();
   if (t < radix) {
-    unsigned before = 0;
-    for (int w = 0; w < t / 32; ++w) before += s_warp[w];
-    const unsigned excl = before + incl - c;
+    unsigned in_tile = 0;
+    for (int w = 0; w < t / 32; ++w) in_tile += s_warp[w];
+    const unsigned excl = in_tile + incl - c;
     s_start[t] = excl;
-    s_base[t] = (c ? atomicAdd(&cursor[t], static_cast<unsigned long long>(c)) : 0ull) - excl;
+    if constexpr (LookBack) {
+      unsigned before = 0;
+      if (tl > 0) {
+        long long j = static_cast<long long>(tl) - 1;  // the nearest predecessor not yet added
+        for (bool done = false; !done;) {
+          unsigned w[look_back_window];
+#pragma unroll
+          for (int q = 0; q < look_back_window; ++q)
+            w[q] = j - q >= 0 ? __ldcv(runs.status + static_cast<unsigned long long>(j - q) * radix + t) : status_inclusive;
+          int q = 0;
+          for (; q < look_back_window; ++q) {
+            if (w[q] == 0) break;  // not yet published: read again from here
+            before += w[q] & status_count;
+            if (w[q] & status_inclusive) {
+              done = true;
+              break;
+            }
+          }
+          j -= q;
+        }
+        __stcg(my_status, status_inclusive | (before + c));
+      }
+      s_base[t] = runs.starts[t] + before - excl;
+    } else {
+      s_base[t] = (c ? atomicAdd(&runs.cursor[t], static_cast<unsigned long long>(c)) : 0ull) - excl;
+    }
   }
   __syncthreads();
 #pragma unroll
@@ -148,13 +185,13 @@ __device__ __forceinline__ void rank_and_scatter(const unsigned (&k)[Items], con
     keys_dst[dst] = key;
     values_dst[dst] = out_v[i];
   }
-  (void)tile;
 }
 
-template <int Threads, int Items>
+// Tiles in number order from a counter, each thread's keys and values loaded into registers as the tile begins.
+template <int Threads, int Items, bool LookBack>
 __global__ void __launch_bounds__(Threads) pass_sync(const unsigned* keys, const unsigned* values, unsigned tiles,
-                                                     unsigned long long* cursor, unsigned* keys_dst,
-                                                     unsigned* values_dst, unsigned* tile_counter) {
+                                                     Runs runs, unsigned* keys_dst, unsigned* values_dst,
+                                                     unsigned* tile_counter) {
   constexpr int tile = Threads * Items;
   __shared__ unsigned s_count[radix], s_start[radix], s_warp[radix / 32];
   __shared__ unsigned long long s_base[radix];
@@ -175,18 +212,18 @@ __global__ void __launch_bounds__(Threads) pass_sync(const unsigned* keys, const
       k[j] = keys[first + threadIdx.x + j * Threads];
       v[j] = values[first + threadIdx.x + j * Threads];
     }
-    rank_and_scatter<Threads, Items>(k, v, s_count, s_start, s_base, s_warp, out_k, out_v, cursor, keys_dst,
-                                     values_dst);
+    rank_and_scatter<Threads, Items, LookBack>(k, v, tl, s_count, s_start, s_base, s_warp, out_k, out_v, runs,
+                                               keys_dst, values_dst);
   }
 }
 
-// Persistent: block b takes tiles b, b + grid, ...; the next one's bulk copies are issued as the current one begins.
+// Persistent: block b takes tiles b, b + grid, ... (every block resident, so a look-back always has a predecessor
+// that progresses); the next one's bulk copies are issued as the current one begins.
 // Alias: a tile is ranked into its own input buffer (dead once its keys are in registers), 4 tiles of shared memory in
 // place of 6, for one more barrier a tile (the next bulk copy waits until every thread has scattered from it).
-template <int Threads, int Items, bool Alias>
+template <int Threads, int Items, bool Alias, bool LookBack>
 __global__ void __launch_bounds__(Threads) pass_tma(const unsigned* keys, const unsigned* values, unsigned tiles,
-                                                    unsigned long long* cursor, unsigned* keys_dst,
-                                                    unsigned* values_dst) {
+                                                    Runs runs, unsigned* keys_dst, unsigned* values_dst, unsigned*) {
   constexpr int tile = Threads * Items;
   constexpr unsigned bytes = tile * sizeof(unsigned);
   extern __shared__ __align__(128) unsigned char dyn[];
@@ -231,8 +268,8 @@ __global__ void __launch_bounds__(Threads) pass_tma(const unsigned* keys, const 
       k[j] = in_k[buf * tile + threadIdx.x + j * Threads];
       v[j] = in_v[buf * tile + threadIdx.x + j * Threads];
     }
-    rank_and_scatter<Threads, Items>(k, v, s_count, s_start, s_base, s_warp, out_k, out_v, cursor, keys_dst,
-                                     values_dst);
+    rank_and_scatter<Threads, Items, LookBack>(k, v, tl, s_count, s_start, s_base, s_warp, out_k, out_v, runs,
+                                               keys_dst, values_dst);
   }
 }
 
@@ -253,7 +290,7 @@ __global__ void verify(const unsigned* k, const unsigned* v, unsigned long long 
 struct Bufs {
   unsigned *k, *v, *ko, *vo;
   unsigned long long *starts, *cursor, *scratch;
-  unsigned* counter;
+  unsigned *counter, *status;
 };
 
 template <class F>
@@ -285,54 +322,43 @@ bool verified(const Bufs& B, unsigned long long n) {
   return h[0] == 0 && h[1] == n * (n - 1) / 2;
 }
 
-template <int Threads, int Items, bool Alias>
-void run_tma(const Bufs& B, unsigned long long n, int sms, const char* name) {
-  constexpr int tile = Threads * Items;
-  const unsigned tiles = static_cast<unsigned>(n / tile);
-  const double gb = 16.0 * n / 1e9;
-  const std::size_t dyn = (Alias ? 4ull : 6ull) * tile * sizeof(unsigned);
-  auto kernel = pass_tma<Threads, Items, Alias>;
+// One form timed: its kernel, grid and dynamic shared memory; each run starts from fresh cursors, counter and status.
+template <class K>
+void time_form(const Bufs& B, unsigned long long n, int sms, const char* name, int threads, int items, K kernel,
+               std::size_t dyn, bool persistent, bool look_back) {
+  const unsigned tiles = static_cast<unsigned>(n / (static_cast<unsigned long long>(threads) * items));
   CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dyn)));
   int per_sm = 0;
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Threads, dyn));
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dyn));
   if (per_sm == 0) {
-    std::printf("  %s %4d x %2d: does not fit\n", name, Threads, Items);
+    std::printf("  %-12s %4d x %2d: does not fit\n", name, threads, items);
     return;
   }
+  const unsigned grid = persistent ? std::min<unsigned>(tiles, sms * per_sm) : sms * per_sm;
+  const Runs runs{B.cursor, B.starts, B.status};
   const double ms = median_ms([&](cudaEvent_t a) {
     CK(cudaMemcpyAsync(B.cursor, B.starts, radix * sizeof(unsigned long long), cudaMemcpyDeviceToDevice));
+    CK(cudaMemsetAsync(B.counter, 0, sizeof(unsigned)));
+    if (look_back) CK(cudaMemsetAsync(B.status, 0, static_cast<std::size_t>(tiles) * radix * sizeof(unsigned)));
     CK(cudaEventRecord(a));
-    kernel<<<std::min<unsigned>(tiles, sms * per_sm), Threads, dyn>>>(B.k, B.v, tiles, B.cursor, B.ko, B.vo);
+    kernel<<<grid, threads, dyn>>>(B.k, B.v, tiles, runs, B.ko, B.vo, B.counter);  // (the counter: pass_sync's)
     CK(cudaGetLastError());
   });
-  std::printf("  %s %4d x %2d (%d blocks/SM): %8.3f ms %5.2f TB/s %s\n", name, Threads, Items, per_sm, ms, gb / ms,
-              verified(B, n) ? "checked" : "FAILED");
+  std::printf("  %-12s %4d x %2d (%d blocks/SM): %8.3f ms %5.2f TB/s %s\n", name, threads, items, per_sm, ms,
+              16.0 * n / 1e9 / ms, verified(B, n) ? "checked" : "FAILED");
 }
 
 template <int Threads, int Items>
 void run_forms(const Bufs& B, unsigned long long n, int sms) {
-  constexpr int tile = Threads * Items;
-  const unsigned tiles = static_cast<unsigned>(n / tile);
-  const double gb = 16.0 * n / 1e9;
-  auto reset = [&] {
-    CK(cudaMemcpyAsync(B.cursor, B.starts, radix * sizeof(unsigned long long), cudaMemcpyDeviceToDevice));
-    CK(cudaMemsetAsync(B.counter, 0, sizeof(unsigned)));
-  };
-  int per_sm = 0;
-  const std::size_t dyn_sync = 2ull * tile * sizeof(unsigned);
-  CK(cudaFuncSetAttribute(pass_sync<Threads, Items>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                          static_cast<int>(dyn_sync)));
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, pass_sync<Threads, Items>, Threads, dyn_sync));
-  double ms = median_ms([&](cudaEvent_t a) {
-    reset();
-    CK(cudaEventRecord(a));
-    pass_sync<Threads, Items><<<sms * per_sm, Threads, dyn_sync>>>(B.k, B.v, tiles, B.cursor, B.ko, B.vo, B.counter);
-    CK(cudaGetLastError());
-  });
-  std::printf("  sync %4d x %2d (%d blocks/SM): %8.3f ms %5.2f TB/s %s\n", Threads, Items, per_sm, ms, gb / ms,
-              verified(B, n) ? "checked" : "FAILED");
-  run_tma<Threads, Items, false>(B, n, sms, "tma ");
-  run_tma<Threads, Items, true>(B, n, sms, "tmaA");
+  constexpr std::size_t tile_bytes = static_cast<std::size_t>(Threads) * Items * sizeof(unsigned);
+  time_form(B, n, sms, "sync claims", Threads, Items, pass_sync<Threads, Items, false>, 2 * tile_bytes, false, false);
+  time_form(B, n, sms, "sync lookback", Threads, Items, pass_sync<Threads, Items, true>, 2 * tile_bytes, false, true);
+  time_form(B, n, sms, "tma claims", Threads, Items, pass_tma<Threads, Items, false, false>, 6 * tile_bytes, true,
+            false);
+  time_form(B, n, sms, "tmaA claims", Threads, Items, pass_tma<Threads, Items, true, false>, 4 * tile_bytes, true,
+            false);
+  time_form(B, n, sms, "tmaA lookback", Threads, Items, pass_tma<Threads, Items, true, true>, 4 * tile_bytes, true,
+            true);
 }
 
 }  // namespace
@@ -358,6 +384,7 @@ int main(int argc, char** argv) {
       CK(cudaMalloc(&B.cursor, radix * 8));
       CK(cudaMalloc(&B.scratch, 16));
       CK(cudaMalloc(&B.counter, 4));
+      CK(cudaMalloc(&B.status, n / 4096 * radix * sizeof(unsigned)));  // the smallest tile's count
       fill<<<4096, 256>>>(B.k, B.v, n);
       CK(cudaGetLastError());
       CK(cudaMemset(B.cursor, 0, radix * 8));
@@ -384,9 +411,8 @@ int main(int argc, char** argv) {
       run_forms<256, 16>(B, n, prop.multiProcessorCount);
       run_forms<512, 8>(B, n, prop.multiProcessorCount);
       run_forms<256, 24>(B, n, prop.multiProcessorCount);
-      run_forms<384, 16>(B, n, prop.multiProcessorCount);
       for (void* p : {(void*)B.k, (void*)B.v, (void*)B.ko, (void*)B.vo, (void*)B.starts, (void*)B.cursor,
-                      (void*)B.scratch, (void*)B.counter})
+                      (void*)B.scratch, (void*)B.counter, (void*)B.status})
         CK(cudaFree(p));
     }
     return 0;
