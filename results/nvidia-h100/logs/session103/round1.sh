@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Session 103, round 1 on an H100 (issue 19): what gathering u64 values by u32 positions costs
 # (../../../nvidia-h200/logs/session103/gather.py; NOTES.md round 94) beside u64+u32 and u64+u64 Zipf sorts at 1e8,
-# 2^28 and 1e9 (main's device code, .carry/w768c.tar.xz), and the ceiling of one MSD pass of 4-byte pairs with and
+# 2^28 (main's device code, .carry/w768c.tar.xz), and the ceiling of one MSD pass of 4-byte pairs with and
 # without bulk copies a tile ahead (tools/radix/scatter_ceiling.cu, .carry/scatter_ceiling). Kind nvidia-h100-x1.
 set -u
 LIMIT=${LIMIT:-300}
@@ -9,6 +9,6 @@ LIMIT=${LIMIT:-300}
 W=$(unpack .carry/w768c.tar.xz)
 part 60 .carry/scatter_ceiling 268435456 1e9
 part 90 python3 results/nvidia-h200/logs/session103/gather.py 1e8 2^28 1e9
-part 150 "$W/gpusort-bench" --algo radix,cub-radix --type u64 --values u32,u64 --n 1e8,2^28,1e9 --dist zipf \
+part 100 "$W/gpusort-bench" --algo radix,cub-radix --type u64 --values u32,u64 --n 1e8,2^28 --dist zipf \
   --reps 3 --warmup 1 --validate none -q --json "$OUT/u64-zipf-w768c.json"
 summary radix cub-radix
