@@ -8,6 +8,9 @@ LIMIT=${LIMIT:-300}
 . scripts/device-round.sh
 W=$(unpack .carry/w768c.tar.xz)
 part 60 .carry/scatter_ceiling 268435456 1e9
+# the real passes beside the model: main's u32+u32 sort at 1e9, one under ncu (its kernels' times and DRAM bytes)
+profile pairs-1e9 90 "$W" --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum -- \
+  --algo radix --type u32 --values u32 --n 1e9
 part 90 python3 results/nvidia-h200/logs/session103/gather.py 1e8 2^28 1e9
 part 100 "$W/gpusort-bench" --algo radix,cub-radix --type u64 --values u32,u64 --n 1e8,2^28 --dist zipf \
   --reps 3 --warmup 1 --validate none -q --json "$OUT/u64-zipf-w768c.json"

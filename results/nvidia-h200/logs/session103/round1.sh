@@ -15,6 +15,9 @@ part 30 "$W/tests/radix/gsb_radix_parts_tests" --gtest_brief=1
 BUILDS="land=$LB w768c=$W"
 alternate 50 t --algo radix,cub-radix --type u32 --values u32 --n 2^29,7.5e8,8e8,1e9 --reps 3 --warmup 1 --validate none -q
 part 60 .carry/scatter_ceiling 268435456 1e9
+# the real passes beside the model: main's u32+u32 sort at 1e9, one under ncu (its kernels' times and DRAM bytes)
+profile pairs-1e9 90 "$W" --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum -- \
+  --algo radix --type u32 --values u32 --n 1e9
 part 60 python3 results/nvidia-h200/logs/session103/gather.py 1e8 2^28 1e9
 part 110 "$W/gpusort-bench" --algo radix,cub-radix --type u32,i32,f32 --values u32 --n 7.5e8,1e9 \
   --reps 3 --warmup 1 -q --json "$OUT/grid-w768c.json"
