@@ -1,5 +1,5 @@
 // How fast can one MSD digit pass of 4-byte pairs go on this GPU, and does loading a block's next tile while it
-// ranks and scatters the current one raise it? (issue 19, NOTES.md round 94.) A model of the hybrid path's MSD passes:
+// ranks and scatters the current one raise it? (issue 19, NOTES.md, session 103.) A model of the hybrid path's MSD passes:
 // 8-bit digits (bits 24..31), keys ranked in any order by shared-memory atomics (the real passes of pairs rank stably
 // by ballots: more instructions), written from shared memory in digit order, each tile's runs found by
 //   claims:   one global atomic a digit (as the MSD passes of keys alone, ClaimedSegments), or

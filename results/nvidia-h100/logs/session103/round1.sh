@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Session 103, round 1 on an H100 (issue 19): what gathering u64 values by u32 positions costs
-# (../../../nvidia-h200/logs/session103/gather.py; NOTES.md round 94) beside u64+u32 and u64+u64 Zipf sorts at 1e8 and
+# (../../../nvidia-h200/logs/session103/gather.py; NOTES.md, session 103) beside u64+u32 and u64+u64 Zipf sorts at 1e8 and
 # 2^28 (main's device code, .carry/w768c.tar.xz), and the ceiling of one MSD pass of 4-byte pairs with and
 # without bulk copies a tile ahead (tools/radix/scatter_ceiling.cu, .carry/scatter_ceiling) beside the real passes
 # under ncu. Kind nvidia-h100-x1.

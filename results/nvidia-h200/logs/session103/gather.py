@@ -1,5 +1,5 @@
 # Session 103 (issue 19): what gathering 8-byte values by 4-byte positions costs on this GPU -- the cost of sorting
-# skewed u64+u64 pairs as (key, position) pairs and gathering the values once at the end (NOTES.md round 94). One
+# skewed u64+u64 pairs as (key, position) pairs and gathering the values once at the end (NOTES.md, session 103). One
 # kernel, out[i] = values[pos[i]], 4 positions a thread (one 16-byte load), over a random permutation and over the
 # stable order of Zipf keys (the generator's rule: 2^20 ranks of density 1/rank, each a random 64-bit key), beside a
 # plain copy of the values and an iota of the positions. Medians of 7 after a warm-up, cupy events; ms.

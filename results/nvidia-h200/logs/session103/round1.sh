@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Session 103, round 1 (issue 19): session 102's round 2 (the H200 figures of round 91: `w768c`, main's device code,
 # against `land`, before the 768-thread shape; see ../session102/round2.sh), then what gathering u64 values by u32
-# positions costs (gather.py; NOTES.md round 94) beside u64+u32 and u64+u64 Zipf sorts at 1e8 and 2^28, and the
+# positions costs (gather.py; NOTES.md, session 103) beside u64+u32 and u64+u64 Zipf sorts at 1e8 and 2^28, and the
 # ceiling of one MSD pass of 4-byte pairs with and without bulk copies a tile ahead beside the real passes under ncu
 # (tools/radix/scatter_ceiling.cu,
 # built here with nvcc -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 into .carry/scatter_ceiling).
