@@ -1,7 +1,7 @@
 // How fast can one MSD digit pass of 4-byte pairs go on this GPU, and does loading a block's next tile while it
-// ranks and scatters the current one raise it? (issue 19, NOTES.md, session 103.) A model of the hybrid path's MSD passes:
-// 8-bit digits (bits 24..31), keys ranked in any order by shared-memory atomics (the real passes of pairs rank stably
-// by ballots: more instructions), written from shared memory in digit order, each tile's runs found by
+// ranks and scatters the current one raise it? (issue 19, NOTES.md, session 103.) A model of the hybrid path's MSD
+// passes: 8-bit digits (bits 24..31), keys ranked in any order by shared-memory atomics (the real passes of pairs rank
+// stably by ballots: more instructions), written from shared memory in digit order, each tile's runs found by
 //   claims:   one global atomic a digit (as the MSD passes of keys alone, ClaimedSegments), or
 //   lookback: decoupled look-back over the tiles before it (as the stable passes of pairs);
 // its loads
@@ -13,6 +13,8 @@
 // position), values the positions; every run checked (digits in order, each pair intact, the positions' sum).
 //   scatter_ceiling [n ...]     (default 2^28 and 1e9, each rounded down to whole tiles); medians of 7 ms, TB/s
 // Not part of the library: a measurement, built on request (tools/CMakeLists.txt).
+#include <cuda_runtime.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -20,8 +22,6 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <cuda_runtime.h>
 
 namespace {
 
@@ -59,14 +59,17 @@ __global__ void histogram(const unsigned* keys, unsigned long long n, unsigned l
 }
 
 __global__ void copy_pairs(const uint4* k, const uint4* v, uint4* ko, uint4* vo, unsigned long long n4) {
-  for (unsigned long long i = blockIdx.x * 1ull * blockDim.x + threadIdx.x; i < n4; i += 1ull * gridDim.x * blockDim.x) {
+  for (unsigned long long i = blockIdx.x * 1ull * blockDim.x + threadIdx.x; i < n4;
+       i += 1ull * gridDim.x * blockDim.x) {
     ko[i] = k[i];
     vo[i] = v[i];
   }
 }
 
 // ---- the bulk copies (sm_90) ----
-[[maybe_unused]] __device__ __forceinline__ unsigned smem(const void* p) { return static_cast<unsigned>(__cvta_generic_to_shared(p)); }
+[[maybe_unused]] __device__ __forceinline__ unsigned smem(const void* p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
 __device__ __forceinline__ void bar_init(unsigned long long* bar) {
 #if __CUDA_ARCH__ >= 900
   asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem(bar)) : "memory");
@@ -74,9 +77,10 @@ __device__ __forceinline__ void bar_init(unsigned long long* bar) {
 }
 __device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, unsigned long long* bar) {
 #if __CUDA_ARCH__ >= 900
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(smem(dst)),
-               "l"(src), "r"(bytes), "r"(smem(bar))
-               : "memory");
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(smem(dst)),
+      "l"(src), "r"(bytes), "r"(smem(bar))
+      : "memory");
 #endif
 }
 __device__ __forceinline__ void bar_expect(unsigned long long* bar, unsigned bytes) {
@@ -87,7 +91,8 @@ __device__ __forceinline__ void bar_expect(unsigned long long* bar, unsigned byt
 __device__ __forceinline__ void bar_wait(unsigned long long* bar, unsigned parity) {
 #if __CUDA_ARCH__ >= 900
   asm volatile(
-      "{\n .reg .pred p;\n W%=:\n mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n @!p bra W%=;\n}" ::"r"(smem(bar)),
+      "{\n .reg .pred p;\n W%=:\n mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n @!p bra W%=;\n}" ::"r"(
+          smem(bar)),
       "r"(parity)
       : "memory");
 #endif
@@ -150,7 +155,8 @@ __device__ __forceinline__ void rank_and_scatter(const unsigned (&k)[Items], con
           unsigned w[look_back_window];
 #pragma unroll
           for (int q = 0; q < look_back_window; ++q)
-            w[q] = j - q >= 0 ? __ldcv(runs.status + static_cast<unsigned long long>(j - q) * radix + t) : status_inclusive;
+            w[q] = j - q >= 0 ? __ldcv(runs.status + static_cast<unsigned long long>(j - q) * radix + t)
+                              : status_inclusive;
           int q = 0;
           for (; q < look_back_window; ++q) {
             if (w[q] == 0) break;  // not yet published: read again from here
@@ -189,9 +195,9 @@ __device__ __forceinline__ void rank_and_scatter(const unsigned (&k)[Items], con
 
 // Tiles in number order from a counter, each thread's keys and values loaded into registers as the tile begins.
 template <int Threads, int Items, bool LookBack>
-__global__ void __launch_bounds__(Threads) pass_sync(const unsigned* keys, const unsigned* values, unsigned tiles,
-                                                     Runs runs, unsigned* keys_dst, unsigned* values_dst,
-                                                     unsigned* tile_counter) {
+__global__ void __launch_bounds__(Threads)
+    pass_sync(const unsigned* keys, const unsigned* values, unsigned tiles, Runs runs, unsigned* keys_dst,
+              unsigned* values_dst, unsigned* tile_counter) {
   constexpr int tile = Threads * Items;
   __shared__ unsigned s_count[radix], s_start[radix], s_warp[radix / 32];
   __shared__ unsigned long long s_base[radix];
@@ -212,8 +218,8 @@ __global__ void __launch_bounds__(Threads) pass_sync(const unsigned* keys, const
       k[j] = keys[first + threadIdx.x + j * Threads];
       v[j] = values[first + threadIdx.x + j * Threads];
     }
-    rank_and_scatter<Threads, Items, LookBack>(k, v, tl, s_count, s_start, s_base, s_warp, out_k, out_v, runs,
-                                               keys_dst, values_dst);
+    rank_and_scatter<Threads, Items, LookBack>(k, v, tl, s_count, s_start, s_base, s_warp, out_k, out_v, runs, keys_dst,
+                                               values_dst);
   }
 }
 
@@ -229,7 +235,7 @@ __global__ void __launch_bounds__(Threads) pass_tma(const unsigned* keys, const 
   extern __shared__ __align__(128) unsigned char dyn[];
   unsigned* in_k = reinterpret_cast<unsigned*>(dyn);  // [2][tile]
   unsigned* in_v = in_k + 2 * tile;                   // [2][tile]
-  unsigned* const out_k0 = in_v + 2 * tile;            // (not Alias)
+  unsigned* const out_k0 = in_v + 2 * tile;           // (not Alias)
   unsigned* const out_v0 = out_k0 + tile;
   __shared__ unsigned s_count[radix], s_start[radix], s_warp[radix / 32];
   __shared__ unsigned long long s_base[radix];
@@ -268,8 +274,8 @@ __global__ void __launch_bounds__(Threads) pass_tma(const unsigned* keys, const 
       k[j] = in_k[buf * tile + threadIdx.x + j * Threads];
       v[j] = in_v[buf * tile + threadIdx.x + j * Threads];
     }
-    rank_and_scatter<Threads, Items, LookBack>(k, v, tl, s_count, s_start, s_base, s_warp, out_k, out_v, runs,
-                                               keys_dst, values_dst);
+    rank_and_scatter<Threads, Items, LookBack>(k, v, tl, s_count, s_start, s_base, s_warp, out_k, out_v, runs, keys_dst,
+                                               values_dst);
   }
 }
 
@@ -401,10 +407,9 @@ int main(int argc, char** argv) {
       const double gb = 16.0 * n / 1e9;
       const double copy = median_ms([&](cudaEvent_t a) {
         CK(cudaEventRecord(a));
-        copy_pairs<<<prop.multiProcessorCount * 8, 256>>>(reinterpret_cast<const uint4*>(B.k),
-                                                           reinterpret_cast<const uint4*>(B.v),
-                                                           reinterpret_cast<uint4*>(B.ko),
-                                                           reinterpret_cast<uint4*>(B.vo), n / 4);
+        copy_pairs<<<prop.multiProcessorCount * 8, 256>>>(
+            reinterpret_cast<const uint4*>(B.k), reinterpret_cast<const uint4*>(B.v), reinterpret_cast<uint4*>(B.ko),
+            reinterpret_cast<uint4*>(B.vo), n / 4);
         CK(cudaGetLastError());
       });
       std::printf("n = %llu: copy of the pairs %.3f ms %.2f TB/s\n", n, copy, gb / copy);
