@@ -15,6 +15,9 @@
 // Not part of the library: a measurement, built on request (tools/CMakeLists.txt).
 #include <cuda_runtime.h>
 
+#include "gsb/device_props.hpp"
+#include "radix/onesweep/policy.cuh"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -297,6 +300,7 @@ struct Bufs {
   unsigned *k, *v, *ko, *vo;
   unsigned long long *starts, *cursor, *scratch;
   unsigned *counter, *status;
+  unsigned long long* none_skippable;  // (the real pass) one zero word: every pass runs
 };
 
 template <class F>
@@ -367,6 +371,47 @@ void run_forms(const Bufs& B, unsigned long long n, int sms) {
             true);
 }
 
+// The real thing on the same data: `radix`'s digit pass (pass.cuh) with the policy of the hybrid path's passes of
+// u32+u32 (256 x 24 at 3 blocks an SM, values through shared memory, look-back window 8; stable ranking by ballots),
+// launched as the last of four LSD passes (bits 24..31: the top digit, as the first MSD pass sorts), the L2
+// prefetch where the policy takes it on this device.
+void time_real(const Bufs& B, unsigned long long n, int sms) {
+  namespace ons = gsb::radix::onesweep;
+  using P = ons::PolicyFor<unsigned, unsigned, gsb::arch::Band::sm90, ons::Passes::hybrid>::type;
+  using S = ons::PassShape<unsigned, unsigned, 8, P::threads, P::items, P::shared_values>;
+  auto kernel = ons::pass_kernel<unsigned, unsigned, P, ons::NoSegments>;
+  const unsigned tiles = static_cast<unsigned>(n / S::tile);
+  gsb::set_dynamic_shared_bytes(kernel, S::shared_bytes, "scatter_ceiling: the real pass");
+  const int per_sm = gsb::resident_blocks_per_sm(kernel, P::threads, S::shared_bytes);
+  ons::PassParams<unsigned, unsigned> prm{};
+  prm.keys[0] = B.ko;  // the last of four passes reads half 1
+  prm.keys[1] = B.k;
+  prm.values[0] = B.vo;
+  prm.values[1] = B.v;
+  prm.offset = 0;
+  prm.num_items = static_cast<unsigned>(n);
+  prm.pass = 3;
+  prm.num_passes = 4;
+  prm.skippable = B.none_skippable;
+  prm.bins_in = reinterpret_cast<const std::uint64_t*>(B.starts);
+  prm.bins_out = nullptr;
+  prm.status = B.status;
+  prm.stamp = 1;
+  prm.tile_counter = B.counter;
+  prm.prefetch_ahead = ons::prefetch_distance(per_sm, sms, P::prefetch_waves_per_8, true,
+                                              gsb::current_device_props().dram_bytes_per_s);
+  const double ms = median_ms([&](cudaEvent_t a) {
+    CK(cudaMemsetAsync(B.counter, 0, sizeof(unsigned)));
+    CK(cudaMemsetAsync(B.status, 0, static_cast<std::size_t>(tiles) * radix * sizeof(unsigned)));
+    CK(cudaEventRecord(a));
+    kernel<<<tiles, P::threads, S::shared_bytes>>>(prm, ons::NoSegments{});
+    CK(cudaGetLastError());
+  });
+  std::printf("  %-12s %4d x %2d (%d blocks/SM): %8.3f ms %5.2f TB/s %s (prefetch %u tiles ahead)\n", "radix pass",
+              P::threads, P::items, per_sm, ms, 16.0 * n / 1e9 / ms, verified(B, n) ? "checked" : "FAILED",
+              prm.prefetch_ahead);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -391,6 +436,8 @@ int main(int argc, char** argv) {
       CK(cudaMalloc(&B.scratch, 16));
       CK(cudaMalloc(&B.counter, 4));
       CK(cudaMalloc(&B.status, n / 4096 * radix * sizeof(unsigned)));  // the smallest tile's count
+      CK(cudaMalloc(&B.none_skippable, 8));
+      CK(cudaMemset(B.none_skippable, 0, 8));
       fill<<<4096, 256>>>(B.k, B.v, n);
       CK(cudaGetLastError());
       CK(cudaMemset(B.cursor, 0, radix * 8));
@@ -413,11 +460,13 @@ int main(int argc, char** argv) {
         CK(cudaGetLastError());
       });
       std::printf("n = %llu: copy of the pairs %.3f ms %.2f TB/s\n", n, copy, gb / copy);
+      time_real(B, n, prop.multiProcessorCount);
       run_forms<256, 16>(B, n, prop.multiProcessorCount);
       run_forms<512, 8>(B, n, prop.multiProcessorCount);
       run_forms<256, 24>(B, n, prop.multiProcessorCount);
       for (void* p : {(void*)B.k, (void*)B.v, (void*)B.ko, (void*)B.vo, (void*)B.starts, (void*)B.cursor,
-                      (void*)B.scratch, (void*)B.counter, (void*)B.status})
+                      (void*)B.scratch, (void*)B.counter, (void*)B.status,
+                      (void*)B.none_skippable})
         CK(cudaFree(p));
     }
     return 0;
