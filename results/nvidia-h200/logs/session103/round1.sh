@@ -3,19 +3,19 @@
 # against `land`, before the 768-thread shape; see ../session102/round2.sh), then what gathering u64 values by u32
 # positions costs (gather.py; NOTES.md, session 103) beside u64+u32 and u64+u64 Zipf sorts at 1e8 and 2^28, and the
 # ceiling of one MSD pass of 4-byte pairs with and without bulk copies a tile ahead beside the real passes under ncu
-# (tools/radix/scatter_ceiling.cu,
-# built here with nvcc -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 into .carry/scatter_ceiling).
-# On an H200 (kind nvidia-h200 with needs_h200), carrying .carry/land.tar.xz, .carry/w768c.tar.xz and
-# .carry/scatter_ceiling.
+# (tools/radix/scatter_ceiling.cu, in .carry/s103.tar.xz: scripts/pack-build.sh build/release s103 at bd35876, main's
+# device code). On an H200 (kind nvidia-h200 with needs_h200), carrying .carry/land.tar.xz, .carry/w768c.tar.xz and
+# .carry/s103.tar.xz.
 set -u
 LIMIT=${LIMIT:-580}
 . scripts/device-round.sh
 LB=$(unpack .carry/land.tar.xz)
 W=$(unpack .carry/w768c.tar.xz)
+SC=$(unpack .carry/s103.tar.xz)
 part 30 "$W/tests/radix/gsb_radix_parts_tests" --gtest_brief=1
 BUILDS="land=$LB w768c=$W"
 alternate 50 t --algo radix,cub-radix --type u32 --values u32 --n 2^29,7.5e8,8e8,1e9 --reps 3 --warmup 1 --validate none -q
-part 60 .carry/scatter_ceiling 268435456 1e9
+part 60 "$SC/tools/scatter_ceiling" 268435456 1e9
 # the real passes beside the model: main's u32+u32 sort at 1e9, one under ncu (its kernels' times and DRAM bytes)
 profile pairs-1e9 90 "$W" --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum -- \
   --algo radix --type u32 --values u32 --n 1e9
