@@ -9,8 +9,9 @@
 //   tma:      persistent blocks, each tile's keys and values brought into one of two shared buffers by bulk copies
 //             (cp.async.bulk, sm_90) one tile ahead, so a block's loads are in flight while it ranks and scatters
 //             (tmaA: the tile ranked into its own input buffer, so more blocks fit an SM).
-// Beside them a plain copy of the pairs (the rate the pass is measured against). Uniform keys (a hash of the
-// position), values the positions; every run checked (digits in order, each pair intact, the positions' sum).
+// Beside them a plain copy of the pairs (the rate the pass is measured against) and radix's own digit pass
+// (time_real). Uniform keys (a hash of the position), values the positions; every run checked (digits in order, each
+// pair intact, the positions' sum).
 //   scatter_ceiling [n ...]     (default 2^28 and 1e9, each rounded down to whole tiles); medians of 7 ms, TB/s
 // Not part of the library: a measurement, built on request (tools/CMakeLists.txt).
 #include <cuda_runtime.h>
