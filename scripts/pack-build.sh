@@ -12,7 +12,8 @@ B=${1:-build/release}
 NAME=${2:-build}
 mkdir -p .carry
 faults=$(cd "$B" && ls tests/faults/libgsb_fault_backends.so tests/faults/gsb_fault_runner_tests \
-  tests/baselines/gsb_baseline_fairness_tests tests/radix/gsb_radix_parts_tests tools/radix_bench tools/scatter_ceiling 2>/dev/null || true)
+  tests/baselines/gsb_baseline_fairness_tests tests/radix/gsb_radix_parts_tests tools/radix_bench \
+  tools/scatter_ceiling 2>/dev/null || true)
 tar -cJf ".carry/$NAME.tar.xz" -C "$B" gpusort-bench $(cd "$B" && ls libgsb.so*) tests/gsb_unit_tests tests/gsb_conformance \
   $faults
 cp scripts/device-run.sh .carry/

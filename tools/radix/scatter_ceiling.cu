@@ -16,33 +16,28 @@
 // Not part of the library: a measurement, built on request (tools/CMakeLists.txt).
 #include <cuda_runtime.h>
 
-#include "gsb/device_props.hpp"
-#include "radix/onesweep/policy.cuh"
-
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
-#include <string>
 #include <vector>
+
+#include "gsb/cuda_raii.hpp"
+#include "gsb/device_props.hpp"
+#include "gsb/error.hpp"
+#include "gsb/hash.hpp"
+#include "gsb/median.hpp"
+#include "radix/onesweep/policy.cuh"
 
 namespace {
 
-void check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
-}
-#define CK(call) check((call), #call)
+#define CK(call) GSB_CUDA_TRY(call)
 
 constexpr int radix = 256;
 
-__host__ __device__ inline unsigned key_of(unsigned long long i) {  // a uniform-looking 32-bit key per position
-  unsigned long long x = i * 0x9E3779B97F4A7C15ull;
-  x ^= x >> 29;
-  x *= 0xBF58476D1CE4E5B9ull;
-  x ^= x >> 32;
-  return static_cast<unsigned>(x);
-}
+// A uniform-looking 32-bit key per position (the project's mixer).
+__host__ __device__ inline unsigned key_of(unsigned long long i) { return static_cast<unsigned>(gsb::splitmix64(i)); }
 __device__ __forceinline__ unsigned digit_of(unsigned k) { return k >> 24; }
 
 __global__ void fill(unsigned* keys, unsigned* values, unsigned long long n) {
@@ -304,24 +299,18 @@ struct Bufs {
   unsigned long long* none_skippable;  // (the real pass) one zero word: every pass runs
 };
 
+// The median of reps runs after a warm-up, ms: run(a) does its set-up and records a.
 template <class F>
 double median_ms(F&& run, int reps = 7) {
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
-  std::vector<float> t;
+  const gsb::Event a, b;
+  std::vector<double> t;
   for (int r = 0; r <= reps; ++r) {
-    run(a);  // records a after its set-up
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    float ms = 0;
-    CK(cudaEventElapsedTime(&ms, a, b));
-    if (r > 0) t.push_back(ms);  // the first a warm-up
+    run(a.get());
+    CK(cudaEventRecord(b.get()));
+    CK(cudaEventSynchronize(b.get()));
+    if (r > 0) t.push_back(gsb::elapsed_ms(a, b));
   }
-  CK(cudaEventDestroy(a));
-  CK(cudaEventDestroy(b));
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  return gsb::median_of(t);
 }
 
 bool verified(const Bufs& B, unsigned long long n) {
@@ -399,8 +388,8 @@ void time_real(const Bufs& B, unsigned long long n, int sms) {
   prm.status = B.status;
   prm.stamp = 1;
   prm.tile_counter = B.counter;
-  prm.prefetch_ahead = ons::prefetch_distance(per_sm, sms, P::prefetch_waves_per_8, true,
-                                              gsb::current_device_props().dram_bytes_per_s);
+  prm.prefetch_ahead =
+      ons::prefetch_distance(per_sm, sms, P::prefetch_waves_per_8, true, gsb::current_device_props().dram_bytes_per_s);
   const double ms = median_ms([&](cudaEvent_t a) {
     CK(cudaMemsetAsync(B.counter, 0, sizeof(unsigned)));
     CK(cudaMemsetAsync(B.status, 0, static_cast<std::size_t>(tiles) * radix * sizeof(unsigned)));
@@ -427,17 +416,19 @@ int main(int argc, char** argv) {
     constexpr unsigned long long whole = 4096ull * 3;  // every tile below divides it
     for (double nd : ns) {
       const unsigned long long n = static_cast<unsigned long long>(nd) / whole * whole;
-      Bufs B{};
-      CK(cudaMalloc(&B.k, n * 4));
-      CK(cudaMalloc(&B.v, n * 4));
-      CK(cudaMalloc(&B.ko, n * 4));
-      CK(cudaMalloc(&B.vo, n * 4));
-      CK(cudaMalloc(&B.starts, radix * 8));
-      CK(cudaMalloc(&B.cursor, radix * 8));
-      CK(cudaMalloc(&B.scratch, 16));
-      CK(cudaMalloc(&B.counter, 4));
-      CK(cudaMalloc(&B.status, n / 4096 * radix * sizeof(unsigned)));  // the smallest tile's count
-      CK(cudaMalloc(&B.none_skippable, 8));
+      gsb::DeviceBuffer k(n * 4), v(n * 4), ko(n * 4), vo(n * 4), starts(radix * 8), cursor(radix * 8), scratch(16),
+          counter(4), status(n / 4096 * radix * sizeof(unsigned)),  // (the smallest tile's count)
+          none_skippable(8);
+      const Bufs B{k.get<unsigned>(),
+                   v.get<unsigned>(),
+                   ko.get<unsigned>(),
+                   vo.get<unsigned>(),
+                   starts.get<unsigned long long>(),
+                   cursor.get<unsigned long long>(),
+                   scratch.get<unsigned long long>(),
+                   counter.get<unsigned>(),
+                   status.get<unsigned>(),
+                   none_skippable.get<unsigned long long>()};
       CK(cudaMemset(B.none_skippable, 0, 8));
       fill<<<4096, 256>>>(B.k, B.v, n);
       CK(cudaGetLastError());
@@ -465,10 +456,6 @@ int main(int argc, char** argv) {
       run_forms<256, 16>(B, n, prop.multiProcessorCount);
       run_forms<512, 8>(B, n, prop.multiProcessorCount);
       run_forms<256, 24>(B, n, prop.multiProcessorCount);
-      for (void* p : {(void*)B.k, (void*)B.v, (void*)B.ko, (void*)B.vo, (void*)B.starts, (void*)B.cursor,
-                      (void*)B.scratch, (void*)B.counter, (void*)B.status,
-                      (void*)B.none_skippable})
-        CK(cudaFree(p));
     }
     return 0;
   } catch (const std::exception& e) {
