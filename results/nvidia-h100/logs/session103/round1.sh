@@ -4,7 +4,7 @@
 # u32+u32 sort at 1e9 under ncu; then what gathering u64 values by u32 positions costs
 # (../../../nvidia-h200/logs/session103/gather.py; NOTES.md, session 103) beside u64+u32 and u64+u64 Zipf sorts at 1e8
 # and 2^28. Main's device code and the tool: .carry/s103.tar.xz (scripts/pack-build.sh build/release s103 at
-# bd35876). Kind nvidia-h100-x1.
+# cb642e2). Kind nvidia-h100-x1.
 set -u
 LIMIT=${LIMIT:-400}
 . scripts/device-round.sh

@@ -3,7 +3,7 @@
 # against `land`, before the 768-thread shape; see ../session102/round2.sh), then what gathering u64 values by u32
 # positions costs (gather.py; NOTES.md, session 103) beside u64+u32 and u64+u64 Zipf sorts at 1e8 and 2^28, and the
 # ceiling of one MSD pass of 4-byte pairs with and without bulk copies a tile ahead beside the real passes under ncu
-# (tools/radix/scatter_ceiling.cu, in .carry/s103.tar.xz: scripts/pack-build.sh build/release s103 at bd35876, main's
+# (tools/radix/scatter_ceiling.cu, in .carry/s103.tar.xz: scripts/pack-build.sh build/release s103 at cb642e2, main's
 # device code). On an H200 (kind nvidia-h200 with needs_h200), carrying .carry/land.tar.xz, .carry/w768c.tar.xz and
 # .carry/s103.tar.xz.
 set -u
