@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "gsb/cuda_raii.hpp"
@@ -364,10 +365,16 @@ void run_forms(const Bufs& B, unsigned long long n, int sms) {
 // The real thing on the same data: `radix`'s digit pass (pass.cuh) with the policy of the hybrid path's passes of
 // u32+u32 (256 x 24 at 3 blocks an SM, values through shared memory, look-back window 8; stable ranking by ballots),
 // launched as the last of four LSD passes (bits 24..31: the top digit, as the first MSD pass sorts), the L2
-// prefetch where the policy takes it on this device.
+// prefetch where the policy takes it on this device. Threads, Items, MinBlocks other than the policy's: the same pass
+// with a larger tile (the policy's other fields kept), to see what tiles of more keys a digit buy the real pass.
+template <int Threads = 0, int Items = 0, int MinBlocks = 0>
 void time_real(const Bufs& B, unsigned long long n, int sms) {
   namespace ons = gsb::radix::onesweep;
-  using P = ons::PolicyFor<unsigned, unsigned, gsb::arch::Band::sm90, ons::Passes::hybrid>::type;
+  using H = ons::PolicyFor<unsigned, unsigned, gsb::arch::Band::sm90, ons::Passes::hybrid>::type;
+  using P = std::conditional_t<Threads == 0, H,
+                               ons::PassPolicy<H::radix_bits, Threads ? Threads : 1, Items ? Items : 1, MinBlocks,
+                                               H::window, H::late_values, H::prefetch_waves_per_8, H::band,
+                                               H::look_back_step, H::shared_values>>;
   using S = ons::PassShape<unsigned, unsigned, 8, P::threads, P::items, P::shared_values>;
   auto kernel = ons::pass_kernel<unsigned, unsigned, P, ons::NoSegments>;
   const unsigned tiles = static_cast<unsigned>(n / S::tile);
@@ -397,9 +404,9 @@ void time_real(const Bufs& B, unsigned long long n, int sms) {
     kernel<<<tiles, P::threads, S::shared_bytes>>>(prm, ons::NoSegments{});
     CK(cudaGetLastError());
   });
-  std::printf("  %-12s %4d x %2d (%d blocks/SM): %8.3f ms %5.2f TB/s %s (prefetch %u tiles ahead)\n", "radix pass",
-              P::threads, P::items, per_sm, ms, 16.0 * n / 1e9 / ms, verified(B, n) ? "checked" : "FAILED",
-              prm.prefetch_ahead);
+  std::printf("  %-12s %4d x %2d (%d blocks/SM): %8.3f ms %5.2f TB/s %s (prefetch %u tiles ahead)\n",
+              Threads ? "radix pass'" : "radix pass", P::threads, P::items, per_sm, ms, 16.0 * n / 1e9 / ms,
+              verified(B, n) ? "checked" : "FAILED", prm.prefetch_ahead);
 }
 
 }  // namespace
@@ -413,7 +420,7 @@ int main(int argc, char** argv) {
     CK(cudaGetDeviceProperties(&prop, 0));
     if (prop.major < 9) throw std::runtime_error("the bulk copies need sm_90 or newer");
     std::printf("%s, %d SMs\n", prop.name, prop.multiProcessorCount);
-    constexpr unsigned long long whole = 4096ull * 3;  // every tile below divides it
+    constexpr unsigned long long whole = 16384ull * 9;  // every tile below divides it
     for (double nd : ns) {
       const unsigned long long n = static_cast<unsigned long long>(nd) / whole * whole;
       gsb::DeviceBuffer k(n * 4), v(n * 4), ko(n * 4), vo(n * 4), starts(radix * 8), cursor(radix * 8), scratch(16),
@@ -456,6 +463,13 @@ int main(int argc, char** argv) {
       run_forms<256, 16>(B, n, prop.multiProcessorCount);
       run_forms<512, 8>(B, n, prop.multiProcessorCount);
       run_forms<256, 24>(B, n, prop.multiProcessorCount);
+      // tiles of more keys a digit (the runs written longer)
+      run_forms<384, 24>(B, n, prop.multiProcessorCount);
+      run_forms<512, 24>(B, n, prop.multiProcessorCount);
+      run_forms<512, 32>(B, n, prop.multiProcessorCount);
+      time_real<384, 24, 2>(B, n, prop.multiProcessorCount);
+      time_real<512, 24, 1>(B, n, prop.multiProcessorCount);
+      time_real<256, 32, 2>(B, n, prop.multiProcessorCount);
     }
     return 0;
   } catch (const std::exception& e) {

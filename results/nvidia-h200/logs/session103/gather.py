@@ -61,7 +61,7 @@ for n in [int(float(a)) if "e" in a else eval(a.replace("^", "**")) for a in sys
         ok = bool((o == v[zperm.astype(cp.int64)]).all())
         del zperm
         forms["zipf-correct"] = ok
-    print(f"n={n} iota {t_iota:.3f} copy-u64 {t_copy:.3f} ({2 * 8 * n / t_copy / 1e9:.0f} GB/s) gather-u64 " +
+    print(f"n={n} iota {t_iota:.3f} copy-u64 {t_copy:.3f} ({2 * 8 * n / t_copy / 1e9:.2f} TB/s) gather-u64 " +
           " ".join(f"{k} {x:.3f}" if isinstance(x, float) else f"{k} {x}" for k, x in forms.items()), flush=True)
     del v, o, p
     cp.get_default_memory_pool().free_all_blocks()
