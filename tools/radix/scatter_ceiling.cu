@@ -328,9 +328,14 @@ template <class K>
 void time_form(const Bufs& B, unsigned long long n, int sms, const char* name, int threads, int items, K kernel,
                std::size_t dyn, bool persistent, bool look_back) {
   const unsigned tiles = static_cast<unsigned>(n / (static_cast<unsigned long long>(threads) * items));
-  CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dyn)));
+  cudaFuncAttributes attr{};
+  CK(cudaFuncGetAttributes(&attr, kernel));
   int per_sm = 0;
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dyn));
+  if (dyn + attr.sharedSizeBytes <=
+      static_cast<std::size_t>(gsb::current_device_props().shared_bytes_per_block_optin)) {
+    CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dyn)));
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dyn));
+  }
   if (per_sm == 0) {
     std::printf("  %-12s %4d x %2d: does not fit\n", name, threads, items);
     return;
@@ -371,10 +376,10 @@ template <int Threads = 0, int Items = 0, int MinBlocks = 0>
 void time_real(const Bufs& B, unsigned long long n, int sms) {
   namespace ons = gsb::radix::onesweep;
   using H = ons::PolicyFor<unsigned, unsigned, gsb::arch::Band::sm90, ons::Passes::hybrid>::type;
-  using P = std::conditional_t<Threads == 0, H,
-                               ons::PassPolicy<H::radix_bits, Threads ? Threads : 1, Items ? Items : 1, MinBlocks,
-                                               H::window, H::late_values, H::prefetch_waves_per_8, H::band,
-                                               H::look_back_step, H::shared_values>>;
+  using P = std::conditional_t<
+      Threads == 0, H,
+      ons::PassPolicy<H::radix_bits, Threads ? Threads : 1, Items ? Items : 1, MinBlocks, H::window, H::late_values,
+                      H::prefetch_waves_per_8, H::band, H::look_back_step, H::shared_values>>;
   using S = ons::PassShape<unsigned, unsigned, 8, P::threads, P::items, P::shared_values>;
   auto kernel = ons::pass_kernel<unsigned, unsigned, P, ons::NoSegments>;
   const unsigned tiles = static_cast<unsigned>(n / S::tile);
