@@ -122,23 +122,30 @@ TEST(ArchPolicy, RadixHybridPassesOwnShapes) {
   constexpr Band H = Band::sm90;
   expect_plan<PolicyFor<std::uint32_t, NoValue, H, Passes::hybrid>::type, 256, 28, 4, 1, false, 2, 2>("u32 hybrid");
   expect_plan<PolicyFor<std::uint64_t, NoValue, H, Passes::hybrid>::type, 384, 20, 2, 1, false, 2, 2>("u64 hybrid");
-  // 4-byte keys with u32 values: the LSD row's tile (the plan's), at 3 blocks with the values in shared memory.
+  // 4-byte keys with u32 values: 384 x 24 at 2 blocks with the values in shared memory, a tile of 1.5 times the LSD
+  // row's (longer runs a digit), which both blocks' shared memory holds on Hopper.
   using Pairs = PolicyFor<std::uint32_t, std::uint32_t, H, Passes::hybrid>::type;
-  expect_plan<Pairs, 256, 24, 3, 8, false, 2, 0>("u32+u32 hybrid");
+  expect_plan<Pairs, 384, 24, 2, 8, false, 2, 0>("u32+u32 hybrid");
   EXPECT_TRUE(Pairs::shared_values);
   EXPECT_FALSE((PolicyFor<std::uint32_t, std::uint32_t, H>::type::shared_values));
-  EXPECT_EQ(Pairs::threads * Pairs::items, (PolicyFor<std::uint32_t, std::uint32_t, H>::type::threads *
-                                            PolicyFor<std::uint32_t, std::uint32_t, H>::type::items));
+  using PairsShape = radix::onesweep::PassShape<std::uint32_t, std::uint32_t, 8, Pairs::threads, Pairs::items, true>;
+  EXPECT_EQ(arch::blocks_that_fit(H, static_cast<long long>(PairsShape::shared_bytes), Pairs::threads), 2);
   EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint32_t, std::uint64_t, H, Passes::hybrid>::type,
                               PolicyFor<std::uint32_t, std::uint64_t, H>::type>));
   EXPECT_TRUE((std::is_same_v<PolicyFor<std::uint64_t, std::uint32_t, H, Passes::hybrid>::type,
                               PolicyFor<std::uint64_t, std::uint32_t, H>::type>));
   // Older bands derive it as they derive the LSD passes' (sm75: 256 threads in any case), with the values in shared
-  // memory only where that tile fits a block's (sm80: 2 blocks of its 164 KiB; sm75's 64 KiB: in registers).
+  // memory only where that tile fits a block's (sm80: 2 blocks of its 164 KiB; sm75's 64 KiB: in registers). Their
+  // pairs keep the 256-thread tile they took before (older_threads): two 384-thread ones pass sm80's shared memory.
   EXPECT_EQ((PolicyFor<std::uint32_t, NoValue, Band::sm80, Passes::hybrid>::type::items), 28);
   EXPECT_EQ((PolicyFor<std::uint32_t, NoValue, Band::sm75, Passes::hybrid>::type::threads), 256);
+  EXPECT_EQ((PolicyFor<std::uint32_t, std::uint32_t, Band::sm75, Passes::hybrid>::type::threads), 256);
+  EXPECT_EQ((PolicyFor<std::uint32_t, std::uint32_t, Band::sm80, Passes::hybrid>::type::threads), 256);
+  EXPECT_EQ((PolicyFor<std::uint32_t, std::uint32_t, Band::sm86, Passes::hybrid>::type::threads), 256);
   EXPECT_TRUE((PolicyFor<std::uint32_t, std::uint32_t, Band::sm80, Passes::hybrid>::type::shared_values));
   EXPECT_EQ((PolicyFor<std::uint32_t, std::uint32_t, Band::sm80, Passes::hybrid>::type::min_blocks), 2);
+  EXPECT_TRUE((PolicyFor<std::uint32_t, std::uint32_t, Band::sm86, Passes::hybrid>::type::shared_values));
+  EXPECT_EQ((PolicyFor<std::uint32_t, std::uint32_t, Band::sm86, Passes::hybrid>::type::min_blocks), 1);
   EXPECT_FALSE((PolicyFor<std::uint32_t, std::uint32_t, Band::sm75, Passes::hybrid>::type::shared_values));
 }
 

@@ -573,15 +573,17 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
   using namespace gsb::radix::onesweep;
   using VT = std::conditional_t<kv, VS, NoValue>;
   run_ours("radix", type_tag<OnesweepSort<K, VT, typename PolicyFor<K, VT>::type>>{});
-  // The hybrid path's pass of 4-byte pairs (256 x 24, 3 blocks an SM, values through shared memory) as LSD passes of
-  // 8 to 11 bits, so that ncu times one pass of each digit width over the whole array: what a wider first MSD pass
-  // would cost (NOTES.md round 79: one of 10 or 11 bits would leave buckets that 256 x 20 blocks sort at two an SM).
+  // The hybrid path's pass of 4-byte pairs as round 79 had it (256 x 24, 3 blocks an SM, values through shared
+  // memory; 384 x 24 at 2 since session 104) as LSD passes of 8 to 11 bits, so that ncu times one pass of each digit
+  // width over the whole array: what a wider first MSD pass would cost (NOTES.md round 79: one of 10 or 11 bits would
+  // leave buckets that 256 x 20 blocks sort at two an SM).
   if constexpr (std::is_same_v<K, std::uint32_t> && kv && sizeof(VS) == 4) {
     if (g_digits) {
-      using H = typename PolicyFor<K, VT, gsb::arch::Band::sm90, Passes::hybrid>::type;  // 256 x 24, 3 blocks
-      static_assert(H::radix_bits == 8 && H::threads == 256 && H::items == 24 && H::min_blocks == 3,
-                    "the names below say the hybrid pass's shape");
+      using P = typename PolicyFor<K, VT, gsb::arch::Band::sm90, Passes::hybrid>::type;
+      using H = PassPolicy<8, 256, 24, 3, P::window, P::late_values, P::prefetch_waves_per_8, P::band,
+                           P::look_back_step, P::shared_values>;
       run_ours("d8-256x24m3", type_tag<OnesweepSort<K, VT, H>>{});
+      run_ours("d8-384x24m2", type_tag<OnesweepSort<K, VT, WithDigits<P, 8, 24, 2>>>{});
       run_ours("d9-256x24m2", type_tag<OnesweepSort<K, VT, WithDigits<H, 9, 24, 2>>>{});
       run_ours("d10-256x24m2", type_tag<OnesweepSort<K, VT, WithDigits<H, 10, 24, 2>>>{});
       run_ours("d10-256x16m2", type_tag<OnesweepSort<K, VT, WithDigits<H, 10, 16, 2>>>{});

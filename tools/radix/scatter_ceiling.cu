@@ -368,10 +368,10 @@ void run_forms(const Bufs& B, unsigned long long n, int sms) {
 }
 
 // The real thing on the same data: `radix`'s digit pass (pass.cuh) with the policy of the hybrid path's passes of
-// u32+u32 (256 x 24 at 3 blocks an SM, values through shared memory, look-back window 8; stable ranking by ballots),
-// launched as the last of four LSD passes (bits 24..31: the top digit, as the first MSD pass sorts), the L2
-// prefetch where the policy takes it on this device. Threads, Items, MinBlocks other than the policy's: the same pass
-// with a larger tile (the policy's other fields kept), to see what tiles of more keys a digit buy the real pass.
+// u32+u32 (384 x 24 at 2 blocks an SM since session 104, values through shared memory, look-back window 8; stable
+// ranking by ballots), launched as the last of four LSD passes (bits 24..31: the top digit, as the first MSD pass
+// sorts), the L2 prefetch where the policy takes it on this device. Threads, Items, MinBlocks other than the policy's:
+// the same pass in another shape (the policy's other fields kept), to see what tiles of more keys a digit buy it.
 template <int Threads = 0, int Items = 0, int MinBlocks = 0>
 void time_real(const Bufs& B, unsigned long long n, int sms) {
   namespace ons = gsb::radix::onesweep;
@@ -472,7 +472,7 @@ int main(int argc, char** argv) {
       run_forms<384, 24>(B, n, prop.multiProcessorCount);
       run_forms<512, 24>(B, n, prop.multiProcessorCount);
       run_forms<512, 32>(B, n, prop.multiProcessorCount);
-      time_real<384, 24, 2>(B, n, prop.multiProcessorCount);
+      time_real<256, 24, 3>(B, n, prop.multiProcessorCount);  // the policy's shape before session 104
       time_real<512, 24, 1>(B, n, prop.multiProcessorCount);
       time_real<256, 32, 2>(B, n, prop.multiProcessorCount);
     }

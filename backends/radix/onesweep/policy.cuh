@@ -33,12 +33,13 @@ struct PassPolicy {
 
 // The measured shape of one pass for Hopper: threads, keys per thread, blocks per multiprocessor, look-back
 // window, whether values are loaded after the ranking, where the look-back walks, whether values go through shared
-// memory (pass_tile).
+// memory (pass_tile), and the threads the older bands take in its place (0: the same; Tuning).
 struct HopperShape {
   int threads, items, min_blocks, window;
   bool late_values;
   int look_back_step;
   bool shared_values = false;
+  int older_threads = 0;
 };
 
 // 8-bit digits, per key width and value size (0: keys alone), for Hopper (sm90 band: measured on an H200; also
@@ -104,20 +105,30 @@ constexpr HopperShape hopper_shape(int key_bytes, int value_bytes) {
 // 1e8 1.256-1.258 / 1.336 / 1.283-1.285 / 1.333, 2^28 3.192-3.195 / 3.425-3.426 / 3.253-3.255 / 3.355-3.357. ptxas 13.0
 // sm_90: the places kernels without spills (64 and 80 registers); the stable ones spill: with claimed runs (rows of few
 // digits) 40 bytes (4-byte keys) and 24 (8-byte keys), with the look-back (the large buckets) 28 and 0.
-// 4-byte keys with u32 values: 256 x 24 at 3 blocks with their values through shared memory (the tile of the LSD row,
-// 6144, in place of its 384 x 16 at 2 with the values in registers). H200, u32+u32, radix ms, the forms in turn in one
-// process, every repetition validated at 2^24 and 1e8 (session 65 rounds 4-6, NOTES.md round 49), LSD row / this /
-// the same shape with values in registers: 2^24 0.4612 / 0.4599 / 0.4909; 1e8 2.4216 / 2.3478 / 2.4700; 2^28 6.4596
-// / 6.2379 / 6.4942; 1e9 25.655 / 24.743 / 25.819; i32+u32 1e8 2.4420 / 2.3536; f32+u32 1e8 2.4539 / 2.3640; u32+u32
-// at 1e8 sorted 1.9816 / 1.8637, few distinct keys 1.5044 / 1.4018; slower at 1e7 (0.3056 / 0.3104) and on skewed keys
-// at 1e8 (Zipf 2.9134 / 2.9474, entropy-0.201 2.8036 / 2.8512: their first pass, before the LSD passes the path hands
-// them to, which take this policy too: HybridSort::LsdPast). The LSD row's shape with shared values lost 1.6% (1e8
-// 2.4282 / 2.4679): the gain is the third block an SM that the values' registers kept out. More warps with smaller
-// tiles lost from 1e7 on (session 88, NOTES.md round 73, radix ms at 1e8 / 2^29, this / 256 x 16 and 256 x 17 at 4
-// blocks / 384 x 12 at 3): 2.10 / 12.5 against 2.35 and 2.32 / 13.9 and 13.8 / 2.25 / 13.4.
+// 4-byte keys with u32 values: 384 x 24 at 2 blocks (below), after 256 x 24 at 3 blocks with their values through
+// shared memory (the tile of the LSD row, 6144, in place of its 384 x 16 at 2 with the values in registers). H200,
+// u32+u32, radix ms, the forms in turn in one process, every repetition validated at 2^24 and 1e8 (session 65 rounds
+// 4-6, NOTES.md round 49), LSD row / this / the same shape with values in registers: 2^24 0.4612 / 0.4599 / 0.4909; 1e8
+// 2.4216 / 2.3478 / 2.4700; 2^28 6.4596 / 6.2379 / 6.4942; 1e9 25.655 / 24.743 / 25.819; i32+u32 1e8 2.4420 / 2.3536;
+// f32+u32 1e8 2.4539 / 2.3640; u32+u32 at 1e8 sorted 1.9816 / 1.8637, few distinct keys 1.5044 / 1.4018; slower at 1e7
+// (0.3056 / 0.3104) and on skewed keys at 1e8 (Zipf 2.9134 / 2.9474, entropy-0.201 2.8036 / 2.8512: their first pass,
+// before the LSD passes the path hands them to, which take this policy too: HybridSort::LsdPast). The LSD row's shape
+// with shared values lost 1.6% (1e8 2.4282 / 2.4679): the gain is the third block an SM that the values' registers kept
+// out. More warps with smaller tiles lost from 1e7 on (session 88, NOTES.md round 73, radix ms at 1e8 / 2^29, this /
+// 256 x 16 and 256 x 17 at 4 blocks / 384 x 12 at 3): 2.10 / 12.5 against 2.35 and 2.32 / 13.9 and 13.8 / 2.25 / 13.4.
+// Then a tile of more keys: 384 x 24 at 2 blocks (9216 keys, 107.5 KB of shared memory each), as many keys resident an
+// SM, each digit's run of a tile 1.5 times longer. One pass alone (tools/radix/scatter_ceiling, 2^28 pairs, H100 80GB
+// HBM3, NOTES.md session 104): 256 x 24 at 3 blocks 1.72 TB/s, 384 x 24 at 2 2.02, 256 x 32 at 2 1.97, 512 x 24 at 1
+// 1.86 (a copy of the pairs 2.82). Whole sorts on the same H100, u32+u32, radix ms, the old shape / this alternated
+// twice, cub-radix in every run (session 104 round 2): 2^22 0.126-0.130 / 0.125-0.131 (cub-radix 0.229), 1e7 0.330 /
+// 0.312 (0.430), 2^24 0.514-0.516 / 0.467-0.468 (0.651), 1e8 2.640 / 2.373-2.376 (3.434), 2^28 7.20-7.24 / 6.50-6.52
+// (9.49), 1e9 28.56 / 25.79-25.82 (33.78); Zipf 1e7 0.408 / 0.401 (0.410), 1e8 3.266-3.273 / 3.087-3.106 (3.202);
+// slower on entropy-0.201 keys: 1e7 0.364 / 0.374 (0.385), 1e8 2.821-2.826 / 2.881-2.889 (3.085). Not yet measured on
+// an H200 (no H200 started in sessions 103-104). The older bands keep the 256-thread tile (older_threads): two of these
+// pass sm80's 164 KiB, and no such GPU was lent to weigh one block against two.
 constexpr HopperShape hopper_hybrid_shape(int key_bytes, int value_bytes) {
   if (key_bytes == 4 && value_bytes == 0) return {256, 28, 4, 1, false, 2};
-  if (key_bytes == 4 && value_bytes == 4) return {256, 24, 3, 8, false, 0, true};
+  if (key_bytes == 4 && value_bytes == 4) return {384, 24, 2, 8, false, 0, true, 256};
   if (key_bytes == 8 && value_bytes == 0) return {384, 20, 2, 1, false, 2};
   return hopper_shape(key_bytes, value_bytes);
 }
@@ -214,19 +225,22 @@ struct HopperTuning {
   static constexpr int prefetch_waves_per_8 = hopper_prefetch_waves_per_8;
   static constexpr int look_back_step = shape.look_back_step;
   static constexpr bool shared_values = shape.shared_values;
+  static constexpr int older_threads = shape.older_threads;
 };
 
 // The plan of one key width and value type on band B. sm90 is HopperTuning exactly. The older bands are NOT
 // measured (no such GPU was lent; they ran through their PTX on an H100/H200, README "Architectures"): they keep
 // Hopper's keys per thread, look-back window and step, drop the bulk prefetch (sm_90 and newer only), take 256 threads
-// on sm75 (1024 threads and 64 KiB of shared memory per SM there), and ask __launch_bounds__ for no more resident
-// blocks than the band's shared memory and threads allow (never more than Hopper's, so no plan gets fewer
-// registers than the Hopper one, which compiles without spills), and keep the values in registers where the tile with
-// them in shared memory passes a block's shared memory (sm75).
+// on sm75 (1024 threads and 64 KiB of shared memory per SM there) and a shape's older_threads where it names them, and
+// ask __launch_bounds__ for no more resident blocks than the band's shared memory and threads allow (never more than
+// Hopper's, so no plan gets fewer registers than the Hopper one, which compiles without spills), and keep the values in
+// registers where the tile with them in shared memory passes a block's shared memory (sm75).
 template <class Bits, class Value, arch::Band B, Passes R = Passes::lsd>
 struct Tuning {
   using H = HopperTuning<Bits, Value, R>;
-  static constexpr int threads = B == arch::Band::sm75 ? 256 : H::threads;
+  static constexpr int threads = B == arch::Band::sm75                          ? 256
+                                 : B != arch::Band::sm90 && H::older_threads != 0 ? H::older_threads
+                                                                                  : H::threads;
   using VT = std::conditional_t<has_values_v<Value>, Value, NoValue>;
   static constexpr bool shared_values =
       H::shared_values && PassShape<Bits, VT, 8, threads, H::items, true>::shared_bytes <=
