@@ -3,7 +3,8 @@
 # (../../../nvidia-h100/logs/session104/round1/) found t384 10 % faster than main on u32+u32 at 1e8, 2^28 and 1e9.
 # Carries .carry/s104.tar.xz (main's device code; tools/scatter_ceiling) and .carry/t384.tar.xz (main with t384.patch:
 # the hybrid passes of 4-byte keys with u32 values, and the LSD passes that path hands skewed keys to, at 384 x 24 with
-# 2 blocks an SM in place of 256 x 24 at 3).
+# 2 blocks an SM in place of 256 x 24 at 3; main's device code on sm_90 from a1a6828 on, which landed it after the H100
+# rounds: s104 is then the build before it).
 #  (1) main and t384 in turn, twice, cub-radix in every run: u32+u32 uniform from 2^22 to 1e9, Zipf and entropy-0.201;
 #  (2) t384's grid of 4-byte keys with u32 values, validated, 5 repetitions;
 #  (3) t384's checks: the radix conformance of 4-byte keys with u32 values, the hybrid path forced from n = 2, with
