@@ -583,7 +583,9 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
       using H = PassPolicy<8, 256, 24, 3, P::window, P::late_values, P::prefetch_waves_per_8, P::band,
                            P::look_back_step, P::shared_values>;
       run_ours("d8-256x24m3", type_tag<OnesweepSort<K, VT, H>>{});
-      run_ours("d8-384x24m2", type_tag<OnesweepSort<K, VT, WithDigits<P, 8, 24, 2>>>{});
+      static_assert(P::radix_bits == 8 && P::threads == 384 && P::items == 24 && P::min_blocks == 2,
+                    "the name below says the hybrid pass's shape");
+      run_ours("d8-384x24m2", type_tag<OnesweepSort<K, VT, P>>{});
       run_ours("d9-256x24m2", type_tag<OnesweepSort<K, VT, WithDigits<H, 9, 24, 2>>>{});
       run_ours("d10-256x24m2", type_tag<OnesweepSort<K, VT, WithDigits<H, 10, 24, 2>>>{});
       run_ours("d10-256x16m2", type_tag<OnesweepSort<K, VT, WithDigits<H, 10, 16, 2>>>{});

@@ -328,16 +328,15 @@ template <class K>
 void time_form(const Bufs& B, unsigned long long n, int sms, const char* name, int threads, int items, K kernel,
                std::size_t dyn, bool persistent, bool look_back) {
   const unsigned tiles = static_cast<unsigned>(n / (static_cast<unsigned long long>(threads) * items));
-  cudaFuncAttributes attr{};
-  CK(cudaFuncGetAttributes(&attr, kernel));
-  int per_sm = 0;
-  if (dyn + attr.sharedSizeBytes <=
-      static_cast<std::size_t>(gsb::current_device_props().shared_bytes_per_block_optin)) {
-    CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dyn)));
-    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dyn));
+  try {
+    gsb::set_dynamic_shared_bytes(kernel, dyn, name);
+  } catch (const gsb::DeviceUnsupported& e) {  // the form's shared memory passes a block's on this device
+    std::printf("  %-12s %4d x %2d: does not fit (%s)\n", name, threads, items, e.what());
+    return;
   }
+  const int per_sm = gsb::resident_blocks_per_sm(kernel, threads, dyn);
   if (per_sm == 0) {
-    std::printf("  %-12s %4d x %2d: does not fit\n", name, threads, items);
+    std::printf("  %-12s %4d x %2d: no block resident\n", name, threads, items);
     return;
   }
   const unsigned grid = persistent ? std::min<unsigned>(tiles, sms * per_sm) : sms * per_sm;
@@ -370,16 +369,16 @@ void run_forms(const Bufs& B, unsigned long long n, int sms) {
 // The real thing on the same data: `radix`'s digit pass (pass.cuh) with the policy of the hybrid path's passes of
 // u32+u32 (384 x 24 at 2 blocks an SM since session 104, values through shared memory, look-back window 8; stable
 // ranking by ballots), launched as the last of four LSD passes (bits 24..31: the top digit, as the first MSD pass
-// sorts), the L2 prefetch where the policy takes it on this device. Threads, Items, MinBlocks other than the policy's:
-// the same pass in another shape (the policy's other fields kept), to see what tiles of more keys a digit buy it.
-template <int Threads = 0, int Items = 0, int MinBlocks = 0>
+// sorts), the L2 prefetch where the policy takes it on this device. Reshaped<...>: the same pass in another shape (the
+// policy's other fields kept), to see what tiles of more keys a digit buy it.
+namespace ons = gsb::radix::onesweep;
+using HybridPairs = ons::PolicyFor<unsigned, unsigned, gsb::arch::Band::sm90, ons::Passes::hybrid>::type;
+template <int Threads, int Items, int MinBlocks, class H = HybridPairs>
+using Reshaped = ons::PassPolicy<H::radix_bits, Threads, Items, MinBlocks, H::window, H::late_values,
+                                 H::prefetch_waves_per_8, H::band, H::look_back_step, H::shared_values>;
+
+template <class P = HybridPairs>
 void time_real(const Bufs& B, unsigned long long n, int sms) {
-  namespace ons = gsb::radix::onesweep;
-  using H = ons::PolicyFor<unsigned, unsigned, gsb::arch::Band::sm90, ons::Passes::hybrid>::type;
-  using P = std::conditional_t<
-      Threads == 0, H,
-      ons::PassPolicy<H::radix_bits, Threads ? Threads : 1, Items ? Items : 1, MinBlocks, H::window, H::late_values,
-                      H::prefetch_waves_per_8, H::band, H::look_back_step, H::shared_values>>;
   using S = ons::PassShape<unsigned, unsigned, 8, P::threads, P::items, P::shared_values>;
   auto kernel = ons::pass_kernel<unsigned, unsigned, P, ons::NoSegments>;
   const unsigned tiles = static_cast<unsigned>(n / S::tile);
@@ -410,8 +409,8 @@ void time_real(const Bufs& B, unsigned long long n, int sms) {
     CK(cudaGetLastError());
   });
   std::printf("  %-12s %4d x %2d (%d blocks/SM): %8.3f ms %5.2f TB/s %s (prefetch %u tiles ahead)\n",
-              Threads ? "radix pass'" : "radix pass", P::threads, P::items, per_sm, ms, 16.0 * n / 1e9 / ms,
-              verified(B, n) ? "checked" : "FAILED", prm.prefetch_ahead);
+              std::is_same_v<P, HybridPairs> ? "radix pass" : "radix pass'", P::threads, P::items, per_sm, ms,
+              16.0 * n / 1e9 / ms, verified(B, n) ? "checked" : "FAILED", prm.prefetch_ahead);
 }
 
 }  // namespace
@@ -472,9 +471,9 @@ int main(int argc, char** argv) {
       run_forms<384, 24>(B, n, prop.multiProcessorCount);
       run_forms<512, 24>(B, n, prop.multiProcessorCount);
       run_forms<512, 32>(B, n, prop.multiProcessorCount);
-      time_real<256, 24, 3>(B, n, prop.multiProcessorCount);  // the policy's shape before session 104
-      time_real<512, 24, 1>(B, n, prop.multiProcessorCount);
-      time_real<256, 32, 2>(B, n, prop.multiProcessorCount);
+      time_real<Reshaped<256, 24, 3>>(B, n, prop.multiProcessorCount);  // the policy's shape before session 104
+      time_real<Reshaped<512, 24, 1>>(B, n, prop.multiProcessorCount);
+      time_real<Reshaped<256, 32, 2>>(B, n, prop.multiProcessorCount);
     }
     return 0;
   } catch (const std::exception& e) {
