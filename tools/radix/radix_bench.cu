@@ -47,9 +47,7 @@ bool g_digits = false;   // also time u32+u32's LSD passes with 9- to 11-bit dig
 
 // A pass policy with other digits, keys per thread and blocks an SM (mode digits), the rest of it kept.
 template <class P, int RadixBits, int Items, int MinBlocks>
-using WithDigits = gsb::radix::onesweep::PassPolicy<RadixBits, P::threads, Items, MinBlocks, P::window, P::late_values,
-                                                    P::prefetch_waves_per_8, P::band, P::look_back_step,
-                                                    P::shared_values>;
+using WithDigits = gsb::radix::onesweep::ReshapedPolicy<P, RadixBits, P::threads, Items, MinBlocks>;
 
 // A pass policy with another L2 prefetch distance (eighths of the resident blocks; 0: none).
 template <class P, int PrefetchWavesPer8>
@@ -580,8 +578,7 @@ void perf_pair(const char* label, KeyType kt, std::uint64_t n, int reps, int fil
   if constexpr (std::is_same_v<K, std::uint32_t> && kv && sizeof(VS) == 4) {
     if (g_digits) {
       using P = typename PolicyFor<K, VT, gsb::arch::Band::sm90, Passes::hybrid>::type;
-      using H = PassPolicy<8, 256, 24, 3, P::window, P::late_values, P::prefetch_waves_per_8, P::band,
-                           P::look_back_step, P::shared_values>;
+      using H = gsb::radix::onesweep::ReshapedPolicy<P, 8, 256, 24, 3>;
       run_ours("d8-256x24m3", type_tag<OnesweepSort<K, VT, H>>{});
       static_assert(P::radix_bits == 8 && P::threads == 384 && P::items == 24 && P::min_blocks == 2,
                     "the name below says the hybrid pass's shape");

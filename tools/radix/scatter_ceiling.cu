@@ -373,9 +373,8 @@ void run_forms(const Bufs& B, unsigned long long n, int sms) {
 // policy's other fields kept), to see what tiles of more keys a digit buy it.
 namespace ons = gsb::radix::onesweep;
 using HybridPairs = ons::PolicyFor<unsigned, unsigned, gsb::arch::Band::sm90, ons::Passes::hybrid>::type;
-template <int Threads, int Items, int MinBlocks, class H = HybridPairs>
-using Reshaped = ons::PassPolicy<H::radix_bits, Threads, Items, MinBlocks, H::window, H::late_values,
-                                 H::prefetch_waves_per_8, H::band, H::look_back_step, H::shared_values>;
+template <int Threads, int Items, int MinBlocks>
+using Reshaped = ons::ReshapedPolicy<HybridPairs, HybridPairs::radix_bits, Threads, Items, MinBlocks>;
 
 template <class P = HybridPairs>
 void time_real(const Bufs& B, unsigned long long n, int sms) {

@@ -30,6 +30,10 @@ struct PassPolicy {
   static constexpr bool shared_values = SharedValues;   // values through shared memory, not registers (pass_tile)
   static_assert(PrefetchWavesPer8 == 0 || B == arch::Band::sm90, "the bulk L2 prefetch exists from sm_90 on");
 };
+// Policy P with another digit width and tile shape, its other fields kept (the tools' forms of one pass).
+template <class P, int RadixBits, int Threads, int Items, int MinBlocks>
+using ReshapedPolicy = PassPolicy<RadixBits, Threads, Items, MinBlocks, P::window, P::late_values,
+                                  P::prefetch_waves_per_8, P::band, P::look_back_step, P::shared_values>;
 
 // The measured shape of one pass for Hopper: threads, keys per thread, blocks per multiprocessor, look-back
 // window, whether values are loaded after the ranking, where the look-back walks, whether values go through shared
